@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: MIT
+//
+// Value types of a loaded run. They cross threads by value (implicitly shared Qt containers and
+// shared_ptr<const>), and hold no big text: every large string stays in its file and is referenced
+// by a TextRef, resolved on demand by TextStore. This keeps a 10,000-case run small in memory and
+// means no text is ever held twice (once as JSON, once as QString).
+#pragma once
+
+#include <QDateTime>
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+#include <QVector>
+
+#include <memory>
+#include <optional>
+
+namespace krw {
+
+// Outcome of a case in the newest iteration (FORMAT.md "pass flags"), in stage order.
+enum class Outcome {
+    NoPrediction,
+    CallFailed,
+    ExeFailed,
+    PerfFailed,
+    Passed,
+    Unknown,
+};
+constexpr int OutcomeCount = 6;
+
+// Furthest stage a case ever reached, judged by the candidates present in any iteration.
+enum class Stage {
+    None,
+    Call,
+    Exe,
+    Perf,
+};
+constexpr int StageCount = 4;
+
+// One file a run was read from. TextRefs point into these by index.
+struct SourceFile
+{
+    enum class Kind {
+        Json, // JSONL or memory JSON: spans are JSON values
+        Raw, // a plain text file of a debug folder: spans are UTF-8 text
+    };
+    QString path;
+    Kind kind = Kind::Json;
+    qint64 size = 0;
+    QDateTime modified; // to notice a file rewritten after it was loaded
+};
+using SourceTable = QVector<SourceFile>;
+
+// A span of bytes in a source file that holds one text: a JSON value (a string literal is
+// decoded, any other value is shown as its JSON text) or raw UTF-8.
+struct TextRef
+{
+    int source = -1; // index into the run's SourceTable; -1 = absent
+    qint64 offset = 0;
+    qint64 length = 0;
+    bool isNull = false; // JSON null
+    bool isEmptyString = false; // JSON "" (or an empty raw file)
+
+    bool isPresent() const { return source >= 0 && !isNull; }
+    // True when the field holds text a reader would want to see (not absent, null, "" or "None").
+    bool hasContent() const { return isPresent() && !isEmptyString; }
+};
+
+// A problem with the input. Loading goes on; the case or field named is skipped or repaired.
+struct LoadWarning
+{
+    QString file;
+    qint64 line = 0; // 1-based; 0 when the problem is not tied to a line
+    qint64 byteOffset = -1; // within the file, when known
+    QString field; // e.g. "pass_call", "perf_candidates[2][1]"; empty for whole-line problems
+    QString message;
+};
+
+// A field we do not interpret, kept so it can be shown and filtered on.
+struct ExtraField
+{
+    QString key;
+    QString shortValue; // compact JSON (strings unquoted), cut to a few hundred characters
+    TextRef value; // the whole value
+};
+
+// One item of a perf_candidates entry; entries come in several layouts (FORMAT.md).
+struct PerfItem
+{
+    enum class Kind { Text, Number, Numbers, Null, Other };
+    Kind kind = Kind::Null;
+    TextRef text; // Text and Other (raw JSON)
+    QVector<double> numbers; // Number (one value) and Numbers
+};
+
+struct PerfCandidate
+{
+    enum class Layout {
+        SpeedupReflectionProfile, // [code, speedup, 0.0, reflection_md, profiling_or_null] (current agent)
+        MeanMsEfficiency, // [code, mean_ms, efficiency_percent, reflection_md] (older agent)
+        PairAnalysis, // [code, [n1, n2], analysis_md] (HIP variant)
+        Unknown,
+    };
+    Layout layout = Layout::Unknown;
+    TextRef code;
+    QVector<PerfItem> items; // everything after the code, as found
+
+    std::optional<double> speedup() const;
+    std::optional<double> meanMs() const;
+    std::optional<double> efficiencyPercent() const;
+    TextRef analysis() const; // reflection or analysis Markdown
+    TextRef profiling() const;
+};
+
+// The memory file's entry for one case in one iteration.
+struct MemoryEntry
+{
+    std::optional<bool> passCall;
+    std::optional<bool> passExe;
+    std::optional<bool> passPerf;
+    TextRef callError; // "None" is stored as absent
+    TextRef exeError;
+    TextRef callCandidate;
+    TextRef exeCandidate;
+    TextRef tempStrategy;
+    TextRef reflection;
+    TextRef perfStrategy;
+    TextRef oneshot;
+    std::optional<int> perfDebugNum;
+    QVector<PerfCandidate> perfCandidates;
+    QVector<ExtraField> extra;
+};
+
+// Everything known of one case in one iteration: its JSONL line and its memory entry.
+struct IterationRecord
+{
+    int iteration = 0;
+    int jsonlSource = -1; // -1 when the case only appears in the memory file
+    qint64 jsonlLine = 0;
+    int memorySource = -1;
+    qint64 memoryLine = 0;
+    TextRef instruction;
+    TextRef label;
+    TextRef predict;
+    TextRef testCode;
+    std::optional<double> speedup;
+    QVector<ExtraField> extra; // unknown JSONL fields (_difficulty, ...)
+    std::optional<MemoryEntry> memory;
+};
+
+struct Case
+{
+    QString filename; // unique within a run
+    QVector<IterationRecord> history; // ascending iteration
+    Outcome latest = Outcome::Unknown;
+    Stage best = Stage::None;
+
+    const IterationRecord& newest() const { return history.constLast(); }
+    bool isFailing() const { return latest != Outcome::Passed; }
+};
+
+struct Run
+{
+    QString name;
+    QString path; // what the user opened
+    QVector<int> iterations; // ascending
+    std::shared_ptr<const SourceTable> sources;
+    QVector<Case> cases; // dataset order of the newest iteration, then cases only seen earlier
+    QVector<LoadWarning> warnings;
+    bool cancelled = false;
+
+    int indexOf(const QString& filename) const;
+};
+using RunPtr = std::shared_ptr<const Run>;
+
+QString outcomeName(Outcome outcome); // "call_failed", ... as in the CLI and JSON
+QString outcomeTitle(Outcome outcome); // "Call failed", ... for people
+QString stageName(Stage stage); // "none", "call", "exe", "perf"
+std::optional<Outcome> outcomeFromName(const QString& name);
+
+} // namespace krw
+
+Q_DECLARE_METATYPE(krw::RunPtr)
+Q_DECLARE_METATYPE(krw::TextRef)

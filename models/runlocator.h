@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QDateTime>
+#include <QMap>
+#include <QString>
+#include <QStringList>
+#include <QVector>
+
+namespace krw {
+
+// Where a run's files are. Found from whatever path the user gave (E1 checks happen here).
+struct RunSource
+{
+    enum class Kind {
+        Series, // <root>_<N>.jsonl (+ <root>_mem_<N>.json)
+        LoneJsonl, // one JSONL, no memory file
+        DebugFolders, // one folder per case (FORMAT.md "Per-case debug folder")
+    };
+    Kind kind = Kind::Series;
+    QString name; // the root name, file name, or folder name
+    QString path; // what was opened
+    QMap<int, QString> jsonlByIteration;
+    QMap<int, QString> memoryByIteration;
+    QStringList caseFolders; // DebugFolders only
+
+    QDateTime newestModification() const;
+};
+
+struct LocateResult
+{
+    QVector<RunSource> runs; // several when one folder holds several roots; newest first
+    QString error; // why nothing was found
+
+    explicit operator bool() const { return !runs.isEmpty(); }
+};
+
+// Accepts a folder holding one or more iteration series, any one file of a series, a lone JSONL,
+// or a folder of per-case debug folders.
+LocateResult locateRuns(const QString& path);
+
+} // namespace krw
