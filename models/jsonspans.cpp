@@ -142,8 +142,10 @@ ScanResult scanContainer(std::string_view text, int maxDepth)
         }
         std::string error;
         const auto length = valueLength(text, pos, maxDepth - 1, &member.depth, &error);
-        if (length == 0)
-            return fail(pos, member.key.empty() ? error : error + " in \"" + member.key + "\"");
+        if (length == 0) {
+            result.errorKey = member.key;
+            return fail(pos, error);
+        }
         member.value = {pos, length};
         result.members.push_back(std::move(member));
         pos = skipSpace(text, pos + length);

@@ -31,6 +31,7 @@ struct ScanResult
     std::vector<Member> members; // for arrays: key is empty
     std::string error; // empty when the container was well formed
     std::size_t errorOffset = 0;
+    std::string errorKey; // the member whose value was malformed, when known
     bool ok() const { return error.empty(); }
 };
 

@@ -454,11 +454,8 @@ private:
         }
         const auto scan = json_spans::scanContainer(line, m_limits.maxDepth);
         if (!scan.ok()) {
-            const QString field = scan.members.empty() ? QString() : QString::fromStdString(scan.members.back().key);
-            ctx.warn(scan.errorOffset, QString(),
-                     QStringLiteral("line is not valid JSON (%1)%2; case skipped")
-                         .arg(QString::fromStdString(scan.error),
-                              field.isEmpty() ? QString() : QStringLiteral(" after field \"%1\"").arg(field)));
+            ctx.warn(scan.errorOffset, QString::fromStdString(scan.errorKey),
+                     QStringLiteral("line is not valid JSON (%1); case skipped").arg(QString::fromStdString(scan.error)));
             return;
         }
         IterationRecord record;
@@ -600,7 +597,7 @@ private:
         }
         const auto fields = json_spans::scanContainer(value, m_limits.maxDepth);
         if (!fields.ok()) {
-            ctx.warn(m.value.offset + fields.errorOffset, QString(),
+            ctx.warn(m.value.offset + fields.errorOffset, QString::fromStdString(fields.errorKey),
                      QStringLiteral("entry \"%1\" is not valid JSON (%2); skipped").arg(filename, QString::fromStdString(fields.error)));
             return std::nullopt;
         }
