@@ -23,6 +23,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -721,6 +722,10 @@ private:
         }
         for (Case& c : m_run.cases)
             computeOutcomes(&c);
+        // Warnings in file order, then line order, whatever order the files were read in.
+        std::stable_sort(m_run.warnings.begin(), m_run.warnings.end(), [](const LoadWarning& a, const LoadWarning& b) {
+            return a.file != b.file ? a.file < b.file : a.line < b.line;
+        });
         m_run.sources = std::make_shared<const SourceTable>(m_sources);
         m_run.cancelled = m_cancelled;
         if (m_cancelled)

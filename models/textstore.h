@@ -3,6 +3,9 @@
 
 #include "rundata.h"
 
+#include <memory>
+#include <vector>
+
 namespace krw {
 
 struct ResolvedText
@@ -12,6 +15,25 @@ struct ResolvedText
     bool truncated = false; // the text was longer than the display limit
 
     explicit operator bool() const { return error.isEmpty(); }
+};
+
+// Reads many TextRefs quickly: maps each source file once. Not thread-safe; one per thread.
+class TextReader
+{
+public:
+    explicit TextReader(std::shared_ptr<const SourceTable> sources);
+    ~TextReader();
+    TextReader(const TextReader&) = delete;
+    TextReader& operator=(const TextReader&) = delete;
+
+    ResolvedText read(const TextRef& ref, qint64 maxBytes);
+
+private:
+    struct Mapped;
+    const Mapped* mapped(int source, QString* error);
+
+    std::shared_ptr<const SourceTable> m_sources;
+    std::vector<std::unique_ptr<Mapped>> m_files;
 };
 
 // Reads the text a TextRef points to. Thread-safe (opens the file per call), so workers can

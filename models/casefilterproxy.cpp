@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: MIT
+#include "casefilterproxy.h"
+
+#include "casetreemodel.h"
+
+namespace krw {
+
+CaseFilterProxy::CaseFilterProxy(QObject* parent)
+    : QSortFilterProxyModel(parent)
+{
+    setRecursiveFilteringEnabled(true);
+    setSortRole(CaseTreeModel::SortRole);
+    setDynamicSortFilter(true);
+}
+
+void CaseFilterProxy::setOutcomes(const QSet<Outcome>& outcomes)
+{
+    m_outcomes = outcomes;
+    invalidateFilter();
+}
+
+void CaseFilterProxy::setBestStages(const QSet<Stage>& stages)
+{
+    m_stages = stages;
+    invalidateFilter();
+}
+
+void CaseFilterProxy::setNameFilter(const QString& text)
+{
+    m_nameFilter = text.trimmed();
+    invalidateFilter();
+}
+
+void CaseFilterProxy::setSearchMatches(const std::optional<QSet<QString>>& filenames)
+{
+    m_matches = filenames;
+    invalidateFilter();
+}
+
+bool CaseFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const
+{
+    const QModelIndex index = sourceModel()->index(sourceRow, 0, sourceParent);
+    if (index.data(CaseTreeModel::IsGroupRole).toBool())
+        return false; // shown through recursive filtering when a case below it is
+    if (!m_outcomes.isEmpty() && !m_outcomes.contains(Outcome(index.data(CaseTreeModel::OutcomeRole).toInt())))
+        return false;
+    if (!m_stages.isEmpty() && !m_stages.contains(Stage(index.data(CaseTreeModel::BestStageRole).toInt())))
+        return false;
+    const QString filename = index.data(CaseTreeModel::FilenameRole).toString();
+    if (m_matches && !m_matches->contains(filename))
+        return false;
+    if (m_nameFilter.isEmpty() || filename.contains(m_nameFilter, Qt::CaseInsensitive))
+        return true;
+    const auto* tree = qobject_cast<const CaseTreeModel*>(sourceModel());
+    if (!tree || !tree->run())
+        return false;
+    const Case& c = tree->run()->cases.at(index.data(CaseTreeModel::CaseIndexRole).toInt());
+    return CaseMatcher({m_nameFilter, SearchScope::Metadata, false, false}).matchesMetadata(c.newest().extra);
+}
+
+QVariant CaseFilterProxy::data(const QModelIndex& index, int role) const
+{
+    const QModelIndex source = mapToSource(index);
+    if (role == Qt::DisplayRole && index.column() == 0 && source.data(CaseTreeModel::IsGroupRole).toBool()) {
+        const int total = source.data(CaseTreeModel::GroupCaseCountRole).toInt();
+        const int shown = rowCount(index);
+        const QString title = outcomeTitle(Outcome(source.data(CaseTreeModel::OutcomeRole).toInt()));
+        return shown == total ? QStringLiteral("%1 (%2)").arg(title).arg(total)
+                              : QStringLiteral("%1 (%2 of %3)").arg(title).arg(shown).arg(total);
+    }
+    return QSortFilterProxyModel::data(index, role);
+}
+
+} // namespace krw

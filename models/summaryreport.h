@@ -1,0 +1,17 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "rundata.h"
+
+#include <QByteArray>
+
+namespace krw {
+
+// What `kernel-review-cli summary` prints: a table for people, or one JSON object for scripts.
+QByteArray summaryText(const Run& run);
+QByteArray summaryJson(const Run& run);
+
+// Counts of cases by latest outcome, in the order of the Outcome enum.
+QVector<int> outcomeCounts(const Run& run);
+
+} // namespace krw
