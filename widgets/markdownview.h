@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QTextBrowser>
+
+namespace krw {
+
+// Shows Markdown written by a model. Dataset text is untrusted: raw HTML is not interpreted and
+// links are not followed (they are shown, and copied on request).
+class MarkdownView : public QTextBrowser
+{
+    Q_OBJECT
+public:
+    explicit MarkdownView(QWidget* parent = nullptr);
+    void setMarkdownText(const QString& markdown);
+    void setPlainMessage(const QString& message); // e.g. "No reflection in this iteration."
+};
+
+} // namespace krw

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QByteArray>
+#include <QFont>
+#include <QObject>
+#include <QString>
+
+namespace krw {
+
+enum class Theme { System, Light, Dark };
+
+// The one place that reads and writes QSettings (S1). Setters emit only on a real change.
+// Used from the UI thread only; headless code receives plain values instead (L4).
+class Settings : public QObject
+{
+    Q_OBJECT
+public:
+    static Settings* instance();
+
+    QFont codeFont() const;
+    void setCodeFont(const QFont& font);
+
+    Theme theme() const;
+    void setTheme(Theme theme);
+
+    bool ignoreWhitespace() const;
+    void setIgnoreWhitespace(bool on);
+    bool intralineDiff() const;
+    void setIntralineDiff(bool on);
+
+    QString lastRunPath() const;
+    QString lastRunName() const;
+    void setLastRun(const QString& path, const QString& name);
+    QString lastCase() const;
+    void setLastCase(const QString& filename);
+
+    QByteArray windowGeometry() const;
+    QByteArray windowState(int layoutVersion) const;
+    void saveWindow(const QByteArray& geometry, const QByteArray& state, int layoutVersion);
+    QByteArray widgetState(const QString& objectName) const; // splitters and headers
+    void setWidgetState(const QString& objectName, const QByteArray& state);
+
+Q_SIGNALS:
+    void codeFontChanged(const QFont& font);
+    void themeChanged(krw::Theme theme);
+    void diffOptionsChanged();
+
+private:
+    explicit Settings(QObject* parent = nullptr);
+};
+
+} // namespace krw
