@@ -111,10 +111,14 @@ void ComparePage::chooseDefaultPair()
         }
     }
     if (newestPredict) {
+        // The newest earlier prediction that differs: unchanged iterations say nothing.
         const Case& c = m_texts.run->cases.at(m_texts.caseIndex);
-        if (const auto previous = previousVersion(c, *newestPredict)) {
-            compare(previous->id(), newestPredict->id());
-            return;
+        const QString newestText = m_texts.text(newestPredict->id());
+        for (auto previous = previousVersion(c, *newestPredict); previous; previous = previousVersion(c, *previous)) {
+            if (m_texts.text(previous->id()) != newestText) {
+                compare(previous->id(), newestPredict->id());
+                return;
+            }
         }
         if (label) {
             compare(label->id(), newestPredict->id());

@@ -18,6 +18,7 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QComboBox>
 #include <QCompleter>
 #include <QDockWidget>
 #include <QFileDialog>
@@ -44,8 +45,8 @@ namespace {
 
 // QMenu::addAction(text, receiver, functor, shortcut) is deprecated in Qt 6 and absent as
 // QWidget::addAction in Qt 5, so actions are made the long way.
-template<typename Functor>
-QAction* addMenuAction(QMenu* menu, const QString& text, QObject* receiver, Functor functor, const QKeySequence& shortcut = {})
+template<typename Receiver, typename Functor>
+QAction* addMenuAction(QMenu* menu, const QString& text, Receiver* receiver, Functor functor, const QKeySequence& shortcut = {})
 {
     QAction* action = menu->addAction(text);
     action->setShortcut(shortcut);
@@ -85,7 +86,7 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
     m_splitter->addWidget(buildCasePanel());
     m_splitter->addWidget(m_caseView);
     m_splitter->setStretchFactor(1, 3);
-    m_splitter->setSizes({340, 1000});
+    m_splitter->setSizes({420, 1180});
     setCentralWidget(m_splitter);
     buildWarningsDock();
     buildMenus();
@@ -129,7 +130,16 @@ QWidget* MainWindow::buildCasePanel()
     m_caseTree->setUniformRowHeights(true);
     m_caseTree->setAlternatingRowColors(true);
     m_caseTree->header()->setStretchLastSection(false);
+    m_caseTree->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_caseTree->header()->setSectionResizeMode(CaseTreeModel::NameColumn, QHeaderView::Stretch);
+    // Group titles ("Exe failed (3 of 12)") span the row instead of being cut to the first column.
+    auto spanGroups = [this] {
+        for (int row = 0; row < m_proxy->rowCount(); ++row)
+            m_caseTree->setFirstColumnSpanned(row, {}, true);
+    };
+    connect(m_proxy, &QAbstractItemModel::modelReset, this, spanGroups);
+    connect(m_proxy, &QAbstractItemModel::rowsInserted, this, spanGroups);
+    connect(m_proxy, &QAbstractItemModel::layoutChanged, this, spanGroups);
     auto* layout = new QVBoxLayout(panel);
     layout->setContentsMargins(4, 4, 0, 4);
     layout->addWidget(m_filterBar);

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+#
+# One entry point for a fresh Debian 12 machine:
+#   packaging/dev.sh run   install what is missing, build, open the workbench on the sample run
+#   packaging/dev.sh test  install what is missing, build both Qt flavors, run the whole CTest suite
+# Build folders: build/qt5 (Qt 5 + KSyntaxHighlighting, the full-featured flavor on Debian 12,
+# built with ASan+UBSan for tests) and build/qt6.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(
+    cmake ninja-build g++ pkg-config python3 fonts-dejavu-core
+    qtbase5-dev qtbase5-dev-tools libkf5syntaxhighlighting-dev
+    qt6-base-dev qt6-base-dev-tools libgl-dev
+    libqcustomplot-dev nlohmann-json3-dev libdtl-dev
+    desktop-file-utils appstream
+)
+
+install_missing() {
+    local missing=()
+    for p in "${packages[@]}"; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+    done
+    [ ${#missing[@]} -eq 0 ] && return
+    echo "Installing: ${missing[*]}"
+    local sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+build() { # preset
+    cmake --preset "$1" >/dev/null
+    cmake --build --preset "$1"
+}
+
+case "${1:-}" in
+run)
+    install_missing
+    build release
+    exec build/release/app/kernel-review --sample
+    ;;
+test)
+    install_missing
+    build ci-qt5
+    ctest --preset ci-qt5
+    build ci-qt6
+    ctest --preset ci-qt6
+    ;;
+*)
+    echo "usage: $0 run|test" >&2
+    exit 1
+    ;;
+esac
