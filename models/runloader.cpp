@@ -571,7 +571,7 @@ private:
             IterationRecord& record = (*records)[index].record;
             record.memorySource = sourceIndex;
             record.memoryLine = reader.lineOf(m.keySpan.offset);
-            record.memory = std::move(*entry);
+            record.memory.emplace(std::move(*entry));
             progress(qint64(m.value.offset));
         }
         if (!scan.ok())

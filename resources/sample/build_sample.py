@@ -32,7 +32,7 @@ ITERATION_KEYS = (
 )
 OPTIONAL_ITERATION_KEYS = ("error_source",)  # build-time only, never written out
 
-MAX_TOTAL_BYTES = 200 * 1024
+MAX_TOTAL_BYTES = 200_000  # 200 KB, whichever way KB is read
 LOOKS_LIKE_FILE = re.compile(r"^[\w.-]+\.(hip|md|txt|py|json)$")
 # clang/hipcc diagnostics: /path/file.hip:LINE:COL: error: message
 DIAG = re.compile(r"^(?P<path>\S+\.hip):(?P<line>\d+):(?P<col>\d+): (?P<kind>error|warning|note): (?P<msg>.*)$")

@@ -1,5 +1,0 @@
-#pragma once
-#include <ATen/cuda/CUDAContext.h>
-namespace at { namespace hip {
-inline cudaStream_t getCurrentHIPStream() { return at::cuda::getCurrentCUDAStream(); }
-} }

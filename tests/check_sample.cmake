@@ -1,0 +1,18 @@
+# SPDX-License-Identifier: MIT
+# Regenerates the sample run into OUT and compares it file by file with the committed one.
+file(REMOVE_RECURSE "${OUT}")
+execute_process(COMMAND "${PYTHON}" "${SAMPLE_DIR}/build_sample.py" "${OUT}" RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "build_sample.py failed (${rc})")
+endif()
+file(GLOB generated RELATIVE "${OUT}" "${OUT}/*")
+file(GLOB committed RELATIVE "${SAMPLE_DIR}/run" "${SAMPLE_DIR}/run/*")
+if(NOT generated STREQUAL committed)
+    message(FATAL_ERROR "files differ: generated [${generated}] vs committed [${committed}]")
+endif()
+foreach(name IN LISTS generated)
+    execute_process(COMMAND ${CMAKE_COMMAND} -E compare_files "${OUT}/${name}" "${SAMPLE_DIR}/run/${name}" RESULT_VARIABLE same)
+    if(NOT same EQUAL 0)
+        message(FATAL_ERROR "resources/sample/run/${name} is stale: run python3 resources/sample/build_sample.py and commit")
+    endif()
+endforeach()
