@@ -75,11 +75,19 @@ private Q_SLOTS:
         QVERIFY(current.isFailing());
     }
 
+    void everyCaseShowsItsTexts_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::addRow("sample") << MainWindow::samplePath();
+        QTest::addRow("series") << QStringLiteral(KRW_TEST_DATA_DIR "/series");
+    }
+
     void everyCaseShowsItsTexts()
     {
+        QFETCH(QString, path);
         MainWindow window(&m_syntax);
         window.show();
-        QVERIFY(open(window, QStringLiteral(KRW_TEST_DATA_DIR "/series")));
+        QVERIFY(open(window, path));
         const RunPtr run = window.run();
         for (const Case& c : run->cases) {
             QVERIFY(select(window, c.filename));
@@ -90,6 +98,13 @@ private Q_SLOTS:
                 QCOMPARE(predict, TextStore::resolveOrEmpty(*run->sources, c.newest().predict));
             else
                 QVERIFY(!view->tabs()->isTabEnabled(CaseView::PredictTab));
+            QCOMPARE(view->tabs()->isTabEnabled(CaseView::PerfTab), !c.newest().memory || c.newest().memory->perfCandidates.isEmpty() ? false : true);
+            // The compare page always shows some pair once the case is read.
+            if (view->comparePage()->isComputing()) {
+                QSignalSpy diffShown(view->comparePage(), &ComparePage::diffShown);
+                QVERIFY(diffShown.wait(5000));
+            }
+            QVERIFY(!view->comparePage()->leftId().isEmpty() || codeVersions(c).isEmpty());
         }
     }
 
