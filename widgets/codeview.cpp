@@ -30,6 +30,18 @@ int digitCount(int number)
     return digits;
 }
 
+QFont defaultCodeFont()
+{
+    QFont font = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    // Some platforms (Qt 5's offscreen one) answer with a proportional font, which would break
+    // the indentation Python code depends on.
+    if (!QFontInfo(font).fixedPitch()) {
+        font.setFamily(QStringLiteral("monospace"));
+        font.setStyleHint(QFont::TypeWriter);
+    }
+    return font;
+}
+
 } // namespace
 
 // The gutter is a child widget in the viewport margin; all of its logic lives in CodeView.
@@ -61,7 +73,7 @@ CodeView::CodeView(SyntaxSupport* syntax, QWidget* parent)
     // Keyboard-selectable so the cursor shows and the arrow keys move it through the code.
     setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
     setLineWrapMode(QPlainTextEdit::NoWrap);
-    setCodeFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    setCodeFont(defaultCodeFont());
 
     m_plainNote->setObjectName(QStringLiteral("plainNote"));
     // A remark about the view, not code: the UI font, a little smaller, on the window colour.
