@@ -3,19 +3,38 @@
 
 #include <QPalette>
 
+#include <algorithm>
+
 namespace krw {
 
 namespace {
 
-// Hues people already read as deleted / inserted / modified in diff tools. Only the hue is
-// fixed: lightness comes from the palette through blendColors.
+// Hues people already read as deleted / inserted / changed in diff tools. Only hues are fixed:
+// lightness follows the palette. Changed is amber, not the usual blue, because the highlight
+// themes' selection colour is blue and a selection must not look like a changed span.
 constexpr int RemovedHue = 0;
 constexpr int AddedHue = 120;
-constexpr int ChangedHue = 210;
+constexpr int ChangedHue = 45;
 
-QColor hueColor(int hue)
+struct TintLevels
 {
-    return QColor::fromHsv(hue, 190, 220);
+    int lineShift; // lightness distance from Base, away from the text colour
+    int spanShift;
+    int saturation;
+};
+
+// Found by looking at rendered diffs: on dark palettes a bright span made grey comments
+// unreadable and green outshone the other hues, so dark tints stay close to Base and muted.
+constexpr TintLevels LightLevels{18, 50, 190};
+constexpr TintLevels DarkLevels{7, 22, 130};
+
+// hue at a lightness shifted from base: darker on light palettes, lighter on dark ones, so
+// text drawn for that palette keeps its contrast.
+QColor tint(const QColor& base, int hue, int shift, int saturation)
+{
+    const bool dark = base.lightness() < 128;
+    const int lightness = std::clamp(base.lightness() + (dark ? shift : -shift), 0, 255);
+    return QColor::fromHsl(hue, saturation, lightness);
 }
 
 } // namespace
@@ -37,17 +56,16 @@ DiffColors DiffColors::fromPalette(const QPalette& palette)
 {
     const QColor base = palette.color(QPalette::Base);
     const QColor text = palette.color(QPalette::Text);
-    // A tint that is enough on white vanishes on a dark background: dark palettes get more.
-    const bool dark = isDarkPalette(palette);
-    const qreal line = dark ? 0.24 : 0.15;
-    const qreal span = dark ? 0.50 : 0.38;
+    const TintLevels levels = isDarkPalette(palette) ? DarkLevels : LightLevels;
+    const auto line = [&](int hue) { return tint(base, hue, levels.lineShift, levels.saturation); };
+    const auto span = [&](int hue) { return tint(base, hue, levels.spanShift, levels.saturation); };
     DiffColors c;
-    c.removedLine = blendColors(base, hueColor(RemovedHue), line);
-    c.removedSpan = blendColors(base, hueColor(RemovedHue), span);
-    c.addedLine = blendColors(base, hueColor(AddedHue), line);
-    c.addedSpan = blendColors(base, hueColor(AddedHue), span);
-    c.changedLine = blendColors(base, hueColor(ChangedHue), line);
-    c.changedSpan = blendColors(base, hueColor(ChangedHue), span);
+    c.removedLine = line(RemovedHue);
+    c.removedSpan = span(RemovedHue);
+    c.addedLine = line(AddedHue);
+    c.addedSpan = span(AddedHue);
+    c.changedLine = line(ChangedHue);
+    c.changedSpan = span(ChangedHue);
     c.filler = blendColors(base, text, 0.05);
     c.fillerHatch = blendColors(base, text, 0.18);
     return c;

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 //
-// Colours for code and diff views, derived from the palette at hand (S3): a tinted version of
-// QPalette::Base for each kind of change, so they read in light and dark palettes alike and
-// follow the palette when it changes. Plain functions, so tests can check them without a view.
+// Colours for code and diff views, derived from the palette at hand (S3): for each kind of
+// change a hue at a lightness a little away from QPalette::Base, so they read in light and dark
+// palettes alike and follow the palette when it changes. Plain functions, testable without a view.
 #pragma once
 
 #include <QColor>

@@ -223,7 +223,7 @@ QWidget* DiffView::createToolBar()
 
     auto* bar = new QWidget(this);
     auto* layout = new QHBoxLayout(bar);
-    layout->setContentsMargins(4, 0, 4, 0);
+    layout->setContentsMargins(6, 2, 4, 2);
     layout->addWidget(m_counts);
     layout->addStretch(1);
     layout->addWidget(m_position);
