@@ -105,6 +105,7 @@ CodeView::~CodeView() = default;
 void CodeView::setCode(const QString& text, CodeLanguage language)
 {
     m_lineNumbers.clear();
+    m_largestLineNumber = 0;
     m_flashBlock = -1;
     m_background.clear();
     // A highlighter is bound to one definition; swap it before the text arrives so the text is
@@ -113,6 +114,7 @@ void CodeView::setCode(const QString& text, CodeLanguage language)
         attachHighlighter(language);
     m_language = language;
     setPlainText(text);
+    updateExtraSelections(); // drops selections whose cursors pointed into the old text
     updatePlainNote();
     updateMargins();
 }
@@ -126,6 +128,7 @@ void CodeView::attachHighlighter(CodeLanguage language)
 void CodeView::setLineNumbers(const QVector<int>& numbers)
 {
     m_lineNumbers = numbers;
+    m_largestLineNumber = numbers.isEmpty() ? 0 : *std::max_element(numbers.cbegin(), numbers.cend());
     updateMargins();
     m_gutter->update();
 }
@@ -151,7 +154,8 @@ int CodeView::blockOfLine(int oneBasedLine) const
 
 void CodeView::setCodeFont(const QFont& font)
 {
-    setFont(font); // FontChange updates tab stops and the gutter
+    // FontChange does this too, but only when the font differs from the current one.
+    setFont(font);
     updateTabStops();
     updateMargins();
 }
@@ -226,9 +230,7 @@ void CodeView::updatePlainNote()
 
 int CodeView::gutterWidth() const
 {
-    int largest = m_lineNumbers.isEmpty() ? blockCount() : 0;
-    for (const int number : m_lineNumbers)
-        largest = std::max(largest, number);
+    const int largest = m_lineNumbers.isEmpty() ? blockCount() : m_largestLineNumber;
     // At least two digits, so short files do not get a cramped gutter that widens at line 10.
     const int digits = std::max(2, digitCount(largest));
     return 2 * GutterPadding + fontMetrics().horizontalAdvance(QLatin1Char('9')) * digits;

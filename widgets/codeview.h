@@ -79,6 +79,7 @@ private:
     QSyntaxHighlighter* m_highlighter = nullptr; // owned by document()
     CodeLanguage m_language = CodeLanguage::Plain;
     QVector<int> m_lineNumbers;
+    int m_largestLineNumber = 0; // sizes the gutter without a scan of m_lineNumbers per layout
     Gutter* m_gutter;
     QLabel* m_plainNote;
     bool m_plainNoteEnabled = true;

@@ -33,7 +33,7 @@ public:
                  const DiffResult& diff, CodeLanguage language);
 
     int currentHunk() const { return m_currentHunk; } // -1 before the first jump
-    int hunkCount() const { return m_diff.hunks.size(); }
+    int hunkCount() const { return int(m_diff.hunks.size()); }
     QString message() const; // the error or "identical" note being shown, else empty
 
     CodeView* leftView() const { return m_left; }

@@ -150,6 +150,9 @@ private Q_SLOTS:
         view.showLine(5);
         QCOMPARE(view.extraSelections().size(), 2);
         QCOMPARE(view.extraSelections().first().cursor.blockNumber(), 2);
+
+        view.setCode(numberedLines(3), CodeLanguage::Plain); // selections of the old text must go
+        QVERIFY(view.extraSelections().isEmpty());
     }
 
     void paletteChangeRethemes()
