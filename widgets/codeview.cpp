@@ -78,7 +78,8 @@ CodeView::CodeView(SyntaxSupport* syntax, QWidget* parent)
     m_plainNote->setObjectName(QStringLiteral("plainNote"));
     // A remark about the view, not code: the UI font, a little smaller, on the window colour.
     QFont noteFont = QFontDatabase::systemFont(QFontDatabase::GeneralFont);
-    noteFont.setPointSizeF(noteFont.pointSizeF() * 0.9);
+    if (noteFont.pointSizeF() > 0) // -1 when the platform gives the size in pixels
+        noteFont.setPointSizeF(noteFont.pointSizeF() * 0.9);
     m_plainNote->setFont(noteFont);
     m_plainNote->setAutoFillBackground(true);
     m_plainNote->setBackgroundRole(QPalette::Window);
