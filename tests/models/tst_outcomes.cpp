@@ -7,6 +7,7 @@ using namespace krw;
 
 Q_DECLARE_METATYPE(krw::Outcome)
 Q_DECLARE_METATYPE(krw::Stage)
+Q_DECLARE_METATYPE(krw::IterationRecord)
 
 namespace {
 
@@ -27,10 +28,10 @@ IterationRecord record(bool predict, const char* flags, bool memory = true)
     if (!memory)
         return r;
     MemoryEntry m;
-    std::optional<bool>* slots[] = {&m.passCall, &m.passExe, &m.passPerf};
+    std::optional<bool>* flagSlots[] = {&m.passCall, &m.passExe, &m.passPerf};
     for (int i = 0; i < 3; ++i) {
         if (flags[i] != '-')
-            *slots[i] = flags[i] == 'T';
+            *flagSlots[i] = flags[i] == 'T';
     }
     r.memory = m;
     return r;
