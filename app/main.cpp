@@ -33,7 +33,9 @@ int main(int argc, char* argv[])
                                        QStringLiteral("FILE.png"));
     const QCommandLineOption caseOption(QStringLiteral("case"), QStringLiteral("With --screenshot: the case to show."), QStringLiteral("FILENAME"));
     const QCommandLineOption theme(QStringLiteral("theme"), QStringLiteral("light, dark or system (for this session)."), QStringLiteral("THEME"));
-    parser.addOptions({sample, run, screenshot, caseOption, theme});
+    const QCommandLineOption tab(QStringLiteral("tab"), QStringLiteral("With --screenshot: the case tab to show (0 = overview … 11 = history; default: compare)."),
+                                 QStringLiteral("INDEX"));
+    parser.addOptions({sample, run, screenshot, caseOption, tab, theme});
     parser.process(app);
 
     krw::Theme chosenTheme = krw::Settings::instance()->theme();
@@ -52,7 +54,7 @@ int main(int argc, char* argv[])
     const bool screenshotMode = parser.isSet(screenshot);
     if (screenshotMode) {
         window.resize(1600, 1000);
-        window.takeScreenshotWhenReady(parser.value(screenshot), parser.value(caseOption));
+        window.takeScreenshotWhenReady(parser.value(screenshot), parser.value(caseOption), parser.isSet(tab) ? parser.value(tab).toInt() : -1);
         QObject::connect(&window, &krw::MainWindow::screenshotSaved, &app, [](bool ok, const QString& message) {
             QTextStream(ok ? stdout : stderr) << (ok ? "saved " : "kernel-review: screenshot failed: ") << message << '\n';
             QCoreApplication::exit(ok ? 0 : 2);

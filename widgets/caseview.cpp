@@ -148,7 +148,9 @@ QWidget* CaseView::buildHeader()
         badge->setAutoFillBackground(true);
         badge->setContentsMargins(6, 2, 6, 2);
     }
-    m_note->setForegroundRole(QPalette::PlaceholderText);
+    QFont noteFont = m_note->font();
+    noteFont.setItalic(true);
+    m_note->setFont(noteFont);
     m_iterationChooser->setObjectName(QStringLiteral("iterationChooser"));
     m_iterationChooser->setToolTip(QStringLiteral("Which iteration the panes show"));
     auto* layout = new QHBoxLayout(header);
@@ -374,7 +376,15 @@ void CaseView::showErrors(const IterationRecord& record)
         messages.append({record.iteration, QStringLiteral("Iteration %1 · call (compile and run) message").arg(record.iteration), call});
     if (!exe.isEmpty())
         messages.append({record.iteration, QStringLiteral("Iteration %1 · exe (correctness) message").arg(record.iteration), exe});
-    m_errors->setMessages(messages);
+    QStringList others; // iterations with messages, so an empty page points to them
+    for (const IterationRecord& r : currentCase()->history) {
+        if (r.iteration != record.iteration && (m_texts.has(iterationKey(r.iteration, "call_err")) || m_texts.has(iterationKey(r.iteration, "exe_err"))))
+            others << QString::number(r.iteration);
+    }
+    m_errors->setMessages(messages, others.isEmpty() ? QString()
+                                                     : QStringLiteral("No error messages in iteration %1. Iteration(s) %2 have some: choose one above.")
+                                                           .arg(record.iteration)
+                                                           .arg(others.join(QStringLiteral(", "))));
     m_tabs->setTabText(ErrorsTab, messages.isEmpty() ? QStringLiteral("Errors") : QStringLiteral("Errors (%1)").arg(messages.size()));
 }
 

@@ -16,11 +16,11 @@ ErrorView::ErrorView(QWidget* parent)
     });
 }
 
-void ErrorView::setMessages(const QVector<Message>& messages)
+void ErrorView::setMessages(const QVector<Message>& messages, const QString& emptyText)
 {
     m_links.clear();
     if (messages.isEmpty()) {
-        setPlainText(QStringLiteral("No error messages: every stage that ran reported \"None\"."));
+        setPlainText(emptyText.isEmpty() ? QStringLiteral("No error messages: every stage that ran reported \"None\".") : emptyText);
         return;
     }
     QString html;
@@ -42,7 +42,7 @@ QString ErrorView::messageHtml(const Message& message)
         pos = ref.start + ref.length;
     }
     body += message.text.mid(pos).toHtmlEscaped();
-    return QStringLiteral("<h3>%1</h3><pre style=\"white-space: pre-wrap\">%2</pre>").arg(message.title.toHtmlEscaped(), body);
+    return QStringLiteral("<h3>%1</h3><pre style=\"white-space: pre-wrap; font-family: monospace\">%2</pre>").arg(message.title.toHtmlEscaped(), body);
 }
 
 void ErrorView::activateLink(int index)

@@ -22,7 +22,8 @@ public:
     };
 
     explicit ErrorView(QWidget* parent = nullptr);
-    void setMessages(const QVector<Message>& messages);
+    // emptyText: what to say when there are no messages.
+    void setMessages(const QVector<Message>& messages, const QString& emptyText = {});
     int linkCount() const { return int(m_links.size()); }
     void activateLink(int index); // what a click does; also for tests and keyboard users
 

@@ -86,7 +86,7 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
     m_splitter->addWidget(buildCasePanel());
     m_splitter->addWidget(m_caseView);
     m_splitter->setStretchFactor(1, 3);
-    m_splitter->setSizes({420, 1180});
+    m_splitter->setSizes({480, 1120});
     setCentralWidget(m_splitter);
     buildWarningsDock();
     buildMenus();
@@ -128,6 +128,7 @@ QWidget* MainWindow::buildCasePanel()
     m_caseTree->setSortingEnabled(true);
     m_caseTree->sortByColumn(CaseTreeModel::NameColumn, Qt::AscendingOrder);
     m_caseTree->setUniformRowHeights(true);
+    m_caseTree->setColumnHidden(CaseTreeModel::IterationsColumn, true); // in the tooltip and the case header
     m_caseTree->setAlternatingRowColors(true);
     m_caseTree->header()->setStretchLastSection(false);
     m_caseTree->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
@@ -432,10 +433,11 @@ void MainWindow::showSettings()
     dialog.exec();
 }
 
-void MainWindow::takeScreenshotWhenReady(const QString& pngPath, const QString& caseName)
+void MainWindow::takeScreenshotWhenReady(const QString& pngPath, const QString& caseName, int tab)
 {
     m_screenshotPath = pngPath;
     m_screenshotCase = caseName;
+    m_screenshotTab = tab;
 }
 
 // Screenshot flow: case texts read → Compare tab → newest diff shown → grab.
@@ -445,7 +447,7 @@ void MainWindow::continueScreenshot()
     if (!m_run || m_run->cases.isEmpty())
         return fail(QStringLiteral("no case could be loaded"));
     auto grabNow = [this] {
-        m_caseView->showTab(CaseView::CompareTab);
+        m_caseView->showTab(m_screenshotTab >= 0 ? CaseView::Tab(m_screenshotTab) : CaseView::CompareTab);
         // Let the layout settle before rendering.
         QTimer::singleShot(300, this, [this] {
             const bool ok = grab().save(m_screenshotPath);

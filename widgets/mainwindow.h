@@ -39,7 +39,8 @@ public:
     void openPath(const QString& path, const QString& runName = {}, bool interactive = true);
     // After the next load: select the first failing case, show a side-by-side diff, save the
     // window as a PNG, then emit screenshotSaved.
-    void takeScreenshotWhenReady(const QString& pngPath, const QString& caseName = {});
+    // tab: which case tab to show (default: Compare).
+    void takeScreenshotWhenReady(const QString& pngPath, const QString& caseName = {}, int tab = -1);
 
     const RunPtr& run() const { return m_run; }
     bool selectCase(const QString& filename);
@@ -97,6 +98,7 @@ private:
     QToolButton* m_cancel;
     QString m_screenshotPath;
     QString m_screenshotCase;
+    int m_screenshotTab = -1;
 };
 
 } // namespace krw
