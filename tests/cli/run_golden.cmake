@@ -6,8 +6,9 @@ string(REPLACE "^" ";" args "${ARGS}")
 execute_process(COMMAND "${CLI}" ${args}
     RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 set(actual "exit code: ${rc}\n--- stdout\n${out}--- stderr\n${err}")
-string(REPLACE "${SOURCE_DIR}" "<src>" actual "${actual}")
+# The CLI first: a build folder inside the source tree would otherwise become <src>/....
 string(REPLACE "${CLI}" "<cli>" actual "${actual}")
+string(REPLACE "${SOURCE_DIR}" "<src>" actual "${actual}")
 if(DEFINED ENV{UPDATE_GOLDEN})
     file(WRITE "${EXPECTED}" "${actual}")
     message(STATUS "updated ${EXPECTED}")
