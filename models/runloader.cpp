@@ -350,6 +350,21 @@ QVector<PerfCandidate> perfCandidates(const FieldContext& ctx, std::string_view 
     return result;
 }
 
+// The memory fields that hold text (besides the two error messages, where "None" means none).
+TextRef MemoryEntry::*memoryTextSlot(const std::string& key)
+{
+    static const std::pair<const char*, TextRef MemoryEntry::*> textSlots[] = {
+        {"call_candidate", &MemoryEntry::callCandidate}, {"exe_candidate", &MemoryEntry::exeCandidate},
+        {"temp_strategy", &MemoryEntry::tempStrategy}, {"reflection", &MemoryEntry::reflection},
+        {"perf_strategy", &MemoryEntry::perfStrategy}, {"oneshot", &MemoryEntry::oneshot},
+    };
+    for (const auto& [name, slot] : textSlots) {
+        if (key == name)
+            return slot;
+    }
+    return nullptr;
+}
+
 class Loader
 {
 public:
@@ -616,18 +631,8 @@ private:
                 entry.callError = errorField(ctx, value, f, key);
             else if (f.key == "exe_err_msg")
                 entry.exeError = errorField(ctx, value, f, key);
-            else if (f.key == "call_candidate")
-                entry.callCandidate = textField(ctx, value, f, key);
-            else if (f.key == "exe_candidate")
-                entry.exeCandidate = textField(ctx, value, f, key);
-            else if (f.key == "temp_strategy")
-                entry.tempStrategy = textField(ctx, value, f, key);
-            else if (f.key == "reflection")
-                entry.reflection = textField(ctx, value, f, key);
-            else if (f.key == "perf_strategy")
-                entry.perfStrategy = textField(ctx, value, f, key);
-            else if (f.key == "oneshot")
-                entry.oneshot = textField(ctx, value, f, key);
+            else if (TextRef MemoryEntry::*slot = memoryTextSlot(f.key))
+                entry.*slot = textField(ctx, value, f, key);
             else if (f.key == "perf_candidates")
                 entry.perfCandidates = perfCandidates(ctx, value, f);
             else if (f.key == "perf_debug_num") {

@@ -19,22 +19,7 @@ namespace krw {
 
 #if KRW_HAVE_KSYNTAXHIGHLIGHTING
 
-namespace {
 
-QString definitionName(CodeLanguage language)
-{
-    switch (language) {
-    case CodeLanguage::Python:
-        return QStringLiteral("Python");
-    case CodeLanguage::Cpp:
-        return QStringLiteral("C++");
-    case CodeLanguage::Plain:
-        break;
-    }
-    return {};
-}
-
-} // namespace
 
 struct SyntaxSupport::Private
 {
@@ -58,8 +43,11 @@ QString SyntaxSupport::unavailableReason() const
 
 QSyntaxHighlighter* SyntaxSupport::attach(QTextDocument* document, CodeLanguage language, const QPalette& palette)
 {
-    const auto definition = m_impl->repository.definitionForName(definitionName(language));
-    if (!document || !definition.isValid())
+    // KSyntaxHighlighting's definitions are named like our languages ("Python", "C++").
+    if (!document || language == CodeLanguage::Plain)
+        return nullptr;
+    const auto definition = m_impl->repository.definitionForName(languageName(language));
+    if (!definition.isValid())
         return nullptr;
     auto* highlighter = new KSyntaxHighlighting::SyntaxHighlighter(document);
     highlighter->setTheme(m_impl->repository.themeForPalette(palette));
