@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QString>
+#include <QStringList>
+#include <QVector>
+
+namespace krw {
+
+// One compiler message: "file:line:col: severity: message", with the note lines that follow it.
+struct Diagnostic
+{
+    enum class Severity { Error, Warning, Note, Remark };
+    QString file;
+    int line = 0;
+    int column = 0;
+    Severity severity = Severity::Error;
+    QString message;
+    QStringList context; // notes and source excerpts that belong to this message
+
+    bool operator==(const Diagnostic& o) const
+    {
+        return file == o.file && line == o.line && column == o.column && severity == o.severity && message == o.message;
+    }
+};
+
+QString severityName(Diagnostic::Severity severity);
+
+// Incremental parser for clang/hipcc/gcc/nvcc output (B4): feed chunks as they arrive; only
+// complete lines are parsed, the unfinished tail is kept for the next chunk.
+class DiagnosticParser
+{
+public:
+    void feed(const QString& chunk);
+    void finish(); // parses the last line even without a newline
+    const QVector<Diagnostic>& diagnostics() const { return m_diagnostics; }
+
+    static QVector<Diagnostic> parseAll(const QString& output);
+
+private:
+    void parseLine(const QString& line);
+
+    QString m_tail;
+    QVector<Diagnostic> m_diagnostics;
+};
+
+} // namespace krw
