@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <QMetaType>
 #include <QString>
 #include <QStringList>
 #include <QVector>
@@ -45,3 +46,5 @@ private:
 };
 
 } // namespace krw
+
+Q_DECLARE_METATYPE(krw::Diagnostic)

@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: MIT
+#include "buildplan.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFileInfo>
+#include <QRegularExpression>
+
+namespace krw {
+
+namespace {
+
+QStringList commonFlags(const BuildInputs& in, const QString& moduleName)
+{
+    QStringList flags = {QStringLiteral("-std=c++17"), QStringLiteral("-O2")};
+    for (const QString& path : in.info.torchIncludePaths)
+        flags << QStringLiteral("-isystem") << path; // their warnings are not the candidate's
+    if (!in.info.pythonInclude.isEmpty())
+        flags << QStringLiteral("-isystem") << in.info.pythonInclude;
+    flags << QStringLiteral("-DTORCH_EXTENSION_NAME=") + moduleName << QStringLiteral("-DTORCH_API_INCLUDE_EXTENSION_H")
+          << QStringLiteral("-D_GLIBCXX_USE_CXX11_ABI=%1").arg(in.info.cxx11Abi ? 1 : 0);
+    return flags;
+}
+
+QStringList linkFlags(const BuildInputs& in, const QStringList& gpuLibraries)
+{
+    QStringList flags;
+    for (const QString& path : in.info.torchLibraryPaths)
+        flags << QStringLiteral("-L") + path << QStringLiteral("-Wl,-rpath,") + path;
+    flags << QStringLiteral("-lc10") << QStringLiteral("-ltorch") << QStringLiteral("-ltorch_cpu") << QStringLiteral("-ltorch_python");
+    for (const QString& lib : gpuLibraries)
+        flags << QStringLiteral("-l") + lib;
+    return flags;
+}
+
+// The arguments that decide the build, without the paths that depend on the cache key.
+QStringList kindFlags(const BuildInputs& in, const QString& moduleName)
+{
+    const QString compat = in.compatRoot;
+    switch (in.profile.kind) {
+    case ToolchainProfile::Kind::Cpu:
+        return QStringList{QStringLiteral("-shared"), QStringLiteral("-fPIC")} + commonFlags(in, moduleName);
+    case ToolchainProfile::Kind::CompileCheck: {
+        QStringList flags = {QStringLiteral("--offload-arch=") + (in.profile.offloadArch.isEmpty() ? QStringLiteral("gfx90a") : in.profile.offloadArch),
+                             QStringLiteral("-c"), QStringLiteral("-fPIC")};
+        // A CPU build of PyTorch has no HIP headers; ours map the few calls extensions use.
+        if (in.info.torchHip.isEmpty())
+            flags << QStringLiteral("-I") + compat + QStringLiteral("/cpu-torch") << QStringLiteral("-DTHRUST_DEVICE_SYSTEM=THRUST_DEVICE_SYSTEM_CPP");
+        return flags + commonFlags(in, moduleName);
+    }
+    case ToolchainProfile::Kind::Rocm: {
+        QStringList flags = {QStringLiteral("-shared"), QStringLiteral("-fPIC")};
+        if (!in.profile.offloadArch.isEmpty())
+            flags << QStringLiteral("--offload-arch=") + in.profile.offloadArch;
+        return flags + commonFlags(in, moduleName);
+    }
+    case ToolchainProfile::Kind::HipNvidia:
+        // hipcc drives nvcc here: CUDA needs the source treated as CUDA and -fPIC passed through.
+        return QStringList{QStringLiteral("-x"), QStringLiteral("cu"), QStringLiteral("-shared"), QStringLiteral("-Xcompiler"), QStringLiteral("-fPIC"),
+                           QStringLiteral("-I") + compat + QStringLiteral("/hip-nvidia")}
+            + commonFlags(in, moduleName);
+    }
+    return {};
+}
+
+QStringList gpuLibraries(ToolchainProfile::Kind kind)
+{
+    switch (kind) {
+    case ToolchainProfile::Kind::Rocm:
+        return {QStringLiteral("c10_hip"), QStringLiteral("torch_hip")};
+    case ToolchainProfile::Kind::HipNvidia:
+        return {QStringLiteral("c10_cuda"), QStringLiteral("torch_cuda")};
+    default:
+        return {};
+    }
+}
+
+QString hashOf(const QStringList& parts)
+{
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    for (const QString& part : parts) {
+        hash.addData(part.toUtf8());
+        hash.addData(QByteArray(1, '\0'));
+    }
+    return QString::fromLatin1(hash.result().toHex().left(16));
+}
+
+} // namespace
+
+QString moduleStem(const QString& caseName)
+{
+    QString stem = QFileInfo(caseName).completeBaseName();
+    stem.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9_]")), QStringLiteral("_"));
+    if (stem.isEmpty() || stem.at(0).isDigit())
+        stem.prepend(QLatin1Char('m'));
+    return stem.left(40);
+}
+
+BuildPlan planBuild(const BuildInputs& in)
+{
+    BuildPlan plan;
+    const ToolchainProfile& p = in.profile;
+    // The module name must not change the key; it is derived from it.
+    const QStringList keyFlags = kindFlags(in, QStringLiteral("@MODULE@")) + p.extraFlags;
+    plan.cacheKey = hashOf(QStringList{in.source, kindName(p.kind), in.info.compilerVersion, in.info.torchVersion, in.info.pythonVersion} + keyFlags);
+    plan.moduleName = QStringLiteral("krw_%1_%2").arg(moduleStem(in.caseName), plan.cacheKey.left(8));
+    plan.directory = QDir(in.cacheRoot).filePath(plan.cacheKey);
+    plan.producesModule = p.kind != ToolchainProfile::Kind::CompileCheck;
+    const QString sourceSuffix = p.kind == ToolchainProfile::Kind::Cpu ? QStringLiteral(".cpp") : QStringLiteral(".hip");
+    plan.sourcePath = QDir(plan.directory).filePath(plan.moduleName + sourceSuffix);
+    plan.outputPath = QDir(plan.directory).filePath(plan.moduleName + (plan.producesModule ? in.info.extensionSuffix : QStringLiteral(".o")));
+    plan.partialPath = plan.outputPath + QStringLiteral(".partial");
+
+    plan.process.program = in.info.compilerPath.isEmpty() ? p.compiler : in.info.compilerPath;
+    plan.process.arguments = kindFlags(in, plan.moduleName) + p.extraFlags << plan.sourcePath << QStringLiteral("-o") << plan.partialPath;
+    if (plan.producesModule)
+        plan.process.arguments += linkFlags(in, gpuLibraries(p.kind));
+    plan.process.workingDirectory = plan.directory;
+    plan.process.timeoutMs = p.compileTimeoutS * 1000;
+    if (p.kind == ToolchainProfile::Kind::HipNvidia)
+        plan.process.environment << QStringLiteral("HIP_PLATFORM=nvidia");
+    return plan;
+}
+
+} // namespace krw

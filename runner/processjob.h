@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QObject>
+#include <QProcess>
+#include <QStringList>
+#include <QTimer>
+
+#include <memory>
+
+namespace krw {
+
+// How a child process ended, in one place (B2, E6).
+struct ProcessOutcome
+{
+    enum class Kind { Ok, ExitCode, Crashed, TimedOut, Cancelled, FailedToStart };
+    Kind kind = Kind::Ok;
+    int exitCode = 0;
+    QString message; // for people: "exited with code 2", "timed out after 600 s", ...
+};
+
+struct ProcessSpec
+{
+    QString program; // a path, or a name looked up in PATH
+    QStringList arguments; // never a shell string (B3)
+    QString workingDirectory;
+    QStringList environment; // "NAME=value" added to the inherited environment
+    int timeoutMs = 600000;
+};
+
+// Runs one external program through QProcess, with signals only (B1/B2): output arrives in
+// batches every 100 ms (B4); a timeout or cancel ends the child's whole process group, so a
+// compiler's or a test's own children die with it (B5).
+class ProcessJob : public QObject
+{
+    Q_OBJECT
+public:
+    explicit ProcessJob(QObject* parent = nullptr);
+    ~ProcessJob() override;
+
+    void start(const ProcessSpec& spec);
+    void cancel();
+    bool isRunning() const;
+    QStringList commandLine() const; // program (resolved) + arguments, as started
+
+Q_SIGNALS:
+    void output(const QString& text);
+    void finished(const krw::ProcessOutcome& outcome);
+
+private:
+    void flushOutput();
+    void onFinished(int exitCode, QProcess::ExitStatus status);
+    void onError(QProcess::ProcessError error);
+    void killGroup(int signal);
+    void finish(ProcessOutcome outcome);
+
+    std::unique_ptr<QProcess> m_process;
+    QTimer m_flushTimer;
+    QTimer m_timeout;
+    QTimer m_killTimer;
+    QByteArray m_pending;
+    QStringList m_commandLine;
+    qint64 m_pid = 0;
+    int m_timeoutMs = 0;
+    bool m_cancelled = false;
+    bool m_timedOut = false;
+    bool m_done = true;
+};
+
+} // namespace krw
+
+Q_DECLARE_METATYPE(krw::ProcessOutcome)
