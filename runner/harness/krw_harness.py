@@ -336,8 +336,9 @@ def time_main(args):
 # ---------------------------------------------------------------- child process management
 
 def child_env(device):
-    env = dict(os.environ, PYTHONUNBUFFERED="1", PYTHONFAULTHANDLER="1")  # prints survive a crash;
-    if device == "cpu":                                                   # a segfault shows where
+    # Unbuffered: what the test printed survives a crash. Fault handler: a segfault shows where.
+    env = dict(os.environ, PYTHONUNBUFFERED="1", PYTHONFAULTHANDLER="1")
+    if device == "cpu":
         env["CUDA_VISIBLE_DEVICES"] = ""  # device-agnostic tests then pick the CPU (ROCm honours it too)
     return env
 
@@ -591,6 +592,13 @@ def summarize_timing(names, rows_by_side, errors):
             "calls": calls, "error": "\n".join(errors) or None}
 
 
+def timing_timeout_s(spec, call_count):
+    """side_timeout_s covers loading and compiling, as for the test run; on top of it each call
+    measures for warmup_ms + rep_ms, doubled for slow calls that min_reps stretches."""
+    settings = spec["timing"]
+    return spec["side_timeout_s"] + 2 * call_count * (settings["warmup_ms"] + settings["rep_ms"]) / 1000
+
+
 def time_sides(spec, spec_path, calls_file, names):
     rows_by_side, errors = {}, []
     if not names:
@@ -601,7 +609,7 @@ def time_sides(spec, spec_path, calls_file, names):
         error = None
         if names:
             error, _ = run_child(["time", "--spec", spec_path, "--side", side, "--calls", calls_file, "--out", out],
-                                 spec["side_timeout_s"], spec["device"])
+                                 timing_timeout_s(spec, len(names)), spec["device"])
         if error:
             errors.append(f"{side} timing failed: {error}")
         with contextlib.suppress(FileNotFoundError):
