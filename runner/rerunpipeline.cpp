@@ -265,7 +265,16 @@ ProcessSpec RerunPipeline::sandboxed(ProcessSpec spec, const QString& workDir)
     m_result.sandboxNote = QStringLiteral("sandboxed with bubblewrap: no network, read-only system, writable work folder only");
     QStringList args = {QStringLiteral("--ro-bind"), QStringLiteral("/"), QStringLiteral("/"), QStringLiteral("--dev-bind"), QStringLiteral("/dev"),
                         QStringLiteral("/dev"), QStringLiteral("--proc"), QStringLiteral("/proc"), QStringLiteral("--tmpfs"), QStringLiteral("/tmp"),
-                        QStringLiteral("--bind"), workDir, workDir, QStringLiteral("--unshare-net"), QStringLiteral("--die-with-parent"),
+                        QStringLiteral("--bind"), workDir, workDir};
+    // A private /tmp hides what other programs keep there; what the harness needs is bound back.
+    QStringList readOnly = {QFileInfo(m_request.harnessPath).absolutePath()};
+    for (const QString& module : {m_candidateModule, m_baselineModule}) {
+        if (!module.isEmpty())
+            readOnly << QFileInfo(module).absolutePath();
+    }
+    for (const QString& path : readOnly)
+        args << QStringLiteral("--ro-bind") << path << path;
+    args << QStringList{QStringLiteral("--unshare-net"), QStringLiteral("--die-with-parent"),
                         QStringLiteral("--setenv"), QStringLiteral("HOME"), workDir, QStringLiteral("--setenv"), QStringLiteral("TRITON_CACHE_DIR"),
                         workDir + QStringLiteral("/triton-cache"), QStringLiteral("--chdir"), workDir, QStringLiteral("--")};
     args << spec.program << spec.arguments;

@@ -5,7 +5,9 @@
 #include "runloader.h"
 #include "textstore.h"
 
+#include <QCoreApplication>
 #include <QDir>
+#include <QFile>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -171,6 +173,120 @@ private Q_SLOTS:
         QVERIFY(again.compile);
         QVERIFY2(again.compile->cached, qPrintable(fixed.compile->modulePath + QStringLiteral(" then ") + again.compile->modulePath)); // same source, flags and toolchain: not compiled again
         QVERIFY(again.compile->ok);
+    }
+
+    // The whole cpu pipeline on real tools: g++ builds each C++ candidate against Debian's
+    // PyTorch, the harness runs label and candidate and compares them by key.
+    void cpuEndToEnd_data()
+    {
+        QTest::addColumn<QString>("candidate");
+        QTest::addColumn<QString>("verdict");
+        QTest::addColumn<QString>("badOutput"); // an output that must fail, with this flag
+        QTest::addColumn<QString>("flag");
+        QTest::addRow("right") << QStringLiteral("right") << QStringLiteral("passed") << QString() << QString();
+        QTest::addRow("off-by-one") << QStringLiteral("off_by_one") << QStringLiteral("wrong_output") << QStringLiteral("test_case_1") << QString();
+        QTest::addRow("zeros") << QStringLiteral("zeros") << QStringLiteral("wrong_output") << QStringLiteral("test_case_1") << QStringLiteral("all_zero");
+        QTest::addRow("nan") << QStringLiteral("nan") << QStringLiteral("wrong_output") << QStringLiteral("test_case_1") << QStringLiteral("nan");
+        QTest::addRow("wrong-shape") << QStringLiteral("wrong_shape") << QStringLiteral("wrong_output") << QStringLiteral("test_case_1")
+                                     << QStringLiteral("shape_mismatch");
+        QTest::addRow("missing-key") << QStringLiteral("missing_key") << QStringLiteral("wrong_output") << QStringLiteral("test_case_3.max")
+                                     << QStringLiteral("missing_key");
+    }
+
+    void cpuEndToEnd()
+    {
+        QFETCH(QString, candidate);
+        QFETCH(QString, verdict);
+        QFETCH(QString, badOutput);
+        QFETCH(QString, flag);
+        if (QProcess::execute(QStringLiteral("/usr/bin/python3"), {QStringLiteral("-c"), QStringLiteral("import torch")}) != 0)
+            QSKIP("needs python3-torch (packaging/dev.sh installs it)");
+        const QString fixtures = QStringLiteral(KRW_TEST_DATA_DIR "/runner/cpu_cases/scale_shift/");
+        auto read = [](const QString& path) {
+            QFile file(path);
+            return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+        };
+        RerunRequest r = sampleRequest(QStringLiteral("sin_kernel.py"), QStringLiteral("it1:predict"), ToolchainProfile::Kind::Cpu);
+        r.caseName = QStringLiteral("scale_shift.py");
+        r.candidateId = candidate;
+        r.candidateText = read(fixtures + QStringLiteral("extensions/") + candidate + QStringLiteral(".cpp"));
+        r.baselineText = read(fixtures + QStringLiteral("label.py"));
+        r.testCode = read(fixtures + QStringLiteral("test_code.py"));
+        r.timing = candidate == QLatin1String("right"); // timing once is enough here
+        RerunPipeline pipeline;
+        const RerunResult result = runToEnd(pipeline, r);
+        QVERIFY2(result.status == RerunResult::Status::Completed, qPrintable(result.failure + result.harnessLog.right(2000)));
+        QVERIFY2(result.verdict() == verdict, qPrintable(result.verdict() + QLatin1Char(' ') + result.harnessLog.right(2000)));
+        QVERIFY(result.compile && result.compile->ok);
+        QCOMPARE(result.environment.value(QStringLiteral("profile")), QStringLiteral("cpu"));
+        QVERIFY(!result.environment.value(QStringLiteral("torch")).isEmpty());
+        QVERIFY(result.sandboxed == RerunPipeline::sandboxAvailable());
+        QVERIFY(result.accuracy);
+        if (!badOutput.isEmpty()) {
+            bool found = false;
+            for (const OutputComparison& o : result.accuracy->outputs) {
+                if (o.name != badOutput)
+                    continue;
+                found = true;
+                QVERIFY(!o.ok);
+                if (!flag.isEmpty())
+                    QVERIFY2(o.flags.contains(flag), qPrintable(o.flags.join(QLatin1Char(','))));
+                if (candidate == QLatin1String("off_by_one"))
+                    QCOMPARE(o.mismatched, qint64(1));
+            }
+            QVERIFY2(found, qPrintable(badOutput));
+        }
+        if (r.timing) {
+            QVERIFY(result.timing);
+            QVERIFY(!result.timing->calls.isEmpty());
+            QVERIFY(result.timing->speedup.value_or(0) > 0);
+            for (const CallTiming& call : result.timing->calls)
+                QVERIFY(call.candidate && call.candidate->p10 <= call.candidate->p50 && call.candidate->p50 <= call.candidate->p90);
+        }
+    }
+
+    // Inside the sandbox the test code sees no network and cannot write outside its work folder;
+    // with the sandbox off (the control) it can.
+    void sandboxHoldsTheCodeIn_data()
+    {
+        QTest::addColumn<bool>("sandbox");
+        QTest::addColumn<QString>("verdict");
+        QTest::addRow("sandboxed") << true << QStringLiteral("passed");
+        QTest::addRow("control-without-sandbox") << false << QStringLiteral("baseline_failed");
+    }
+
+    void sandboxHoldsTheCodeIn()
+    {
+        QFETCH(bool, sandbox);
+        QFETCH(QString, verdict);
+        if (!RerunPipeline::sandboxAvailable())
+            QSKIP("bubblewrap is not installed");
+        if (QProcess::execute(QStringLiteral("/usr/bin/python3"), {QStringLiteral("-c"), QStringLiteral("import torch")}) != 0)
+            QSKIP("needs python3-torch");
+        // Not under /tmp: the sandbox gives the code a private, throwaway /tmp.
+        const QString outside = QDir::home().filePath(QStringLiteral(".krw-sandbox-probe-%1").arg(QCoreApplication::applicationPid()));
+        RerunRequest r = sampleRequest(QStringLiteral("sin_kernel.py"), QStringLiteral("it1:predict"), ToolchainProfile::Kind::Cpu);
+        r.candidateText = r.baselineText = QStringLiteral("import torch\n");
+        r.testCode = QStringLiteral(
+            "import torch\n"
+            "try:\n"
+            "    open(%1, 'w').write('x')\n"
+            "except OSError:\n"
+            "    pass\n"
+            "else:\n"
+            "    raise RuntimeError('wrote outside the work folder')\n"
+            "interfaces = [line.split(':')[0].strip() for line in open('/proc/net/dev').read().splitlines()[2:]]\n"
+            "if interfaces != ['lo']:\n"
+            "    raise RuntimeError('network visible: %s' % interfaces)\n"
+            "result_gold = {'x': torch.ones(2)}\n").arg(QLatin1Char('\'') + outside + QLatin1Char('\''));
+        r.timing = false;
+        r.profile.sandbox = sandbox;
+        RerunPipeline pipeline;
+        const RerunResult result = runToEnd(pipeline, r);
+        QVERIFY2(result.verdict() == verdict, qPrintable(result.verdict() + QLatin1Char(' ') + result.failure + (result.baselineRun ? result.baselineRun->error : QString())));
+        QCOMPARE(result.sandboxed, sandbox);
+        QCOMPARE(QFile::exists(outside), !sandbox);
+        QFile::remove(outside);
     }
 
     void resultsPersistBesideTheRun()
