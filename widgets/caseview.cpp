@@ -7,6 +7,7 @@
 #include "historypage.h"
 #include "markdownview.h"
 #include "outcomes.h"
+#include "runnerpanel.h"
 #include "settings.h"
 #include "themes.h"
 
@@ -77,6 +78,7 @@ CaseView::CaseView(SyntaxSupport* syntax, QWidget* parent)
     , m_reflection(new MarkdownView(this))
     , m_compare(new ComparePage(syntax, this))
     , m_history(new HistoryPage(this))
+    , m_runner(new RunnerPanel(syntax, this))
 {
     m_tabs->setObjectName(QStringLiteral("caseTabs"));
     m_tabs->setDocumentMode(true);
@@ -105,6 +107,7 @@ CaseView::CaseView(SyntaxSupport* syntax, QWidget* parent)
     m_tabs->addTab(m_codeViews.value(OneshotTab), QStringLiteral("One-shot"));
     m_tabs->addTab(m_compare, QStringLiteral("Compare"));
     m_tabs->addTab(m_history, QStringLiteral("History"));
+    m_tabs->addTab(m_runner, QStringLiteral("Rerun"));
     m_codeViews.insert(PerfTab, m_perfCode);
 
     auto* layout = new QVBoxLayout(this);
@@ -227,6 +230,7 @@ void CaseView::applyTexts(const CaseTexts& texts)
     m_compare->setCase(m_texts, m_versions);
     m_compare->chooseDefaultPair();
     m_history->setCase(*c, m_versions);
+    m_runner->setCase(m_texts, m_versions);
     showIteration();
     Q_EMIT caseShown();
 }

@@ -20,6 +20,7 @@ class ComparePage;
 class ErrorView;
 class HistoryPage;
 class MarkdownView;
+class RunnerPanel;
 class SyntaxSupport;
 
 // Everything about one case: a header with its outcomes and an iteration chooser, and a tab per
@@ -29,7 +30,7 @@ class CaseView : public QWidget
 {
     Q_OBJECT
 public:
-    enum Tab { OverviewTab, LabelTab, PredictTab, CallFixTab, ExeFixTab, PerfTab, TestTab, ErrorsTab, ReflectionTab, OneshotTab, CompareTab, HistoryTab };
+    enum Tab { OverviewTab, LabelTab, PredictTab, CallFixTab, ExeFixTab, PerfTab, TestTab, ErrorsTab, ReflectionTab, OneshotTab, CompareTab, HistoryTab, RerunTab };
 
     explicit CaseView(SyntaxSupport* syntax, QWidget* parent = nullptr);
     ~CaseView() override;
@@ -44,6 +45,7 @@ public:
     void showSourceLine(int iteration, RefTarget target);
 
     ComparePage* comparePage() const { return m_compare; }
+    RunnerPanel* runnerPanel() const { return m_runner; }
     CodeView* codeView(Tab tab) const; // Label, Predict, CallFix, ExeFix, Test, Oneshot, Perf
     ErrorView* errorView() const { return m_errors; }
     QTabWidget* tabs() const { return m_tabs; }
@@ -93,6 +95,7 @@ private:
     MarkdownView* m_reflection;
     ComparePage* m_compare;
     HistoryPage* m_history;
+    RunnerPanel* m_runner;
 };
 
 } // namespace krw
