@@ -1,0 +1,4 @@
+// SPDX-License-Identifier: MIT
+// Kernel Review Workbench compile-check shim: c10::hip::HIPStream for a CPU-only PyTorch.
+#pragma once
+#include "../../krw_cpu_torch_hip.h"
