@@ -162,6 +162,10 @@ int rerun(QCommandLineParser& parser, const QStringList& args)
     std::tie(request.baselineId, request.baselineText) = *baseline;
     request.testCode = test->second;
     request.profile = *profile;
+    if (parser.isSet(QStringLiteral("compiler")))
+        request.profile.compiler = parser.value(QStringLiteral("compiler"));
+    if (parser.isSet(QStringLiteral("python")))
+        request.profile.python = parser.value(QStringLiteral("python"));
     request.rtol = parser.isSet(QStringLiteral("rtol")) ? parser.value(QStringLiteral("rtol")).toDouble() : request.rtol;
     request.atol = parser.isSet(QStringLiteral("atol")) ? parser.value(QStringLiteral("atol")).toDouble() : request.atol;
     request.timing = !parser.isSet(QStringLiteral("no-timing"));
@@ -220,6 +224,8 @@ int main(int argc, char* argv[])
     parser.addOption({QStringLiteral("rtol"), QStringLiteral("rerun: relative tolerance (default 1e-5)."), QStringLiteral("X")});
     parser.addOption({QStringLiteral("atol"), QStringLiteral("rerun: absolute tolerance (default 1e-3)."), QStringLiteral("Y")});
     parser.addOption({QStringLiteral("no-timing"), QStringLiteral("rerun: check correctness only.")});
+    parser.addOption({QStringLiteral("compiler"), QStringLiteral("rerun: use this compiler instead of the profile's."), QStringLiteral("PATH")});
+    parser.addOption({QStringLiteral("python"), QStringLiteral("rerun: use this Python instead of the profile's."), QStringLiteral("PATH")});
     if (!parser.parse(QCoreApplication::arguments()))
         return usage(parser, parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) {

@@ -12,7 +12,9 @@ namespace {
 
 QStringList commonFlags(const BuildInputs& in, const QString& moduleName)
 {
-    QStringList flags = {QStringLiteral("-std=c++17"), QStringLiteral("-O2")};
+    // PyTorch 2.x builds its extensions as C++20 for CUDA; ROCm and CPU builds accept C++17.
+    const bool cpp20 = in.profile.kind == ToolchainProfile::Kind::HipNvidia;
+    QStringList flags = {cpp20 ? QStringLiteral("-std=c++20") : QStringLiteral("-std=c++17"), QStringLiteral("-O3")};
     for (const QString& path : in.info.torchIncludePaths)
         flags << QStringLiteral("-isystem") << path; // their warnings are not the candidate's
     if (!in.info.pythonInclude.isEmpty())
@@ -54,11 +56,17 @@ QStringList kindFlags(const BuildInputs& in, const QString& moduleName)
             flags << QStringLiteral("--offload-arch=") + in.profile.offloadArch;
         return flags + commonFlags(in, moduleName);
     }
-    case ToolchainProfile::Kind::HipNvidia:
-        // hipcc drives nvcc here: CUDA needs the source treated as CUDA and -fPIC passed through.
-        return QStringList{QStringLiteral("-x"), QStringLiteral("cu"), QStringLiteral("-shared"), QStringLiteral("-Xcompiler"), QStringLiteral("-fPIC"),
-                           QStringLiteral("-I") + compat + QStringLiteral("/hip-nvidia")}
-            + commonFlags(in, moduleName);
+    case ToolchainProfile::Kind::HipNvidia: {
+        // hipcc 5.2 drives nvcc here. It never adds "-x cu" for .hip files, and an explicit -x makes
+        // it drop its own flags, so -fPIC goes through -Xcompiler (runner/compat/README.md).
+        QStringList flags = {QStringLiteral("-x"), QStringLiteral("cu"), QStringLiteral("-c"), QStringLiteral("-Xcompiler=-fPIC"),
+                             QStringLiteral("--expt-relaxed-constexpr"), QStringLiteral("-D__CUDA_NO_HALF_OPERATORS__"),
+                             QStringLiteral("-D__CUDA_NO_HALF_CONVERSIONS__"), QStringLiteral("-D__CUDA_NO_BFLOAT16_CONVERSIONS__"),
+                             QStringLiteral("-D__CUDA_NO_HALF2_OPERATORS__"),
+                             in.profile.offloadArch.isEmpty() ? QStringLiteral("-arch=native") : QStringLiteral("-arch=") + in.profile.offloadArch,
+                             QStringLiteral("-I") + compat + QStringLiteral("/hip-nvidia"), QStringLiteral("-isystem"), in.cudaRoot + QStringLiteral("/include")};
+        return flags + commonFlags(in, moduleName);
+    }
     }
     return {};
 }
@@ -111,14 +119,30 @@ BuildPlan planBuild(const BuildInputs& in)
     plan.outputPath = QDir(plan.directory).filePath(plan.moduleName + (plan.producesModule ? in.info.extensionSuffix : QStringLiteral(".o")));
     plan.partialPath = plan.outputPath + QStringLiteral(".partial");
 
-    plan.process.program = in.info.compilerPath.isEmpty() ? p.compiler : in.info.compilerPath;
-    plan.process.arguments = kindFlags(in, plan.moduleName) + p.extraFlags << plan.sourcePath << QStringLiteral("-o") << plan.partialPath;
-    if (plan.producesModule)
-        plan.process.arguments += linkFlags(in, gpuLibraries(p.kind));
-    plan.process.workingDirectory = plan.directory;
-    plan.process.timeoutMs = p.compileTimeoutS * 1000;
-    if (p.kind == ToolchainProfile::Kind::HipNvidia)
-        plan.process.environment << QStringLiteral("HIP_PLATFORM=nvidia");
+    ProcessSpec compile;
+    compile.program = in.info.compilerPath.isEmpty() ? p.compiler : in.info.compilerPath;
+    compile.workingDirectory = plan.directory;
+    compile.timeoutMs = p.compileTimeoutS * 1000;
+    const bool separateLink = p.kind == ToolchainProfile::Kind::HipNvidia;
+    const QString objectPath = QDir(plan.directory).filePath(plan.moduleName + QStringLiteral(".o"));
+    compile.arguments = kindFlags(in, plan.moduleName) + p.extraFlags << plan.sourcePath << QStringLiteral("-o")
+                                                                       << (separateLink ? objectPath : plan.partialPath);
+    if (plan.producesModule && !separateLink)
+        compile.arguments += linkFlags(in, gpuLibraries(p.kind));
+    if (separateLink)
+        compile.environment << QStringLiteral("HIP_PLATFORM=nvidia") << QStringLiteral("HIP_COMPILER=nvcc") << QStringLiteral("HIP_RUNTIME=cuda")
+                            << QStringLiteral("CUDA_PATH=") + in.cudaRoot;
+    plan.steps.append(compile);
+    if (separateLink) {
+        // Linking through hipcc would add -lcuda, which CUDA keeps in stubs/ only: nvcc links.
+        ProcessSpec link = compile;
+        link.program = in.cudaRoot + QStringLiteral("/bin/nvcc");
+        link.environment.clear();
+        link.arguments = QStringList{QStringLiteral("-shared"), objectPath, QStringLiteral("-o"), plan.partialPath,
+                                     QStringLiteral("-L") + in.cudaRoot + QStringLiteral("/lib64")}
+            + linkFlags(in, gpuLibraries(p.kind));
+        plan.steps.append(link);
+    }
     return plan;
 }
 

@@ -17,7 +17,7 @@ struct BuildPlan
     QString outputPath; // the module (.so), or an object file for compile-check
     QString partialPath; // compiled to here, renamed to outputPath only on success
     bool producesModule = true;
-    ProcessSpec process;
+    QVector<ProcessSpec> steps; // run in order: compile, and for hip-nvidia a separate link
 };
 
 struct BuildInputs
@@ -25,6 +25,7 @@ struct BuildInputs
     ToolchainProfile profile;
     ToolchainInfo info;
     QString compatRoot; // runner/compat (installed with the app)
+    QString cudaRoot = QStringLiteral("/usr/local/cuda"); // hip-nvidia: CUDA_PATH
     QString cacheRoot;
     QString caseName; // for the module name
     QString source;

@@ -207,7 +207,14 @@ bool RerunPipeline::prepareSide(const QString& text, bool candidate)
         fail(QStringLiteral("compiler \"%1\" of profile %2 not found").arg(m_request.profile.compiler, m_request.profile.name));
         return false;
     }
-    BuildInputs inputs{m_request.profile, m_info, m_request.compatRoot, m_request.cacheRoot, m_request.caseName, text};
+    BuildInputs inputs;
+    inputs.profile = m_request.profile;
+    inputs.info = m_info;
+    inputs.compatRoot = m_request.compatRoot;
+    inputs.cudaRoot = qEnvironmentVariable("CUDA_PATH", QStringLiteral("/usr/local/cuda"));
+    inputs.cacheRoot = m_request.cacheRoot;
+    inputs.caseName = m_request.caseName;
+    inputs.source = text;
     m_builds.append({candidate, planBuild(inputs)});
     return true;
 }
@@ -222,7 +229,7 @@ void RerunPipeline::compileNext()
     module = plan.outputPath;
     Q_EMIT stageChanged(RerunStage::Compile);
     CompileStage stage;
-    stage.command = QStringList{plan.process.program} + plan.process.arguments;
+    stage.command = QStringList{plan.steps.first().program} + plan.steps.first().arguments;
     stage.modulePath = plan.outputPath;
     if (QFileInfo::exists(plan.outputPath)) {
         stage.ok = stage.cached = true;
@@ -234,10 +241,24 @@ void RerunPipeline::compileNext()
     QDir().mkpath(plan.directory);
     if (!writeText(plan.sourcePath, (build.candidate ? m_request.candidateText : m_request.baselineText).toUtf8()))
         return fail(QStringLiteral("cannot write %1").arg(plan.sourcePath));
-    runStep(plan.process, [this, build, stage](const ProcessOutcome& outcome) mutable {
-        stage.seconds = m_stepClock.elapsed() / 1000.0;
-        stage.log = m_stepLog;
-        stage.diagnostics = DiagnosticParser::parseAll(m_stepLog);
+    m_buildClock.start();
+    runBuildStep(build, stage, 0);
+}
+
+// One step of a build (compile, then link where the profile links separately); the compile
+// stage collects the log and diagnostics of all of them.
+void RerunPipeline::runBuildStep(const SideBuild& build, CompileStage stage, int step)
+{
+    const ProcessSpec& spec = build.plan.steps.at(step);
+    if (step > 0)
+        stage.command += QStringList{QStringLiteral("&&"), spec.program} + spec.arguments;
+    runStep(spec, [this, build, stage, step](const ProcessOutcome& outcome) mutable {
+        stage.seconds = m_buildClock.elapsed() / 1000.0;
+        stage.log += m_stepLog;
+        stage.diagnostics = DiagnosticParser::parseAll(stage.log);
+        const bool lastStep = step + 1 == build.plan.steps.size();
+        if (outcome.kind == ProcessOutcome::Kind::Ok && !lastStep)
+            return runBuildStep(build, stage, step + 1);
         stage.ok = outcome.kind == ProcessOutcome::Kind::Ok && QFile::rename(build.plan.partialPath, build.plan.outputPath);
         if (!stage.ok && outcome.kind != ProcessOutcome::Kind::ExitCode)
             stage.error = outcome.message;

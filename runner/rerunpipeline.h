@@ -68,6 +68,8 @@ private:
     void runStep(const ProcessSpec& spec, std::function<void(const ProcessOutcome&)> done);
     void afterProbe();
     void compileNext();
+    struct SideBuild;
+    void runBuildStep(const SideBuild& build, CompileStage stage, int step);
     void startHarness();
     void harnessFinished(const ProcessOutcome& outcome, const QString& resultPath);
     bool prepareSide(const QString& text, bool candidate);
@@ -92,6 +94,7 @@ private:
     QString m_stepLog;
     QElapsedTimer m_clock;
     QElapsedTimer m_stepClock;
+    QElapsedTimer m_buildClock;
     bool m_running = false;
     bool m_cancelled = false;
 };

@@ -35,7 +35,8 @@ private Q_SLOTS:
     void cpuBuildsASharedExtension()
     {
         const BuildPlan plan = planBuild(inputs(ToolchainProfile::Kind::Cpu));
-        const QStringList& a = plan.process.arguments;
+        QCOMPARE(plan.steps.size(), 1);
+        const QStringList& a = plan.steps.first().arguments;
         QVERIFY(plan.producesModule);
         QVERIFY(a.contains(QStringLiteral("-shared")) && a.contains(QStringLiteral("-fPIC")));
         QCOMPARE(a.mid(a.indexOf(QStringLiteral("-isystem")), 2), (QStringList{QStringLiteral("-isystem"), QStringLiteral("/torch/include")}));
@@ -50,7 +51,7 @@ private Q_SLOTS:
     void compileCheckOnlyCompilesForAnAmdTarget()
     {
         const BuildPlan plan = planBuild(inputs(ToolchainProfile::Kind::CompileCheck));
-        const QStringList& a = plan.process.arguments;
+        const QStringList& a = plan.steps.first().arguments;
         QVERIFY(!plan.producesModule);
         QVERIFY(a.contains(QStringLiteral("--offload-arch=gfx90a")));
         QVERIFY(a.contains(QStringLiteral("-c")));
@@ -58,15 +59,27 @@ private Q_SLOTS:
         QVERIFY(a.contains(QStringLiteral("-I/app/runner/compat/cpu-torch"))); // CPU PyTorch: our HIP headers
         BuildInputs rocmTorch = inputs(ToolchainProfile::Kind::CompileCheck);
         rocmTorch.info.torchHip = QStringLiteral("5.7");
-        QVERIFY(!planBuild(rocmTorch).process.arguments.contains(QStringLiteral("-I/app/runner/compat/cpu-torch")));
+        QVERIFY(!planBuild(rocmTorch).steps.first().arguments.contains(QStringLiteral("-I/app/runner/compat/cpu-torch")));
     }
 
     void hipNvidiaDrivesNvcc()
     {
-        const BuildPlan plan = planBuild(inputs(ToolchainProfile::Kind::HipNvidia));
-        QVERIFY(plan.process.environment.contains(QStringLiteral("HIP_PLATFORM=nvidia")));
-        QVERIFY(plan.process.arguments.contains(QStringLiteral("-I/app/runner/compat/hip-nvidia")));
-        QVERIFY(plan.process.arguments.contains(QStringLiteral("-ltorch_cuda")));
+        BuildInputs in = inputs(ToolchainProfile::Kind::HipNvidia);
+        in.cudaRoot = QStringLiteral("/opt/cuda");
+        const BuildPlan plan = planBuild(in);
+        QCOMPARE(plan.steps.size(), 2); // hipcc compiles, nvcc links (hipcc would add -lcuda)
+        const ProcessSpec& compile = plan.steps.at(0);
+        QVERIFY(compile.environment.contains(QStringLiteral("HIP_PLATFORM=nvidia")));
+        QCOMPARE(compile.arguments.mid(0, 3), (QStringList{QStringLiteral("-x"), QStringLiteral("cu"), QStringLiteral("-c")}));
+        QVERIFY(compile.arguments.contains(QStringLiteral("-Xcompiler=-fPIC")));
+        QVERIFY(compile.arguments.contains(QStringLiteral("-std=c++20")));
+        QVERIFY(compile.arguments.contains(QStringLiteral("-arch=native")));
+        QVERIFY(compile.arguments.contains(QStringLiteral("-I/app/runner/compat/hip-nvidia")));
+        QVERIFY(!compile.arguments.contains(QStringLiteral("-ltorch_cuda")));
+        const ProcessSpec& link = plan.steps.at(1);
+        QCOMPARE(link.program, QStringLiteral("/opt/cuda/bin/nvcc"));
+        QVERIFY(link.arguments.contains(QStringLiteral("-ltorch_cuda")));
+        QCOMPARE(link.arguments.at(link.arguments.indexOf(QStringLiteral("-o")) + 1), plan.partialPath);
     }
 
     void cacheKeyFollowsWhatDecidesTheBuild()
