@@ -24,11 +24,12 @@ QStringList commonFlags(const BuildInputs& in, const QString& moduleName)
     return flags;
 }
 
-QStringList linkFlags(const BuildInputs& in, const QStringList& gpuLibraries)
+// viaNvcc: nvcc takes linker options as -Xlinker=..., not -Wl,...
+QStringList linkFlags(const BuildInputs& in, const QStringList& gpuLibraries, bool viaNvcc = false)
 {
     QStringList flags;
     for (const QString& path : in.info.torchLibraryPaths)
-        flags << QStringLiteral("-L") + path << QStringLiteral("-Wl,-rpath,") + path;
+        flags << QStringLiteral("-L") + path << (viaNvcc ? QStringLiteral("-Xlinker=-rpath,") : QStringLiteral("-Wl,-rpath,")) + path;
     flags << QStringLiteral("-lc10") << QStringLiteral("-ltorch") << QStringLiteral("-ltorch_cpu") << QStringLiteral("-ltorch_python");
     for (const QString& lib : gpuLibraries)
         flags << QStringLiteral("-l") + lib;
@@ -140,7 +141,7 @@ BuildPlan planBuild(const BuildInputs& in)
         link.environment.clear();
         link.arguments = QStringList{QStringLiteral("-shared"), objectPath, QStringLiteral("-o"), plan.partialPath,
                                      QStringLiteral("-L") + in.cudaRoot + QStringLiteral("/lib64")}
-            + linkFlags(in, gpuLibraries(p.kind));
+            + linkFlags(in, gpuLibraries(p.kind), true);
         plan.steps.append(link);
     }
     return plan;

@@ -70,6 +70,13 @@ inline hipDeviceProp_t* getDeviceProperties(c10::DeviceIndex device) { return at
 }  // namespace hip
 }  // namespace at
 
+// Newer CUDA PyTorch defines some of these itself (c10/cuda/CUDAException.h).
+#ifndef C10_HIP_CHECK
 #define C10_HIP_CHECK(EXPR) C10_CUDA_CHECK(EXPR)
+#endif
+#ifndef C10_HIP_CHECK_WARN
 #define C10_HIP_CHECK_WARN(EXPR) C10_CUDA_CHECK_WARN(EXPR)
+#endif
+#ifndef C10_HIP_KERNEL_LAUNCH_CHECK
 #define C10_HIP_KERNEL_LAUNCH_CHECK() C10_CUDA_KERNEL_LAUNCH_CHECK()
+#endif
