@@ -3,6 +3,8 @@
 
 #include "rerunformat.h"
 
+#include <QtMath>
+
 #include <algorithm>
 #include <cmath>
 
@@ -10,16 +12,21 @@ namespace krw {
 
 namespace {
 
-// log10 of exact decades is not always an integer in floating point (log10(1e-12) may give
-// -11.9999…); nudge before rounding so a decade counts as that decade.
-constexpr double DecadeSlack = 1e-9;
+// At least half a decade between the outermost points and the frame: a marker on the frame is
+// cut, and one right under it reads as "off the scale".
+constexpr double DecadeRoom = 0.5;
 
-// Headroom above the tallest whisker so its cap is not drawn on the frame.
-constexpr double TimingHeadroom = 1.15;
+// Headroom above the tallest whisker for its speedup note and so its cap is not on the frame.
+constexpr double TimingHeadroom = 1.25;
 
-// Category labels wider than this, in characters summed over all, are turned.
-constexpr int LabelCharsBeforeTurning = 60;
-constexpr double TurnedLabelDegrees = 35;
+// Turned counter-clockwise, a label ends at its tick and runs left, under its neighbours: QCustomPlot
+// drops tick labels that would cross the widget's edge, and the right edge is where the newest
+// points are. 35° keeps the text readable without tilting the head.
+constexpr double TurnedLabelDegrees = -35;
+constexpr int LabelGapChars = 2;
+// Turned labels are one line each and overlap unless neighbouring ticks are a line height /
+// sin(35°) apart: a line is about 2.2 average character widths high, so about 4 characters.
+constexpr int TurnedLabelPitchChars = 4;
 
 QString statsLine(const QString& side, const std::optional<TimingStats>& stats)
 {
@@ -39,6 +46,21 @@ QString callToolTip(const CallTiming& call)
     if (!call.note.isEmpty())
         lines << call.note;
     return lines.join(QLatin1Char('\n'));
+}
+
+// A call's own speedup, drawn above its bars: the per-call verdict without hovering. Above the
+// bars rather than in a second tick-label line, which also had to turn with the label.
+std::optional<Annotation> speedupNote(const CallTiming& call, double key)
+{
+    if (!call.speedup)
+        return std::nullopt;
+    double top = 0;
+    for (const auto& side : {call.baseline, call.candidate}) {
+        if (side)
+            top = std::max({top, side->p50, side->p90});
+    }
+    const QString text = formatSpeedup(*call.speedup) + (call.withinNoise ? QStringLiteral(" noise") : QString());
+    return Annotation{key, top, text, call.withinNoise};
 }
 
 void addWhiskered(SeriesData* series, double key, const TimingStats& stats)
@@ -74,6 +96,15 @@ QString errorToolTip(const OutputComparison& output, const LogValue& point, doub
     return lines.join(QLatin1Char('\n'));
 }
 
+QString errorTitle(const AccuracyStage& accuracy)
+{
+    const auto passed = std::count_if(accuracy.outputs.cbegin(), accuracy.outputs.cend(), [](const OutputComparison& o) { return o.ok; });
+    return QStringLiteral("Max abs error — %1 of %2 outputs passed (rtol %3, atol %4)")
+        .arg(passed)
+        .arg(accuracy.outputs.size())
+        .arg(QString::number(accuracy.rtol, 'g', 3), QString::number(accuracy.atol, 'g', 3));
+}
+
 QString sourceName(HistoryPoint::Source source)
 {
     return source == HistoryPoint::Source::Rerun ? QStringLiteral("rerun") : QStringLiteral("agent perf candidate");
@@ -96,7 +127,7 @@ QString stateName(HistoryGroup::State state)
     case HistoryGroup::State::NotReached:
         break;
     }
-    return QStringLiteral("accuracy not checked");
+    return QStringLiteral("not checked");
 }
 
 QString historyLabel(const HistoryPoint& point, int index)
@@ -114,6 +145,30 @@ QString historyToolTip(const HistoryPoint& point, int index)
     return lines.join(QLatin1Char('\n'));
 }
 
+// Best among the points that did not fail accuracy (a fast wrong kernel is no achievement), and
+// the newest measurement, so the title answers "where are we" without reading the plot.
+QString historyTitle(const QVector<HistoryPoint>& history)
+{
+    int best = -1;
+    int latest = -1;
+    for (int i = 0; i < history.size(); ++i) {
+        const HistoryPoint& p = history.at(i);
+        if (!p.speedup || !std::isfinite(*p.speedup))
+            continue;
+        latest = i;
+        if (p.passed.value_or(true) && (best < 0 || *p.speedup > *history.at(best).speedup))
+            best = i;
+    }
+    if (latest < 0)
+        return QStringLiteral("Speedup history");
+    const auto describe = [&](int i) {
+        return QStringLiteral("%1 (%2)").arg(formatSpeedup(*history.at(i).speedup), historyLabel(history.at(i), i));
+    };
+    if (best < 0)
+        return QStringLiteral("Speedup history — latest %1, none passed accuracy").arg(describe(latest));
+    return QStringLiteral("Speedup history — best %1, latest %2").arg(describe(best), describe(latest));
+}
+
 HistoryGroup* groupFor(QVector<HistoryGroup>* groups, HistoryPoint::Source source, HistoryGroup::State state)
 {
     for (HistoryGroup& g : *groups) {
@@ -123,7 +178,9 @@ HistoryGroup* groupFor(QVector<HistoryGroup>* groups, HistoryPoint::Source sourc
     HistoryGroup group;
     group.source = source;
     group.state = state;
-    group.name = QStringLiteral("%1, %2").arg(sourceName(source), stateName(state));
+    // Shorter than sourceName(): six of these may share the legend.
+    const QString who = source == HistoryPoint::Source::Rerun ? QStringLiteral("rerun") : QStringLiteral("agent candidate");
+    group.name = QStringLiteral("%1, %2").arg(who, stateName(state));
     groups->append(group);
     return &groups->last();
 }
@@ -163,8 +220,8 @@ AxisRange logRange(const QVector<double>& values, double reference)
     if (all.isEmpty())
         return {LogFloor, 1};
     const auto [lo, hi] = std::minmax_element(all.cbegin(), all.cend());
-    const double lowerExp = std::ceil(std::log10(*lo) - DecadeSlack) - 1;
-    const double upperExp = std::floor(std::log10(*hi) + DecadeSlack) + 1;
+    const double lowerExp = std::floor(std::log10(*lo) - DecadeRoom);
+    const double upperExp = std::ceil(std::log10(*hi) + DecadeRoom);
     return {std::pow(10.0, lowerExp), std::pow(10.0, upperExp)};
 }
 
@@ -223,6 +280,8 @@ TimingPlotData timingPlotData(const std::optional<TimingStage>& timing)
         const CallTiming& call = timing->calls.at(i);
         data.axis.labels << callLabel(call);
         data.axis.toolTips << callToolTip(call);
+        if (const auto note = speedupNote(call, i))
+            data.notes << *note;
         if (call.baseline)
             addWhiskered(&data.baseline, i, *call.baseline);
         if (call.candidate)
@@ -259,6 +318,7 @@ ErrorPlotData errorPlotData(const std::optional<AccuracyStage>& accuracy)
     if (drawn.isEmpty())
         data.emptyMessage = QStringLiteral("No output has a numeric error");
     data.yRange = logRange(drawn, data.atol);
+    data.title = errorTitle(*accuracy);
     return data;
 }
 
@@ -268,7 +328,7 @@ HistoryPlotData historyPlotData(const QVector<HistoryPoint>& history)
     QVector<double> speedups;
     for (int i = 0; i < history.size(); ++i) {
         const HistoryPoint& point = history.at(i);
-        data.axis.labels << historyLabel(point, i);
+        data.axis.labels << wrapLabel(historyLabel(point, i));
         data.axis.toolTips << historyToolTip(point, i);
         if (!point.speedup || !std::isfinite(*point.speedup))
             continue;
@@ -281,15 +341,63 @@ HistoryPlotData historyPlotData(const QVector<HistoryPoint>& history)
     else if (speedups.isEmpty())
         data.emptyMessage = QStringLiteral("No speedup measured yet");
     data.yRange = speedupRange(speedups);
+    data.title = historyTitle(history);
     return data;
 }
 
-double tickLabelRotation(const QStringList& labels)
+TickLayout tickLayout(const QStringList& labels, int availableChars)
 {
-    int chars = 0;
-    for (const QString& label : labels)
-        chars += int(label.size()) + 2; // the gap between neighbours
-    return chars > LabelCharsBeforeTurning ? TurnedLabelDegrees : 0;
+    int widest = 0;
+    for (const QString& label : labels) {
+        const QStringList lines = label.split(QLatin1Char('\n'));
+        for (const QString& line : lines)
+            widest = std::max(widest, int(line.size()));
+    }
+    const int count = int(labels.size());
+    TickLayout layout;
+    if (count * (widest + LabelGapChars) <= availableChars) // ticks are evenly spaced
+        return layout;
+    // Several lines turned together make a slanted block that runs into its neighbours.
+    layout.rotation = TurnedLabelDegrees;
+    layout.singleLine = true;
+    const int fitting = std::max(1, availableChars / TurnedLabelPitchChars);
+    layout.stride = (count + fitting - 1) / fitting;
+    return layout;
+}
+
+QStringList tickTexts(const QStringList& labels, const TickLayout& layout)
+{
+    QStringList texts;
+    texts.reserve(labels.size());
+    for (int i = 0; i < labels.size(); ++i) {
+        if (i % layout.stride != 0)
+            texts << QString();
+        else
+            texts << (layout.singleLine ? QString(labels.at(i)).replace(QLatin1Char('\n'), QLatin1Char(' ')) : labels.at(i));
+    }
+    return texts;
+}
+
+double turnedLabelOverhang(double textWidth, double lineHeight, double rotationDegrees, double firstTickOffset)
+{
+    if (rotationDegrees >= 0)
+        return 0;
+    const double radians = qDegreesToRadians(-rotationDegrees);
+    const double reach = textWidth * std::cos(radians) + lineHeight * std::sin(radians);
+    return std::max(0.0, reach - firstTickOffset);
+}
+
+QString wrapLabel(const QString& label, int lineChars)
+{
+    const QStringList words = label.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    QStringList lines;
+    for (const QString& word : words) {
+        if (!lines.isEmpty() && lines.last().size() + 1 + word.size() <= lineChars)
+            lines.last() += QLatin1Char(' ') + word;
+        else
+            lines << word;
+    }
+    return lines.join(QLatin1Char('\n'));
 }
 
 int categoryAt(double key, int count)

@@ -66,8 +66,17 @@ struct SeriesData
 // Shared by the three plots: one category per x position 0..n-1, each with a label and tooltip.
 struct CategoryAxis
 {
-    QStringList labels;
+    QStringList labels; // tick labels, possibly several lines
     QStringList toolTips;
+};
+
+// A short text pinned above a point: x = key, bottom at value.
+struct Annotation
+{
+    double key = 0;
+    double value = 0;
+    QString text;
+    bool muted = false; // says less than it seems (a speedup within noise)
 };
 
 QString callLabel(const CallTiming& call); // "name #index"
@@ -79,6 +88,7 @@ struct TimingPlotData
     CategoryAxis axis; // one per recorded call
     SeriesData baseline; // p50 with whiskers to p10/p90
     SeriesData candidate;
+    QVector<Annotation> notes; // each call's speedup, above its highest whisker
     AxisRange yRange; // ms, from 0
     QString title;
     QString emptyMessage; // set when nothing can be drawn
@@ -93,6 +103,7 @@ struct ErrorPlotData
     SeriesData failed; // wherever the error lies (a failed zero is drawn at the floor too)
     double atol = 0;
     AxisRange yRange; // for a log axis
+    QString title;
     QString emptyMessage;
 };
 ErrorPlotData errorPlotData(const std::optional<AccuracyStage>& accuracy);
@@ -111,12 +122,33 @@ struct HistoryPlotData
     CategoryAxis axis; // one per history point, in the given order
     QVector<HistoryGroup> groups; // only groups with points, agent candidates first
     AxisRange yRange;
+    QString title;
     QString emptyMessage;
 };
 HistoryPlotData historyPlotData(const QVector<HistoryPoint>& history);
 
-// Degrees to turn category labels by, so long or many labels do not overlap: 0 when they fit.
-double tickLabelRotation(const QStringList& labels);
+// How category labels are drawn so they do not overlap, given the room along the axis in average
+// characters: upright when the widest line of each label fits side by side; else turned
+// counter-clockwise (so each label ends at its tick), on one line, and when even that is too
+// dense, only every stride-th label (tooltips still name every category).
+struct TickLayout
+{
+    double rotation = 0;
+    bool singleLine = false;
+    int stride = 1;
+};
+TickLayout tickLayout(const QStringList& labels, int availableChars);
+// The tick texts for that layout: one per label, empty where a label is skipped.
+QStringList tickTexts(const QStringList& labels, const TickLayout& layout);
+
+// Pixels a turned first label reaches left of the axis rect (0 when none): QCustomPlot drops a
+// tick label that would cross the widget's edge, so the left margin must be at least this.
+// firstTickOffset is the distance from the axis rect's left edge to the first tick.
+double turnedLabelOverhang(double textWidth, double lineHeight, double rotationDegrees, double firstTickOffset);
+
+// Breaks a label at spaces into lines of at most lineChars (a longer word keeps its own line),
+// so long category labels can stand upright.
+QString wrapLabel(const QString& label, int lineChars = 14);
 
 // The category whose slot holds x coordinate key, or -1.
 int categoryAt(double key, int count);

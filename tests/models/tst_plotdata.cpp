@@ -2,7 +2,9 @@
 #include "plotdata.h"
 
 #include <QTest>
+#include <QtMath>
 
+#include <cmath>
 #include <limits>
 
 using namespace krw;
@@ -32,6 +34,7 @@ TimingStage sampleTiming()
     t.calls = {call(QStringLiteral("softmax"), 0, stats(0.011, 0.012, 0.014), stats(0.009, 0.010, 0.012)),
                call(QStringLiteral("softmax"), 1, stats(0.012, 0.013, 0.015), stats(0.011, 0.012, 0.013)),
                call(QStringLiteral("softmax"), 2, stats(0.014, 0.015, 0.018), std::nullopt)};
+    t.calls[1].withinNoise = true;
     t.baselineMs = 0.040;
     t.candidateMs = 0.033;
     t.speedup = 1.21;
@@ -104,11 +107,12 @@ private Q_SLOTS:
         QTest::addColumn<double>("reference");
         QTest::addColumn<double>("lower");
         QTest::addColumn<double>("upper");
-        QTest::addRow("floor, small, large and atol") << QVector<double>{LogFloor, 3e-7, 0.5} << 1e-3 << 1e-13 << 1.0;
+        QTest::addRow("floor, small, large and atol") << QVector<double>{LogFloor, 3e-7, 0.5} << 1e-3 << 1e-13 << 10.0;
         QTest::addRow("exact decade gets room above") << QVector<double>{1.0} << 0.0 << 0.1 << 10.0;
         QTest::addRow("atol alone") << QVector<double>{} << 1e-3 << 1e-4 << 1e-2;
         QTest::addRow("nothing") << QVector<double>{} << 0.0 << LogFloor << 1.0;
-        QTest::addRow("non-positive ignored") << QVector<double>{0.0, -2.0, 2e-5} << 0.0 << 1e-5 << 1e-4;
+        QTest::addRow("non-positive ignored") << QVector<double>{0.0, -2.0, 2e-5} << 0.0 << 1e-6 << 1e-4;
+        QTest::addRow("half a decade of room") << QVector<double>{3e-7} << 0.0 << 1e-8 << 1e-6;
     }
 
     void logRangeDecades()
@@ -159,6 +163,13 @@ private Q_SLOTS:
         const TimingPlotData d = timingPlotData(sampleTiming());
         QVERIFY(d.emptyMessage.isEmpty());
         QCOMPARE(d.axis.labels, (QStringList{QStringLiteral("softmax #0"), QStringLiteral("softmax #1"), QStringLiteral("softmax #2")}));
+        QCOMPARE(d.notes.size(), 2); // the third call has no speedup
+        QCOMPARE(d.notes.at(0).key, 0.0);
+        QCOMPARE(d.notes.at(0).value, 0.014); // the higher p90 of the two sides
+        QCOMPARE(d.notes.at(0).text, QStringLiteral("1.20×"));
+        QVERIFY(!d.notes.at(0).muted);
+        QCOMPARE(d.notes.at(1).text, QStringLiteral("1.08× noise"));
+        QVERIFY(d.notes.at(1).muted);
         QCOMPARE(d.baseline.keys, (QVector<double>{0, 1, 2}));
         QCOMPARE(d.baseline.values, (QVector<double>{0.012, 0.013, 0.015}));
         QCOMPARE(d.candidate.keys, (QVector<double>{0, 1})); // the third call has no candidate timing
@@ -166,7 +177,7 @@ private Q_SLOTS:
         QCOMPARE(d.candidate.minus.size(), 2);
         QVERIFY(qFuzzyCompare(d.candidate.plus.at(0), 0.002));
         QCOMPARE(d.yRange.lower, 0.0);
-        QVERIFY(qFuzzyCompare(d.yRange.upper, 0.018 * 1.15));
+        QVERIFY(qFuzzyCompare(d.yRange.upper, 0.018 * 1.25));
         QCOMPARE(d.title, QStringLiteral("Speedup 1.21× — candidate faster (Σ p50 0.04 → 0.033 ms)"));
         QCOMPARE(d.axis.toolTips.at(2), QStringLiteral("softmax #2\nbaseline: p50 0.015 ms (p10 0.014 – p90 0.018, 200 reps)\n"
                                                        "candidate: not timed"));
@@ -222,8 +233,9 @@ private Q_SLOTS:
         QCOMPARE(d.failed.keys, (QVector<double>{2, 4})); // a failed zero is drawn as failed, at the floor
         QCOMPARE(d.failed.values, (QVector<double>{0.5, LogFloor}));
         QCOMPARE(d.atol, 1e-3);
+        QCOMPARE(d.title, QStringLiteral("Max abs error — 2 of 5 outputs passed (rtol 0, atol 0.001)"));
         QCOMPARE(d.yRange.lower, 1e-13);
-        QCOMPARE(d.yRange.upper, 1.0);
+        QCOMPARE(d.yRange.upper, 10.0);
         QCOMPARE(d.axis.toolTips.at(0), QStringLiteral("exact — passed\nmax abs err 0 (atol 0.001); drawn at 1e-12 on the log axis\n"
                                                        "max rel err —\nmismatched 0 / 16"));
         QVERIFY(d.axis.toolTips.at(3).contains(QStringLiteral("max abs err — (atol 0.001); not drawn")));
@@ -253,8 +265,9 @@ private Q_SLOTS:
         QVERIFY(d.emptyMessage.isEmpty());
         QCOMPARE(d.axis.labels.size(), 6);
         QCOMPARE(d.axis.labels.at(4), QStringLiteral("#5"));
+        QCOMPARE(d.axis.labels.at(2), QStringLiteral("rerun 14:02\nit1:predict")); // ticks wrap, tooltips do not
         QCOMPARE(d.groups.size(), 3);
-        QCOMPARE(d.groups.at(0).name, QStringLiteral("agent perf candidate, passed"));
+        QCOMPARE(d.groups.at(0).name, QStringLiteral("agent candidate, passed"));
         QCOMPARE(d.groups.at(0).points.keys, (QVector<double>{0, 1}));
         QCOMPARE(d.groups.at(0).points.values, (QVector<double>{1.41, 1.12}));
         QCOMPARE(d.groups.at(1).name, QStringLiteral("rerun, passed"));
@@ -262,7 +275,8 @@ private Q_SLOTS:
         QCOMPARE(d.groups.at(2).name, QStringLiteral("rerun, failed"));
         QCOMPARE(d.groups.at(2).points.values, (QVector<double>{1.05}));
         QVERIFY(d.yRange.lower < 0.94 && d.yRange.upper > 1.41);
-        QCOMPARE(d.axis.toolTips.at(5), QStringLiteral("rerun 14:30 compile error\nrerun\nno speedup measured\naccuracy: accuracy not checked"));
+        QCOMPARE(d.title, QStringLiteral("Speedup history — best 1.41× (it1:perf:1), latest 1.20× (#5)"));
+        QCOMPARE(d.axis.toolTips.at(5), QStringLiteral("rerun 14:30 compile error\nrerun\nno speedup measured\naccuracy: not checked"));
     }
 
     void historyEmpty()
@@ -270,15 +284,66 @@ private Q_SLOTS:
         QCOMPARE(historyPlotData({}).emptyMessage, QStringLiteral("No history yet — run the case"));
         HistoryPoint p;
         QCOMPARE(historyPlotData({p}).emptyMessage, QStringLiteral("No speedup measured yet"));
+        QCOMPARE(historyPlotData({p}).title, QStringLiteral("Speedup history"));
+        p.speedup = 2.0;
+        p.passed = false;
+        QCOMPARE(historyPlotData({p}).title, QStringLiteral("Speedup history — latest 2.00× (#1), none passed accuracy"));
     }
 
-    void rotation()
+    void ticks_data()
     {
-        QCOMPARE(tickLabelRotation({QStringLiteral("y"), QStringLiteral("z")}), 0.0);
-        QStringList many;
-        for (int i = 0; i < 6; ++i)
-            many << QStringLiteral("rerun 14:0%1 it1:predict").arg(i);
-        QVERIFY(tickLabelRotation(many) > 0);
+        QTest::addColumn<QStringList>("labels");
+        QTest::addColumn<int>("availableChars");
+        QTest::addColumn<double>("rotation");
+        QTest::addColumn<QStringList>("texts");
+        const QStringList reruns{QStringLiteral("rerun 14:02\nit1:predict"), QStringLiteral("rerun 14:10\nit2:predict"),
+                                 QStringLiteral("rerun 14:31\nlocal:fix-1")};
+        const QStringList joined{QStringLiteral("rerun 14:02 it1:predict"), QStringLiteral("rerun 14:10 it2:predict"),
+                                 QStringLiteral("rerun 14:31 local:fix-1")};
+        QTest::addRow("short labels fit") << QStringList{QStringLiteral("y"), QStringLiteral("z")} << 20 << 0.0
+                                          << QStringList{QStringLiteral("y"), QStringLiteral("z")};
+        QTest::addRow("wrapped labels fit by their widest line") << reruns << 50 << 0.0 << reruns;
+        QTest::addRow("too wide: turned, one line each") << reruns << 30 << -35.0 << joined;
+        QTest::addRow("too dense even turned: every second")
+            << reruns << 8 << -35.0 << QStringList{joined.at(0), QString(), joined.at(2)};
+        QTest::addRow("none") << QStringList{} << 0 << 0.0 << QStringList{};
+    }
+
+    void ticks()
+    {
+        QFETCH(QStringList, labels);
+        QFETCH(int, availableChars);
+        QFETCH(double, rotation);
+        QFETCH(QStringList, texts);
+        const TickLayout layout = tickLayout(labels, availableChars);
+        QCOMPARE(layout.rotation, rotation);
+        QCOMPARE(tickTexts(labels, layout), texts);
+    }
+
+    void overhang()
+    {
+        QCOMPARE(turnedLabelOverhang(200, 16, 0, 10), 0.0); // upright labels are centred on their tick
+        const double reach = 200 * std::cos(qDegreesToRadians(35.0)) + 16 * std::sin(qDegreesToRadians(35.0));
+        QVERIFY(qFuzzyCompare(turnedLabelOverhang(200, 16, -35, 40), reach - 40));
+        QCOMPARE(turnedLabelOverhang(20, 16, -35, 100), 0.0);
+    }
+
+    void wrapping_data()
+    {
+        QTest::addColumn<QString>("label");
+        QTest::addColumn<QString>("wrapped");
+        QTest::addRow("short stays") << QStringLiteral("it1:perf:2") << QStringLiteral("it1:perf:2");
+        QTest::addRow("two lines") << QStringLiteral("rerun 14:02 it1:predict") << QStringLiteral("rerun 14:02\nit1:predict");
+        QTest::addRow("long word keeps its line") << QStringLiteral("rerun file:/a/very/long/path.hip")
+                                                  << QStringLiteral("rerun\nfile:/a/very/long/path.hip");
+        QTest::addRow("spaces collapse") << QStringLiteral("  a   b ") << QStringLiteral("a b");
+    }
+
+    void wrapping()
+    {
+        QFETCH(QString, label);
+        QFETCH(QString, wrapped);
+        QCOMPARE(wrapLabel(label), wrapped);
     }
 
     void categories_data()
