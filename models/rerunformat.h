@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: MIT
+//
+// How rerun numbers read in tables, plot titles and tooltips, in one place so the accuracy
+// table and the plots never word the same value two ways.
+#pragma once
+
+#include <QString>
+#include <QStringList>
+#include <QVector>
+
+#include <optional>
+
+namespace krw {
+
+struct OutputComparison;
+
+// "4×4", "16" for one dimension, "scalar" for a 0-d value, "" when there is no shape at all.
+QString formatShape(const QVector<qint64>& shape, bool hasValue);
+// The shape cell: "4×4", or "4×4 (baseline 4×5)" when the baseline differs.
+QString shapeText(const OutputComparison& output);
+// The dtype cell: "float16", or "float16 (baseline float32)" when the baseline differs.
+QString dtypeText(const OutputComparison& output);
+// "3 / 16"; "—" when nothing was counted.
+QString mismatchText(const OutputComparison& output);
+
+// An absolute or relative error: three significant digits, "0" for exact, "—" when absent.
+QString formatError(const std::optional<double>& value);
+QString formatMs(double ms); // "0.0123 ms"
+QString formatSpeedup(double speedup); // "1.21×"
+
+// One sentence per harness flag (docs/RUNNER.md), for tooltips; the flag itself when unknown.
+QString describeFlag(const QString& flag);
+
+} // namespace krw
