@@ -109,7 +109,7 @@ RunnerPanel::RunnerPanel(SyntaxSupport* syntax, QWidget* parent)
     split->setObjectName(QStringLiteral("runnerSplitter"));
     split->addWidget(buildDetails());
     split->addWidget(buildPlots());
-    split->setSizes({700, 600});
+    split->setSizes({520, 880}); // plots need the width more than the tables
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 4, 0, 0);
     layout->addWidget(buildControls());
@@ -268,10 +268,12 @@ void RunnerPanel::setCase(const CaseTexts& texts, const QVector<CodeVersion>& ve
     fillVersionChoosers();
     const auto history = texts.run ? store().history(texts.run->cases.at(texts.caseIndex).filename) : QVector<RerunResult>();
     m_shown.reset();
-    if (!history.isEmpty())
+    if (!history.isEmpty()) {
         showResult(history.last()); // results reopen with the run
-    else
+        showDetailsFor(history.last());
+    } else {
         showResult(RerunResult{});
+    }
     refreshHistory();
 }
 
@@ -386,10 +388,7 @@ void RunnerPanel::onFinished(const RerunResult& result)
         m_verdict->setText(QStringLiteral("Result not saved: %1").arg(error));
     showResult(result);
     refreshHistory();
-    if (result.compile && !result.compile->ok)
-        m_details->setCurrentWidget(m_diagnosticsView);
-    else if (result.accuracy)
-        m_details->setCurrentWidget(m_accuracyView);
+    showDetailsFor(result);
     Q_EMIT rerunFinished(result);
 }
 
@@ -406,6 +405,8 @@ void RunnerPanel::showResult(const RerunResult& result)
     m_sandbox->setToolTip(result.sandboxNote);
     m_diagnostics->setDiagnostics(result.compile ? result.compile->diagnostics : QVector<Diagnostic>());
     m_accuracy->setAccuracy(result.accuracy.value_or(AccuracyStage{}));
+    m_accuracyView->resizeColumnsToContents();
+    m_diagnosticsView->resizeColumnsToContents();
     m_command->setPlainText(result.compile ? result.compile->command.join(QLatin1Char(' ')) : QString());
     QStringList environment;
     for (auto it = result.environment.cbegin(); it != result.environment.cend(); ++it)
@@ -418,6 +419,17 @@ void RunnerPanel::showResult(const RerunResult& result)
         m_source->setCode(textOf(result.versionId), detectLanguage(textOf(result.versionId)));
     m_timingPlot->setTiming(result.timing.value_or(TimingStage{}));
     m_errorPlot->setAccuracy(result.accuracy.value_or(AccuracyStage{}));
+}
+
+// The page that says most about a result: why it did not compile, or how the outputs compare.
+void RunnerPanel::showDetailsFor(const RerunResult& result)
+{
+    if (result.compile && !result.compile->ok)
+        m_details->setCurrentWidget(m_diagnosticsView);
+    else if (result.accuracy)
+        m_details->setCurrentWidget(m_accuracyView);
+    else
+        m_details->setCurrentWidget(m_log);
 }
 
 void RunnerPanel::refreshHistory()

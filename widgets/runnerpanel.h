@@ -67,6 +67,7 @@ private:
     void onFinished(const RerunResult& result);
     void showDiagnostic(const QModelIndex& index);
     void refreshHistory();
+    void showDetailsFor(const RerunResult& result);
     void exportPlot();
     QString textOf(const QString& versionId) const;
     QString titleOf(const QString& versionId) const;
