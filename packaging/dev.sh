@@ -4,8 +4,9 @@
 # One entry point for a fresh Debian 12 machine:
 #   packaging/dev.sh run   install what is missing, build, open the workbench on the sample run
 #   packaging/dev.sh test  install what is missing, build both Qt flavors, run the whole CTest suite
-# Build folders: build/qt5 (Qt 5 + KSyntaxHighlighting, the full-featured flavor on Debian 12,
-# built with ASan+UBSan for tests) and build/qt6.
+# Build folders: build/ci-qt5 (Qt 5 + KSyntaxHighlighting, the full-featured flavor on Debian 12,
+# built with ASan+UBSan for tests), build/ci-qt6, build/release. The runner's tests use the real
+# tools: hipcc (compile-check profile) and Debian's CPU PyTorch (cpu profile), sandboxed by bwrap.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,6 +15,7 @@ packages=(
     qtbase5-dev qtbase5-dev-tools libkf5syntaxhighlighting-dev
     qt6-base-dev qt6-base-dev-tools libgl-dev
     libqcustomplot-dev nlohmann-json3-dev libdtl-dev
+    hipcc python3-torch libtorch-dev libthrust-dev bubblewrap procps
     desktop-file-utils appstream
 )
 
