@@ -7,9 +7,7 @@
 
 namespace krw {
 
-namespace {
-
-std::optional<Diagnostic::Severity> severityOf(const QString& word)
+std::optional<Diagnostic::Severity> severityFromName(const QString& word)
 {
     if (word == QLatin1String("error") || word == QLatin1String("fatal error"))
         return Diagnostic::Severity::Error;
@@ -21,8 +19,6 @@ std::optional<Diagnostic::Severity> severityOf(const QString& word)
         return Diagnostic::Severity::Remark;
     return std::nullopt;
 }
-
-} // namespace
 
 QString severityName(Diagnostic::Severity severity)
 {
@@ -71,7 +67,7 @@ void DiagnosticParser::parseLine(const QString& rawLine)
     QRegularExpressionMatch m = clangStyle.match(line);
     if (!m.hasMatch())
         m = nvccStyle.match(line);
-    const auto severity = m.hasMatch() ? severityOf(m.captured(QStringLiteral("sev"))) : std::nullopt;
+    const auto severity = m.hasMatch() ? severityFromName(m.captured(QStringLiteral("sev"))) : std::nullopt;
     if (!severity) {
         // Source excerpts and caret lines belong to the message above them.
         if (!m_diagnostics.isEmpty() && !line.trimmed().isEmpty())

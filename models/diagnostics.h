@@ -6,6 +6,8 @@
 #include <QStringList>
 #include <QVector>
 
+#include <optional>
+
 namespace krw {
 
 // One compiler message: "file:line:col: severity: message", with the note lines that follow it.
@@ -26,6 +28,8 @@ struct Diagnostic
 };
 
 QString severityName(Diagnostic::Severity severity);
+// "error", "fatal error", "warning", "note", "remark"; nullopt for anything else.
+std::optional<Diagnostic::Severity> severityFromName(const QString& word);
 
 // Incremental parser for clang/hipcc/gcc/nvcc output (B4): feed chunks as they arrive; only
 // complete lines are parsed, the unfinished tail is kept for the next chunk.

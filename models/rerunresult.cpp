@@ -198,11 +198,7 @@ Diagnostic diagnosticFrom(const json& j)
     d.file = str(j, "file");
     d.line = int(num(j, "line").value_or(0));
     d.column = int(num(j, "column").value_or(0));
-    const QString severity = str(j, "severity");
-    d.severity = severity == QLatin1String("warning") ? Diagnostic::Severity::Warning
-        : severity == QLatin1String("note")           ? Diagnostic::Severity::Note
-        : severity == QLatin1String("remark")         ? Diagnostic::Severity::Remark
-                                                      : Diagnostic::Severity::Error;
+    d.severity = severityFromName(str(j, "severity")).value_or(Diagnostic::Severity::Error);
     d.message = str(j, "message");
     d.context = strings(j, "context");
     return d;

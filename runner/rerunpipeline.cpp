@@ -14,6 +14,7 @@
 #include <QJsonObject>
 #include <QSaveFile>
 #include <QStandardPaths>
+#include <QTimer>
 #include <QUuid>
 
 namespace krw {
@@ -122,7 +123,9 @@ void RerunPipeline::start(const RerunRequest& request)
     m_running = true;
     m_cancelled = false;
     m_clock.start();
-    probe();
+    // Always report from the event loop, even when everything is cached and nothing has to run:
+    // a caller's signal connections made right after start() must not miss the result.
+    QTimer::singleShot(0, this, &RerunPipeline::probe);
 }
 
 void RerunPipeline::cancel()

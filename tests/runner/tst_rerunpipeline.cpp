@@ -24,7 +24,7 @@ RerunResult runToEnd(RerunPipeline& pipeline, const RerunRequest& request, int w
 {
     QSignalSpy finished(&pipeline, &RerunPipeline::finished);
     pipeline.start(request);
-    if (!finished.wait(waitMs))
+    if (finished.isEmpty() && !finished.wait(waitMs))
         return {};
     return finished.first().first().value<RerunResult>();
 }
