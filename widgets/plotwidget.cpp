@@ -75,9 +75,7 @@ void PlotWidget::setupLayout()
     // Title and legend get rows of their own above the axis rect, so neither can cover data.
     QCPLayoutGrid* grid = m_plot->plotLayout();
     grid->insertRow(TitleRow);
-    QFont titleFont = font();
-    titleFont.setBold(true);
-    m_title = new QCPTextElement(m_plot, QString(), titleFont);
+    m_title = new QCPTextElement(m_plot);
     grid->addElement(TitleRow, 0, m_title);
     grid->insertRow(LegendRow);
     // A grid cell stretches what it holds, which spreads legend entries over the whole width;
@@ -91,7 +89,6 @@ void PlotWidget::setupLayout()
     legendRow->addElement(0, 2, new QCPLayoutElement(m_plot));
     m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
     m_plot->legend->setSizeConstraintRect(QCPLayoutElement::scrOuterRect);
-    m_plot->legend->setFont(font());
     grid->setRowStretchFactor(TitleRow, 0.001);
     grid->setRowStretchFactor(LegendRow, 0.001);
     grid->setRowSpacing(0);
@@ -111,11 +108,25 @@ void PlotWidget::rebuild()
     m_emptyMessage.clear();
     m_fullTitle.clear();
     resetAxes();
+    applyFonts();
     const PlotTheme theme = PlotTheme::fromPalette(palette());
     applyPlotTheme(m_plot, theme);
     build(theme);
     fitToWidth(width()); // the plot fills this widget, whose size is set even while hidden
     m_plot->replot(QCustomPlot::rpQueuedRefresh);
+}
+
+void PlotWidget::applyFonts()
+{
+    // QCustomPlot copies fonts when its elements are made; ours follow the widget's font.
+    QFont titleFont = font();
+    titleFont.setBold(true);
+    m_title->setFont(titleFont);
+    m_plot->legend->setFont(font());
+    for (QCPAxis* axis : {m_plot->xAxis, m_plot->yAxis}) {
+        axis->setTickLabelFont(font());
+        axis->setLabelFont(font());
+    }
 }
 
 void PlotWidget::fitToWidth(int plotWidth)
@@ -304,7 +315,8 @@ void PlotWidget::resizeEvent(QResizeEvent* event)
 void PlotWidget::changeEvent(QEvent* event)
 {
     QWidget::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange && m_built)
+    const bool looks = event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange;
+    if (looks && m_built)
         rebuild();
 }
 

@@ -14,8 +14,8 @@ struct PlotTheme;
 
 // What TimingPlot, ErrorPlot and HistoryPlot share: a QCustomPlot with a title row, a legend
 // row and the axis rect below; categories on x with a tooltip each; an empty state; export;
-// and palette following (M6): on QEvent::PaletteChange the plot is rebuilt from the stored
-// data in the new colours and replotted with rpQueuedRefresh.
+// and palette following (M6): on QEvent::PaletteChange (and FontChange) the plot is rebuilt
+// from the stored data in the new colours and replotted with rpQueuedRefresh.
 class PlotWidget : public QWidget
 {
     Q_OBJECT
@@ -59,6 +59,7 @@ protected:
 private:
     void setupLayout();
     void resetAxes();
+    void applyFonts();
     void fitToWidth(int plotWidth);
     void fitTickLabels(int plotWidth);
     void fitLegend(int plotWidth);

@@ -399,6 +399,17 @@ private Q_SLOTS:
         QCOMPARE(QImage(sized).size(), QSize(700, 350)); // the widget's own size
     }
 
+    void fontChangeFollowed()
+    {
+        TimingPlot plot;
+        plot.setTiming(sampleTiming());
+        QFont big = plot.font();
+        big.setPointSizeF(big.pointSizeF() * 2);
+        plot.setFont(big);
+        QCOMPARE(plot.plot()->xAxis->tickLabelFont().pointSizeF(), big.pointSizeF());
+        QCOMPARE(plot.plot()->legend->font().pointSizeF(), big.pointSizeF());
+    }
+
     void toolTipsPerCategory()
     {
         HistoryPlot plot;
