@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "themes.h"
 
+#include "diffcolors.h"
 #include "rundata.h"
 
 #include <QApplication>
@@ -80,17 +81,11 @@ void applyTheme(Theme theme)
     }
 }
 
-bool isDark(const QPalette& palette)
-{
-    return palette.color(QPalette::Base).lightnessF() < 0.5;
-}
-
 QColor tinted(const QPalette& palette, const QColor& hue, qreal amount)
 {
-    const QColor base = palette.color(QPalette::Base);
-    const qreal a = isDark(palette) ? amount * 1.4 : amount;
-    return QColor::fromRgbF(base.redF() + (hue.redF() - base.redF()) * a, base.greenF() + (hue.greenF() - base.greenF()) * a,
-                            base.blueF() + (hue.blueF() - base.blueF()) * a);
+    // Dark bases need a stronger tint for the same visible difference.
+    const qreal a = isDarkPalette(palette) ? amount * 1.4 : amount;
+    return blendColors(palette.color(QPalette::Base), hue, a);
 }
 
 QColor outcomeHue(int outcome)

@@ -13,7 +13,6 @@ namespace krw {
 void applyTheme(Theme theme);
 QPalette darkPalette();
 QPalette lightPalette();
-bool isDark(const QPalette& palette);
 
 // A tint of the palette's base colour towards a hue, strong enough to see in light and dark
 // palettes alike: used for outcome badges and diff backgrounds.

@@ -4,6 +4,7 @@
 #include "casetreemodel.h"
 #include "caseview.h"
 #include "codeview.h"
+#include "diffcolors.h"
 #include "comparepage.h"
 #include "diffview.h"
 #include "errorview.h"
@@ -199,10 +200,10 @@ private Q_SLOTS:
         QVERIFY(select(window, QStringLiteral("a.py")));
         applyTheme(Theme::Dark);
         QCoreApplication::processEvents();
-        QVERIFY(isDark(window.caseView()->codeView(CaseView::PredictTab)->palette()));
+        QVERIFY(isDarkPalette(window.caseView()->codeView(CaseView::PredictTab)->palette()));
         applyTheme(Theme::Light);
         QCoreApplication::processEvents();
-        QVERIFY(!isDark(window.caseView()->codeView(CaseView::PredictTab)->palette()));
+        QVERIFY(!isDarkPalette(window.caseView()->codeView(CaseView::PredictTab)->palette()));
     }
 };
 
