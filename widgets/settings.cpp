@@ -3,6 +3,7 @@
 
 #include <QCoreApplication>
 #include <QFontDatabase>
+#include <QDir>
 #include <QSettings>
 #include <QThread>
 
@@ -13,6 +14,7 @@ const QString codeFont = QStringLiteral("view/codeFont");
 const QString theme = QStringLiteral("view/theme");
 const QString ignoreWhitespace = QStringLiteral("diff/ignoreWhitespace");
 const QString intraline = QStringLiteral("diff/intraline");
+const QString author = QStringLiteral("review/author");
 const QString lastRunPath = QStringLiteral("session/lastRunPath");
 const QString lastRunName = QStringLiteral("session/lastRunName");
 const QString lastCase = QStringLiteral("session/lastCase");
@@ -89,6 +91,34 @@ void Settings::setIntralineDiff(bool on)
         return;
     QSettings().setValue(Keys::intraline, on);
     Q_EMIT diffOptionsChanged();
+}
+
+QString Settings::loginName()
+{
+    // USER on Unix, USERNAME on Windows; the home folder's name when neither is set (containers).
+    for (const char* variable : {"USER", "USERNAME", "LOGNAME"}) {
+        const QString name = qEnvironmentVariable(variable).trimmed();
+        if (!name.isEmpty())
+            return name;
+    }
+    const QString home = QDir(QDir::homePath()).dirName();
+    return home.isEmpty() ? QStringLiteral("reviewer") : home;
+}
+
+QString Settings::author() const
+{
+    const QString stored = QSettings().value(Keys::author).toString().trimmed();
+    return stored.isEmpty() ? loginName() : stored;
+}
+
+void Settings::setAuthor(const QString& author)
+{
+    const QString trimmed = author.trimmed();
+    if (trimmed == this->author())
+        return;
+    // Empty means "the login name again", so that default follows the account.
+    QSettings().setValue(Keys::author, trimmed == loginName() ? QString() : trimmed);
+    Q_EMIT authorChanged(this->author());
 }
 
 QString Settings::lastRunPath() const

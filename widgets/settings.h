@@ -29,6 +29,11 @@ public:
     bool intralineDiff() const;
     void setIntralineDiff(bool on);
 
+    // Who annotations are signed with; the login name until someone sets it.
+    QString author() const;
+    void setAuthor(const QString& author);
+    static QString loginName();
+
     QString lastRunPath() const;
     QString lastRunName() const;
     void setLastRun(const QString& path, const QString& name);
@@ -45,6 +50,7 @@ Q_SIGNALS:
     void codeFontChanged(const QFont& font);
     void themeChanged(krw::Theme theme);
     void diffOptionsChanged();
+    void authorChanged(const QString& author);
 
 private:
     explicit Settings(QObject* parent = nullptr);

@@ -8,6 +8,7 @@
 #include <QDialogButtonBox>
 #include <QFontComboBox>
 #include <QFormLayout>
+#include <QLineEdit>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
@@ -20,6 +21,7 @@ SettingsDialog::SettingsDialog(QWidget* parent)
     , m_theme(new QComboBox(this))
     , m_ignoreWhitespace(new QCheckBox(QStringLiteral("Lines that differ only in whitespace are equal"), this))
     , m_intraline(new QCheckBox(QStringLiteral("Highlight changed characters inside changed lines"), this))
+    , m_author(new QLineEdit(this))
 {
     setWindowTitle(QStringLiteral("Settings"));
     Settings* settings = Settings::instance();
@@ -34,6 +36,10 @@ SettingsDialog::SettingsDialog(QWidget* parent)
     m_theme->setCurrentIndex(m_theme->findData(int(settings->theme())));
     m_ignoreWhitespace->setChecked(settings->ignoreWhitespace());
     m_intraline->setChecked(settings->intralineDiff());
+    m_author->setObjectName(QStringLiteral("authorEdit"));
+    m_author->setText(settings->author());
+    m_author->setPlaceholderText(Settings::loginName());
+    m_author->setToolTip(QStringLiteral("Saved with every verdict, tag, note and line comment you make"));
 
     auto* form = new QFormLayout;
     form->addRow(QStringLiteral("Code font:"), m_font);
@@ -41,6 +47,7 @@ SettingsDialog::SettingsDialog(QWidget* parent)
     form->addRow(QStringLiteral("Theme:"), m_theme);
     form->addRow(QStringLiteral("Diff:"), m_ignoreWhitespace);
     form->addRow(QString(), m_intraline);
+    form->addRow(QStringLiteral("Annotation author:"), m_author);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &SettingsDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &SettingsDialog::reject);
@@ -58,6 +65,7 @@ void SettingsDialog::accept()
     settings->setTheme(Theme(m_theme->currentData().toInt()));
     settings->setIgnoreWhitespace(m_ignoreWhitespace->isChecked());
     settings->setIntralineDiff(m_intraline->isChecked());
+    settings->setAuthor(m_author->text());
     QDialog::accept();
 }
 

@@ -6,11 +6,12 @@
 class QCheckBox;
 class QComboBox;
 class QFontComboBox;
+class QLineEdit;
 class QSpinBox;
 
 namespace krw {
 
-// Fonts, theme and diff options. Applied when accepted; Settings tells the views.
+// Fonts, theme, diff options and the name annotations are signed with. Applied when accepted; Settings tells the views.
 class SettingsDialog : public QDialog
 {
     Q_OBJECT
@@ -24,6 +25,7 @@ private:
     QComboBox* m_theme;
     QCheckBox* m_ignoreWhitespace;
     QCheckBox* m_intraline;
+    QLineEdit* m_author;
 };
 
 } // namespace krw
