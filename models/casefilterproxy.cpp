@@ -37,6 +37,14 @@ void CaseFilterProxy::setSearchMatches(const std::optional<QSet<QString>>& filen
     invalidateFilter();
 }
 
+void CaseFilterProxy::setUnreviewedOnly(bool on)
+{
+    if (on == m_unreviewedOnly)
+        return;
+    m_unreviewedOnly = on;
+    invalidateFilter();
+}
+
 bool CaseFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const
 {
     const QModelIndex index = sourceModel()->index(sourceRow, 0, sourceParent);
@@ -45,6 +53,8 @@ bool CaseFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& sourceP
     if (!m_outcomes.isEmpty() && !m_outcomes.contains(Outcome(index.data(CaseTreeModel::OutcomeRole).toInt())))
         return false;
     if (!m_stages.isEmpty() && !m_stages.contains(Stage(index.data(CaseTreeModel::BestStageRole).toInt())))
+        return false;
+    if (m_unreviewedOnly && Verdict(index.data(CaseTreeModel::VerdictRole).toInt()) != Verdict::None)
         return false;
     const QString filename = index.data(CaseTreeModel::FilenameRole).toString();
     if (m_matches && !m_matches->contains(filename))

@@ -24,6 +24,8 @@ public:
     void setBestStages(const QSet<Stage>& stages); // empty = all
     void setNameFilter(const QString& text); // filename or metadata key/value, case-insensitive
     void setSearchMatches(const std::optional<QSet<QString>>& filenames); // nullopt = no search
+    void setUnreviewedOnly(bool on); // only cases without a verdict
+    bool unreviewedOnly() const { return m_unreviewedOnly; }
 
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
 
@@ -35,6 +37,7 @@ private:
     QSet<Stage> m_stages;
     QString m_nameFilter;
     std::optional<QSet<QString>> m_matches;
+    bool m_unreviewedOnly = false;
 };
 
 } // namespace krw

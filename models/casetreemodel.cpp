@@ -39,6 +39,17 @@ void CaseTreeModel::setRun(RunPtr run)
     endResetModel();
 }
 
+void CaseTreeModel::setAnnotations(const AnnotationMap& annotations)
+{
+    m_annotations = annotations;
+    for (int g = 0; g < m_groups.size(); ++g) {
+        const QModelIndex group = index(g, 0);
+        const int rows = rowCount(group);
+        if (rows > 0)
+            Q_EMIT dataChanged(index(0, 0, group), index(rows - 1, NUM_COLUMNS - 1, group), {VerdictRole, Qt::ToolTipRole});
+    }
+}
+
 QModelIndex CaseTreeModel::indexOfCase(const QString& filename) const
 {
     if (!m_run)
@@ -126,9 +137,10 @@ QVariant CaseTreeModel::caseData(const Case& c, int caseIndex, int column, int r
         }
         return {};
     case Qt::ToolTipRole:
-        return QStringLiteral("%1\nlatest: %2 · best: %3 · %4 iteration(s)")
+        return QStringLiteral("%1\nlatest: %2 · best: %3 · %4 iteration(s)\nverdict: %5")
             .arg(c.filename, outcomeName(c.latest), stageName(c.best))
-            .arg(c.history.size());
+            .arg(c.history.size())
+            .arg(verdictInfo(m_annotations.value(c.filename).verdict).title);
     case SortRole:
         switch (column) {
         case NameColumn:
@@ -151,6 +163,8 @@ QVariant CaseTreeModel::caseData(const Case& c, int caseIndex, int column, int r
         return caseIndex;
     case FilenameRole:
         return c.filename;
+    case VerdictRole:
+        return int(m_annotations.value(c.filename).verdict);
     default:
         return {};
     }

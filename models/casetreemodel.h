@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "annotations.h"
 #include "rundata.h"
 
 #include <QAbstractItemModel>
@@ -23,12 +24,17 @@ public:
         CaseIndexRole, // index into Run::cases, case rows
         FilenameRole,
         GroupCaseCountRole, // group rows: cases in the group
+        VerdictRole, // int(Verdict), case rows (Verdict::None when not reviewed)
     };
 
     explicit CaseTreeModel(QObject* parent = nullptr);
 
     void setRun(RunPtr run);
     const RunPtr& run() const { return m_run; }
+
+    // The run's annotations, for VerdictRole and the tooltip. Rows change in place (dataChanged),
+    // so selection and expansion survive a verdict.
+    void setAnnotations(const AnnotationMap& annotations);
 
     // The index of a case by filename, or invalid.
     QModelIndex indexOfCase(const QString& filename) const;
@@ -54,6 +60,7 @@ private:
 
     RunPtr m_run;
     QVector<Group> m_groups;
+    AnnotationMap m_annotations;
 };
 
 } // namespace krw
