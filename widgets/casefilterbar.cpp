@@ -22,6 +22,8 @@ CaseFilterBar::CaseFilterBar(QWidget* parent)
     , m_search(new QLineEdit(this))
     , m_regex(new QCheckBox(QStringLiteral("Regex"), this))
     , m_status(new QLabel(this))
+    , m_unreviewed(new QCheckBox(QStringLiteral("Unreviewed only"), this))
+    , m_reviewed(new QLabel(this))
 {
     m_outcome->setObjectName(QStringLiteral("outcomeFilter"));
     m_outcome->addItem(QStringLiteral("All outcomes"), AllItems);
@@ -40,6 +42,11 @@ CaseFilterBar::CaseFilterBar(QWidget* parent)
     m_search->setPlaceholderText(QStringLiteral("Search (Ctrl+F) — names, errors, code, … ; key=value for metadata"));
     m_search->setClearButtonEnabled(true);
     m_status->setForegroundRole(QPalette::PlaceholderText);
+    m_unreviewed->setObjectName(QStringLiteral("unreviewedOnly"));
+    m_unreviewed->setToolTip(QStringLiteral("Show only cases without a verdict"));
+    m_reviewed->setObjectName(QStringLiteral("reviewedCount"));
+    m_reviewed->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    setReviewedCount(0, 0);
 
     auto* layout = new QGridLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -48,7 +55,9 @@ CaseFilterBar::CaseFilterBar(QWidget* parent)
     layout->addWidget(m_search, 1, 0, 1, 2);
     layout->addWidget(m_scope, 2, 0);
     layout->addWidget(m_regex, 2, 1);
-    layout->addWidget(m_status, 3, 0, 1, 2);
+    layout->addWidget(m_unreviewed, 3, 0);
+    layout->addWidget(m_reviewed, 3, 1);
+    layout->addWidget(m_status, 4, 0, 1, 2);
 
     m_debounce.setSingleShot(true);
     m_debounce.setInterval(300);
@@ -58,6 +67,18 @@ CaseFilterBar::CaseFilterBar(QWidget* parent)
     connect(m_regex, &QCheckBox::toggled, &m_debounce, [this] { m_debounce.start(); });
     connect(m_outcome, QOverload<int>::of(&QComboBox::activated), this, &CaseFilterBar::outcomesChanged);
     connect(m_best, QOverload<int>::of(&QComboBox::activated), this, &CaseFilterBar::outcomesChanged);
+    connect(m_unreviewed, &QCheckBox::toggled, this, &CaseFilterBar::unreviewedOnlyChanged);
+}
+
+bool CaseFilterBar::unreviewedOnly() const
+{
+    return m_unreviewed->isChecked();
+}
+
+void CaseFilterBar::setReviewedCount(int reviewed, int total)
+{
+    m_reviewed->setText(QStringLiteral("Reviewed %1 / %2").arg(reviewed).arg(total));
+    m_reviewed->setToolTip(QStringLiteral("%1 of the run's %2 cases have a verdict").arg(reviewed).arg(total));
 }
 
 QSet<Outcome> CaseFilterBar::outcomes() const

@@ -15,8 +15,8 @@ class QLineEdit;
 
 namespace krw {
 
-// The controls above the case tree: which outcomes, which best stage, and a search box whose
-// scope says where to look. Typing is debounced (300 ms) before anything runs.
+// The controls above the case tree: which outcomes, which best stage, a search box whose
+// scope says where to look, and the review progress with an "unreviewed only" switch. Typing is debounced (300 ms) before anything runs.
 class CaseFilterBar : public QWidget
 {
     Q_OBJECT
@@ -29,10 +29,16 @@ public:
     void setBusy(bool busy, const QString& message = {});
     void focusSearch();
     QLineEdit* searchEdit() const { return m_search; }
+    bool unreviewedOnly() const;
+    QCheckBox* unreviewedOnlyBox() const { return m_unreviewed; }
+    // "Reviewed R / T": cases with a verdict, of the run's cases.
+    void setReviewedCount(int reviewed, int total);
+    QLabel* reviewedLabel() const { return m_reviewed; }
 
 Q_SIGNALS:
     void outcomesChanged();
     void queryChanged(); // debounced
+    void unreviewedOnlyChanged(bool on);
 
 private:
     QComboBox* m_outcome;
@@ -41,6 +47,8 @@ private:
     QLineEdit* m_search;
     QCheckBox* m_regex;
     QLabel* m_status;
+    QCheckBox* m_unreviewed;
+    QLabel* m_reviewed;
     QTimer m_debounce;
 };
 

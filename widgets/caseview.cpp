@@ -3,6 +3,7 @@
 
 #include "codeview.h"
 #include "comparepage.h"
+#include "diffview.h"
 #include "errorview.h"
 #include "historypage.h"
 #include "markdownview.h"
@@ -109,6 +110,10 @@ CaseView::CaseView(SyntaxSupport* syntax, QWidget* parent)
     m_tabs->addTab(m_history, QStringLiteral("History"));
     m_tabs->addTab(m_runner, QStringLiteral("Rerun"));
     m_codeViews.insert(PerfTab, m_perfCode);
+    for (CodeView* view : qAsConst(m_codeViews))
+        connect(view, &CodeView::lineCommentRequested, this, &CaseView::lineCommentRequested);
+    for (CodeView* side : {m_compare->diffView()->leftView(), m_compare->diffView()->rightView()})
+        connect(side, &CodeView::lineCommentRequested, this, &CaseView::lineCommentRequested);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -338,6 +343,8 @@ void CaseView::showCode(Tab tab, const QString& key, const QString& missing)
         view->setCode(text.error, CodeLanguage::Plain);
     else
         view->setCode(text.text, detectLanguage(text.text));
+    if (present && text.error.isEmpty())
+        showVersion(view, key, text.text);
     m_tabs->setTabEnabled(tab, present);
     m_tabs->setTabToolTip(tab, present ? QString() : missing);
 }
@@ -361,6 +368,7 @@ void CaseView::showPerfCandidate(int row)
     const QString base = QStringLiteral("it%1:perf:%2").arg(m_iteration).arg(row + 1);
     const QString code = m_texts.text(base);
     m_perfCode->setCode(code, detectLanguage(code));
+    showVersion(m_perfCode, base, code);
     QString analysis = m_texts.text(base + QStringLiteral(":analysis"));
     const QString profiling = m_texts.text(base + QStringLiteral(":profiling"));
     if (!profiling.isEmpty())
@@ -427,6 +435,23 @@ void CaseView::showSourceLine(int iteration, RefTarget target)
     const Tab tab = target.where == RefTarget::Where::TestCode ? TestTab : PredictTab;
     showTab(tab);
     m_codeViews.value(tab)->showLine(target.line);
+}
+
+void CaseView::showVersion(CodeView* view, const QString& versionId, const QString& text)
+{
+    for (const CodeVersion& v : qAsConst(m_versions)) {
+        if (v.id() == versionId) {
+            view->setVersion(versionId, v.title(), text);
+            return;
+        }
+    }
+}
+
+void CaseView::setLineComments(const QVector<LineComment>& comments)
+{
+    for (CodeView* view : qAsConst(m_codeViews))
+        view->setLineComments(comments);
+    m_compare->diffView()->setLineComments(comments);
 }
 
 CodeView* CaseView::codeView(Tab tab) const

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "annotations.h"
 #include "casetexts.h"
 #include "caseversions.h"
 #include "errorlinks.h"
@@ -49,9 +50,15 @@ public:
     CodeView* codeView(Tab tab) const; // Label, Predict, CallFix, ExeFix, Test, Oneshot, Perf
     ErrorView* errorView() const { return m_errors; }
     QTabWidget* tabs() const { return m_tabs; }
+    const QVector<CodeVersion>& versions() const { return m_versions; }
+    const CaseTexts& texts() const { return m_texts; }
+    // Every code view (and both diff sides) marks the current ones on its version.
+    void setLineComments(const QVector<LineComment>& comments);
 
 Q_SIGNALS:
     void caseShown(); // the panes hold the case's texts
+    // A code view asked for a comment on one of its lines ("Comment on line N…").
+    void lineCommentRequested(const krw::LineAnchor& anchor, const QString& where);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -71,6 +78,7 @@ private:
     void showReflection(const IterationRecord& record);
     const Case* currentCase() const;
     const IterationRecord* currentRecord() const;
+    void showVersion(CodeView* view, const QString& versionId, const QString& text);
 
     SyntaxSupport* m_syntax;
     CaseTexts m_texts;

@@ -2,17 +2,24 @@
 #include "codeview.h"
 
 #include "diffcolors.h"
+#include "linediff.h"
 #include "syntaxsupport.h"
 
 #include <QApplication>
+#include <QContextMenuEvent>
 #include <QFontDatabase>
+#include <QHelpEvent>
 #include <QLabel>
+#include <QLocale>
+#include <QMenu>
 #include <QPainter>
+#include <QToolTip>
 #include <QScopedValueRollback>
 #include <QSyntaxHighlighter>
 #include <QTextBlock>
 
 #include <algorithm>
+#include <memory>
 
 namespace krw {
 
@@ -21,6 +28,7 @@ namespace {
 constexpr int GutterPadding = 6; // pixels left and right of the numbers
 constexpr int FlashMs = 1200; // long enough to catch the eye after a jump, short enough not to linger
 constexpr int TabWidthChars = 4;
+constexpr int MarkerSize = 7; // the comment dot in the gutter
 
 int digitCount(int number)
 {
@@ -58,6 +66,15 @@ public:
 
 protected:
     void paintEvent(QPaintEvent* event) override { m_view->paintGutter(event); }
+    bool event(QEvent* event) override
+    {
+        if (event->type() == QEvent::ToolTip) {
+            const QPoint pos = static_cast<QHelpEvent*>(event)->pos();
+            if (m_view->showCommentToolTip(event, QPoint(0, pos.y())))
+                return true;
+        }
+        return QWidget::event(event);
+    }
 
 private:
     CodeView* m_view;
@@ -109,6 +126,11 @@ void CodeView::setCode(const QString& text, CodeLanguage language)
     m_largestLineNumber = 0;
     m_flashBlock = -1;
     m_background.clear();
+    m_versionId.clear();
+    m_versionTitle.clear();
+    m_versionHash.clear();
+    m_versionLines.clear();
+    m_commentTips.clear();
     // A highlighter is bound to one definition; swap it before the text arrives so the text is
     // highlighted once, not twice.
     if (language != m_language || !m_highlighter)
@@ -234,7 +256,7 @@ int CodeView::gutterWidth() const
     const int largest = m_lineNumbers.isEmpty() ? blockCount() : m_largestLineNumber;
     // At least two digits, so short files do not get a cramped gutter that widens at line 10.
     const int digits = std::max(2, digitCount(largest));
-    return 2 * GutterPadding + fontMetrics().horizontalAdvance(QLatin1Char('9')) * digits;
+    return 2 * GutterPadding + fontMetrics().horizontalAdvance(QLatin1Char('9')) * digits + markerWidth();
 }
 
 void CodeView::updateMargins()
@@ -278,7 +300,8 @@ void CodeView::paintGutter(QPaintEvent* event)
     painter.drawLine(m_gutter->width() - 1, event->rect().top(), m_gutter->width() - 1, event->rect().bottom());
 
     const int currentBlock = textCursor().blockNumber();
-    const int numberWidth = m_gutter->width() - 2 * GutterPadding;
+    const int numberWidth = m_gutter->width() - 2 * GutterPadding - markerWidth();
+    const QColor marker = palette().color(QPalette::Highlight);
     QTextBlock block = firstVisibleBlock();
     qreal top = blockBoundingGeometry(block).translated(contentOffset()).top();
     while (block.isValid() && top <= event->rect().bottom()) {
@@ -287,8 +310,17 @@ void CodeView::paintGutter(QPaintEvent* event)
         if (block.isVisible() && number > 0 && top + height >= event->rect().top()) {
             // The cursor's line stands out, the rest recede so the code stays the focus.
             painter.setPen(block.blockNumber() == currentBlock ? text : blendColors(base, text, 0.5));
-            painter.drawText(QRectF(GutterPadding, top, numberWidth, fontMetrics().height()), Qt::AlignRight,
+            painter.drawText(QRectF(GutterPadding + markerWidth(), top, numberWidth, fontMetrics().height()), Qt::AlignRight,
                              QString::number(number));
+            if (m_commentTips.contains(block.blockNumber())) {
+                painter.save();
+                painter.setRenderHint(QPainter::Antialiasing);
+                painter.setPen(Qt::NoPen);
+                painter.setBrush(marker);
+                const qreal y = top + (fontMetrics().height() - MarkerSize) / 2.0;
+                painter.drawRoundedRect(QRectF(GutterPadding / 2.0, y, MarkerSize, MarkerSize), 2, 2);
+                painter.restore();
+            }
         }
         block = block.next();
         top += height;
@@ -344,6 +376,113 @@ void CodeView::applyPalette()
     m_gutter->update();
     updateExtraSelections();
     Q_EMIT colorsChanged();
+}
+
+} // namespace krw
+
+namespace krw {
+
+QKeySequence CodeView::commentShortcut()
+{
+    return QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_M);
+}
+
+int CodeView::markerWidth() const
+{
+    // Room for the dot only while there is one, so views without comments keep their width.
+    return m_commentTips.isEmpty() ? 0 : MarkerSize + GutterPadding / 2;
+}
+
+void CodeView::setVersion(const QString& versionId, const QString& title, const QString& text)
+{
+    m_versionId = versionId;
+    m_versionTitle = title;
+    m_versionHash = versionId.isEmpty() ? QString() : versionContentHash(text);
+    m_versionLines = versionId.isEmpty() ? QStringList() : splitLines(text);
+    updateCommentMarkers();
+}
+
+std::optional<LineAnchor> CodeView::anchorForBlock(int blockNumber) const
+{
+    const int line = lineNumberOfBlock(blockNumber) - 1;
+    if (m_versionId.isEmpty() || line < 0 || line >= m_versionLines.size())
+        return std::nullopt;
+    return LineAnchor{m_versionId, m_versionHash, line, m_versionLines.at(line)};
+}
+
+bool CodeView::requestLineComment(int blockNumber)
+{
+    const std::optional<LineAnchor> anchor = anchorForBlock(blockNumber);
+    if (!anchor)
+        return false;
+    Q_EMIT lineCommentRequested(*anchor, QStringLiteral("%1 · line %2").arg(m_versionTitle).arg(anchor->line + 1));
+    return true;
+}
+
+void CodeView::setLineComments(const QVector<LineComment>& comments)
+{
+    m_comments = comments;
+    updateCommentMarkers();
+}
+
+void CodeView::updateCommentMarkers()
+{
+    m_commentTips.clear();
+    if (!m_versionId.isEmpty()) {
+        for (const LineComment& c : qAsConst(m_comments)) {
+            if (c.anchor.versionId != m_versionId || c.anchor.contentHash != m_versionHash)
+                continue; // another version, or stale: listed in the review panel instead
+            const int block = blockOfLine(c.anchor.line + 1);
+            if (block < 0)
+                continue;
+            QString& tip = m_commentTips[block];
+            if (!tip.isEmpty())
+                tip += QStringLiteral("\n\n");
+            tip += QStringLiteral("%1 (%2):\n%3").arg(c.author, QLocale().toString(c.created.toLocalTime(), QLocale::ShortFormat), c.text);
+        }
+    }
+    updateMargins();
+    m_gutter->update();
+}
+
+QVector<int> CodeView::commentedBlocks() const
+{
+    return QVector<int>(m_commentTips.keyBegin(), m_commentTips.keyEnd());
+}
+
+QString CodeView::commentToolTip(int blockNumber) const
+{
+    return m_commentTips.value(blockNumber);
+}
+
+bool CodeView::showCommentToolTip(QEvent* event, const QPoint& viewportPos)
+{
+    const int block = cursorForPosition(viewportPos).blockNumber();
+    const QString tip = commentToolTip(block);
+    if (tip.isEmpty())
+        return false;
+    QToolTip::showText(static_cast<QHelpEvent*>(event)->globalPos(), tip, this);
+    return true;
+}
+
+bool CodeView::viewportEvent(QEvent* event)
+{
+    if (event->type() == QEvent::ToolTip && showCommentToolTip(event, static_cast<QHelpEvent*>(event)->pos()))
+        return true;
+    return QPlainTextEdit::viewportEvent(event);
+}
+
+void CodeView::contextMenuEvent(QContextMenuEvent* event)
+{
+    std::unique_ptr<QMenu> menu(createStandardContextMenu(event->pos()));
+    const int block = cursorForPosition(event->pos()).blockNumber();
+    if (const std::optional<LineAnchor> anchor = anchorForBlock(block)) {
+        menu->addSeparator();
+        QAction* comment = menu->addAction(QStringLiteral("Comment on line %1…").arg(anchor->line + 1));
+        comment->setShortcut(commentShortcut());
+        connect(comment, &QAction::triggered, this, [this, block] { requestLineComment(block); });
+    }
+    menu->exec(event->globalPos());
 }
 
 } // namespace krw

@@ -5,6 +5,7 @@
 // gutter numbers come from an optional per-block mapping.
 #pragma once
 
+#include "annotations.h"
 #include "caseversions.h"
 
 #include <QList>
@@ -52,13 +53,35 @@ public:
 
     int gutterWidth() const;
 
+    // Line comments. The version this view shows (id, title for people, its whole text: a diff
+    // side shows it with filler rows). setCode() forgets it: messages are no version.
+    void setVersion(const QString& versionId, const QString& title, const QString& text);
+    QString versionId() const { return m_versionId; }
+    QString versionHash() const { return m_versionHash; }
+    // The anchor for a block's line of the version; nullopt for fillers, messages, no version.
+    std::optional<LineAnchor> anchorForBlock(int blockNumber) const;
+    // What "Comment on line N…" does: emits lineCommentRequested for that block's line.
+    bool requestLineComment(int blockNumber);
+    // Comments of the case; those anchored to this version with its current text are marked
+    // in the gutter with the comment as tooltip. Stale ones are not drawn (they would point at
+    // a line that may now say something else).
+    void setLineComments(const QVector<LineComment>& comments);
+    QVector<int> commentedBlocks() const; // blocks with a marker, ascending
+    QString commentToolTip(int blockNumber) const; // empty when no marker
+
+    static QKeySequence commentShortcut(); // Ctrl+Alt+M
+
 Q_SIGNALS:
+    void lineCommentRequested(const krw::LineAnchor& anchor, const QString& where);
+
     // The palette or theme changed: colours derived from palette() must be computed again.
     void colorsChanged();
 
 protected:
     void changeEvent(QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
+    void contextMenuEvent(QContextMenuEvent* event) override;
+    bool viewportEvent(QEvent* event) override;
 
 private:
     class Gutter;
@@ -74,6 +97,9 @@ private:
     void updatePlainNote();
     void flashBlock(int blockNumber);
     void updateExtraSelections();
+    void updateCommentMarkers();
+    bool showCommentToolTip(QEvent* event, const QPoint& viewportPos);
+    int markerWidth() const;
 
     SyntaxSupport* m_syntax;
     QSyntaxHighlighter* m_highlighter = nullptr; // owned by document()
@@ -90,6 +116,12 @@ private:
     QPalette m_themedPalette;
     bool m_themed = false;
     bool m_applyingPalette = false;
+    QString m_versionId;
+    QString m_versionTitle;
+    QString m_versionHash;
+    QStringList m_versionLines;
+    QVector<LineComment> m_comments;
+    QMap<int, QString> m_commentTips; // block → tooltip of the current comments on its line
 };
 
 } // namespace krw

@@ -191,6 +191,7 @@ void ComparePage::showDiff(quint64 generation, const DiffResult& result, const Q
     const CodeVersion* l = version(leftId());
     const CodeVersion* r = version(rightId());
     const CodeLanguage language = detectLanguage(right.isEmpty() ? left : right);
+    m_diffView->setVersionIds(l ? l->id() : QString(), r ? r->id() : QString());
     m_diffView->setDiff(l ? l->title() : QString(), left, r ? r->title() : QString(), right, result, language);
     m_status->setText(result.error.isEmpty() ? QStringLiteral("%1 change(s)").arg(result.hunks.size()) : QString());
     if (!result.hunks.isEmpty())

@@ -260,6 +260,10 @@ void DiffView::setDiff(const QString& leftTitle, const QString& left, const QStr
     m_left->setLineNumbers(leftSide.numbers);
     m_right->setCode(rightSide.text, language);
     m_right->setLineNumbers(rightSide.numbers);
+    if (diff.error.isEmpty()) {
+        m_left->setVersion(m_leftId, leftTitle, left);
+        m_right->setVersion(m_rightId, rightTitle, right);
+    }
     updateSelections(Side::Left);
     updateSelections(Side::Right);
 
@@ -271,6 +275,18 @@ void DiffView::setDiff(const QString& leftTitle, const QString& left, const QStr
         showMessage({}, false);
     updateNavigation();
     Q_EMIT currentHunkChanged(m_currentHunk, hunkCount());
+}
+
+void DiffView::setVersionIds(const QString& leftId, const QString& rightId)
+{
+    m_leftId = leftId;
+    m_rightId = rightId;
+}
+
+void DiffView::setLineComments(const QVector<LineComment>& comments)
+{
+    m_left->setLineComments(comments);
+    m_right->setLineComments(comments);
 }
 
 void DiffView::showMessage(const QString& text, bool hideCode)

@@ -6,6 +6,7 @@
 // this view only shows a finished DiffResult.
 #pragma once
 
+#include "annotations.h"
 #include "caseversions.h"
 #include "linediff.h"
 
@@ -31,6 +32,11 @@ public:
     // left and right must be the texts diff was computed from (its line indices point into them).
     void setDiff(const QString& leftTitle, const QString& left, const QString& rightTitle, const QString& right,
                  const DiffResult& diff, CodeLanguage language);
+
+    // Which versions the next setDiff shows (CodeVersion ids), so line comments can anchor to
+    // them; empty ids: plain texts, no comments.
+    void setVersionIds(const QString& leftId, const QString& rightId);
+    void setLineComments(const QVector<LineComment>& comments);
 
     int currentHunk() const { return m_currentHunk; } // -1 before the first jump
     int hunkCount() const { return int(m_diff.hunks.size()); }
@@ -59,6 +65,8 @@ private:
     void showMessage(const QString& text, bool hideCode);
 
     DiffResult m_diff;
+    QString m_leftId;
+    QString m_rightId;
     int m_currentHunk = -1;
     bool m_syncing = false;
     CodeView* m_left;

@@ -1,17 +1,21 @@
 // SPDX-License-Identifier: MIT
 #include "mainwindow.h"
 
+#include "annotationpanel.h"
+#include "annotationstore.h"
 #include "casefilterbar.h"
 #include "casefilterproxy.h"
 #include "casesearchjob.h"
 #include "casetreemodel.h"
 #include "caseview.h"
 #include "comparepage.h"
+#include "codeview.h"
 #include "diffview.h"
 #include "runloadjob.h"
 #include "settings.h"
 #include "settingsdialog.h"
 #include "themes.h"
+#include "verdictdelegate.h"
 #include "warningmodel.h"
 
 #include <QAction>
@@ -20,12 +24,14 @@
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QCompleter>
+#include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QInputDialog>
 #include <QLabel>
+#include <QPlainTextEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressBar>
@@ -38,6 +44,8 @@
 #include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace krw {
 
@@ -72,10 +80,13 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
     , m_filterBar(new CaseFilterBar(this))
     , m_caseTree(new QTreeView(this))
     , m_caseView(new CaseView(syntax, this))
+    , m_annotationPanel(new AnnotationPanel(this))
     , m_splitter(new QSplitter(Qt::Horizontal, this))
+    , m_reviewSplitter(new QSplitter(Qt::Vertical, this))
     , m_warningsView(new QTableView(this))
     , m_warningsDock(new QDockWidget(QStringLiteral("Warnings"), this))
     , m_runLabel(new QLabel(this))
+    , m_annotationLocation(new QLabel(this))
     , m_progress(new QProgressBar(this))
     , m_cancel(new QToolButton(this))
 {
@@ -83,8 +94,16 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
     setWindowTitle(QStringLiteral("Kernel Review Workbench"));
     m_proxy->setSourceModel(m_model);
     m_splitter->setObjectName(QStringLiteral("mainSplitter"));
+    // The review panel sits under the case view: seen while reading, never over the diff.
+    m_reviewSplitter->setObjectName(QStringLiteral("reviewSplitter"));
+    m_reviewSplitter->setChildrenCollapsible(false);
+    m_reviewSplitter->addWidget(m_caseView);
+    m_reviewSplitter->addWidget(m_annotationPanel);
+    m_reviewSplitter->setStretchFactor(0, 4);
+    m_reviewSplitter->setStretchFactor(1, 1);
+    m_reviewSplitter->setSizes({760, 190});
     m_splitter->addWidget(buildCasePanel());
-    m_splitter->addWidget(m_caseView);
+    m_splitter->addWidget(m_reviewSplitter);
     m_splitter->setStretchFactor(1, 3);
     m_splitter->setSizes({480, 1120});
     setCentralWidget(m_splitter);
@@ -110,12 +129,33 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
         m_caseTree->expandAll();
     });
     connect(m_filterBar, &CaseFilterBar::queryChanged, this, &MainWindow::startSearch);
+    connect(m_filterBar, &CaseFilterBar::unreviewedOnlyChanged, this, [this](bool on) {
+        m_proxy->setUnreviewedOnly(on);
+        m_caseTree->expandAll();
+    });
+    connect(m_annotationPanel, &AnnotationPanel::annotationChanged, this, &MainWindow::annotationsChanged);
+    connect(m_annotationPanel, &AnnotationPanel::message, this, [this](const QString& text) { statusBar()->showMessage(text, 15000); });
+    connect(m_caseView, &CaseView::lineCommentRequested, this, &MainWindow::commentOnLine);
+    connect(m_caseView, &CaseView::caseShown, this, [this] {
+        QVector<AnnotationPanel::ShownVersion> versions;
+        for (const CodeVersion& v : m_caseView->versions())
+            versions.append({v.id(), v.title(), m_caseView->texts().text(v.id())});
+        m_annotationPanel->setCaseVersions(versions);
+        m_caseView->setLineComments(m_annotationPanel->annotation().comments);
+    });
+    m_commentPrompt = [this](const QString& where) -> std::optional<QString> {
+        bool ok = false;
+        const QString text = QInputDialog::getMultiLineText(this, QStringLiteral("Line comment"),
+                                                            QStringLiteral("Comment on %1 (Markdown):").arg(where), {}, &ok);
+        return ok ? std::optional<QString>(text) : std::nullopt;
+    };
     connect(m_caseTree->selectionModel(), &QItemSelectionModel::currentChanged, this, &MainWindow::onCurrentCaseChanged);
     connect(Settings::instance(), &Settings::themeChanged, this, [](Theme theme) { applyTheme(theme); });
 
     restoreGeometry(Settings::instance()->windowGeometry());
     restoreState(Settings::instance()->windowState(LayoutVersion));
     m_splitter->restoreState(Settings::instance()->widgetState(m_splitter->objectName()));
+    m_reviewSplitter->restoreState(Settings::instance()->widgetState(m_reviewSplitter->objectName()));
 }
 
 MainWindow::~MainWindow() = default;
@@ -130,6 +170,10 @@ QWidget* MainWindow::buildCasePanel()
     m_caseTree->setUniformRowHeights(true);
     m_caseTree->setColumnHidden(CaseTreeModel::IterationsColumn, true); // in the tooltip and the case header
     m_caseTree->setAlternatingRowColors(true);
+    // Several cases can be selected (a verdict for all of them, an export of the selection);
+    // the current one still drives the case view.
+    m_caseTree->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_caseTree->setItemDelegate(new VerdictDelegate(CaseTreeModel::VerdictRole, CaseTreeModel::NameColumn, m_caseTree));
     m_caseTree->header()->setStretchLastSection(false);
     m_caseTree->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_caseTree->header()->setSectionResizeMode(CaseTreeModel::NameColumn, QHeaderView::Stretch);
@@ -191,6 +235,8 @@ void MainWindow::buildMenus()
     addMenuAction(go, QStringLiteral("Previous Ch&ange"), this, [this] { m_caseView->comparePage()->diffView()->previousChange(); },
                   QKeySequence(Qt::SHIFT | Qt::Key_F7));
 
+    buildReviewMenu();
+
     QMenu* view = menuBar()->addMenu(QStringLiteral("&View"));
     view->addAction(m_warningsDock->toggleViewAction());
     QMenu* theme = view->addMenu(QStringLiteral("&Theme"));
@@ -204,6 +250,11 @@ void MainWindow::buildMenus()
     }
 
     QMenu* help = menuBar()->addMenu(QStringLiteral("&Help"));
+    addMenuAction(help, QStringLiteral("&Keyboard Shortcuts"), this, [this] {
+        QMessageBox box(QMessageBox::NoIcon, QStringLiteral("Keyboard shortcuts"), triageKeysHelp(), QMessageBox::Close, this);
+        box.setTextFormat(Qt::RichText);
+        box.exec();
+    });
     addMenuAction(help, QStringLiteral("&About"), this, [this] {
         QMessageBox::about(this, QStringLiteral("Kernel Review Workbench"),
                            QStringLiteral("Review LLM GPU-kernel translation runs: outcomes, every version side by side, "
@@ -219,6 +270,11 @@ void MainWindow::buildStatusBar()
     m_cancel->hide();
     connect(m_cancel, &QToolButton::clicked, m_loadJob, &RunLoadJob::cancel);
     statusBar()->addWidget(m_runLabel, 1);
+    m_annotationLocation->setObjectName(QStringLiteral("annotationLocation"));
+    m_annotationLocation->setTextFormat(Qt::PlainText);
+    m_annotationLocation->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_annotationLocation->hide();
+    statusBar()->addWidget(m_annotationLocation, 1);
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancel);
 }
@@ -296,6 +352,7 @@ void MainWindow::applyRun(const RunPtr& run)
     m_run = run;
     m_caseView->clear();
     m_model->setRun(run);
+    openAnnotations(run);
     m_warnings->setWarnings(run->warnings);
     m_warningsView->resizeColumnsToContents();
     m_warningsDock->setWindowTitle(QStringLiteral("Warnings (%1)").arg(run->warnings.size()));
@@ -344,7 +401,7 @@ QString MainWindow::currentCaseName() const
 }
 
 // The next case row in display order after (or before) from, wrapping around.
-QModelIndex MainWindow::firstCaseIndex(const QModelIndex& from, int direction, bool failingOnly) const
+QModelIndex MainWindow::firstCaseIndex(const QModelIndex& from, int direction, const std::function<bool(const QModelIndex&)>& accept) const
 {
     QVector<QModelIndex> rows;
     for (int g = 0; g < m_proxy->rowCount(); ++g) {
@@ -359,7 +416,7 @@ QModelIndex MainWindow::firstCaseIndex(const QModelIndex& from, int direction, b
         start = direction > 0 ? -1 : int(rows.size());
     for (int step = 1; step <= rows.size(); ++step) {
         const int i = int(((start + direction * step) % rows.size() + rows.size()) % rows.size());
-        if (!failingOnly || Outcome(rows.at(i).data(CaseTreeModel::OutcomeRole).toInt()) != Outcome::Passed)
+        if (accept(rows.at(i)))
             return rows.at(i);
     }
     return {};
@@ -367,7 +424,9 @@ QModelIndex MainWindow::firstCaseIndex(const QModelIndex& from, int direction, b
 
 void MainWindow::selectNextFailure(int direction)
 {
-    const QModelIndex next = firstCaseIndex(m_caseTree->currentIndex(), direction, true);
+    const QModelIndex next = firstCaseIndex(m_caseTree->currentIndex(), direction, [](const QModelIndex& row) {
+        return Outcome(row.data(CaseTreeModel::OutcomeRole).toInt()) != Outcome::Passed;
+    });
     if (next.isValid()) {
         m_caseTree->setCurrentIndex(next);
         m_caseTree->scrollTo(next);
@@ -382,6 +441,7 @@ void MainWindow::onCurrentCaseChanged()
     if (!current.isValid() || current.data(CaseTreeModel::IsGroupRole).toBool())
         return;
     const int caseIndex = current.data(CaseTreeModel::CaseIndexRole).toInt();
+    showAnnotationsOf(m_run->cases.at(caseIndex).filename);
     m_caseView->setCase(m_run, caseIndex);
     Settings::instance()->setLastCase(m_run->cases.at(caseIndex).filename);
 }
@@ -466,14 +526,196 @@ void MainWindow::saveLayout()
 {
     Settings::instance()->saveWindow(saveGeometry(), saveState(LayoutVersion), LayoutVersion);
     Settings::instance()->setWidgetState(m_splitter->objectName(), m_splitter->saveState());
+    Settings::instance()->setWidgetState(m_reviewSplitter->objectName(), m_reviewSplitter->saveState());
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    m_annotationPanel->commitPendingEdits();
     saveLayout();
     m_loadJob->cancel();
     m_searchJob->cancel();
     QMainWindow::closeEvent(event);
+}
+
+// Review: verdicts, triage keys, line comments ------------------------------------------------
+
+void MainWindow::buildReviewMenu()
+{
+    QMenu* review = menuBar()->addMenu(QStringLiteral("&Review"));
+    for (const VerdictInfo& info : verdictVocabulary()) {
+        const Verdict verdict = info.verdict;
+        QAction* action = addMenuAction(review, info.title, this, [this, verdict] { applyVerdict(verdict); }, QKeySequence(info.key));
+        action->setToolTip(info.description);
+        action->setIcon(verdictIcon(verdict, palette()));
+    }
+    QAction* clear = addMenuAction(review, QStringLiteral("Clear Verdict"), this, [this] { applyVerdict(Verdict::None); });
+    clear->setShortcuts({QKeySequence(Qt::Key_0), QKeySequence(Qt::Key_Backspace)});
+    review->addSeparator();
+    QAction* next = addMenuAction(review, QStringLiteral("&Next Unreviewed Case"), this, [this] { selectNextUnreviewed(+1); });
+    next->setShortcuts({QKeySequence(Qt::Key_N), QKeySequence(Qt::Key_BracketRight)});
+    QAction* previous = addMenuAction(review, QStringLiteral("&Previous Unreviewed Case"), this, [this] { selectNextUnreviewed(-1); });
+    previous->setShortcuts({QKeySequence(Qt::SHIFT | Qt::Key_N), QKeySequence(Qt::Key_BracketLeft)});
+    review->addSeparator();
+    addMenuAction(review, QStringLiteral("Edit &Note"), this, [this] { m_annotationPanel->focusNote(); }, QKeySequence(Qt::Key_C));
+    addMenuAction(review, QStringLiteral("&Comment on Current Line…"), this, &MainWindow::commentOnFocusedLine, CodeView::commentShortcut());
+    addMenuAction(review, QStringLiteral("Back to the &Cases"), this, [this] { m_caseTree->setFocus(Qt::ShortcutFocusReason); },
+                  QKeySequence(Qt::Key_Escape));
+}
+
+QString MainWindow::triageKeysHelp()
+{
+    QString rows;
+    auto row = [&rows](const QString& keys, const QString& what) {
+        rows += QStringLiteral("<tr><td><b>%1</b></td><td>&nbsp;&nbsp;%2</td></tr>").arg(keys.toHtmlEscaped(), what.toHtmlEscaped());
+    };
+    for (const VerdictInfo& info : verdictVocabulary())
+        row(QString(QChar(info.key)), QStringLiteral("verdict: %1").arg(info.title));
+    row(QStringLiteral("0 or Backspace"), QStringLiteral("clear the verdict"));
+    row(QStringLiteral("N or ]"), QStringLiteral("next unreviewed case (tree order, filter respected)"));
+    row(QStringLiteral("Shift+N or ["), QStringLiteral("previous unreviewed case"));
+    row(QStringLiteral("C"), QStringLiteral("write the note (cursor into the note field)"));
+    row(QStringLiteral("Esc"), QStringLiteral("back to the case tree"));
+    row(CodeView::commentShortcut().toString(QKeySequence::NativeText), QStringLiteral("comment on the cursor's line of code"));
+    row(QStringLiteral("F8 / Shift+F8"), QStringLiteral("next / previous failing case"));
+    row(QStringLiteral("F7 / Shift+F7"), QStringLiteral("next / previous change in the diff"));
+    row(QStringLiteral("Ctrl+P"), QStringLiteral("jump to a case by name"));
+    return QStringLiteral("<p>Single keys work whenever the cursor is not in a text field.</p><table>%1</table>").arg(rows);
+}
+
+QVector<int> MainWindow::selectedCaseIndexes() const
+{
+    QVector<int> indexes;
+    for (const QModelIndex& row : m_caseTree->selectionModel()->selectedRows(CaseTreeModel::NameColumn)) {
+        if (!row.data(CaseTreeModel::IsGroupRole).toBool())
+            indexes.append(row.data(CaseTreeModel::CaseIndexRole).toInt());
+    }
+    std::sort(indexes.begin(), indexes.end());
+    indexes.erase(std::unique(indexes.begin(), indexes.end()), indexes.end());
+    return indexes;
+}
+
+void MainWindow::openAnnotations(const RunPtr& run)
+{
+    m_annotationPanel->commitPendingEdits();
+    m_annotationPanel->setStore(nullptr);
+    if (m_annotationStore)
+        m_annotationStore->deleteLater();
+    m_annotationStore = new AnnotationStore(AnnotationStore::locate(*run), run->name, this);
+    QString error;
+    if (!m_annotationStore->load(&error))
+        m_annotationPanel->showMessage(QStringLiteral("Annotations could not be read: %1").arg(error), true);
+    else if (!m_annotationStore->problems().isEmpty())
+        m_annotationPanel->showMessage(QStringLiteral("%1 annotation entr(ies) skipped: %2")
+                                           .arg(m_annotationStore->problems().size())
+                                           .arg(m_annotationStore->problems().first()),
+                                       true);
+    const AnnotationStore::Location& where = m_annotationStore->location();
+    m_annotationLocation->setText(QStringLiteral("Annotations are kept in %1 (run folder is read-only)").arg(QDir::toNativeSeparators(where.path)));
+    m_annotationLocation->setToolTip(m_annotationLocation->text());
+    m_annotationLocation->setVisible(where.fallback);
+    connect(m_annotationStore, &AnnotationStore::changedExternally, this, [this](const QStringList& names) {
+        m_annotationPanel->refreshFromStore();
+        annotationsChanged();
+        statusBar()->showMessage(QStringLiteral("Annotations changed in another window: %1").arg(names.join(QStringLiteral(", "))), 15000);
+    });
+    connect(m_annotationStore, &AnnotationStore::conflict, this, [this](const QString& caseName, const QString& message) {
+        m_annotationPanel->refreshFromStore();
+        annotationsChanged();
+        const QString text = QStringLiteral("Conflict on %1: %2").arg(caseName, message);
+        m_annotationPanel->showMessage(text, true);
+        statusBar()->showMessage(text, 30000);
+    });
+    m_annotationPanel->setStore(m_annotationStore);
+    annotationsChanged();
+}
+
+void MainWindow::showAnnotationsOf(const QString& caseName)
+{
+    m_annotationPanel->setCase(caseName);
+    m_caseView->setLineComments(m_annotationPanel->annotation().comments);
+}
+
+// After any change: the tree's icons, the count, the markers in the code.
+void MainWindow::annotationsChanged()
+{
+    const AnnotationMap all = m_annotationStore ? m_annotationStore->annotations() : AnnotationMap();
+    m_model->setAnnotations(all);
+    int reviewed = 0;
+    if (m_run) {
+        for (const Case& c : m_run->cases)
+            reviewed += all.value(c.filename).isReviewed() ? 1 : 0;
+    }
+    m_filterBar->setReviewedCount(reviewed, m_run ? int(m_run->cases.size()) : 0);
+    m_caseView->setLineComments(m_annotationPanel->annotation().comments);
+}
+
+void MainWindow::applyVerdict(Verdict verdict)
+{
+    if (!m_run || !m_annotationStore)
+        return;
+    QVector<int> cases = selectedCaseIndexes();
+    const QString current = currentCaseName();
+    if (cases.isEmpty() && !current.isEmpty())
+        cases.append(m_run->indexOf(current));
+    QStringList failed;
+    for (int index : qAsConst(cases)) {
+        const QString name = m_run->cases.at(index).filename;
+        if (name == m_annotationPanel->caseName()) {
+            if (!m_annotationPanel->setVerdict(verdict))
+                failed << name;
+            continue;
+        }
+        CaseAnnotation annotation = m_annotationStore->annotation(name);
+        if (annotation.verdict == verdict)
+            continue;
+        annotation.verdict = verdict;
+        annotation.author = Settings::instance()->author();
+        annotation.modified = QDateTime::currentDateTimeUtc();
+        QString error;
+        if (!m_annotationStore->set(name, annotation, &error)) {
+            failed << name;
+            m_annotationPanel->showMessage(QStringLiteral("Verdict of %1 NOT saved: %2").arg(name, error), true);
+        }
+    }
+    annotationsChanged();
+    if (!failed.isEmpty())
+        return; // the panel's message says why, and stays
+    const QString what = verdictInfo(verdict).title;
+    statusBar()->showMessage(cases.size() == 1 ? QStringLiteral("%1: %2").arg(m_run->cases.at(cases.first()).filename, what)
+                                               : QStringLiteral("%1: %2 cases").arg(what).arg(cases.size()),
+                             4000);
+}
+
+void MainWindow::selectNextUnreviewed(int direction)
+{
+    const QModelIndex next = firstCaseIndex(m_caseTree->currentIndex(), direction, [](const QModelIndex& row) {
+        return Verdict(row.data(CaseTreeModel::VerdictRole).toInt()) == Verdict::None;
+    });
+    if (next.isValid()) {
+        m_caseTree->setCurrentIndex(next);
+        m_caseTree->scrollTo(next);
+    } else {
+        statusBar()->showMessage(QStringLiteral("Every case shown has a verdict."), 4000);
+    }
+}
+
+void MainWindow::commentOnLine(const LineAnchor& anchor, const QString& where)
+{
+    if (!m_annotationStore || m_annotationPanel->caseName().isEmpty())
+        return;
+    const std::optional<QString> text = m_commentPrompt ? m_commentPrompt(where) : std::nullopt;
+    if (!text || text->trimmed().isEmpty())
+        return;
+    if (m_annotationPanel->addLineComment(anchor, *text))
+        statusBar()->showMessage(QStringLiteral("Comment saved on %1").arg(where), 4000);
+}
+
+void MainWindow::commentOnFocusedLine()
+{
+    auto* view = qobject_cast<CodeView*>(QApplication::focusWidget());
+    if (!view || !view->requestLineComment(view->textCursor().blockNumber()))
+        statusBar()->showMessage(QStringLiteral("Put the cursor on a line of code first (click into the code)."), 4000);
 }
 
 } // namespace krw

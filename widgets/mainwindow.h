@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "annotations.h"
 #include "rundata.h"
 #include "runlocator.h"
 
 #include <QMainWindow>
+
+#include <functional>
+#include <optional>
 
 class QLabel;
 class QProgressBar;
@@ -15,6 +19,8 @@ class QTreeView;
 
 namespace krw {
 
+class AnnotationPanel;
+class AnnotationStore;
 class CaseFilterBar;
 class CaseFilterProxy;
 class CaseSearchJob;
@@ -51,6 +57,18 @@ public:
     CaseFilterBar* filterBar() const { return m_filterBar; }
     CaseFilterProxy* caseProxy() const { return m_proxy; }
 
+    // Review. Indexes into run()->cases of the selected tree rows, in run order.
+    QVector<int> selectedCaseIndexes() const;
+    AnnotationPanel* annotationPanel() const { return m_annotationPanel; }
+    AnnotationStore* annotationStore() const { return m_annotationStore; }
+    // Sets the verdict of the selected cases (the current one when none is selected).
+    void applyVerdict(Verdict verdict);
+    void selectNextUnreviewed(int direction); // +1 next, -1 previous, in tree order, wrapping
+    // Asks for a line comment's text; nullopt = cancelled. Tests replace the dialog.
+    using CommentPrompt = std::function<std::optional<QString>(const QString& where)>;
+    void setCommentPrompt(CommentPrompt prompt) { m_commentPrompt = std::move(prompt); }
+    static QString triageKeysHelp(); // the keys, as the Help menu lists them
+
 Q_SIGNALS:
     void loadFinished(bool ok);
     void searchFinished();
@@ -62,6 +80,12 @@ protected:
 private:
     void buildMenus();
     void buildStatusBar();
+    void buildReviewMenu();
+    void openAnnotations(const RunPtr& run);
+    void showAnnotationsOf(const QString& caseName);
+    void annotationsChanged();
+    void commentOnLine(const LineAnchor& anchor, const QString& where);
+    void commentOnFocusedLine();
     QWidget* buildCasePanel();
     void buildWarningsDock();
     void chooseRun(const LocateResult& result);
@@ -75,7 +99,7 @@ private:
     void showSettings();
     void continueScreenshot();
     void saveLayout();
-    QModelIndex firstCaseIndex(const QModelIndex& from, int direction, bool failingOnly) const;
+    QModelIndex firstCaseIndex(const QModelIndex& from, int direction, const std::function<bool(const QModelIndex&)>& accept) const;
 
     SyntaxSupport* m_syntax;
     RunPtr m_run;
@@ -90,10 +114,15 @@ private:
     CaseFilterBar* m_filterBar;
     QTreeView* m_caseTree;
     CaseView* m_caseView;
+    AnnotationPanel* m_annotationPanel;
+    AnnotationStore* m_annotationStore = nullptr;
+    CommentPrompt m_commentPrompt;
     QSplitter* m_splitter;
+    QSplitter* m_reviewSplitter;
     QTableView* m_warningsView;
     QDockWidget* m_warningsDock;
     QLabel* m_runLabel;
+    QLabel* m_annotationLocation;
     QProgressBar* m_progress;
     QToolButton* m_cancel;
     QString m_screenshotPath;
