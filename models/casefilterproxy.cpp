@@ -45,6 +45,21 @@ void CaseFilterProxy::setUnreviewedOnly(bool on)
     invalidateFilter();
 }
 
+void CaseFilterProxy::setSourceModel(QAbstractItemModel* model)
+{
+    if (sourceModel())
+        disconnect(sourceModel(), &QAbstractItemModel::dataChanged, this, nullptr);
+    QSortFilterProxyModel::setSourceModel(model);
+    if (!model)
+        return;
+    // Dynamic filtering misses a case whose whole group is hidden (its parent has no mapping),
+    // so a verdict taken back would not bring it back: filter again when verdicts change.
+    connect(model, &QAbstractItemModel::dataChanged, this, [this](const QModelIndex&, const QModelIndex&, const QVector<int>& roles) {
+        if (m_unreviewedOnly && roles.contains(CaseTreeModel::VerdictRole))
+            invalidateFilter();
+    });
+}
+
 bool CaseFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const
 {
     const QModelIndex index = sourceModel()->index(sourceRow, 0, sourceParent);

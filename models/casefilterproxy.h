@@ -28,6 +28,7 @@ public:
     bool unreviewedOnly() const { return m_unreviewedOnly; }
 
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    void setSourceModel(QAbstractItemModel* model) override;
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;

@@ -95,6 +95,34 @@ private Q_SLOTS:
         QCOMPARE(visibleCases(proxy).size(), 5);
     }
 
+    void verdictsChangeRowsInPlace()
+    {
+        CaseTreeModel model;
+        CaseFilterProxy proxy;
+        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        proxy.setSourceModel(&model);
+        model.setRun(miniRun());
+        const QModelIndex a = model.indexOfCase(QStringLiteral("a.py"));
+        QCOMPARE(Verdict(a.data(CaseTreeModel::VerdictRole).toInt()), Verdict::None);
+        QVERIFY(!a.parent().data(CaseTreeModel::VerdictRole).isValid()); // groups have none
+
+        QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        CaseAnnotation reviewed;
+        reviewed.verdict = Verdict::TestProblem;
+        model.setAnnotations({{QStringLiteral("a.py"), reviewed}, {QStringLiteral("c.py"), reviewed}});
+        QCOMPARE(reset.count(), 0); // selection and expansion survive
+        QCOMPARE(changed.count(), model.rowCount()); // one range per group
+        QVERIFY(changed.first().at(2).value<QVector<int>>().contains(CaseTreeModel::VerdictRole));
+        QCOMPARE(Verdict(a.data(CaseTreeModel::VerdictRole).toInt()), Verdict::TestProblem);
+        QVERIFY(a.data(Qt::ToolTipRole).toString().contains(QStringLiteral("Test or harness problem")));
+
+        proxy.setUnreviewedOnly(true);
+        QCOMPARE(visibleCases(proxy), (QStringList{QStringLiteral("b.py"), QStringLiteral("e.py"), QStringLiteral("d.py")}));
+        model.setAnnotations({}); // the filter follows the verdicts
+        QCOMPARE(visibleCases(proxy).size(), 5);
+    }
+
     void search_data()
     {
         QTest::addColumn<QString>("text");
