@@ -34,7 +34,7 @@ namespace krw {
 
 namespace {
 
-enum CommentColumns { StateColumn, WhereColumn, LineTextColumn, CommentColumn, ByColumn };
+enum CommentColumns { StateColumn, CommentColumn, WhereColumn, LineTextColumn, ByColumn };
 constexpr int CommentIdRole = Qt::UserRole;
 
 // Completes the tag being typed after the last comma, keeping the ones before it.
@@ -104,6 +104,7 @@ AnnotationPanel::AnnotationPanel(QWidget* parent)
     , m_preview(new MarkdownView(this))
     , m_comments(new QTreeWidget(this))
     , m_deleteComment(new QToolButton(this))
+    , m_hint(new QLabel(this))
 {
     setObjectName(QStringLiteral("annotationPanel"));
     auto* splitter = new QSplitter(Qt::Horizontal, this);
@@ -114,7 +115,8 @@ AnnotationPanel::AnnotationPanel(QWidget* parent)
     splitter->addWidget(buildCommentColumn());
     splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 3);
-    splitter->setStretchFactor(2, 4);
+    splitter->setStretchFactor(2, 5);
+    splitter->setSizes({280, 380, 640});
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 2, 4, 2);
     layout->addWidget(splitter);
@@ -123,6 +125,25 @@ AnnotationPanel::AnnotationPanel(QWidget* parent)
     m_noteTimer.setInterval(NoteDebounceMs);
     connect(&m_noteTimer, &QTimer::timeout, this, [this] { setNote(m_note->toPlainText()); });
     setStore(nullptr);
+    quietLabels();
+}
+
+// Secondary text (who changed it, the hint) recedes; derived from the palette so both themes
+// work. (PlaceholderText is not filled in by every platform palette in Qt 5.)
+void AnnotationPanel::quietLabels()
+{
+    for (QLabel* label : {m_changed, m_hint}) {
+        QPalette quiet = palette();
+        quiet.setColor(QPalette::WindowText, blendColors(palette().color(QPalette::WindowText), palette().color(QPalette::Window), 0.3));
+        label->setPalette(quiet);
+    }
+    // A problem reads in red, bright enough on a dark window too.
+    QPalette message = palette();
+    if (m_messageIsProblem) {
+        const QColor red = isDarkPalette(message) ? QColor(0xff, 0x7b, 0x72) : QColor(0xc0, 0x1c, 0x16);
+        message.setColor(QPalette::WindowText, red);
+    }
+    m_message->setPalette(message);
 }
 
 AnnotationPanel::~AnnotationPanel() = default;
@@ -137,6 +158,9 @@ QWidget* AnnotationPanel::buildVerdictColumn()
     m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
 
     m_verdict->setObjectName(QStringLiteral("verdictBox"));
+    // Sized by a short title, not the longest one, so the note and the comments get the room.
+    m_verdict->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_verdict->setMinimumContentsLength(14);
     m_verdict->setToolTip(QStringLiteral("Verdict: keys 1–6 set it, 0 or Backspace clears it (Review menu)"));
     m_verdict->addItem(QStringLiteral("Not reviewed  (0)"), int(Verdict::None));
     for (const VerdictInfo& info : verdictVocabulary()) {
@@ -155,7 +179,6 @@ QWidget* AnnotationPanel::buildVerdictColumn()
     connect(m_tags, &QLineEdit::editingFinished, this, [this] { setTags(m_tags->text()); });
 
     m_changed->setObjectName(QStringLiteral("annotationChanged"));
-    m_changed->setForegroundRole(QPalette::PlaceholderText);
     m_changed->setWordWrap(true);
     m_message->setObjectName(QStringLiteral("annotationMessage"));
     m_message->setWordWrap(true);
@@ -200,14 +223,19 @@ QWidget* AnnotationPanel::buildCommentColumn()
 {
     auto* column = new QWidget(this);
     m_comments->setObjectName(QStringLiteral("commentList"));
-    m_comments->setHeaderLabels({QStringLiteral("State"), QStringLiteral("Where"), QStringLiteral("Line"),
-                                 QStringLiteral("Comment"), QStringLiteral("By")});
+    m_comments->setHeaderLabels({QStringLiteral("State"), QStringLiteral("Comment"), QStringLiteral("Where"),
+                                 QStringLiteral("Line text"), QStringLiteral("By")});
     m_comments->setRootIsDecorated(false);
     m_comments->setUniformRowHeights(true);
     m_comments->setAlternatingRowColors(true);
     m_comments->header()->setStretchLastSection(false);
     m_comments->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_comments->header()->setSectionResizeMode(CommentColumn, QHeaderView::Stretch);
+    // The comment comes first with a fixed start width: long titles or code must not push it
+    // out of sight (the rest scrolls; every cell has its full text as tooltip).
+    m_comments->header()->setSectionResizeMode(CommentColumn, QHeaderView::Interactive);
+    m_comments->header()->resizeSection(CommentColumn, 260);
+    m_comments->header()->setSectionResizeMode(LineTextColumn, QHeaderView::Interactive);
+    m_comments->header()->resizeSection(LineTextColumn, 180);
     m_comments->installEventFilter(this);
     m_deleteComment->setObjectName(QStringLiteral("deleteComment"));
     m_deleteComment->setText(QStringLiteral("Delete comment"));
@@ -217,12 +245,11 @@ QWidget* AnnotationPanel::buildCommentColumn()
     connect(m_comments, &QTreeWidget::itemSelectionChanged, this,
             [this] { m_deleteComment->setEnabled(!m_comments->selectedItems().isEmpty()); });
 
-    auto* hint = new QLabel(QStringLiteral("Line comments: right-click a line of code, or Ctrl+Alt+M"), column);
-    hint->setForegroundRole(QPalette::PlaceholderText);
-    hint->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_hint->setText(QStringLiteral("Line comments: right-click a line of code, or Ctrl+Alt+M"));
+    m_hint->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     auto* bar = new QHBoxLayout;
     bar->setContentsMargins(0, 0, 0, 0);
-    bar->addWidget(hint, 1);
+    bar->addWidget(m_hint, 1);
     bar->addWidget(m_deleteComment);
     auto* layout = new QVBoxLayout(column);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -403,10 +430,7 @@ void AnnotationPanel::showMessage(const QString& text, bool problem)
     m_messageIsProblem = problem && !text.isEmpty();
     m_message->setText(text);
     m_message->setVisible(!text.isEmpty());
-    QPalette palette = this->palette();
-    if (m_messageIsProblem)
-        palette.setColor(QPalette::WindowText, blendColors(palette.color(QPalette::WindowText), QColor(0xd0, 0x3a, 0x2f), 0.8));
-    m_message->setPalette(palette);
+    quietLabels();
     if (!text.isEmpty())
         Q_EMIT message(text);
 }
@@ -466,8 +490,9 @@ void AnnotationPanel::showComments()
         const QString where = QStringLiteral("%1 · line %2")
                                   .arg(version != m_versions.cend() ? version->title : c.anchor.versionId)
                                   .arg(c.anchor.line + 1);
-        auto* item = new QTreeWidgetItem(m_comments, {m_versionsKnown ? stateTitle(commentState(c)) : QStringLiteral("…"), where,
-                                                      c.anchor.lineText.trimmed(), c.text.simplified(), c.author});
+        auto* item = new QTreeWidgetItem(m_comments, {m_versionsKnown ? stateTitle(commentState(c)) : QStringLiteral("…"), c.text.simplified(),
+                                                      where, c.anchor.lineText.trimmed(), c.author});
+        item->setToolTip(WhereColumn, where);
         item->setData(StateColumn, CommentIdRole, c.id);
         item->setToolTip(CommentColumn, c.text);
         item->setToolTip(LineTextColumn, c.anchor.lineText);
@@ -522,8 +547,10 @@ bool AnnotationPanel::eventFilter(QObject* watched, QEvent* event)
 void AnnotationPanel::changeEvent(QEvent* event)
 {
     // Icons and the stale tint are drawn from the palette.
-    if (event->type() == QEvent::PaletteChange)
+    if (event->type() == QEvent::PaletteChange) {
+        quietLabels();
         showAnnotation(false);
+    }
     QWidget::changeEvent(event);
 }
 

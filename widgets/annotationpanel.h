@@ -95,6 +95,7 @@ private:
     void showPreview();
     void updateTagCompletions();
     void deleteSelectedComment();
+    void quietLabels();
     std::optional<QString> versionText(const QString& id) const;
 
     QPointer<AnnotationStore> m_store;
@@ -115,6 +116,7 @@ private:
     MarkdownView* m_preview;
     QTreeWidget* m_comments;
     QToolButton* m_deleteComment;
+    QLabel* m_hint;
     QTimer m_noteTimer;
 };
 

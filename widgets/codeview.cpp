@@ -28,7 +28,7 @@ namespace {
 constexpr int GutterPadding = 6; // pixels left and right of the numbers
 constexpr int FlashMs = 1200; // long enough to catch the eye after a jump, short enough not to linger
 constexpr int TabWidthChars = 4;
-constexpr int MarkerSize = 7; // the comment dot in the gutter
+constexpr int MarkerSize = 8; // the comment dot in the gutter
 
 int digitCount(int number)
 {

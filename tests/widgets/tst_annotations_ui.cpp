@@ -302,7 +302,7 @@ private Q_SLOTS:
         QCOMPARE(list->topLevelItemCount(), 1);
         QVERIFY(list->topLevelItem(0)->text(0).contains(QStringLiteral("Stale")));
         QCOMPARE(window.annotationPanel()->commentState(changed.comments.first()), AnchorState::Stale);
-        QVERIFY(list->topLevelItem(0)->text(1).endsWith(QStringLiteral("line 4"))); // where it was
+        QVERIFY(list->topLevelItem(0)->text(2).endsWith(QStringLiteral("line 4"))); // where it was
 
         // Deleting it removes it from the file.
         list->setCurrentItem(list->topLevelItem(0));
