@@ -40,16 +40,24 @@ bool atomicWrite(const QString& path, const QByteArray& bytes, QString* error)
 
 } // namespace
 
-ResultStore ResultStore::forRun(const QString& runPath, const QString& runName)
+SidecarFolder sidecarFolder(const QString& runPath, const QString& runName, const std::function<QByteArray()>& fallbackKey)
 {
     const QFileInfo info(runPath);
     const QString folder = info.isDir() ? info.absoluteFilePath() : info.absolutePath();
-    const QString beside = QDir(folder).filePath(QStringLiteral(".kernel-review/") + safeName(runName));
+    const QString beside = QDir(folder).filePath(QStringLiteral(".kernel-review/") + ResultStore::safeName(runName));
     if (writableFolder(beside))
-        return ResultStore(beside);
-    const QByteArray key = QCryptographicHash::hash((runPath + QLatin1Char('\n') + runName).toUtf8(), QCryptographicHash::Sha256).toHex().left(16);
+        return {beside, false};
     const QString data = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
-    return ResultStore(QDir(data).filePath(QStringLiteral("runs/") + safeName(runName) + QLatin1Char('-') + QString::fromLatin1(key)), true);
+    const QString name = ResultStore::safeName(runName) + QLatin1Char('-') + QString::fromLatin1(fallbackKey().toHex().left(16));
+    return {QDir(data).filePath(QStringLiteral("runs/") + name), true};
+}
+
+ResultStore ResultStore::forRun(const QString& runPath, const QString& runName)
+{
+    const SidecarFolder folder = sidecarFolder(runPath, runName, [&] {
+        return QCryptographicHash::hash((runPath + QLatin1Char('\n') + runName).toUtf8(), QCryptographicHash::Sha256);
+    });
+    return ResultStore(folder.path, folder.fallback);
 }
 
 ResultStore::ResultStore(QString root, bool fallback)

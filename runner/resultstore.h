@@ -6,7 +6,22 @@
 #include <QMap>
 #include <QString>
 
+#include <functional>
+
 namespace krw {
+
+// Where a run's sidecar files go. Beside the run: <run folder>/.kernel-review/<safe run name>.
+// Where that cannot be written (read-only folder or mount, Qt resource path such as the embedded
+// sample): <user data folder>/runs/<safe run name>-<first 16 hex digits of fallbackKey>, with
+// fallback true. Each store chooses its own key (ResultStore: path and name; AnnotationStore:
+// path and content).
+struct SidecarFolder
+{
+    QString path;
+    bool fallback = false;
+};
+// fallbackKey is only called when the fallback is needed (it may read files).
+SidecarFolder sidecarFolder(const QString& runPath, const QString& runName, const std::function<QByteArray()>& fallbackKey);
 
 // The sidecar folder of a run: rerun results and locally edited versions, kept next to the run
 // and never inside its files. Where the run's folder cannot be written (read-only, or the
