@@ -312,16 +312,15 @@ bool AnnotationPanel::save(CaseAnnotation next)
         return false;
     next.author = Settings::instance()->author();
     next.modified = QDateTime::currentDateTimeUtc();
+    // An old problem goes now; a conflict reported during this write must stay visible.
+    if (m_messageIsProblem)
+        showMessage({}, false);
     QString error;
     const bool ok = m_store->set(m_caseName, next, &error);
     // On failure the store still holds the change and retries with the next write.
     m_annotation = m_store->annotation(m_caseName);
-    if (ok) {
-        if (m_messageIsProblem)
-            showMessage({}, false);
-    } else {
+    if (!ok)
         showMessage(QStringLiteral("Annotation of %1 NOT saved: %2").arg(m_caseName, error), true);
-    }
     updateTagCompletions();
     showAnnotation(false);
     Q_EMIT annotationChanged(m_caseName, m_annotation);

@@ -66,6 +66,7 @@ public:
     // A message about the annotations (a conflict, a failed write), kept until the next one.
     void showMessage(const QString& text, bool problem);
     QString messageText() const;
+    bool showsProblem() const { return m_messageIsProblem; } // a conflict or failure is on show
 
     // State of a comment against the versions shown; Missing until the versions are known.
     AnchorState commentState(const LineComment& comment) const;

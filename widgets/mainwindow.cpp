@@ -626,6 +626,10 @@ void MainWindow::openAnnotations(const RunPtr& run)
         m_annotationPanel->showMessage(text, true);
         statusBar()->showMessage(text, 30000);
     });
+    connect(m_annotationStore, &AnnotationStore::warning, this, [this](const QString& message) {
+        m_annotationPanel->showMessage(message, true);
+        statusBar()->showMessage(message, 30000);
+    });
     m_annotationPanel->setStore(m_annotationStore);
     annotationsChanged();
 }
@@ -679,8 +683,8 @@ void MainWindow::applyVerdict(Verdict verdict)
         }
     }
     annotationsChanged();
-    if (!failed.isEmpty())
-        return; // the panel's message says why, and stays
+    if (!failed.isEmpty() || m_annotationPanel->showsProblem())
+        return; // a failure or conflict is in the panel and the status bar; it must stay readable
     const QString what = verdictInfo(verdict).title;
     statusBar()->showMessage(cases.size() == 1 ? QStringLiteral("%1: %2").arg(m_run->cases.at(cases.first()).filename, what)
                                                : QStringLiteral("%1: %2 cases").arg(what).arg(cases.size()),

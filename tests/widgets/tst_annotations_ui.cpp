@@ -357,6 +357,36 @@ private Q_SLOTS:
         QVERIFY(!label->isVisible());
     }
 
+    void secondWindowSeesChangesAndConflicts()
+    {
+        const QString path = sampleCopy();
+        MainWindow a(&m_syntax);
+        MainWindow b(&m_syntax);
+        QVERIFY(openActive(a, path));
+        QVERIFY(open(b, path));
+        const QString name = a.currentCaseName();
+        QVERIFY(select(b, name));
+
+        // What one window writes shows up in the other: tree, panel and a status message.
+        QTest::keyClick(a.caseTree(), Qt::Key_2);
+        QTRY_COMPARE(treeVerdict(b, name), Verdict::TestProblem);
+        QCOMPARE(b.annotationPanel()->verdictBox()->currentData().toInt(), int(Verdict::TestProblem));
+        QVERIFY2(b.statusBar()->currentMessage().contains(name), qPrintable(b.statusBar()->currentMessage()));
+
+        // Both change the verdict before either has seen the other's change: b's write merges
+        // (ours wins) and says so where the reviewer looks, not only in a log.
+        CaseAnnotation theirs = a.annotationStore()->annotation(name);
+        theirs.verdict = Verdict::FlakyEnvironment;
+        theirs.author = QStringLiteral("alice");
+        theirs.modified = QDateTime::currentDateTimeUtc();
+        QString error;
+        QVERIFY2(a.annotationStore()->set(name, theirs, &error), qPrintable(error));
+        b.applyVerdict(Verdict::CorrectAfterAll); // no events in between: b has not read a's write
+        QCOMPARE(onDisk(b).value(name).verdict, Verdict::CorrectAfterAll);
+        QVERIFY2(b.annotationPanel()->messageText().contains(QStringLiteral("Conflict")), qPrintable(b.annotationPanel()->messageText()));
+        QVERIFY(b.statusBar()->currentMessage().contains(QStringLiteral("Conflict")));
+    }
+
     void failedWriteIsShown()
     {
         MainWindow window(&m_syntax);
