@@ -12,6 +12,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QFile>
 #include <QSaveFile>
 
 namespace krw {
@@ -106,6 +107,13 @@ public:
         const auto existing = QDir(m_root).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
         for (const QString& name : existing)
             m_names.reserve(name);
+        // An earlier export into the same folder keeps its entries: its folders stay named.
+        QFile previous(indexPath());
+        if (previous.open(QIODevice::ReadOnly)) {
+            const QJsonObject doc = QJsonDocument::fromJson(previous.readAll()).object();
+            if (doc.value(QStringLiteral("format")).toString() == QStringLiteral("kernel-review-workspace"))
+                m_index = doc.value(QStringLiteral("cases")).toArray();
+        }
         return !m_root.isEmpty();
     }
 
@@ -133,6 +141,7 @@ public:
         QJsonObject entry{{QStringLiteral("filename"), c.filename}, {QStringLiteral("folder"), folder.name},
                           {QStringLiteral("renamed"), folder.reason.isEmpty() ? QJsonValue() : QJsonValue(folder.reason)}};
         m_index.append(entry);
+        ++m_written;
         return true;
     }
 
@@ -146,7 +155,7 @@ public:
     }
 
     QString indexPath() const { return m_root + QLatin1Char('/') + IndexName; }
-    int written() const { return int(m_index.size()); }
+    int written() const { return m_written; }
 
 private:
     RunPtr m_run;
@@ -155,6 +164,7 @@ private:
     QString m_root;
     FileNameAllocator m_names;
     QJsonArray m_index;
+    int m_written = 0;
 };
 
 } // namespace

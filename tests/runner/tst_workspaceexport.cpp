@@ -141,7 +141,11 @@ private Q_SLOTS:
         // Exporting again into the same folder overwrites nothing: new folders get suffixes.
         const WorkspaceExportResult again = exportWorkspace(run, {run->indexOf(QStringLiteral("Case.py"))}, dest);
         QVERIFY(again.ok);
-        QCOMPARE(indexEntries(dest).at(0).toObject().value(QStringLiteral("folder")).toString(), QStringLiteral("Case-2"));
+        QCOMPARE(again.written, 1);
+        const QJsonArray entries = indexEntries(dest);
+        QCOMPARE(entries.size(), 10); // the earlier entries are kept
+        QCOMPARE(entries.last().toObject().value(QStringLiteral("folder")).toString(), QStringLiteral("Case-3")); // case-2 is taken
+        QCOMPARE(load(dest)->cases.size(), 10);
     }
 
     void roundTripLoads()
