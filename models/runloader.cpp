@@ -645,15 +645,50 @@ private:
         return entry;
     }
 
-    // One case per sub-folder, named after it (FORMAT.md "Per-case debug folder").
+    // A folder tree written by the workspace export lists each case's original filename in
+    // index.json next to the case folders (the folder names were made safe, so they may differ).
+    // Returns folder name → filename; empty when there is no such index.
+    QHash<QString, QString> workspaceIndex(const QString& parent)
+    {
+        QHash<QString, QString> names;
+        QFile file(QDir(parent).filePath(QStringLiteral("index.json")));
+        if (!file.exists() || !file.open(QIODevice::ReadOnly))
+            return names;
+        const QByteArray bytes = file.read(64 * 1024 * 1024);
+        const json doc = json::parse(bytes.cbegin(), bytes.cend(), nullptr, false);
+        if (doc.is_discarded() || !doc.is_object() || doc.value("format", json()) != "kernel-review-workspace")
+            return names;
+        const json cases = doc.value("cases", json::array());
+        for (const json& entry : cases.is_array() ? cases : json::array()) {
+            if (!entry.is_object() || !entry.value("folder", json()).is_string() || !entry.value("filename", json()).is_string()) {
+                m_run.warnings.append({file.fileName(), 0, -1, QStringLiteral("cases"), QStringLiteral("an entry without \"folder\" and \"filename\" strings; ignored")});
+                continue;
+            }
+            names.insert(QString::fromStdString(entry["folder"].get<std::string>()),
+                         QString::fromStdString(entry["filename"].get<std::string>()));
+        }
+        return names;
+    }
+
+    // One case per sub-folder, named after it (FORMAT.md "Per-case debug folder"), or as the
+    // workspace index says.
     void loadDebugFolders()
     {
         m_run.iterations = {0};
         Records records;
+        QHash<QString, QHash<QString, QString>> indexes; // parent folder → its index
+        QSet<QString> names;
         for (const QString& folder : m_source.caseFolders) {
             if (cancelled())
                 break;
             const QDir dir(folder);
+            const QString parent = QFileInfo(folder).absolutePath();
+            if (!indexes.contains(parent))
+                indexes.insert(parent, workspaceIndex(parent));
+            QString name = indexes.value(parent).value(dir.dirName());
+            if (name.isEmpty() || names.contains(name))
+                name = dir.dirName() + QStringLiteral(".py");
+            names.insert(name);
             IterationRecord record;
             MemoryEntry memory;
             record.instruction = rawFile(dir, QStringLiteral("0_instruction.txt"));
@@ -670,7 +705,7 @@ private:
                 memory.perfCandidates.append(candidate);
             }
             record.memory = memory;
-            records.append({dir.dirName() + QStringLiteral(".py"), record});
+            records.append({name, record});
         }
         m_iterations.append({0, records});
     }
