@@ -14,6 +14,7 @@
 #include "comparepage.h"
 #include "diffview.h"
 #include "mainwindow.h"
+#include "windowtesthelpers.h"
 #include "settings.h"
 #include "syntaxsupport.h"
 
@@ -37,6 +38,7 @@
 #include <memory>
 
 using namespace krw;
+using krw::testing::shownCases;
 
 class TestAnnotationsUi : public QObject
 {
@@ -91,16 +93,6 @@ private:
         return annotationsFromJson(file.readAll(), &problems);
     }
 
-    static QStringList shownCases(const MainWindow& window)
-    {
-        QStringList names;
-        const auto* model = window.caseTree()->model();
-        for (int g = 0; g < model->rowCount(); ++g) {
-            for (int r = 0; r < model->rowCount(model->index(g, 0)); ++r)
-                names << model->index(r, 0, model->index(g, 0)).data(CaseTreeModel::FilenameRole).toString();
-        }
-        return names;
-    }
 
     static Verdict treeVerdict(const MainWindow& window, const QString& name)
     {

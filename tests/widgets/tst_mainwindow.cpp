@@ -10,6 +10,7 @@
 #include "errorview.h"
 #include "historypage.h"
 #include "mainwindow.h"
+#include "windowtesthelpers.h"
 #include "syntaxsupport.h"
 #include "textstore.h"
 #include "themes.h"
@@ -26,6 +27,7 @@
 #include <QTreeWidget>
 
 using namespace krw;
+using krw::testing::shownCases;
 
 class TestMainWindow : public QObject
 {
@@ -49,16 +51,6 @@ private:
         return window.selectCase(filename) && shown.wait(10000) && window.currentCaseName() == filename;
     }
 
-    static QStringList shownCases(const MainWindow& window)
-    {
-        QStringList names;
-        const auto* model = window.caseTree()->model();
-        for (int g = 0; g < model->rowCount(); ++g) {
-            for (int r = 0; r < model->rowCount(model->index(g, 0)); ++r)
-                names << model->index(r, 0, model->index(g, 0)).data(CaseTreeModel::FilenameRole).toString();
-        }
-        return names;
-    }
 
 private Q_SLOTS:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
