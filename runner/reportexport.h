@@ -11,6 +11,7 @@
 #include "reportcontent.h"
 
 #include <QByteArray>
+#include <QMetaType>
 #include <QString>
 
 #include <functional>
@@ -65,3 +66,5 @@ QString destinationProblem(const QString& destination, ExportFormat format);
 bool writeFileAtomically(const QString& path, const QByteArray& bytes, QString* error);
 
 } // namespace krw
+
+Q_DECLARE_METATYPE(krw::ExportResult)

@@ -43,6 +43,7 @@ struct ReportExportJob::State
 ReportExportJob::ReportExportJob(QObject* parent)
     : QObject(parent)
 {
+    qRegisterMetaType<ExportResult>();
 }
 
 ReportExportJob::~ReportExportJob()
