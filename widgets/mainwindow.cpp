@@ -8,6 +8,7 @@
 #include "caseview.h"
 #include "comparepage.h"
 #include "diffview.h"
+#include "exportdialog.h"
 #include "runloadjob.h"
 #include "settings.h"
 #include "settingsdialog.h"
@@ -38,6 +39,8 @@
 #include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace krw {
 
@@ -176,6 +179,7 @@ void MainWindow::buildMenus()
             openPath(m_requestedPath, m_run->name);
     }, QKeySequence::Refresh);
     file->addSeparator();
+    addMenuAction(file, QStringLiteral("&Export Report…"), this, &MainWindow::showExportDialog, QKeySequence(Qt::CTRL | Qt::Key_E));
     addMenuAction(file, QStringLiteral("&Settings…"), this, &MainWindow::showSettings, QKeySequence::Preferences);
     addMenuAction(file, QStringLiteral("&Quit"), this, &QWidget::close, QKeySequence::Quit);
 
@@ -374,6 +378,31 @@ void MainWindow::selectNextFailure(int direction)
     } else {
         statusBar()->showMessage(QStringLiteral("No failing case among the cases shown."), 3000);
     }
+}
+
+QVector<int> MainWindow::selectedCaseIndexes() const
+{
+    QVector<int> indexes;
+    QModelIndexList rows = m_caseTree->selectionModel() ? m_caseTree->selectionModel()->selectedRows() : QModelIndexList{};
+    if (rows.isEmpty() && m_caseTree->currentIndex().isValid())
+        rows.append(m_caseTree->currentIndex());
+    for (const QModelIndex& row : rows) {
+        if (!row.data(CaseTreeModel::IsGroupRole).toBool())
+            indexes.append(row.data(CaseTreeModel::CaseIndexRole).toInt());
+    }
+    std::sort(indexes.begin(), indexes.end());
+    return indexes;
+}
+
+void MainWindow::showExportDialog()
+{
+    if (!m_run) {
+        statusBar()->showMessage(QStringLiteral("Open a run to export a report."), 3000);
+        return;
+    }
+    auto* dialog = new ExportDialog(m_run, selectedCaseIndexes(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
 }
 
 void MainWindow::onCurrentCaseChanged()

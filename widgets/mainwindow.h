@@ -43,6 +43,8 @@ public:
     void takeScreenshotWhenReady(const QString& pngPath, const QString& caseName = {}, int tab = -1);
 
     const RunPtr& run() const { return m_run; }
+    // Indexes into run()->cases of the cases selected in the tree (the current one when none is).
+    QVector<int> selectedCaseIndexes() const;
     bool selectCase(const QString& filename);
     QString currentCaseName() const;
     void selectNextFailure(int direction); // +1 next, -1 previous
@@ -73,6 +75,7 @@ private:
     void openFolderDialog();
     void openFileDialog();
     void showSettings();
+    void showExportDialog();
     void continueScreenshot();
     void saveLayout();
     QModelIndex firstCaseIndex(const QModelIndex& from, int direction, bool failingOnly) const;

@@ -6,6 +6,7 @@
 // and the PDF rendered to pages (pdftoppm) and text (pdftotext).
 #include "annotationstore.h"
 #include "casetexts.h"
+#include "exportdialog.h"
 #include "linediff.h"
 #include "markdownhtml.h"
 #include "reportexportjob.h"
@@ -13,9 +14,13 @@
 #include "runloader.h"
 #include "syntaxsupport.h"
 
+#include <QComboBox>
 #include <QDir>
 #include <QFile>
 #include <QImage>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSignalSpy>
@@ -185,6 +190,7 @@ private Q_SLOTS:
     void pdfHasPagesAndText();
     void emptyScopeAndBadDestinationFail();
     void cancelWritesNothing();
+    void dialogExportsSelection();
 
 private:
     RunPtr annotatedSample();
@@ -445,6 +451,35 @@ void TestReportExport::cancelWritesNothing()
     QVERIFY(result.cancelled);
     QVERIFY(!result.ok);
     QVERIFY(!QFile::exists(request.destination));
+}
+
+void TestReportExport::dialogExportsSelection()
+{
+    const RunPtr run = std::make_shared<const Run>(loadRunAtPath(QStringLiteral(KRW_SAMPLE_RUN_DIR)));
+    ExportDialog dialog(run, {1, 2});
+    dialog.formatBox()->setCurrentIndex(dialog.formatBox()->findData(int(ExportFormat::Csv)));
+    QVERIFY(dialog.destinationEdit()->text().endsWith(QLatin1String("-report.csv")));
+    dialog.scopeBox()->setCurrentIndex(dialog.scopeBox()->findData(int(ExportScope::Selection)));
+
+    // A destination that cannot be written: the dialog says why, and nothing is written.
+    dialog.destinationEdit()->setText(m_dir.filePath(QStringLiteral("missing/folder/x.csv")));
+    QSignalSpy finished(dialog.job(), &ReportExportJob::finished);
+    dialog.exportButton()->click();
+    QVERIFY(finished.wait(30000));
+    QVERIFY2(dialog.statusLabel()->text().contains(QStringLiteral("does not exist")), qPrintable(dialog.statusLabel()->text()));
+    QVERIFY(dialog.exportButton()->isEnabled());
+
+    const QString out = m_dir.filePath(QStringLiteral("selection.csv"));
+    dialog.destinationEdit()->setText(out);
+    dialog.exportButton()->click();
+    QVERIFY(finished.wait(30000));
+    QVERIFY2(dialog.statusLabel()->text().contains(QStringLiteral("Exported 2 case")), qPrintable(dialog.statusLabel()->text()));
+    QVERIFY(dialog.statusLabel()->text().contains(QStringLiteral("<a href=\"file://")));
+    QFile csv(out);
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = csv.readAll().trimmed().split('\n');
+    QCOMPARE(lines.size(), 3); // header + the two selected cases
+    QVERIFY(lines.at(1).startsWith(run->cases.at(1).filename.toUtf8()));
 }
 
 QTEST_MAIN(TestReportExport)
