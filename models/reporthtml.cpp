@@ -496,19 +496,46 @@ QString caseAnchor(int number)
     return QStringLiteral("case-%1").arg(number);
 }
 
-QByteArray reportHtml(const ReportSummary& summary, const QVector<ReportCase>& cases, const HtmlReportOptions& options)
+namespace {
+
+// pagedParts: each part is laid out on pages of its own already; a page break before its first
+// block would leave an empty page.
+QString documentHead(const ReportSummary& summary, bool pagedParts = false)
 {
+    QString css = QLatin1String(Css);
+    if (pagedParts)
+        css.remove(QStringLiteral("div.case{page-break-before:always}"));
     QString out = QStringLiteral(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src data:; style-src 'unsafe-inline'\">\n"
         "<meta name=\"generator\" content=\"Kernel Review Workbench\">\n");
-    out += QStringLiteral("<title>Review report: %1</title>\n<style>").arg(esc(summary.runName)) + QLatin1String(Css)
+    out += QStringLiteral("<title>Review report: %1</title>\n<style>").arg(esc(summary.runName)) + css
         + QStringLiteral("</style>\n</head>\n<body>\n");
-    out += summarySection(summary, cases);
+    return out;
+}
+
+const QString DocumentTail = QStringLiteral("</body>\n</html>\n");
+
+} // namespace
+
+QByteArray reportHtml(const ReportSummary& summary, const QVector<ReportCase>& cases, const HtmlReportOptions& options)
+{
+    QString out = documentHead(summary) + summarySection(summary, cases);
     for (int i = 0; i < cases.size(); ++i)
         out += CaseWriter(cases.at(i), i + 1, options).html();
-    out += QStringLiteral("</body>\n</html>\n");
+    out += DocumentTail;
     return out.toUtf8();
+}
+
+QVector<QByteArray> reportHtmlParts(const ReportSummary& summary, const QVector<ReportCase>& cases, const HtmlReportOptions& options)
+{
+    const QString head = documentHead(summary, true);
+    QVector<QByteArray> parts;
+    parts.reserve(cases.size() + 1);
+    parts.append(QString(head + summarySection(summary, cases) + DocumentTail).toUtf8());
+    for (int i = 0; i < cases.size(); ++i)
+        parts.append(QString(head + CaseWriter(cases.at(i), i + 1, options).html() + DocumentTail).toUtf8());
+    return parts;
 }
 
 } // namespace krw

@@ -224,8 +224,13 @@ void ReportExportJob::startWrite()
             HtmlReportOptions options;
             options.decorations = &decorations;
             options.timingPlots = state->plots;
-            options.images = request.format == ExportFormat::Html ? HtmlReportOptions::Images::DataUri
-                                                                  : HtmlReportOptions::Images::ResourceName;
+            if (request.format == ExportFormat::Pdf) {
+                options.images = HtmlReportOptions::Images::ResourceName;
+                result.ok = writeReportPdf(reportHtmlParts(summary, cases, options), state->plots, request.destination,
+                                           QStringLiteral("Review report: %1").arg(request.run->name), &result.error, &state->cancelled);
+                result.cancelled = state->cancelled;
+                return result;
+            }
             bytes = reportHtml(summary, cases, options);
             break;
         }
@@ -237,11 +242,7 @@ void ReportExportJob::startWrite()
             result.error = QStringLiteral("Cancelled; nothing was written");
             return result;
         }
-        if (request.format == ExportFormat::Pdf)
-            result.ok = writeReportPdf(bytes, state->plots, request.destination,
-                                       QStringLiteral("Review report: %1").arg(request.run->name), &result.error);
-        else
-            result.ok = writeFileAtomically(request.destination, bytes, &result.error);
+        result.ok = writeFileAtomically(request.destination, bytes, &result.error);
         return result;
     });
     state->worker = QFuture<void>(future);

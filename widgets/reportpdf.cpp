@@ -3,9 +3,11 @@
 
 #include "reporthtml.h"
 
+#include <QAbstractTextDocumentLayout>
 #include <QImage>
 #include <QPageLayout>
 #include <QPageSize>
+#include <QPainter>
 #include <QPdfWriter>
 #include <QSaveFile>
 #include <QTextDocument>
@@ -13,36 +15,74 @@
 
 namespace krw {
 
-bool writeReportPdf(const QByteArray& html, const QHash<int, QByteArray>& plots, const QString& path, const QString& title,
-                    QString* error)
+namespace {
+
+constexpr int Resolution = 150; // dpi: sharp text, plot images at their natural size
+
+void setError(QString* error, const QString& message)
+{
+    if (error)
+        *error = message;
+}
+
+} // namespace
+
+bool writeReportPdf(const QVector<QByteArray>& parts, const QHash<int, QByteArray>& plots, const QString& path, const QString& title,
+                    QString* error, const std::atomic<bool>* cancelled)
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
-        if (error)
-            *error = QStringLiteral("could not write %1: %2").arg(path, file.errorString());
+        setError(error, QStringLiteral("could not write %1: %2").arg(path, file.errorString()));
         return false;
+    }
+    QHash<int, QImage> images;
+    for (auto it = plots.cbegin(); it != plots.cend(); ++it) {
+        QImage image;
+        if (image.loadFromData(it.value(), "PNG"))
+            images.insert(it.key(), image);
     }
     {
         QPdfWriter writer(&file);
         writer.setTitle(title);
         writer.setCreator(QStringLiteral("Kernel Review Workbench"));
-        writer.setResolution(150);
-        writer.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Portrait, QMarginsF(0, 0, 0, 0), QPageLayout::Millimeter));
-
-        QTextDocument document;
-        for (auto it = plots.cbegin(); it != plots.cend(); ++it) {
-            QImage image;
-            if (image.loadFromData(it.value(), "PNG"))
-                document.addResource(QTextDocument::ImageResource, QUrl(plotResourceName(it.key())), image);
+        writer.setResolution(Resolution);
+        writer.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Portrait, QMarginsF(15, 15, 15, 12), QPageLayout::Millimeter));
+        const QRect paper = writer.pageLayout().paintRectPixels(Resolution);
+        const int footer = Resolution / 4; // the page number's line
+        const QSizeF pageSize(paper.width(), paper.height() - footer);
+        QPainter painter(&writer);
+        int pageNumber = 0;
+        for (const QByteArray& part : parts) {
+            if (cancelled && cancelled->load()) {
+                painter.end();
+                file.cancelWriting();
+                setError(error, QStringLiteral("Cancelled; nothing was written"));
+                return false;
+            }
+            QTextDocument document;
+            document.documentLayout()->setPaintDevice(&writer); // fonts measured at the writer's resolution
+            for (auto it = images.cbegin(); it != images.cend(); ++it)
+                document.addResource(QTextDocument::ImageResource, QUrl(plotResourceName(it.key())), it.value());
+            document.setHtml(QString::fromUtf8(part));
+            document.setPageSize(pageSize);
+            for (int page = 0; page < document.pageCount(); ++page) {
+                if (pageNumber++ > 0)
+                    writer.newPage();
+                painter.save();
+                painter.translate(0, -page * pageSize.height());
+                document.drawContents(&painter, QRectF(QPointF(0, page * pageSize.height()), pageSize));
+                painter.restore();
+                painter.drawText(QRectF(0, pageSize.height(), pageSize.width(), footer), Qt::AlignRight | Qt::AlignBottom,
+                                 QString::number(pageNumber));
+            }
         }
-        document.setHtml(QString::fromUtf8(html));
-        // No page size of our own: print() then lays the document out for the writer's
-        // resolution with its standard 2 cm margins.
-        document.print(&writer);
+        if (!painter.end()) {
+            setError(error, QStringLiteral("could not write %1: the PDF could not be finished").arg(path));
+            return false;
+        }
     }
     if (!file.commit()) {
-        if (error)
-            *error = QStringLiteral("could not write %1: %2").arg(path, file.errorString());
+        setError(error, QStringLiteral("could not write %1: %2").arg(path, file.errorString()));
         return false;
     }
     return true;

@@ -1,19 +1,24 @@
 // SPDX-License-Identifier: MIT
 //
-// The PDF report: the HTML report (HtmlReportOptions::Images::ResourceName) laid out by
-// QTextDocument and printed with QPdfWriter on A4. QTextDocument only understands a subset of
-// HTML/CSS, which reporthtml.cpp keeps to (tables, spans, pre, class selectors, page breaks).
-// Safe on a worker thread (QTextDocument and QPdfWriter paint without the GUI thread).
+// The PDF report: the parts of the HTML report (reportHtmlParts, Images::ResourceName) laid out
+// one at a time by QTextDocument and painted page by page onto a QPdfWriter (A4, numbered
+// pages, each case from a new page). One document per part keeps layout time linear in the
+// number of cases; one document for a 1,000-case report took a minute. QTextDocument
+// understands a subset of HTML/CSS, which reporthtml.cpp keeps to (tables, spans, pre, class
+// selectors). Safe on a worker thread (QTextDocument and QPdfWriter need no GUI thread).
 #pragma once
 
 #include <QByteArray>
 #include <QHash>
 #include <QString>
+#include <QVector>
+
+#include <atomic>
 
 namespace krw {
 
-// html: reportHtml(..., Images::ResourceName); plots: caseIndex → PNG. Written via QSaveFile.
-bool writeReportPdf(const QByteArray& html, const QHash<int, QByteArray>& plots, const QString& path, const QString& title,
-                    QString* error);
+// plots: caseIndex → PNG. Written via QSaveFile. cancelled (optional) is polled between parts.
+bool writeReportPdf(const QVector<QByteArray>& parts, const QHash<int, QByteArray>& plots, const QString& path, const QString& title,
+                    QString* error, const std::atomic<bool>* cancelled = nullptr);
 
 } // namespace krw
