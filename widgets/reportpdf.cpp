@@ -25,6 +25,23 @@ void setError(QString* error, const QString& message)
         *error = message;
 }
 
+// Only the images this part names: adding every plot to every part's document cost more than
+// laying the part out.
+void addPlotResources(QTextDocument* document, const QByteArray& part, const QHash<int, QImage>& images)
+{
+    const QByteArray prefix = plotResourceName(0).section(QLatin1Char('0'), 0, 0).toLatin1(); // "krw-plot-"
+    for (int at = int(part.indexOf(prefix)); at >= 0; at = int(part.indexOf(prefix, at + 1))) {
+        const int start = at + int(prefix.size());
+        int end = start;
+        while (end < part.size() && part.at(end) >= '0' && part.at(end) <= '9')
+            ++end;
+        bool ok = false;
+        const int caseIndex = part.mid(start, end - start).toInt(&ok);
+        if (ok && images.contains(caseIndex))
+            document->addResource(QTextDocument::ImageResource, QUrl(plotResourceName(caseIndex)), images.value(caseIndex));
+    }
+}
+
 } // namespace
 
 bool writeReportPdf(const QVector<QByteArray>& parts, const QHash<int, QByteArray>& plots, const QString& path, const QString& title,
@@ -61,8 +78,7 @@ bool writeReportPdf(const QVector<QByteArray>& parts, const QHash<int, QByteArra
             }
             QTextDocument document;
             document.documentLayout()->setPaintDevice(&writer); // fonts measured at the writer's resolution
-            for (auto it = images.cbegin(); it != images.cend(); ++it)
-                document.addResource(QTextDocument::ImageResource, QUrl(plotResourceName(it.key())), it.value());
+            addPlotResources(&document, part, images);
             document.setHtml(QString::fromUtf8(part));
             document.setPageSize(pageSize);
             for (int page = 0; page < document.pageCount(); ++page) {

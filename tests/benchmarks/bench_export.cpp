@@ -4,7 +4,7 @@
 // (verdict, tags, a Markdown note, two line comments), one case in five with a saved rerun
 // (accuracy table and timing plot). Exports html, md, csv, pdf and workspace through
 // ReportExportJob, as the dialog and the CLI do, and prints the wall time of each.
-// Usage: bench_export [CASES]. Run offscreen (QT_QPA_PLATFORM=offscreen is set if unset).
+// Usage: bench_export [CASES] [FORMAT...] (default: every format). Run offscreen (QT_QPA_PLATFORM=offscreen is set if unset).
 // Not a test: numbers are quoted in notes, not asserted.
 #include "annotationstore.h"
 #include "linediff.h"
@@ -139,6 +139,8 @@ int main(int argc, char* argv[])
 
     for (const krw::ExportFormat format : {krw::ExportFormat::Html, krw::ExportFormat::Markdown, krw::ExportFormat::Csv,
                                            krw::ExportFormat::Pdf, krw::ExportFormat::Workspace}) {
+        if (argc > 2 && !QCoreApplication::arguments().mid(2).contains(krw::exportFormatName(format)))
+            continue;
         krw::ReportExportJob job;
         krw::ExportRequest request;
         request.run = run;
