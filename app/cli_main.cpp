@@ -1,14 +1,18 @@
 // SPDX-License-Identifier: MIT
 //
-// kernel-review-cli: the workbench without a window. Links models and runner only.
+// kernel-review-cli: the workbench without a window. `export --format html|pdf` draws timing
+// plots and lays out the PDF with QtGui, so the CLI links the widgets library and, for those two
+// formats only, creates a QApplication on the offscreen platform (unless QT_QPA_PLATFORM is set).
 #include "caseversions.h"
 #include "krw-config.h"
+#include "reportexportjob.h"
 #include "rerunpipeline.h"
 #include "resultstore.h"
 #include "runloader.h"
 #include "summaryreport.h"
 #include "textstore.h"
 
+#include <QApplication>
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDir>
@@ -19,6 +23,8 @@
 #include <QTextStream>
 
 #include <cstdio>
+#include <cstring>
+#include <memory>
 
 namespace {
 
@@ -195,11 +201,78 @@ int rerun(QCommandLineParser& parser, const QStringList& args)
     return exitCode;
 }
 
+// Exit 0 when the report was written; 2 with a message when nothing could be written: the run
+// cannot be loaded, the destination is not writable, or the scope holds no case; 1 on usage errors.
+int exportReport(QCommandLineParser& parser, const QStringList& args)
+{
+    if (args.size() != 2 || !parser.isSet(QStringLiteral("format")) || !parser.isSet(QStringLiteral("out")))
+        return usage(parser, QStringLiteral("export takes one PATH, --format FORMAT and --out DEST"));
+    const auto format = krw::exportFormatFromName(parser.value(QStringLiteral("format")));
+    if (!format)
+        return usage(parser, QStringLiteral("unknown --format \"%1\" (html, md, pdf, csv or workspace)").arg(parser.value(QStringLiteral("format"))));
+    const QString only = parser.isSet(QStringLiteral("only")) ? parser.value(QStringLiteral("only")) : QStringLiteral("all");
+    const auto scope = krw::exportScopeFromName(only);
+    if (!scope || *scope == krw::ExportScope::Selection)
+        return usage(parser, QStringLiteral("unknown --only \"%1\" (all, failing or annotated)").arg(only));
+    QTextStream err(stderr);
+    QString error;
+    auto run = std::make_shared<krw::Run>(krw::loadRunAtPath(args.at(1), parser.value(QStringLiteral("run")), &error));
+    if (!error.isEmpty() || run->cases.isEmpty()) {
+        err << "kernel-review-cli: " << (error.isEmpty() ? QStringLiteral("no case could be loaded from %1").arg(args.at(1)) : error) << '\n';
+        return NothingLoaded;
+    }
+    krw::ExportRequest request;
+    request.run = run;
+    request.format = *format;
+    request.scope = *scope;
+    request.destination = parser.value(QStringLiteral("out"));
+    request.annotations = krw::loadRunAnnotations(*run, &error);
+    if (!error.isEmpty())
+        err << "warning: annotations not read: " << error << '\n';
+    krw::ReportExportJob job;
+    int exitCode = Ok;
+    QObject::connect(&job, &krw::ReportExportJob::finished, &job, [&](const krw::ExportResult& result) {
+        if (result.ok) {
+            err << "wrote " << result.cases << " cases to " << result.path << '\n';
+        } else {
+            err << "kernel-review-cli: " << result.error << '\n';
+            exitCode = result.cancelled ? Cancelled : NothingLoaded;
+        }
+        QCoreApplication::exit(exitCode);
+    });
+    job.start(request);
+    QCoreApplication::exec();
+    return exitCode;
+}
+
+// export --format html|pdf needs QtGui (plots, PDF layout); everything else runs without it.
+bool needsGui(int argc, char* argv[])
+{
+    if (argc < 2 || std::strcmp(argv[1], "export") != 0)
+        return false;
+    for (int i = 2; i < argc; ++i) {
+        const QByteArray arg(argv[i]);
+        const QByteArray value = arg == "--format" && i + 1 < argc ? QByteArray(argv[i + 1])
+            : arg.startsWith("--format=")                         ? arg.mid(9)
+                                                                  : QByteArray();
+        if (value == "html" || value == "pdf")
+            return true;
+    }
+    return false;
+}
+
 } // namespace
 
 int main(int argc, char* argv[])
 {
-    QCoreApplication app(argc, argv);
+    std::unique_ptr<QCoreApplication> app;
+    if (needsGui(argc, argv)) {
+        if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+        app = std::make_unique<QApplication>(argc, argv);
+    } else {
+        app = std::make_unique<QCoreApplication>(argc, argv);
+    }
     // Same names as the GUI, so both read the same toolchain profiles and caches.
     QCoreApplication::setOrganizationName(QStringLiteral("kernel-review"));
     QCoreApplication::setApplicationName(QStringLiteral("kernel-review"));
@@ -209,7 +282,9 @@ int main(int argc, char* argv[])
     parser.setApplicationDescription(QStringLiteral("Kernel Review Workbench " KRW_VERSION_STRING ", headless.\n\n"
                                                     "Commands:\n"
                                                     "  summary PATH   cases with their latest and best outcomes, and load warnings\n"
-                                                    "  rerun PATH --case FILENAME   compile, check and time one version of a case"));
+                                                    "  rerun PATH --case FILENAME   compile, check and time one version of a case\n"
+                                                    "  export PATH --format html|md|pdf|csv|workspace --out DEST [--only all|failing|annotated]\n"
+                                                    "                 the annotated report, a CSV of cases, or per-case debug folders"));
     parser.addHelpOption(); // no --version option: rerun's --version names the code version to run
     parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("summary"));
     parser.addPositionalArgument(QStringLiteral("path"), QStringLiteral("A run folder, any file of a run, a JSONL file, or a folder of debug folders."));
@@ -226,6 +301,9 @@ int main(int argc, char* argv[])
     parser.addOption({QStringLiteral("no-timing"), QStringLiteral("rerun: check correctness only.")});
     parser.addOption({QStringLiteral("compiler"), QStringLiteral("rerun: use this compiler instead of the profile's."), QStringLiteral("PATH")});
     parser.addOption({QStringLiteral("python"), QStringLiteral("rerun: use this Python instead of the profile's."), QStringLiteral("PATH")});
+    parser.addOption({QStringLiteral("format"), QStringLiteral("export: html, md, pdf, csv or workspace."), QStringLiteral("FORMAT")});
+    parser.addOption({QStringLiteral("out"), QStringLiteral("export: the file to write (a folder for workspace)."), QStringLiteral("DEST")});
+    parser.addOption({QStringLiteral("only"), QStringLiteral("export: all (default), failing or annotated cases."), QStringLiteral("SCOPE")});
     if (!parser.parse(QCoreApplication::arguments()))
         return usage(parser, parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) {
@@ -239,5 +317,7 @@ int main(int argc, char* argv[])
         return summary(parser, args);
     if (args.first() == QLatin1String("rerun"))
         return rerun(parser, args);
+    if (args.first() == QLatin1String("export"))
+        return exportReport(parser, args);
     return usage(parser, QStringLiteral("unknown command \"%1\"").arg(args.first()));
 }

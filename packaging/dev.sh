@@ -17,6 +17,7 @@ packages=(
     libqcustomplot-dev nlohmann-json3-dev libdtl-dev
     hipcc python3-torch libtorch-dev libthrust-dev bubblewrap procps
     desktop-file-utils appstream
+    libmd4c-dev libmd4c-html0-dev chromium poppler-utils
 )
 
 install_missing() {

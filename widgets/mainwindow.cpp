@@ -11,6 +11,7 @@
 #include "comparepage.h"
 #include "codeview.h"
 #include "diffview.h"
+#include "exportdialog.h"
 #include "runloadjob.h"
 #include "settings.h"
 #include "settingsdialog.h"
@@ -220,6 +221,7 @@ void MainWindow::buildMenus()
             openPath(m_requestedPath, m_run->name);
     }, QKeySequence::Refresh);
     file->addSeparator();
+    addMenuAction(file, QStringLiteral("&Export Report…"), this, &MainWindow::showExportDialog, QKeySequence(Qt::CTRL | Qt::Key_E));
     addMenuAction(file, QStringLiteral("&Settings…"), this, &MainWindow::showSettings, QKeySequence::Preferences);
     addMenuAction(file, QStringLiteral("&Quit"), this, &QWidget::close, QKeySequence::Quit);
 
@@ -435,6 +437,32 @@ void MainWindow::selectNextFailure(int direction)
     }
 }
 
+QVector<int> MainWindow::selectedCaseIndexes() const
+{
+    QVector<int> indexes;
+    QModelIndexList rows = m_caseTree->selectionModel() ? m_caseTree->selectionModel()->selectedRows(CaseTreeModel::NameColumn) : QModelIndexList{};
+    if (rows.isEmpty() && m_caseTree->currentIndex().isValid())
+        rows.append(m_caseTree->currentIndex());
+    for (const QModelIndex& row : rows) {
+        if (!row.data(CaseTreeModel::IsGroupRole).toBool())
+            indexes.append(row.data(CaseTreeModel::CaseIndexRole).toInt());
+    }
+    std::sort(indexes.begin(), indexes.end());
+    indexes.erase(std::unique(indexes.begin(), indexes.end()), indexes.end());
+    return indexes;
+}
+
+void MainWindow::showExportDialog()
+{
+    if (!m_run) {
+        statusBar()->showMessage(QStringLiteral("Open a run to export a report."), 3000);
+        return;
+    }
+    auto* dialog = new ExportDialog(m_run, selectedCaseIndexes(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+}
+
 void MainWindow::onCurrentCaseChanged()
 {
     const QModelIndex current = m_caseTree->currentIndex();
@@ -581,18 +609,6 @@ QString MainWindow::triageKeysHelp()
     row(QStringLiteral("F7 / Shift+F7"), QStringLiteral("next / previous change in the diff"));
     row(QStringLiteral("Ctrl+P"), QStringLiteral("jump to a case by name"));
     return QStringLiteral("<p>Single keys work whenever the cursor is not in a text field.</p><table>%1</table>").arg(rows);
-}
-
-QVector<int> MainWindow::selectedCaseIndexes() const
-{
-    QVector<int> indexes;
-    for (const QModelIndex& row : m_caseTree->selectionModel()->selectedRows(CaseTreeModel::NameColumn)) {
-        if (!row.data(CaseTreeModel::IsGroupRole).toBool())
-            indexes.append(row.data(CaseTreeModel::CaseIndexRole).toInt());
-    }
-    std::sort(indexes.begin(), indexes.end());
-    indexes.erase(std::unique(indexes.begin(), indexes.end()), indexes.end());
-    return indexes;
 }
 
 void MainWindow::openAnnotations(const RunPtr& run)

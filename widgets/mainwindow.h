@@ -49,6 +49,9 @@ public:
     void takeScreenshotWhenReady(const QString& pngPath, const QString& caseName = {}, int tab = -1);
 
     const RunPtr& run() const { return m_run; }
+    // Indexes into run()->cases of the cases selected in the tree, in run order (the current one
+    // when none is).
+    QVector<int> selectedCaseIndexes() const;
     bool selectCase(const QString& filename);
     QString currentCaseName() const;
     void selectNextFailure(int direction); // +1 next, -1 previous
@@ -57,8 +60,7 @@ public:
     CaseFilterBar* filterBar() const { return m_filterBar; }
     CaseFilterProxy* caseProxy() const { return m_proxy; }
 
-    // Review. Indexes into run()->cases of the selected tree rows, in run order.
-    QVector<int> selectedCaseIndexes() const;
+    // Review.
     AnnotationPanel* annotationPanel() const { return m_annotationPanel; }
     AnnotationStore* annotationStore() const { return m_annotationStore; }
     // Sets the verdict of the selected cases (the current one when none is selected).
@@ -97,6 +99,7 @@ private:
     void openFolderDialog();
     void openFileDialog();
     void showSettings();
+    void showExportDialog();
     void continueScreenshot();
     void saveLayout();
     QModelIndex firstCaseIndex(const QModelIndex& from, int direction, const std::function<bool(const QModelIndex&)>& accept) const;

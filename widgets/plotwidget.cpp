@@ -4,6 +4,7 @@
 #include "plottheme.h"
 #include "qcustomplotwrapper.h"
 
+#include <QBuffer>
 #include <QDir>
 #include <QFileInfo>
 #include <QHelpEvent>
@@ -293,6 +294,17 @@ bool PlotWidget::exportTo(const QString& path, QString* error)
     if (!ok)
         setError(error, tr("Could not write %1").arg(path));
     return ok;
+}
+
+QByteArray PlotWidget::toPng(const QSize& size)
+{
+    resize(size);
+    fitToWidth(size.width());
+    QByteArray png;
+    QBuffer buffer(&png);
+    buffer.open(QIODevice::WriteOnly);
+    m_plot->toPixmap(size.width(), size.height()).save(&buffer, "PNG");
+    return png;
 }
 
 QSize PlotWidget::sizeHint() const

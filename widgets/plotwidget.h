@@ -28,6 +28,8 @@ public:
     // Saves the plot as PNG or PDF, chosen by the extension of path. The size is the plot's
     // on screen, or a default when it has not been laid out (a hidden page).
     bool exportTo(const QString& path, QString* error = nullptr);
+    // The plot drawn at size as PNG bytes, for embedding in a report (GUI thread only).
+    QByteArray toPng(const QSize& size);
 
     bool isEmptyState() const { return !m_emptyMessage.isEmpty(); }
     QString emptyMessage() const { return m_emptyMessage; }
