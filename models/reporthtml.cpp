@@ -507,7 +507,7 @@ QString summarySection(const ReportSummary& summary, const QVector<ReportCase>& 
 
 QString plotResourceName(int caseIndex)
 {
-    return QStringLiteral("krw-plot-%1.png").arg(caseIndex);
+    return QLatin1String(PlotResourcePrefix) + QString::number(caseIndex) + QStringLiteral(".png");
 }
 
 QString caseAnchor(int number)

@@ -60,7 +60,9 @@ QByteArray reportHtml(const ReportSummary& summary, const QVector<ReportCase>& c
 QVector<QByteArray> reportHtmlParts(const ReportSummary& summary, const QVector<ReportCase>& cases,
                                     const HtmlReportOptions& options = {});
 
-// The name a timing plot image has in HtmlReportOptions::Images::ResourceName mode.
+// The name a timing plot image has in HtmlReportOptions::Images::ResourceName mode:
+// PlotResourcePrefix + caseIndex + ".png".
+constexpr char PlotResourcePrefix[] = "krw-plot-";
 QString plotResourceName(int caseIndex);
 
 // The anchor of a case's section ("case-<n>", n = position in the report, 1-based).

@@ -29,7 +29,7 @@ void setError(QString* error, const QString& message)
 // laying the part out.
 void addPlotResources(QTextDocument* document, const QByteArray& part, const QHash<int, QImage>& images)
 {
-    const QByteArray prefix = plotResourceName(0).section(QLatin1Char('0'), 0, 0).toLatin1(); // "krw-plot-"
+    const QByteArray prefix(PlotResourcePrefix);
     for (int at = int(part.indexOf(prefix)); at >= 0; at = int(part.indexOf(prefix, at + 1))) {
         const int start = at + int(prefix.size());
         int end = start;

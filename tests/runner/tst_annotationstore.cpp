@@ -559,7 +559,7 @@ private Q_SLOTS:
         QProcess last;
         last.start(QStringLiteral(KRW_ANNOTATION_WRITER), {path, QStringLiteral("9999"), QStringLiteral("3"), QStringLiteral("cycle")});
         QVERIFY(last.waitForFinished(30000));
-        QCOMPARE(last.exitCode(), 0);
+        QVERIFY2(last.exitCode() == 0, last.readAllStandardError().constData());
         QCOMPARE(parseAcks(last.readAllStandardOutput()).size(), 3);
     }
 };
