@@ -242,6 +242,13 @@ QWidget* AnnotationPanel::buildCommentColumn()
     m_deleteComment->setToolTip(QStringLiteral("Delete the selected line comment (Delete)"));
     m_deleteComment->setEnabled(false);
     connect(m_deleteComment, &QToolButton::clicked, this, &AnnotationPanel::deleteSelectedComment);
+    connect(m_comments, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item) {
+        const QString id = item->data(StateColumn, CommentIdRole).toString();
+        for (const LineComment& c : qAsConst(m_annotation.comments)) {
+            if (c.id == id && commentState(c) != AnchorState::Missing)
+                Q_EMIT commentActivated(c.anchor);
+        }
+    });
     connect(m_comments, &QTreeWidget::itemSelectionChanged, this,
             [this] { m_deleteComment->setEnabled(!m_comments->selectedItems().isEmpty()); });
 

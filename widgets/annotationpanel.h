@@ -80,6 +80,9 @@ Q_SIGNALS:
     // After every change made here (saved or not: the store keeps it and retries).
     void annotationChanged(const QString& caseName, const krw::CaseAnnotation& annotation);
     void message(const QString& text);
+    // A comment was double-clicked (or Enter): show its version at its line. Not for comments
+    // whose version is gone.
+    void commentActivated(const krw::LineAnchor& anchor);
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;

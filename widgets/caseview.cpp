@@ -437,6 +437,44 @@ void CaseView::showSourceLine(int iteration, RefTarget target)
     m_codeViews.value(tab)->showLine(target.line);
 }
 
+bool CaseView::showVersionLine(const QString& versionId, int oneBasedLine)
+{
+    for (const CodeVersion& v : qAsConst(m_versions)) {
+        if (v.id() != versionId)
+            continue;
+        const Tab tab = tabOf(v.kind);
+        if (v.kind != CodeVersion::Kind::Label && v.kind != CodeVersion::Kind::TestCode)
+            setIteration(v.iteration);
+        if (v.kind == CodeVersion::Kind::Perf)
+            m_perfList->setCurrentRow(v.perfIndex);
+        showTab(tab);
+        m_codeViews.value(tab)->showLine(oneBasedLine);
+        return true;
+    }
+    return false;
+}
+
+CaseView::Tab CaseView::tabOf(CodeVersion::Kind kind)
+{
+    switch (kind) {
+    case CodeVersion::Kind::Label:
+        return LabelTab;
+    case CodeVersion::Kind::Predict:
+        return PredictTab;
+    case CodeVersion::Kind::CallFix:
+        return CallFixTab;
+    case CodeVersion::Kind::ExeFix:
+        return ExeFixTab;
+    case CodeVersion::Kind::Perf:
+        return PerfTab;
+    case CodeVersion::Kind::TestCode:
+        return TestTab;
+    case CodeVersion::Kind::Oneshot:
+        return OneshotTab;
+    }
+    return PredictTab;
+}
+
 void CaseView::showVersion(CodeView* view, const QString& versionId, const QString& text)
 {
     for (const CodeVersion& v : qAsConst(m_versions)) {

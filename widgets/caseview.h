@@ -44,6 +44,9 @@ public:
     void setIteration(int iteration);
     void showTab(Tab tab);
     void showSourceLine(int iteration, RefTarget target);
+    // Opens the tab (and iteration, perf candidate) that shows a version, at a 1-based line.
+    // False when the case has no such version.
+    bool showVersionLine(const QString& versionId, int oneBasedLine);
 
     ComparePage* comparePage() const { return m_compare; }
     RunnerPanel* runnerPanel() const { return m_runner; }
@@ -79,6 +82,7 @@ private:
     const Case* currentCase() const;
     const IterationRecord* currentRecord() const;
     void showVersion(CodeView* view, const QString& versionId, const QString& text);
+    static Tab tabOf(CodeVersion::Kind kind);
 
     SyntaxSupport* m_syntax;
     CaseTexts m_texts;

@@ -136,6 +136,10 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
     });
     connect(m_annotationPanel, &AnnotationPanel::annotationChanged, this, &MainWindow::annotationsChanged);
     connect(m_annotationPanel, &AnnotationPanel::message, this, [this](const QString& text) { statusBar()->showMessage(text, 15000); });
+    connect(m_annotationPanel, &AnnotationPanel::commentActivated, this, [this](const LineAnchor& anchor) {
+        if (!m_caseView->showVersionLine(anchor.versionId, anchor.line + 1))
+            statusBar()->showMessage(QStringLiteral("This case has no version %1 any more.").arg(anchor.versionId), 5000);
+    });
     connect(m_caseView, &CaseView::lineCommentRequested, this, &MainWindow::commentOnLine);
     connect(m_caseView, &CaseView::caseShown, this, [this] {
         QVector<AnnotationPanel::ShownVersion> versions;

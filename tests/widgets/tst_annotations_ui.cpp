@@ -33,6 +33,7 @@
 #include <QTest>
 #include <QTextBlock>
 #include <QTreeView>
+#include <QTabWidget>
 #include <QTreeWidget>
 
 #include <memory>
@@ -300,6 +301,32 @@ private Q_SLOTS:
         list->setCurrentItem(list->topLevelItem(0));
         QVERIFY(window.annotationPanel()->removeLineComment(changed.comments.first().id));
         QVERIFY(onDisk(window).value(name).comments.isEmpty());
+    }
+
+    // Activating a comment in the list opens its version (other iteration, other tab) at its line.
+    void activatingACommentOpensItsLine()
+    {
+        MainWindow window(&m_syntax);
+        QVERIFY(openActive(window, sampleCopy()));
+        const QString name = QStringLiteral("leaky_relu.py");
+        QVERIFY(select(window, name));
+        CaseView* view = window.caseView();
+        const int firstIteration = view->iteration();
+        view->setIteration(0);
+        CodeView* predict = view->codeView(CaseView::PredictTab);
+        QCOMPARE(predict->versionId(), QStringLiteral("it0:predict"));
+        window.setCommentPrompt([](const QString&) -> std::optional<QString> { return QStringLiteral("look here"); });
+        QVERIFY(predict->requestLineComment(13));
+        view->setIteration(firstIteration);
+        view->showTab(CaseView::OverviewTab);
+        QVERIFY(firstIteration != 0);
+
+        QTreeWidget* list = window.annotationPanel()->commentList();
+        QCOMPARE(list->topLevelItemCount(), 1);
+        Q_EMIT list->itemActivated(list->topLevelItem(0), 0);
+        QCOMPARE(view->iteration(), 0);
+        QCOMPARE(view->tabs()->currentIndex(), int(CaseView::PredictTab));
+        QCOMPARE(predict->textCursor().blockNumber(), 13);
     }
 
     void diffSideCommentsAnchorToTheirVersion()
