@@ -1,18 +1,15 @@
 // SPDX-License-Identifier: MIT
 #include "annotationstore.h"
 
+#include "filelock.h"
 #include "resultstore.h"
 
 #include <QCryptographicHash>
-#include <QDeadlineTimer>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QFileSystemWatcher>
-#include <QLockFile>
-#include <QRandomGenerator>
 #include <QSaveFile>
-#include <QThread>
 #include <QTimer>
 
 namespace krw {
@@ -20,9 +17,7 @@ namespace krw {
 namespace {
 
 constexpr qint64 ContentPrefixBytes = 64 * 1024; // of each source file, for the fallback key
-// A write holds the lock for milliseconds. A lock older than this whose holder still runs is
-// not broken: QLockFile only removes a lock whose owner's native lock is gone (a dead process).
-constexpr int StaleLockMs = 5000;
+// A write holds the lock for milliseconds; a writer that dies drops it at once (FileLock).
 constexpr int LockWaitMs = 10000;
 constexpr int ReloadDelayMs = 50; // one write causes several notifications (temp file, rename, lock)
 
@@ -183,35 +178,6 @@ QStringList differingCases(const AnnotationMap& before, const AnnotationMap& aft
     return names;
 }
 
-bool acquire(QLockFile& lock, const QString& lockPath, QString* error)
-{
-    // QLockFile::tryLock(timeout) sleeps 100, 200, 400 ms … between attempts; several writers
-    // queue up far better with short random pauses.
-    const QDeadlineTimer deadline(LockWaitMs);
-    while (!lock.tryLock(0)) {
-        if (lock.error() != QLockFile::LockFailedError) {
-            *error = QStringLiteral("cannot create the lock file %1 (%2)")
-                         .arg(lockPath, lock.error() == QLockFile::PermissionError ? QStringLiteral("permission denied")
-                                                                                           : QStringLiteral("unknown error"));
-            return false;
-        }
-        if (deadline.hasExpired()) {
-            qint64 pid = 0;
-            QString host, app;
-            lock.getLockInfo(&pid, &host, &app);
-            *error = QStringLiteral("%1 stayed locked for %2 s by %3 (process %4 on %5)")
-                         .arg(lockPath)
-                         .arg(LockWaitMs / 1000)
-                         .arg(app)
-                         .arg(pid)
-                         .arg(host);
-            return false;
-        }
-        QThread::msleep(1 + QRandomGenerator::global()->bounded(5));
-    }
-    return true;
-}
-
 } // namespace
 
 // What the sidecar file holds at one moment.
@@ -355,10 +321,8 @@ bool AnnotationStore::writeLocked(Outcome* outcome, QString* error)
         *error = QStringLiteral("cannot create the folder %1 for the annotations").arg(folder);
         return false;
     }
-    const QString lockPath = m_location.path + QStringLiteral(".lock");
-    QLockFile lock(lockPath);
-    lock.setStaleLockTime(StaleLockMs);
-    if (!acquire(lock, lockPath, error))
+    FileLock lock(m_location.path + QStringLiteral(".lock"));
+    if (!lock.lock(LockWaitMs, error))
         return false;
     const FileState theirs = readFile();
     if (theirs.kind == FileState::Kind::Unreadable) {
