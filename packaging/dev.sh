@@ -15,7 +15,7 @@ packages=(
     qtbase5-dev qtbase5-dev-tools libkf5syntaxhighlighting-dev
     qt6-base-dev qt6-base-dev-tools libgl-dev
     libqcustomplot-dev nlohmann-json3-dev libdtl-dev
-    hipcc python3-torch libtorch-dev libthrust-dev bubblewrap procps
+    hipcc python3-torch libtorch-dev pybind11-dev libthrust-dev bubblewrap procps
     desktop-file-utils appstream
     libmd4c-dev libmd4c-html0-dev chromium poppler-utils
 )

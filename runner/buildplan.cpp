@@ -113,7 +113,7 @@ BuildPlan planBuild(const BuildInputs& in)
     const ToolchainProfile& p = in.profile;
     // The module name must not change the key; it is derived from it.
     const QStringList keyFlags = kindFlags(in, QStringLiteral("@MODULE@")) + p.extraFlags;
-    plan.cacheKey = hashOf(QStringList{in.source, kindName(p.kind), in.info.compilerVersion, in.info.torchVersion, in.info.pythonVersion} + keyFlags);
+    plan.cacheKey = hashOf(QStringList{in.source, kindName(p.kind), in.info.compilerVersion, in.info.compilerVersionText, in.info.torchVersion, in.info.pythonVersion} + keyFlags);
     plan.moduleName = QStringLiteral("krw_%1_%2").arg(moduleStem(in.caseName), plan.cacheKey.left(8));
     plan.directory = QDir(in.cacheRoot).filePath(plan.cacheKey);
     plan.producesModule = p.kind != ToolchainProfile::Kind::CompileCheck;

@@ -167,10 +167,12 @@ void RerunPipeline::probe()
         runStep(version, [this](const ProcessOutcome& versionOutcome) {
             if (m_cancelled)
                 return complete(RerunResult::Status::Cancelled);
-            if (versionOutcome.kind == ProcessOutcome::Kind::Ok)
-                m_info.compilerVersion = m_stepLog.section(QLatin1Char('\n'), 0, 0).trimmed();
-            else
+            if (versionOutcome.kind == ProcessOutcome::Kind::Ok) {
+                m_info.compilerVersionText = compilerVersionText(m_stepLog);
+                m_info.compilerVersion = compilerVersionLine(m_info.compilerVersionText);
+            } else {
                 m_info.compilerPath.clear();
+            }
             probeCache().insert(probeKey(m_request.profile), m_info);
             afterProbe();
         });

@@ -102,6 +102,37 @@ std::optional<ToolchainProfile> findProfile(const QVector<ToolchainProfile>& pro
     return std::nullopt;
 }
 
+QString compilerVersionText(const QString& output)
+{
+    QStringList kept;
+    bool inTraceback = false;
+    for (const QString& line : output.split(QLatin1Char('\n'))) {
+        if (line.trimmed().isEmpty())
+            continue;
+        if (line.startsWith(QLatin1String("Traceback (most recent call last):"))) {
+            inTraceback = true;
+            continue;
+        }
+        if (inTraceback) {
+            // Frames are indented; the first line that is not ends the traceback (the exception).
+            inTraceback = line.at(0).isSpace();
+            continue;
+        }
+        kept.append(line.trimmed());
+    }
+    return kept.join(QLatin1Char('\n'));
+}
+
+QString compilerVersionLine(const QString& versionText)
+{
+    const QStringList lines = versionText.split(QLatin1Char('\n'));
+    for (const QString& line : lines) {
+        if (line.contains(QLatin1String("version"), Qt::CaseInsensitive) || line.contains(QLatin1String("release"), Qt::CaseInsensitive))
+            return line;
+    }
+    return lines.first();
+}
+
 ToolchainInfo parseProbe(const QByteArray& json)
 {
     ToolchainInfo info;

@@ -93,9 +93,46 @@ private Q_SLOTS:
         BuildInputs tool = inputs(ToolchainProfile::Kind::Cpu);
         tool.info.compilerVersion = QStringLiteral("clang 16");
         QVERIFY(planBuild(tool).cacheKey != key);
+        BuildInputs sameLineOtherBuild = inputs(ToolchainProfile::Kind::Cpu);
+        sameLineOtherBuild.info.compilerVersionText = QStringLiteral("clang 15\nTarget: aarch64-linux-gnu");
+        QVERIFY(planBuild(sameLineOtherBuild).cacheKey != key);
         BuildInputs otherCase = inputs(ToolchainProfile::Kind::Cpu);
         otherCase.caseName = QStringLiteral("cos.py");
         QCOMPARE(planBuild(otherCase).cacheKey, key); // same code, same module
+    }
+
+    // Real --version outputs, stdout and stderr together as the pipeline reads them.
+    void compilerVersions_data()
+    {
+        QTest::addColumn<QString>("output");
+        QTest::addColumn<QString>("line");
+        QTest::addColumn<QString>("text");
+        QTest::addRow("debian-hipcc-without-gpu")
+            << QStringLiteral("Traceback (most recent call last):\n"
+                              "  File \"/usr/bin/rocm_agent_enumerator\", line 257, in <module>\n"
+                              "    main()\n"
+                              "                  ^^^^^^^^^^^^^\n"
+                              "FileNotFoundError: [Errno 2] No such file or directory: '/sys/class/kfd/kfd/topology/nodes/'\n"
+                              "HIP version: 5.2.21153-0\nDebian clang version 15.0.6\nTarget: x86_64-pc-linux-gnu\n")
+            << QStringLiteral("HIP version: 5.2.21153-0")
+            << QStringLiteral("HIP version: 5.2.21153-0\nDebian clang version 15.0.6\nTarget: x86_64-pc-linux-gnu");
+        QTest::addRow("nvcc") << QStringLiteral("nvcc: NVIDIA (R) Cuda compiler driver\nCopyright (c) 2005-2025 NVIDIA Corporation\n"
+                                                "Cuda compilation tools, release 13.0, V13.0.48\n")
+                              << QStringLiteral("Cuda compilation tools, release 13.0, V13.0.48")
+                              << QStringLiteral("nvcc: NVIDIA (R) Cuda compiler driver\nCopyright (c) 2005-2025 NVIDIA Corporation\n"
+                                                "Cuda compilation tools, release 13.0, V13.0.48");
+        QTest::addRow("g++") << QStringLiteral("g++ (Debian 12.2.0-14+deb12u1) 12.2.0\nCopyright (C) 2022 Free Software Foundation, Inc.\n\n")
+                             << QStringLiteral("g++ (Debian 12.2.0-14+deb12u1) 12.2.0")
+                             << QStringLiteral("g++ (Debian 12.2.0-14+deb12u1) 12.2.0\nCopyright (C) 2022 Free Software Foundation, Inc.");
+    }
+
+    void compilerVersions()
+    {
+        QFETCH(QString, output);
+        QFETCH(QString, line);
+        QFETCH(QString, text);
+        QCOMPARE(compilerVersionText(output), text);
+        QCOMPARE(compilerVersionLine(text), line);
     }
 
     void moduleStems_data()
