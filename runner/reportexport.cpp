@@ -78,7 +78,10 @@ QString defaultExportName(const QString& runName, ExportFormat format)
 
 AnnotationMap loadRunAnnotations(const Run& run, QString* error)
 {
-    AnnotationStore store(AnnotationStore::locate(run), run.name);
+    const AnnotationStore::Location location = AnnotationStore::locate(run);
+    if (!QFileInfo::exists(location.path))
+        return {}; // nothing to read, and an export leaves the run's folder as it was
+    AnnotationStore store(location, run.name);
     QString problem;
     if (!store.load(&problem)) {
         if (error)

@@ -8,23 +8,29 @@
 #include <QRegularExpression>
 #include <QSaveFile>
 #include <QStandardPaths>
+#include <QTemporaryFile>
 
 namespace krw {
 
 namespace {
 
+// Whether files can be created in folder, or in it once it is made. Nothing is left behind: a
+// folder that does not exist yet is not made here (only the first write makes it, so browsing or
+// exporting a run leaves its folder as it was); the nearest existing parent is probed instead.
 bool writableFolder(const QString& folder)
 {
     if (folder.startsWith(QLatin1Char(':')))
         return false; // Qt resources
-    QDir dir(folder);
-    if (!dir.exists() && !QDir().mkpath(folder))
-        return false;
+    QString existing = QDir::cleanPath(QFileInfo(folder).absoluteFilePath());
+    while (!QFileInfo(existing).isDir()) {
+        const QString parent = QFileInfo(existing).path();
+        if (parent == existing)
+            return false;
+        existing = parent;
+    }
     // isWritable() ignores ACLs and read-only mounts; a real file tells the truth.
-    QFile probe(dir.filePath(QStringLiteral(".write-test")));
-    const bool ok = probe.open(QIODevice::WriteOnly);
-    probe.remove();
-    return ok;
+    QTemporaryFile probe(QDir(existing).filePath(QStringLiteral(".kernel-review-probe-XXXXXX")));
+    return probe.open();
 }
 
 bool atomicWrite(const QString& path, const QByteArray& bytes, QString* error)

@@ -16,6 +16,7 @@
 
 #include <QComboBox>
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QImage>
 #include <QLabel>
@@ -190,6 +191,7 @@ private Q_SLOTS:
     void pdfHasPagesAndText();
     void emptyScopeAndBadDestinationFail();
     void cancelWritesNothing();
+    void exportLeavesTheRunFolderAsItWas();
     void dialogExportsSelection();
 
 private:
@@ -429,6 +431,25 @@ void TestReportExport::emptyScopeAndBadDestinationFail()
     result = runExport(run, ExportFormat::Html, m_dir.filePath(QStringLiteral("no/such/folder/r.html")));
     QVERIFY(!result.ok);
     QVERIFY2(result.error.contains(QStringLiteral("does not exist")), qPrintable(result.error));
+}
+
+// Reading a run to report on it must not add sidecar folders (or anything) to the dataset.
+void TestReportExport::exportLeavesTheRunFolderAsItWas()
+{
+    const QString path = copyRun(QStringLiteral(KRW_SAMPLE_RUN_DIR), m_dir.filePath(QStringLiteral("untouched")));
+    auto listing = [&path] {
+        QStringList entries;
+        QDirIterator it(path, QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
+        while (it.hasNext())
+            entries.append(it.next());
+        entries.sort();
+        return entries;
+    };
+    const QStringList before = listing();
+    const RunPtr run = std::make_shared<const Run>(loadRunAtPath(path));
+    const ExportResult result = runExport(run, ExportFormat::Html, m_dir.filePath(QStringLiteral("untouched.html")));
+    QVERIFY2(result.ok, qPrintable(result.error));
+    QCOMPARE(listing(), before);
 }
 
 void TestReportExport::cancelWritesNothing()
