@@ -181,23 +181,46 @@ private Q_SLOTS:
         QCOMPARE(location.path, dir.filePath(QStringLiteral(".kernel-review/my_run/annotations.json")));
     }
 
-    void locateFallbackForReadOnlyFolder()
+    // A run in a folder nobody may write: its notes go to the user's data folder, and the run's
+    // folder stays as it was. chmod does not stop root (CI runs as root); there the folder is made
+    // read-only the way a read-only mount is, with a bubblewrap read-only bind around the writer.
+    void fallbackForReadOnlyFolder()
     {
         QTemporaryDir dir;
-        const QString jsonl = dir.filePath(QStringLiteral("run_1.jsonl"));
-        writeBytes(jsonl, "{}\n");
-        QFile::setPermissions(dir.path(), QFile::ReadOwner | QFile::ExeOwner);
-        const bool writable = folderIsWritable(dir.path());
-        AnnotationStore::Location location;
-        if (!writable)
-            location = AnnotationStore::locate(runAt(jsonl, QStringLiteral("run"), {jsonl}));
-        QFile::setPermissions(dir.path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
-        if (writable)
-            QSKIP("chmod does not make a folder read-only here (running as root)");
-        QVERIFY(location.fallback);
-        QVERIFY2(location.path.startsWith(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)),
-                 qPrintable(location.path));
-        QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral(".kernel-review"))));
+        const QString runDir = dir.filePath(QStringLiteral("run"));
+        QVERIFY(QDir().mkpath(runDir));
+        for (const QFileInfo& f : QDir(QStringLiteral(KRW_SAMPLE_RUN_DIR)).entryInfoList(QDir::Files))
+            QVERIFY(QFile::copy(f.absoluteFilePath(), QDir(runDir).filePath(f.fileName())));
+        const QString data = dir.filePath(QStringLiteral("data"));
+        QStringList command = {QStringLiteral(KRW_ANNOTATION_WRITER), QStringLiteral("--annotate-run"), runDir, QStringLiteral("sin_kernel.py")};
+        QFile::setPermissions(runDir, QFile::ReadOwner | QFile::ExeOwner);
+        if (folderIsWritable(runDir)) {
+            const QString bwrap = QStandardPaths::findExecutable(QStringLiteral("bwrap"));
+            if (bwrap.isEmpty()) {
+                QFile::setPermissions(runDir, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+                QSKIP("chmod does not stop root, and bubblewrap (bwrap) is not installed to mount the folder read-only");
+            }
+            command = QStringList{bwrap, QStringLiteral("--dev-bind"), QStringLiteral("/"), QStringLiteral("/"), QStringLiteral("--ro-bind"),
+                                  runDir, runDir, QStringLiteral("--")}
+                + command;
+        }
+        QProcess writer;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("XDG_DATA_HOME"), data);
+        writer.setProcessEnvironment(env);
+        writer.start(command.takeFirst(), command);
+        QVERIFY(writer.waitForFinished(60000));
+        QFile::setPermissions(runDir, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        QVERIFY2(writer.exitCode() == 0, writer.readAllStandardError().constData());
+        const QStringList said = QString::fromUtf8(writer.readAllStandardOutput()).trimmed().split(QLatin1Char(' '));
+        QCOMPARE(said.value(0), QStringLiteral("fallback"));
+        QCOMPARE(said.value(1), QStringLiteral("1"));
+        const QString sidecar = said.value(2);
+        QVERIFY2(sidecar.startsWith(data + QLatin1Char('/')), qPrintable(sidecar));
+        QStringList problems;
+        QCOMPARE(readSidecar(sidecar, &problems).value(QStringLiteral("sin_kernel.py")).verdict, Verdict::ModelError);
+        QVERIFY(problems.isEmpty());
+        QVERIFY(!QFileInfo::exists(QDir(runDir).filePath(QStringLiteral(".kernel-review"))));
     }
 
     void locateFallbackForResourcePath()
