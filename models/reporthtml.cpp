@@ -52,10 +52,12 @@ div.case{page-break-before:always}
 const char* const PagedCss = R"css(
 body{font-family:sans-serif;font-size:9pt}
 h1{font-size:16pt}h2{font-size:13pt}h3{font-size:10.5pt}h4,h5,h6{font-size:9pt}
+th,td{padding-left:5px;padding-right:5px;padding-top:1px;padding-bottom:1px}
 th{background-color:#f0f0f0}
 pre,code{font-family:monospace;font-size:8pt}
 pre{white-space:pre-wrap;background-color:#f7f7f7}
-td.l,td.r{font-family:monospace;font-size:7.5pt;white-space:pre-wrap}
+td.l,td.r,td.ln{font-family:monospace;font-size:7.5pt;padding-top:0;padding-bottom:0}
+td.l,td.r{white-space:pre-wrap}
 td.ln{color:#888888}
 tr.chg td.l,tr.del td.l{background-color:#fde8e8}tr.chg td.r,tr.add td.r{background-color:#e6f6e6}
 span.ich-l{background-color:#f5b5b5}span.ich-r{background-color:#9fdf9f}
