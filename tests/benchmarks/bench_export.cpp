@@ -7,6 +7,7 @@
 // Usage: bench_export [CASES] [FORMAT...] (default: every format). Run offscreen (QT_QPA_PLATFORM=offscreen is set if unset).
 // Not a test: numbers are quoted in notes, not asserted.
 #include "annotationstore.h"
+#include "exampletiming.h"
 #include "linediff.h"
 #include "reportexportjob.h"
 #include "resultstore.h"
@@ -94,17 +95,7 @@ void annotate(const krw::RunPtr& run)
             r.accuracy->outputs.append(OutputComparison{});
             r.accuracy->outputs[0].name = QStringLiteral("out");
             r.accuracy->outputs[0].maxAbsErr = 1e-3;
-            TimingStage timing;
-            timing.baselineMs = 2;
-            timing.candidateMs = 1;
-            timing.speedup = 2;
-            CallTiming call;
-            call.name = QStringLiteral("call_kernel");
-            call.baseline = TimingStats{1.8, 2.0, 2.2, 50};
-            call.candidate = TimingStats{0.9, 1.0, 1.1, 50};
-            call.speedup = 2;
-            timing.calls = {call};
-            r.timing = timing;
+            r.timing = twiceAsFastTiming();
             QString error;
             store.save(r, &error);
         }

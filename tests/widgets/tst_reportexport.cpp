@@ -5,6 +5,7 @@
 // Chromium, with a control page proving the check can fail), the Markdown whitelist renderer,
 // and the PDF rendered to pages (pdftoppm) and text (pdftotext).
 #include "annotationstore.h"
+#include "exampletiming.h"
 #include "casetexts.h"
 #include "exportdialog.h"
 #include "linediff.h"
@@ -77,17 +78,7 @@ RerunResult rerunWithTiming(const QString& caseName)
     out.total = 4096;
     accuracy.outputs = {out};
     r.accuracy = accuracy;
-    TimingStage timing;
-    timing.baselineMs = 2.0;
-    timing.candidateMs = 1.0;
-    timing.speedup = 2.0;
-    CallTiming call;
-    call.name = QStringLiteral("call_kernel");
-    call.baseline = TimingStats{1.8, 2.0, 2.2, 50};
-    call.candidate = TimingStats{0.9, 1.0, 1.1, 50};
-    call.speedup = 2.0;
-    timing.calls = {call};
-    r.timing = timing;
+    r.timing = twiceAsFastTiming();
     return r;
 }
 
