@@ -217,6 +217,9 @@ int exportReport(QCommandLineParser& parser, const QStringList& args)
     QTextStream err(stderr);
     QString error;
     auto run = std::make_shared<krw::Run>(krw::loadRunAtPath(args.at(1), parser.value(QStringLiteral("run")), &error));
+    // What could not be loaded is not in the report: say so, line by line, before writing it.
+    for (const krw::LoadWarning& warning : run->warnings)
+        err << "warning: " << krw::loadWarningLine(warning) << '\n';
     if (!error.isEmpty() || run->cases.isEmpty()) {
         err << "kernel-review-cli: " << (error.isEmpty() ? QStringLiteral("no case could be loaded from %1").arg(args.at(1)) : error) << '\n';
         return NothingLoaded;

@@ -52,16 +52,20 @@ QByteArray summaryText(const Run& run)
     for (const Case& c : run.cases)
         s << QStringLiteral("%1  %2  %3\n").arg(c.filename, -width).arg(outcomeName(c.latest), -13).arg(stageName(c.best));
     s << "\nWarnings: " << run.warnings.size() << '\n';
-    for (const LoadWarning& w : run.warnings) {
-        s << "  " << QFileInfo(w.file).fileName();
-        if (w.line > 0)
-            s << ':' << w.line;
-        if (!w.field.isEmpty())
-            s << " [" << w.field << ']';
-        s << ' ' << w.message << '\n';
-    }
+    for (const LoadWarning& w : run.warnings)
+        s << "  " << loadWarningLine(w) << '\n';
     s.flush();
     return out.toUtf8();
+}
+
+QString loadWarningLine(const LoadWarning& warning)
+{
+    QString line = QFileInfo(warning.file).fileName();
+    if (warning.line > 0)
+        line += QLatin1Char(':') + QString::number(warning.line);
+    if (!warning.field.isEmpty())
+        line += QStringLiteral(" [%1]").arg(warning.field);
+    return line + QLatin1Char(' ') + warning.message;
 }
 
 QByteArray summaryJson(const Run& run)

@@ -11,6 +11,9 @@ namespace krw {
 QByteArray summaryText(const Run& run);
 QByteArray summaryJson(const Run& run);
 
+// One load warning on one line: "<file name>:<line> [<field>] <message>" (line and field when known).
+QString loadWarningLine(const LoadWarning& warning);
+
 // Counts of cases by latest outcome, in the order of the Outcome enum.
 QVector<int> outcomeCounts(const Run& run);
 
