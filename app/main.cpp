@@ -2,10 +2,10 @@
 //
 // kernel-review: the desktop workbench. Sets up the application and opens the window.
 #include "krw-config.h"
-#include "mainwindow.h"
-#include "settings.h"
-#include "syntaxsupport.h"
-#include "themes.h"
+#include "shell/mainwindow.h"
+#include "settings/settings.h"
+#include "code/syntaxsupport.h"
+#include "theme/themes.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -6,12 +6,14 @@
 // ReportExportJob, as the dialog and the CLI do, and prints the wall time of each.
 // Usage: bench_export [CASES] [FORMAT...] (default: every format). Run offscreen (QT_QPA_PLATFORM=offscreen is set if unset).
 // Not a test: numbers are quoted in notes, not asserted.
-#include "annotationstore.h"
+#include "review/annotationstore.h"
 #include "exampletiming.h"
-#include "linediff.h"
-#include "reportexportjob.h"
-#include "resultstore.h"
-#include "runloader.h"
+#include "diff/linediff.h"
+#include "report/reportexport.h"
+#include "report/reportexportjob.h"
+#include "report/widgetreportrenderer.h"
+#include "rerun/resultstore.h"
+#include "run/runloader.h"
 
 #include <QApplication>
 #include <QDir>
@@ -133,6 +135,7 @@ int main(int argc, char* argv[])
         if (argc > 2 && !QCoreApplication::arguments().mid(2).contains(krw::exportFormatName(format)))
             continue;
         krw::ReportExportJob job;
+        job.setRenderer(std::make_shared<krw::WidgetReportRenderer>());
         krw::ExportRequest request;
         request.run = run;
         request.format = format;

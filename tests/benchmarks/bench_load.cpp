@@ -4,8 +4,8 @@
 // realistic field sizes (instruction 1.3 KB, label 2 KB, predict 3 KB, test 1 KB, memory entry
 // with candidates, a reflection and 3 perf candidates). Prints wall time, peak RSS growth and the
 // time to read all texts of one case. Usage: bench_load [CASES] [ITERATIONS]. Not a test: numbers are quoted in notes, not asserted.
-#include "casetexts.h"
-#include "runloader.h"
+#include "run/casetexts.h"
+#include "run/runloader.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

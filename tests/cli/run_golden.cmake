@@ -6,6 +6,10 @@
 # replacing SAMPLE_DIR by <sample> and the report's generation time by <time> in both (the
 # expected file).
 string(REPLACE "^" ";" args "${ARGS}")
+# OUT_CLEAN: a folder the CLI writes into, removed first (the workspace export keeps what it finds).
+if(DEFINED OUT_CLEAN)
+    file(REMOVE_RECURSE "${OUT_CLEAN}")
+endif()
 if(DEFINED OUT_FILE)
     file(REMOVE "${OUT_FILE}")
 endif()

@@ -1,0 +1,266 @@
+// SPDX-License-Identifier: MIT
+#include "cli/cli.h"
+
+#include "krw-config.h"
+#include "pipeline/rerunpipeline.h"
+#include "pipeline/rerunrequestbuilder.h"
+#include "report/reportexport.h"
+#include "report/reportexportjob.h"
+#include "report/summaryreport.h"
+#include "report/widgetreportrenderer.h"
+#include "rerun/reruntext.h"
+#include "rerun/resultstore.h"
+#include "run/runloader.h"
+
+#include <QCoreApplication>
+#include <QSettings>
+#include <QTextStream>
+
+#include <memory>
+
+namespace krw::cli {
+
+namespace {
+
+// Where the commands write: set by run() for the duration of one command.
+struct Streams
+{
+    QIODevice* out = nullptr;
+    QIODevice* err = nullptr;
+};
+Streams streams;
+
+void writeOut(const QByteArray& bytes)
+{
+    streams.out->write(bytes);
+}
+
+QTextStream errStream()
+{
+    return QTextStream(streams.err);
+}
+
+int usage(QCommandLineParser& parser, const QString& message)
+{
+    errStream() << "kernel-review-cli: " << message << "\n\n" << parser.helpText();
+    return UsageError;
+}
+
+int summary(QCommandLineParser& parser, const QStringList& args)
+{
+    if (args.size() != 2)
+        return usage(parser, QStringLiteral("summary takes exactly one PATH"));
+    const QString path = args.at(1);
+    const LocateResult located = locateRuns(path);
+    QTextStream err = errStream();
+    if (!located) {
+        err << "kernel-review-cli: " << located.error << '\n';
+        return NothingLoaded;
+    }
+    QString error;
+    const QString runName = parser.value(QStringLiteral("run"));
+    if (runName.isEmpty() && located.runs.size() > 1) {
+        QStringList names;
+        for (const auto& run : located.runs)
+            names << run.name;
+        err << "note: " << path << " holds " << located.runs.size() << " runs (" << names.join(QStringLiteral(", "))
+            << "); showing the newest, \"" << names.first() << "\". Choose one with --run NAME.\n";
+    }
+    const Run run = loadRunAtPath(path, runName, &error);
+    if (!error.isEmpty()) {
+        err << "kernel-review-cli: " << error << '\n';
+        return NothingLoaded;
+    }
+    writeOut(parser.isSet(QStringLiteral("json")) ? summaryJson(run) : summaryText(run));
+    if (run.cases.isEmpty()) {
+        err << "kernel-review-cli: no case could be loaded from " << path << " (" << run.warnings.size() << " warnings)\n";
+        return NothingLoaded;
+    }
+    return Ok;
+}
+
+
+int rerun(QCommandLineParser& parser, const QStringList& args)
+{
+    if (args.size() != 2 || !parser.isSet(QStringLiteral("case")))
+        return usage(parser, QStringLiteral("rerun takes one PATH and --case FILENAME"));
+    QTextStream err = errStream();
+    QString error;
+    auto run = std::make_shared<Run>(loadRunAtPath(args.at(1), parser.value(QStringLiteral("run")), &error));
+    const int caseIndex = run->indexOf(parser.value(QStringLiteral("case")));
+    if (!error.isEmpty() || caseIndex < 0) {
+        err << "kernel-review-cli: " << (error.isEmpty() ? QStringLiteral("no case \"%1\" in %2").arg(parser.value(QStringLiteral("case")), args.at(1)) : error) << '\n';
+        return NothingLoaded;
+    }
+    QSettings settings;
+    const auto profiles = loadProfiles(settings);
+    const QString profileName = parser.isSet(QStringLiteral("profile")) ? parser.value(QStringLiteral("profile")) : QStringLiteral("compile-check");
+    const auto profile = findProfile(profiles, profileName);
+    if (!profile) {
+        QStringList names;
+        for (const auto& p : profiles)
+            names << p.name;
+        return usage(parser, QStringLiteral("no profile \"%1\" (profiles: %2)").arg(profileName, names.join(QStringLiteral(", "))));
+    }
+    const ResultStore store = ResultStore::forRun(run->path, run->name);
+    const RerunRequestBuilder builder(readCaseTexts(run, caseIndex), codeVersions(run->cases.at(caseIndex)), store);
+    auto built = builder.build(parser.isSet(QStringLiteral("version")) ? parser.value(QStringLiteral("version")) : QStringLiteral("predict"),
+                               parser.isSet(QStringLiteral("baseline")) ? parser.value(QStringLiteral("baseline")) : QStringLiteral("label"), *profile,
+                               &error, /*allowFiles=*/true);
+    if (!built) {
+        err << "kernel-review-cli: " << error << '\n';
+        return NothingLoaded;
+    }
+    RerunRequest request = *built;
+    if (parser.isSet(QStringLiteral("compiler")))
+        request.profile.compiler = parser.value(QStringLiteral("compiler"));
+    if (parser.isSet(QStringLiteral("python")))
+        request.profile.python = parser.value(QStringLiteral("python"));
+    request.rtol = parser.isSet(QStringLiteral("rtol")) ? parser.value(QStringLiteral("rtol")).toDouble() : request.rtol;
+    request.atol = parser.isSet(QStringLiteral("atol")) ? parser.value(QStringLiteral("atol")).toDouble() : request.atol;
+    request.timing = !parser.isSet(QStringLiteral("no-timing"));
+
+    RerunPipeline pipeline;
+    const bool json = parser.isSet(QStringLiteral("json"));
+    if (!json)
+        QObject::connect(&pipeline, &RerunPipeline::log, &pipeline, [](const QString& text) { errStream() << text; });
+    int exitCode = Ok;
+    QObject::connect(&pipeline, &RerunPipeline::finished, &pipeline, [&](const RerunResult& result) {
+        QString saveError;
+        if (!store.save(result, &saveError))
+            errStream() << "kernel-review-cli: result not saved: " << saveError << '\n';
+        writeOut(json ? rerunToJson(result) : rerunText(result));
+        exitCode = result.status == RerunResult::Status::Completed ? Ok
+            : result.status == RerunResult::Status::Cancelled      ? Cancelled
+                                                                   : CouldNotRun;
+        QCoreApplication::exit(exitCode);
+    });
+    pipeline.start(request);
+    QCoreApplication::exec();
+    return exitCode;
+}
+
+// Exit 0 when the report was written; 2 with a message when nothing could be written: the run
+// cannot be loaded, the destination is not writable, or the scope holds no case; 1 on usage errors.
+int exportReport(QCommandLineParser& parser, const QStringList& args)
+{
+    if (args.size() != 2 || !parser.isSet(QStringLiteral("format")) || !parser.isSet(QStringLiteral("out")))
+        return usage(parser, QStringLiteral("export takes one PATH, --format FORMAT and --out DEST"));
+    const auto format = exportFormatFromName(parser.value(QStringLiteral("format")));
+    if (!format)
+        return usage(parser, QStringLiteral("unknown --format \"%1\" (html, md, pdf, csv or workspace)").arg(parser.value(QStringLiteral("format"))));
+    const QString only = parser.isSet(QStringLiteral("only")) ? parser.value(QStringLiteral("only")) : QStringLiteral("all");
+    const auto scope = exportScopeFromName(only);
+    if (!scope || *scope == ExportScope::Selection)
+        return usage(parser, QStringLiteral("unknown --only \"%1\" (all, failing or annotated)").arg(only));
+    QTextStream err = errStream();
+    QString error;
+    auto run = std::make_shared<Run>(loadRunAtPath(args.at(1), parser.value(QStringLiteral("run")), &error));
+    // What could not be loaded is not in the report: say so, line by line, before writing it.
+    for (const LoadWarning& warning : run->warnings)
+        err << "warning: " << loadWarningLine(warning) << '\n';
+    if (!error.isEmpty() || run->cases.isEmpty()) {
+        err << "kernel-review-cli: " << (error.isEmpty() ? QStringLiteral("no case could be loaded from %1").arg(args.at(1)) : error) << '\n';
+        return NothingLoaded;
+    }
+    ExportRequest request;
+    request.run = run;
+    request.format = *format;
+    request.scope = *scope;
+    request.destination = parser.value(QStringLiteral("out"));
+    request.annotations = loadRunAnnotations(*run, &error);
+    if (!error.isEmpty())
+        err << "warning: annotations not read: " << error << '\n';
+    ReportExportJob job;
+    if (exportFormatNeedsRenderer(*format))
+        job.setRenderer(std::make_shared<WidgetReportRenderer>()); // run() made a QApplication for these
+    int exitCode = Ok;
+    QObject::connect(&job, &ReportExportJob::finished, &job, [&](const ExportResult& result) {
+        if (result.ok) {
+            err << "wrote " << result.cases << " cases to " << result.path << '\n';
+        } else {
+            err << "kernel-review-cli: " << result.error << '\n';
+            exitCode = result.cancelled ? Cancelled : NothingLoaded;
+        }
+        QCoreApplication::exit(exitCode);
+    });
+    job.start(request);
+    QCoreApplication::exec();
+    return exitCode;
+}
+
+} // namespace
+
+bool needsGui(const QStringList& arguments)
+{
+    if (arguments.size() < 2 || arguments.at(1) != QLatin1String("export"))
+        return false;
+    for (int i = 2; i < arguments.size(); ++i) {
+        const QString& arg = arguments.at(i);
+        const QString value = arg == QLatin1String("--format") && i + 1 < arguments.size() ? arguments.at(i + 1)
+            : arg.startsWith(QLatin1String("--format="))                                 ? arg.mid(9)
+                                                                                         : QString();
+        if (const auto format = exportFormatFromName(value); format && exportFormatNeedsRenderer(*format))
+            return true;
+    }
+    return false;
+}
+
+void addOptions(QCommandLineParser& parser)
+{
+    parser.setApplicationDescription(QStringLiteral("Kernel Review Workbench " KRW_VERSION_STRING ", headless.\n\n"
+                                                    "Commands:\n"
+                                                    "  summary PATH   cases with their latest and best outcomes, and load warnings\n"
+                                                    "  rerun PATH --case FILENAME   compile, check and time one version of a case\n"
+                                                    "  export PATH --format html|md|pdf|csv|workspace --out DEST [--only all|failing|annotated]\n"
+                                                    "                 the annotated report, a CSV of cases, or per-case debug folders"));
+    parser.addHelpOption(); // no --version option: rerun's --version names the code version to run
+    parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("summary"));
+    parser.addPositionalArgument(QStringLiteral("path"), QStringLiteral("A run folder, any file of a run, a JSONL file, or a folder of debug folders."));
+    parser.addOption({QStringLiteral("json"), QStringLiteral("Print one JSON object instead of text.")});
+    parser.addOption({QStringLiteral("run"), QStringLiteral("Which run, when the folder holds several."), QStringLiteral("NAME")});
+    parser.addOption({QStringLiteral("case"), QStringLiteral("rerun: the case (its filename)."), QStringLiteral("FILENAME")});
+    parser.addOption({QStringLiteral("version"), QStringLiteral("rerun: predict, call, exe, perf:N (newest iteration), an id like it3:predict, or a FILE."),
+                      QStringLiteral("VERSION")});
+    parser.addOption({QStringLiteral("baseline"), QStringLiteral("rerun: the reference to compare with (default: label)."), QStringLiteral("VERSION")});
+    parser.addOption({QStringLiteral("profile"), QStringLiteral("rerun: rocm, hip-nvidia, compile-check (default) or cpu, or a profile of your own."),
+                      QStringLiteral("NAME")});
+    parser.addOption({QStringLiteral("rtol"), QStringLiteral("rerun: relative tolerance (default 1e-5)."), QStringLiteral("X")});
+    parser.addOption({QStringLiteral("atol"), QStringLiteral("rerun: absolute tolerance (default 1e-3)."), QStringLiteral("Y")});
+    parser.addOption({QStringLiteral("no-timing"), QStringLiteral("rerun: check correctness only.")});
+    parser.addOption({QStringLiteral("compiler"), QStringLiteral("rerun: use this compiler instead of the profile's."), QStringLiteral("PATH")});
+    parser.addOption({QStringLiteral("python"), QStringLiteral("rerun: use this Python instead of the profile's."), QStringLiteral("PATH")});
+    parser.addOption({QStringLiteral("format"), QStringLiteral("export: html, md, pdf, csv or workspace."), QStringLiteral("FORMAT")});
+    parser.addOption({QStringLiteral("out"), QStringLiteral("export: the file to write (a folder for workspace)."), QStringLiteral("DEST")});
+    parser.addOption({QStringLiteral("only"), QStringLiteral("export: all (default), failing or annotated cases."), QStringLiteral("SCOPE")});
+}
+
+int run(const QStringList& arguments, QIODevice* out, QIODevice* err)
+{
+    const Streams previous = streams;
+    streams = {out, err};
+    QCommandLineParser parser;
+    addOptions(parser);
+    const int code = [&]() -> int {
+        if (!parser.parse(arguments))
+            return usage(parser, parser.errorText());
+        if (parser.isSet(QStringLiteral("help"))) {
+            writeOut(parser.helpText().toUtf8());
+            return Ok;
+        }
+        const QStringList args = parser.positionalArguments();
+        if (args.isEmpty())
+            return usage(parser, QStringLiteral("no command given"));
+        if (args.first() == QLatin1String("summary"))
+            return summary(parser, args);
+        if (args.first() == QLatin1String("rerun"))
+            return rerun(parser, args);
+        if (args.first() == QLatin1String("export"))
+            return exportReport(parser, args);
+        return usage(parser, QStringLiteral("unknown command \"%1\"").arg(args.first()));
+    }();
+    streams = previous;
+    return code;
+}
+
+} // namespace krw::cli

@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: MIT
+//
+// kernel-review-cli's commands as a library, so they can be tested in-process: the option
+// list, and summary, rerun and export, each writing to the streams it is given. cli_main.cpp
+// only creates the application object and calls run().
+#pragma once
+
+#include <QCommandLineParser>
+#include <QIODevice>
+#include <QStringList>
+
+namespace krw::cli {
+
+enum ExitCode { Ok = 0, UsageError = 1, NothingLoaded = 2, CouldNotRun = 3, Cancelled = 4 };
+
+// export --format html|pdf draws plots and lays out pages with the widgets; every other command
+// runs on a QCoreApplication and touches no QtGui. Decided from the raw arguments, before any
+// application object exists.
+bool needsGui(const QStringList& arguments);
+
+// The options every command understands; descriptions are the --help text (and man page).
+void addOptions(QCommandLineParser& parser);
+
+// Parses arguments (arguments[0] is the program) and runs the command. Commands that wait for
+// a job (rerun, export) run the application's event loop until it finishes.
+int run(const QStringList& arguments, QIODevice* out, QIODevice* err);
+
+} // namespace krw::cli

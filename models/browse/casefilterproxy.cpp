@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: MIT
+#include "browse/casefilterproxy.h"
+
+#include "browse/casetreemodel.h"
+
+namespace krw {
+
+CaseFilterProxy::CaseFilterProxy(QObject* parent)
+    : QSortFilterProxyModel(parent)
+{
+    setRecursiveFilteringEnabled(true);
+    setSortRole(CaseTreeModel::SortRole);
+    setDynamicSortFilter(true);
+}
+
+void CaseFilterProxy::setOutcomes(const QSet<Outcome>& outcomes)
+{
+    m_outcomes = outcomes;
+    invalidateFilter();
+}
+
+void CaseFilterProxy::setBestStages(const QSet<Stage>& stages)
+{
+    m_stages = stages;
+    invalidateFilter();
+}
+
+void CaseFilterProxy::setNameFilter(const QString& text)
+{
+    m_nameFilter = text.trimmed();
+    invalidateFilter();
+}
+
+void CaseFilterProxy::setSearchMatches(const std::optional<QSet<QString>>& filenames)
+{
+    m_matches = filenames;
+    invalidateFilter();
+}
+
+void CaseFilterProxy::setUnreviewedOnly(bool on)
+{
+    if (on == m_unreviewedOnly)
+        return;
+    m_unreviewedOnly = on;
+    invalidateFilter();
+}
+
+void CaseFilterProxy::setSourceModel(QAbstractItemModel* model)
+{
+    if (sourceModel())
+        disconnect(sourceModel(), &QAbstractItemModel::dataChanged, this, nullptr);
+    QSortFilterProxyModel::setSourceModel(model);
+    if (!model)
+        return;
+    // Dynamic filtering misses a case whose whole group is hidden (its parent has no mapping),
+    // so a verdict taken back would not bring it back: filter again when verdicts change.
+    connect(model, &QAbstractItemModel::dataChanged, this, [this](const QModelIndex&, const QModelIndex&, const QVector<int>& roles) {
+        if (m_unreviewedOnly && roles.contains(CaseTreeModel::VerdictRole))
+            invalidateFilter();
+    });
+}
+
+bool CaseFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const
+{
+    const QModelIndex index = sourceModel()->index(sourceRow, 0, sourceParent);
+    if (index.data(CaseTreeModel::IsGroupRole).toBool())
+        return false; // shown through recursive filtering when a case below it is
+    if (!m_outcomes.isEmpty() && !m_outcomes.contains(Outcome(index.data(CaseTreeModel::OutcomeRole).toInt())))
+        return false;
+    if (!m_stages.isEmpty() && !m_stages.contains(Stage(index.data(CaseTreeModel::BestStageRole).toInt())))
+        return false;
+    if (m_unreviewedOnly && Verdict(index.data(CaseTreeModel::VerdictRole).toInt()) != Verdict::None)
+        return false;
+    const QString filename = index.data(CaseTreeModel::FilenameRole).toString();
+    if (m_matches && !m_matches->contains(filename))
+        return false;
+    if (m_nameFilter.isEmpty() || filename.contains(m_nameFilter, Qt::CaseInsensitive))
+        return true;
+    const auto* tree = qobject_cast<const CaseTreeModel*>(sourceModel());
+    if (!tree || !tree->run())
+        return false;
+    const Case& c = tree->run()->cases.at(index.data(CaseTreeModel::CaseIndexRole).toInt());
+    return CaseMatcher({m_nameFilter, SearchScope::Metadata, false, false}).matchesMetadata(c.newest().extra);
+}
+
+QVariant CaseFilterProxy::data(const QModelIndex& index, int role) const
+{
+    const QModelIndex source = mapToSource(index);
+    if (role == Qt::DisplayRole && index.column() == 0 && source.data(CaseTreeModel::IsGroupRole).toBool()) {
+        const int total = source.data(CaseTreeModel::GroupCaseCountRole).toInt();
+        const int shown = rowCount(index);
+        const QString title = outcomeTitle(Outcome(source.data(CaseTreeModel::OutcomeRole).toInt()));
+        return shown == total ? QStringLiteral("%1 (%2)").arg(title).arg(total)
+                              : QStringLiteral("%1 (%2 of %3)").arg(title).arg(shown).arg(total);
+    }
+    return QSortFilterProxyModel::data(index, role);
+}
+
+} // namespace krw

@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "browse/casesearch.h"
+#include "run/rundata.h"
+
+#include <QSet>
+#include <QSortFilterProxyModel>
+
+#include <optional>
+
+namespace krw {
+
+// Filters the case tree: by outcome, by best stage, by a name/metadata text (in memory, instant)
+// and by the result of a full-text search (computed elsewhere, off the UI thread). Group rows
+// stay only while a case below them is shown, and their counts say "shown of total".
+class CaseFilterProxy : public QSortFilterProxyModel
+{
+    Q_OBJECT
+public:
+    explicit CaseFilterProxy(QObject* parent = nullptr);
+
+    void setOutcomes(const QSet<Outcome>& outcomes); // empty = all
+    void setBestStages(const QSet<Stage>& stages); // empty = all
+    void setNameFilter(const QString& text); // filename or metadata key/value, case-insensitive
+    void setSearchMatches(const std::optional<QSet<QString>>& filenames); // nullopt = no search
+    void setUnreviewedOnly(bool on); // only cases without a verdict
+    bool unreviewedOnly() const { return m_unreviewedOnly; }
+
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    void setSourceModel(QAbstractItemModel* model) override;
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
+
+private:
+    QSet<Outcome> m_outcomes;
+    QSet<Stage> m_stages;
+    QString m_nameFilter;
+    std::optional<QSet<QString>> m_matches;
+    bool m_unreviewedOnly = false;
+};
+
+} // namespace krw

@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: MIT
+#include "browse/casetreemodel.h"
+
+namespace krw {
+
+namespace {
+// Case rows store their group's row + 1 as internal id; group rows store 0.
+constexpr quintptr GroupId = 0;
+} // namespace
+
+CaseTreeModel::CaseTreeModel(QObject* parent)
+    : QAbstractItemModel(parent)
+{
+}
+
+const QVector<Outcome>& CaseTreeModel::groupOrder()
+{
+    static const QVector<Outcome> order = {Outcome::CallFailed, Outcome::ExeFailed, Outcome::PerfFailed,
+                                           Outcome::NoPrediction, Outcome::Unknown, Outcome::Passed};
+    return order;
+}
+
+void CaseTreeModel::setRun(RunPtr run)
+{
+    beginResetModel();
+    m_run = std::move(run);
+    m_groups.clear();
+    if (m_run) {
+        for (Outcome outcome : groupOrder()) {
+            Group group{outcome, {}};
+            for (int i = 0; i < m_run->cases.size(); ++i) {
+                if (m_run->cases.at(i).latest == outcome)
+                    group.cases.append(i);
+            }
+            if (!group.cases.isEmpty())
+                m_groups.append(group);
+        }
+    }
+    endResetModel();
+}
+
+void CaseTreeModel::setAnnotations(const AnnotationMap& annotations)
+{
+    m_annotations = annotations;
+    for (int g = 0; g < m_groups.size(); ++g) {
+        const QModelIndex group = index(g, 0);
+        const int rows = rowCount(group);
+        if (rows > 0)
+            Q_EMIT dataChanged(index(0, 0, group), index(rows - 1, NUM_COLUMNS - 1, group), {VerdictRole, Qt::ToolTipRole});
+    }
+}
+
+QModelIndex CaseTreeModel::indexOfCase(const QString& filename) const
+{
+    if (!m_run)
+        return {};
+    const int caseIndex = m_run->indexOf(filename);
+    for (int g = 0; g < m_groups.size(); ++g) {
+        const int row = m_groups.at(g).cases.indexOf(caseIndex);
+        if (row >= 0)
+            return createIndex(row, 0, quintptr(g + 1));
+    }
+    return {};
+}
+
+QModelIndex CaseTreeModel::index(int row, int column, const QModelIndex& parent) const
+{
+    if (!hasIndex(row, column, parent))
+        return {};
+    if (!parent.isValid())
+        return createIndex(row, column, GroupId);
+    return createIndex(row, column, quintptr(parent.row() + 1));
+}
+
+QModelIndex CaseTreeModel::parent(const QModelIndex& child) const
+{
+    if (!child.isValid() || child.internalId() == GroupId)
+        return {};
+    return createIndex(int(child.internalId() - 1), 0, GroupId);
+}
+
+int CaseTreeModel::rowCount(const QModelIndex& parent) const
+{
+    if (!parent.isValid())
+        return int(m_groups.size());
+    if (parent.column() != 0 || parent.internalId() != GroupId)
+        return 0;
+    return int(m_groups.at(parent.row()).cases.size());
+}
+
+int CaseTreeModel::columnCount(const QModelIndex&) const
+{
+    return NUM_COLUMNS;
+}
+
+QVariant CaseTreeModel::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid() || !m_run)
+        return {};
+    if (index.internalId() == GroupId)
+        return groupData(m_groups.at(index.row()), index.column(), role);
+    const int caseIndex = m_groups.at(int(index.internalId() - 1)).cases.at(index.row());
+    return caseData(m_run->cases.at(caseIndex), caseIndex, index.column(), role);
+}
+
+QVariant CaseTreeModel::groupData(const Group& group, int column, int role) const
+{
+    switch (role) {
+    case Qt::DisplayRole:
+        return column == NameColumn ? QVariant(QStringLiteral("%1 (%2)").arg(outcomeTitle(group.outcome)).arg(group.cases.size())) : QVariant();
+    case SortRole:
+        return int(groupOrder().indexOf(group.outcome));
+    case IsGroupRole:
+        return true;
+    case OutcomeRole:
+        return int(group.outcome);
+    case GroupCaseCountRole:
+        return int(group.cases.size());
+    default:
+        return {};
+    }
+}
+
+QVariant CaseTreeModel::caseData(const Case& c, int caseIndex, int column, int role) const
+{
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (column) {
+        case NameColumn:
+            return c.filename;
+        case LatestColumn:
+            return outcomeName(c.latest);
+        case BestColumn:
+            return stageName(c.best);
+        case IterationsColumn:
+            return int(c.history.size());
+        }
+        return {};
+    case Qt::ToolTipRole:
+        return QStringLiteral("%1\nlatest: %2 · best: %3 · %4 iteration(s)\nverdict: %5")
+            .arg(c.filename, outcomeName(c.latest), stageName(c.best))
+            .arg(c.history.size())
+            .arg(verdictInfo(m_annotations.value(c.filename).verdict).title);
+    case SortRole:
+        switch (column) {
+        case NameColumn:
+            return caseIndex; // dataset order
+        case LatestColumn:
+            return int(c.latest);
+        case BestColumn:
+            return int(c.best);
+        case IterationsColumn:
+            return int(c.history.size());
+        }
+        return {};
+    case IsGroupRole:
+        return false;
+    case OutcomeRole:
+        return int(c.latest);
+    case BestStageRole:
+        return int(c.best);
+    case CaseIndexRole:
+        return caseIndex;
+    case FilenameRole:
+        return c.filename;
+    case VerdictRole:
+        return int(m_annotations.value(c.filename).verdict);
+    default:
+        return {};
+    }
+}
+
+QVariant CaseTreeModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case NameColumn:
+        return QStringLiteral("Case");
+    case LatestColumn:
+        return QStringLiteral("Latest");
+    case BestColumn:
+        return QStringLiteral("Best");
+    case IterationsColumn:
+        return QStringLiteral("Iter.");
+    }
+    return {};
+}
+
+} // namespace krw

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "review/annotations.h"
+#include "run/rundata.h"
+
+#include <QAbstractItemModel>
+
+namespace krw {
+
+// Cases grouped by their latest outcome, failures first. Group rows carry the outcome and a
+// count; case rows carry the case's index in the run. Colours and icons are the view's business:
+// this model exposes semantic roles only.
+class CaseTreeModel : public QAbstractItemModel
+{
+    Q_OBJECT
+public:
+    enum Columns { NameColumn, LatestColumn, BestColumn, IterationsColumn, NUM_COLUMNS };
+    enum Roles {
+        SortRole = Qt::UserRole,
+        IsGroupRole,
+        OutcomeRole, // int(Outcome): the group's, or the case's latest
+        BestStageRole, // int(Stage), case rows
+        CaseIndexRole, // index into Run::cases, case rows
+        FilenameRole,
+        GroupCaseCountRole, // group rows: cases in the group
+        VerdictRole, // int(Verdict), case rows (Verdict::None when not reviewed)
+    };
+
+    explicit CaseTreeModel(QObject* parent = nullptr);
+
+    void setRun(RunPtr run);
+    const RunPtr& run() const { return m_run; }
+
+    // The run's annotations, for VerdictRole and the tooltip. Rows change in place (dataChanged),
+    // so selection and expansion survive a verdict.
+    void setAnnotations(const AnnotationMap& annotations);
+
+    // The index of a case by filename, or invalid.
+    QModelIndex indexOfCase(const QString& filename) const;
+
+    QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
+    QModelIndex parent(const QModelIndex& child) const override;
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    // Order of the groups: what needs attention first.
+    static const QVector<Outcome>& groupOrder();
+
+private:
+    struct Group
+    {
+        Outcome outcome;
+        QVector<int> cases; // indexes into m_run->cases
+    };
+    QVariant groupData(const Group& group, int column, int role) const;
+    QVariant caseData(const Case& c, int caseIndex, int column, int role) const;
+
+    RunPtr m_run;
+    QVector<Group> m_groups;
+    AnnotationMap m_annotations;
+};
+
+} // namespace krw

@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "report/exportformat.h"
+#include "report/reportcontent.h"
+
+#include <QDateTime>
+
+namespace krw {
+
+// What to export: which run, which cases, in which format, where.
+struct ExportRequest
+{
+    RunPtr run;
+    ExportFormat format = ExportFormat::Html;
+    ExportScope scope = ExportScope::All;
+    QVector<int> selection; // for ExportScope::Selection
+    QString destination; // a file; a folder for workspace
+    AnnotationMap annotations;
+    QDateTime generated; // shown in the report; invalid: now
+};
+
+} // namespace krw

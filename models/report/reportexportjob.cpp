@@ -1,0 +1,263 @@
+// SPDX-License-Identifier: MIT
+#include "report/reportexportjob.h"
+
+#include "report/reportcsv.h"
+#include "report/reportexport.h"
+#include "report/reporthtml.h"
+#include "report/reportmarkdown.h"
+#include "report/workspaceexport.h"
+#include "storage/atomicfile.h"
+
+#include <QFutureWatcher>
+#include <QPointer>
+#include <QTimer>
+#include <QtConcurrent>
+
+namespace krw {
+
+namespace {
+
+constexpr int PlotsPerSlice = 4; // ~20 ms of GUI time per slice
+
+
+} // namespace
+
+// Shared with the worker: the worker only reads request/cases/plots and the cancel flag.
+struct ReportExportJob::State
+{
+    ExportRequest request;
+    QVector<int> indexes;
+    std::shared_ptr<const QVector<ReportCase>> cases;
+    QVector<int> plotQueue; // positions in cases still to draw
+    QHash<int, QByteArray> plots;
+    int total = 0;
+    int done = 0;
+    std::shared_ptr<ReportRenderer> renderer; // may be null
+    std::atomic<bool> cancelled{false};
+    QFuture<void> worker;
+};
+
+ReportExportJob::ReportExportJob(QObject* parent)
+    : QObject(parent)
+{
+    qRegisterMetaType<ExportResult>();
+}
+
+ReportExportJob::~ReportExportJob()
+{
+    if (m_state) {
+        m_state->cancelled = true;
+        m_state->worker.waitForFinished();
+    }
+}
+
+void ReportExportJob::setRenderer(std::shared_ptr<ReportRenderer> renderer)
+{
+    m_renderer = std::move(renderer);
+}
+
+void ReportExportJob::start(const ExportRequest& request)
+{
+    if (m_running) {
+        ExportResult refused;
+        refused.error = tr("An export is already running");
+        QTimer::singleShot(0, this, [this, refused] { Q_EMIT finished(refused); });
+        return;
+    }
+    m_running = true;
+    m_state = std::make_shared<State>();
+    m_state->request = request;
+    m_state->renderer = m_renderer;
+    if (!m_state->request.generated.isValid())
+        m_state->request.generated = QDateTime::currentDateTimeUtc();
+    ExportResult early;
+    early.path = request.destination;
+    if (!request.run) {
+        early.error = tr("No run to export");
+    } else if (request.format == ExportFormat::Pdf && !m_renderer) {
+        early.error = tr("Cannot export a PDF here: laying out pages needs the graphical part of the workbench");
+    } else if (const QString problem = destinationProblem(request.destination, request.format); !problem.isEmpty()) {
+        early.error = tr("Cannot export to %1: %2").arg(request.destination, problem);
+    } else {
+        m_state->indexes = casesInScope(*request.run, request.annotations, request.scope, request.selection);
+        if (m_state->indexes.isEmpty())
+            early.error = tr("No cases to export: the scope \"%1\" matches none of the %2 cases")
+                              .arg(exportScopeName(request.scope))
+                              .arg(request.run->cases.size());
+    }
+    if (!early.error.isEmpty()) {
+        QTimer::singleShot(0, this, [this, early] { finish(early); });
+        return;
+    }
+    const int n = int(m_state->indexes.size());
+    m_state->total = request.format == ExportFormat::Workspace ? n : n + 1; // + plots once known
+    startGather();
+}
+
+void ReportExportJob::cancel()
+{
+    if (m_state)
+        m_state->cancelled = true;
+}
+
+void ReportExportJob::postProgress(int done)
+{
+    // Called on the worker: hop to our thread; dropped if the job is gone.
+    const auto state = m_state;
+    QMetaObject::invokeMethod(
+        this,
+        [this, state, done] {
+            if (state != m_state)
+                return;
+            state->done = done;
+            Q_EMIT progress(done, state->total);
+        },
+        Qt::QueuedConnection);
+}
+
+void ReportExportJob::startGather()
+{
+    const auto state = m_state;
+    if (state->request.format == ExportFormat::Workspace) {
+        auto* watcher = new QFutureWatcher<ExportResult>(this);
+        connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
+            watcher->deleteLater();
+            ExportResult result = watcher->result();
+            if (result.cancelled)
+                result.error = tr("Cancelled after %1 cases").arg(result.cases);
+            finish(result);
+        });
+        const QFuture<ExportResult> future = QtConcurrent::run([this, state] {
+            return exportWorkspace(state->request.run, state->indexes, state->request.destination,
+                                   [this, state](int done, int) {
+                                       postProgress(done);
+                                       return !state->cancelled.load();
+                                   },
+                                   state->request.annotations);
+        });
+        state->worker = QFuture<void>(future);
+        watcher->setFuture(future);
+        return;
+    }
+    using Cases = std::shared_ptr<const QVector<ReportCase>>;
+    auto* watcher = new QFutureWatcher<Cases>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
+        watcher->deleteLater();
+        gathered(watcher->result());
+    });
+    const QFuture<Cases> future = QtConcurrent::run([this, state]() -> Cases {
+        auto cases = gatherReportCases(state->request.run, state->indexes, state->request.annotations, [this, state](int done, int) {
+            postProgress(done);
+            return !state->cancelled.load();
+        });
+        return cases ? std::make_shared<const QVector<ReportCase>>(std::move(*cases)) : Cases();
+    });
+    state->worker = QFuture<void>(future);
+    watcher->setFuture(future);
+}
+
+void ReportExportJob::gathered(const std::shared_ptr<const QVector<ReportCase>>& cases)
+{
+    if (!cases || m_state->cancelled) {
+        ExportResult result;
+        result.cancelled = true;
+        result.error = tr("Cancelled; nothing was written");
+        finish(result);
+        return;
+    }
+    m_state->cases = cases;
+    if (m_state->renderer && exportFormatNeedsRenderer(m_state->request.format)) {
+        for (int i = 0; i < cases->size(); ++i) {
+            const auto& rerun = cases->at(i).latestRerun;
+            if (rerun && rerun->timing)
+                m_state->plotQueue.append(i);
+        }
+        m_state->total += int(m_state->plotQueue.size());
+    }
+    drawPlotSlice();
+}
+
+void ReportExportJob::drawPlotSlice()
+{
+    const auto state = m_state;
+    if (state->cancelled) {
+        gathered(nullptr);
+        return;
+    }
+    for (int k = 0; k < PlotsPerSlice && !state->plotQueue.isEmpty(); ++k) {
+        const ReportCase& rc = state->cases->at(state->plotQueue.takeFirst());
+        state->plots.insert(rc.caseIndex, state->renderer->timingPlotPng(*rc.latestRerun->timing));
+        Q_EMIT progress(++state->done, state->total);
+    }
+    if (!state->plotQueue.isEmpty()) {
+        QTimer::singleShot(0, this, [this] { drawPlotSlice(); }); // let the event loop breathe
+        return;
+    }
+    startWrite();
+}
+
+void ReportExportJob::startWrite()
+{
+    const auto state = m_state;
+    auto* watcher = new QFutureWatcher<ExportResult>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
+        watcher->deleteLater();
+        finish(watcher->result());
+    });
+    const QFuture<ExportResult> future = QtConcurrent::run([state]() -> ExportResult {
+        const ExportRequest& request = state->request;
+        const QVector<ReportCase>& cases = *state->cases;
+        const ReportSummary summary = summarize(*request.run, cases, request.scope, request.generated);
+        ExportResult result;
+        result.cases = int(cases.size());
+        result.path = request.destination;
+        QByteArray bytes;
+        switch (request.format) {
+        case ExportFormat::Markdown:
+            bytes = reportMarkdown(summary, cases);
+            break;
+        case ExportFormat::Csv:
+            bytes = reportCsv(cases);
+            break;
+        case ExportFormat::Html:
+        case ExportFormat::Pdf: {
+            // Created on this thread: a syntax repository of its own.
+            const std::unique_ptr<ReportDecorations> decorations = state->renderer ? state->renderer->createDecorations() : nullptr;
+            HtmlReportOptions options;
+            options.decorations = decorations.get();
+            options.timingPlots = state->plots;
+            if (request.format == ExportFormat::Pdf) {
+                options.images = HtmlReportOptions::Images::ResourceName;
+                result.ok = state->renderer->writePdf(reportHtmlParts(summary, cases, options), state->plots, request.destination,
+                                                      QStringLiteral("Review report: %1").arg(request.run->name), &result.error,
+                                                      &state->cancelled);
+                result.cancelled = state->cancelled;
+                return result;
+            }
+            bytes = reportHtml(summary, cases, options);
+            break;
+        }
+        case ExportFormat::Workspace:
+            break; // handled in startGather
+        }
+        if (state->cancelled) {
+            result.cancelled = true;
+            result.error = QStringLiteral("Cancelled; nothing was written");
+            return result;
+        }
+        result.ok = writeFileAtomically(request.destination, bytes, &result.error);
+        return result;
+    });
+    state->worker = QFuture<void>(future);
+    watcher->setFuture(future);
+}
+
+void ReportExportJob::finish(const ExportResult& result)
+{
+    if (result.ok && m_state)
+        Q_EMIT progress(m_state->total, m_state->total);
+    m_running = false;
+    Q_EMIT finished(result);
+}
+
+} // namespace krw

@@ -1,0 +1,316 @@
+// SPDX-License-Identifier: MIT
+#include "report/reportmarkdown.h"
+
+#include "diff/linediff.h"
+#include "report/markdownsafe.h"
+
+namespace krw {
+
+namespace {
+
+// Dataset headings sit below the case's "#### title" level.
+constexpr int EmbeddedHeadingLevel = 5;
+
+struct DiffOp
+{
+    QChar tag; // ' ', '-', '+'
+    QString text;
+    int oldPos = 0; // lines of each side before this one
+    int newPos = 0;
+};
+
+// Diff rows → unified-diff lines: in each run of changes, removals first, then additions.
+QVector<DiffOp> diffOps(const DiffResult& diff, const QStringList& from, const QStringList& to)
+{
+    QVector<DiffOp> ops;
+    QVector<DiffOp> removed, added;
+    int oldPos = 0, newPos = 0;
+    auto flush = [&] {
+        ops += removed;
+        ops += added;
+        removed.clear();
+        added.clear();
+    };
+    for (const DiffRow& row : diff.rows) {
+        if (row.kind == DiffRow::Kind::Equal) {
+            flush();
+            ops.append({QLatin1Char(' '), from.value(row.leftLine), oldPos++, newPos++});
+            continue;
+        }
+        if (row.leftLine >= 0)
+            removed.append({QLatin1Char('-'), from.value(row.leftLine), oldPos++, newPos});
+        if (row.rightLine >= 0)
+            added.append({QLatin1Char('+'), to.value(row.rightLine), oldPos, newPos++});
+    }
+    flush();
+    return ops;
+}
+
+QString hunkRange(int start, int count)
+{
+    return QStringLiteral("%1,%2").arg(count == 0 ? start : start + 1).arg(count);
+}
+
+QString number(double value)
+{
+    return QString::number(value, 'g', 4);
+}
+
+QString optionalNumber(const std::optional<double>& value)
+{
+    return value ? number(*value) : QStringLiteral("–");
+}
+
+QString isoTime(const QDateTime& time)
+{
+    return time.isValid() ? time.toUTC().toString(Qt::ISODate) : QStringLiteral("unknown time");
+}
+
+QString languageInfo(CodeLanguage language)
+{
+    switch (language) {
+    case CodeLanguage::Python:
+        return QStringLiteral("python");
+    case CodeLanguage::Cpp:
+        return QStringLiteral("cpp");
+    case CodeLanguage::Plain:
+        break;
+    }
+    return QStringLiteral("text");
+}
+
+QString tableRow(const QStringList& cells)
+{
+    return QStringLiteral("| ") + cells.join(QStringLiteral(" | ")) + QStringLiteral(" |\n");
+}
+
+QString tableHeader(const QStringList& titles)
+{
+    QStringList rule;
+    for (int i = 0; i < titles.size(); ++i)
+        rule << QStringLiteral("---");
+    return tableRow(titles) + tableRow(rule);
+}
+
+QString verdictTitle(Verdict verdict)
+{
+    return verdictInfo(verdict).title;
+}
+
+QString summarySection(const ReportSummary& summary, const QVector<ReportCase>& cases)
+{
+    QString md = QStringLiteral("# Review report: %1\n\n").arg(markdownPlainText(summary.runName));
+    md += QStringLiteral("- Run: %1\n").arg(markdownCodeSpan(summary.runPath));
+    md += QStringLiteral("- Generated: %1\n").arg(isoTime(summary.generated));
+    md += QStringLiteral("- Scope: %1 (%2 of %3 cases)\n\n")
+              .arg(exportScopeName(summary.scope))
+              .arg(cases.size())
+              .arg(summary.totalCases);
+    md += QStringLiteral("## Summary\n\n") + tableHeader({QStringLiteral("Outcome"), QStringLiteral("Cases")});
+    for (auto it = summary.byOutcome.cbegin(); it != summary.byOutcome.cend(); ++it)
+        md += tableRow({outcomeTitle(it.key()), QString::number(it.value())});
+    md += QLatin1Char('\n') + tableHeader({QStringLiteral("Verdict"), QStringLiteral("Cases")});
+    for (auto it = summary.byVerdict.cbegin(); it != summary.byVerdict.cend(); ++it)
+        md += tableRow({verdictTitle(it.key()), QString::number(it.value())});
+    md += QStringLiteral("\n### Cases\n\n")
+        + tableHeader({QStringLiteral("#"), QStringLiteral("Case"), QStringLiteral("Outcome"), QStringLiteral("Best stage"),
+                       QStringLiteral("Verdict"), QStringLiteral("Tags"), QStringLiteral("Latest rerun")});
+    for (int i = 0; i < cases.size(); ++i) {
+        const ReportCase& rc = cases.at(i);
+        md += tableRow({QString::number(i + 1), markdownTableCell(rc.filename), outcomeTitle(rc.latest), stageName(rc.best),
+                        rc.annotation.isReviewed() ? verdictTitle(rc.annotation.verdict) : QString(),
+                        markdownTableCell(rc.annotation.tags.join(QStringLiteral(", "))),
+                        rc.latestRerun ? rc.latestRerun->verdict() : QString()});
+    }
+    return md + QLatin1Char('\n');
+}
+
+QString outcomesSection(const ReportCase& rc)
+{
+    QStringList flags;
+    for (auto it = rc.passFlags.cbegin(); it != rc.passFlags.cend(); ++it)
+        flags << QStringLiteral("%1 = %2").arg(it.key(), it.value() ? QStringLiteral("true") : QStringLiteral("false"));
+    QString md = QStringLiteral("- Latest outcome: %1\n- Furthest stage reached: %2\n- Iterations: %3\n")
+                     .arg(outcomeTitle(rc.latest), stageName(rc.best))
+                     .arg(rc.iterations);
+    md += QStringLiteral("- Newest pass flags: %1\n").arg(flags.isEmpty() ? QStringLiteral("none") : flags.join(QStringLiteral(", ")));
+    for (const QString& problem : rc.readProblems)
+        md += QStringLiteral("- Could not read: %1\n").arg(markdownPlainText(problem));
+    return md + QLatin1Char('\n');
+}
+
+QString codeSection(const ReportCase& rc)
+{
+    if (rc.predictId.isEmpty())
+        return QStringLiteral("### Prediction\n\nNo prediction in any iteration.\n\n");
+    if (rc.bestId.isEmpty()) {
+        return QStringLiteral("### Prediction (%1)\n\nNo candidate passed a stage; the prediction alone:\n\n")
+                   .arg(markdownPlainText(rc.predictTitle))
+            + markdownCodeBlock(rc.predictText, languageInfo(rc.language)) + QLatin1Char('\n');
+    }
+    QString md = QStringLiteral("### Prediction vs best candidate\n\n%1 against %2.\n\n")
+                     .arg(markdownPlainText(rc.predictTitle), markdownPlainText(rc.bestTitle));
+    const QString diff = unifiedDiff(rc.predictText, rc.bestText, rc.predictId, rc.bestId);
+    if (diff.isEmpty())
+        return md + QStringLiteral("The best candidate is the prediction itself:\n\n")
+            + markdownCodeBlock(rc.predictText, languageInfo(rc.language)) + QLatin1Char('\n');
+    return md + markdownCodeBlock(diff, QStringLiteral("diff")) + QLatin1Char('\n');
+}
+
+QString textsSection(const QString& title, const QVector<ReportText>& texts, bool code)
+{
+    if (texts.isEmpty())
+        return {};
+    QString md = QStringLiteral("### %1\n\n").arg(title);
+    for (const ReportText& t : texts) {
+        md += QStringLiteral("#### %1\n\n").arg(markdownPlainText(t.title));
+        md += (code ? markdownCodeBlock(t.text, QStringLiteral("text")) : sanitizedMarkdown(t.text, EmbeddedHeadingLevel)) + QLatin1Char('\n');
+    }
+    return md;
+}
+
+QString rerunSection(const RerunResult& r)
+{
+    QString md = QStringLiteral("### Latest rerun\n\n- Version: %1\n- Verdict: %2\n- Started: %3\n")
+                     .arg(markdownCodeSpan(r.versionId), r.verdict(), isoTime(r.started));
+    if (!r.failure.isEmpty())
+        md += QStringLiteral("- Failure: %1\n").arg(markdownPlainText(r.failure));
+    if (r.accuracy) {
+        md += QStringLiteral("\nAccuracy (rtol %1, atol %2): %3\n\n")
+                  .arg(number(r.accuracy->rtol), number(r.accuracy->atol),
+                       r.accuracy->ok ? QStringLiteral("all outputs match") : QStringLiteral("mismatch"));
+        md += tableHeader({QStringLiteral("Output"), QStringLiteral("OK"), QStringLiteral("Max abs err"),
+                           QStringLiteral("Max rel err"), QStringLiteral("Mismatched"), QStringLiteral("Flags")});
+        for (const OutputComparison& o : r.accuracy->outputs) {
+            md += tableRow({markdownTableCell(o.name), o.ok ? QStringLiteral("yes") : QStringLiteral("no"),
+                            optionalNumber(o.maxAbsErr), optionalNumber(o.maxRelErr),
+                            QStringLiteral("%1 / %2").arg(o.mismatched).arg(o.total), markdownTableCell(o.flags.join(QStringLiteral(", ")))});
+        }
+    }
+    if (r.timing) {
+        md += QStringLiteral("\nTiming: baseline %1 ms, candidate %2 ms, speedup %3%4\n")
+                  .arg(number(r.timing->baselineMs), number(r.timing->candidateMs), optionalNumber(r.timing->speedup),
+                       r.timing->withinNoise ? QStringLiteral(" (within noise)") : QString());
+    }
+    return md + QLatin1Char('\n');
+}
+
+QString anchorStateName(AnchorState state)
+{
+    switch (state) {
+    case AnchorState::Current:
+        return {};
+    case AnchorState::Stale:
+        return QStringLiteral(" **STALE** (the version's text changed since)");
+    case AnchorState::Missing:
+        return QStringLiteral(" **MISSING** (the version is gone)");
+    }
+    return {};
+}
+
+QString annotationSection(const ReportCase& rc)
+{
+    const CaseAnnotation& a = rc.annotation;
+    if (a.isEmpty())
+        return QStringLiteral("### Annotation\n\nNot reviewed.\n\n");
+    QString md = QStringLiteral("### Annotation\n\n- Verdict: %1\n").arg(verdictTitle(a.verdict));
+    if (!a.tags.isEmpty()) {
+        QStringList tags;
+        for (const QString& tag : a.tags)
+            tags << markdownCodeSpan(tag);
+        md += QStringLiteral("- Tags: %1\n").arg(tags.join(QStringLiteral(", ")));
+    }
+    md += QStringLiteral("- By %1 at %2\n\n").arg(a.author.isEmpty() ? QStringLiteral("unknown") : markdownPlainText(a.author),
+                                                 isoTime(a.modified));
+    if (!a.note.isEmpty())
+        md += sanitizedMarkdown(a.note, EmbeddedHeadingLevel) + QLatin1Char('\n');
+    if (rc.comments.isEmpty())
+        return md;
+    md += QStringLiteral("#### Line comments\n\n");
+    for (const PlacedComment& pc : rc.comments) {
+        const LineAnchor& anchor = pc.comment.anchor;
+        md += QStringLiteral("- %1 line %2: %3%4 — %5, %6\n\n")
+                  .arg(markdownCodeSpan(anchor.versionId))
+                  .arg(anchor.line + 1)
+                  .arg(markdownCodeSpan(anchor.lineText), anchorStateName(pc.state),
+                       pc.comment.author.isEmpty() ? QStringLiteral("unknown") : markdownPlainText(pc.comment.author),
+                       isoTime(pc.comment.created));
+        // Indented under the item, so the comment's own Markdown stays inside it.
+        const QStringList lines = sanitizedMarkdown(pc.comment.text, EmbeddedHeadingLevel).split(QLatin1Char('\n'));
+        for (const QString& line : lines)
+            md += line.isEmpty() ? QStringLiteral("\n") : QStringLiteral("  ") + line + QLatin1Char('\n');
+    }
+    return md;
+}
+
+QString caseSection(int number, const ReportCase& rc)
+{
+    QString md = QStringLiteral("## %1. %2\n\n").arg(number).arg(markdownPlainText(rc.filename));
+    md += outcomesSection(rc);
+    if (!rc.instruction.isEmpty())
+        md += QStringLiteral("### Instruction\n\n") + markdownCodeBlock(rc.instruction, QStringLiteral("text")) + QLatin1Char('\n');
+    md += codeSection(rc);
+    md += textsSection(QStringLiteral("Errors"), rc.errors, true);
+    md += textsSection(QStringLiteral("Reflections"), rc.reflections, false);
+    if (rc.latestRerun)
+        md += rerunSection(*rc.latestRerun);
+    md += annotationSection(rc);
+    return md;
+}
+
+} // namespace
+
+QString unifiedDiff(const QString& from, const QString& to, const QString& fromTitle, const QString& toTitle)
+{
+    const QStringList left = splitLines(from);
+    const QStringList right = splitLines(to);
+    DiffOptions options;
+    options.intraline = false;
+    const DiffResult diff = diffLines(left, right, options);
+    if (!diff.error.isEmpty())
+        return QStringLiteral("--- %1\n+++ %2\n(no diff: %3)\n").arg(fromTitle, toTitle, diff.error);
+    if (diff.identical())
+        return {};
+    const QVector<DiffOp> ops = diffOps(diff, left, right);
+    constexpr int context = 3;
+    QString out = QStringLiteral("--- %1\n+++ %2\n").arg(fromTitle, toTitle);
+    int i = 0;
+    while (i < ops.size()) {
+        while (i < ops.size() && ops.at(i).tag == QLatin1Char(' '))
+            ++i;
+        if (i == ops.size())
+            break;
+        // Extend the hunk while the next change is within 2 × context lines.
+        const int start = std::max(0, i - context);
+        int end = i;
+        for (int j = i; j < ops.size(); ++j) {
+            if (ops.at(j).tag != QLatin1Char(' ')) {
+                if (j - end > 2 * context)
+                    break;
+                end = j;
+            }
+        }
+        const int stop = std::min(int(ops.size()) - 1, end + context);
+        int oldCount = 0, newCount = 0;
+        QString body;
+        for (int j = start; j <= stop; ++j) {
+            oldCount += ops.at(j).tag != QLatin1Char('+') ? 1 : 0;
+            newCount += ops.at(j).tag != QLatin1Char('-') ? 1 : 0;
+            body += ops.at(j).tag + ops.at(j).text + QLatin1Char('\n');
+        }
+        out += QStringLiteral("@@ -%1 +%2 @@\n").arg(hunkRange(ops.at(start).oldPos, oldCount), hunkRange(ops.at(start).newPos, newCount));
+        out += body;
+        i = stop + 1;
+    }
+    return out;
+}
+
+QByteArray reportMarkdown(const ReportSummary& summary, const QVector<ReportCase>& cases)
+{
+    QString md = summarySection(summary, cases);
+    for (int i = 0; i < cases.size(); ++i)
+        md += caseSection(i + 1, cases.at(i));
+    return md.toUtf8();
+}
+
+} // namespace krw

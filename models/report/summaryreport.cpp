@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: MIT
+#include "report/summaryreport.h"
+
+#include <QFileInfo>
+#include <QTextStream>
+
+#include <nlohmann/json.hpp>
+
+namespace krw {
+
+namespace {
+
+std::string utf8(const QString& s)
+{
+    return s.toStdString();
+}
+
+QString iterationList(const QVector<int>& iterations)
+{
+    QStringList parts;
+    for (int n : iterations)
+        parts << QString::number(n);
+    return parts.join(QStringLiteral(", "));
+}
+
+} // namespace
+
+QVector<int> outcomeCounts(const Run& run)
+{
+    QVector<int> counts(OutcomeCount, 0);
+    for (const Case& c : run.cases)
+        ++counts[int(c.latest)];
+    return counts;
+}
+
+QByteArray summaryText(const Run& run)
+{
+    QString out;
+    QTextStream s(&out);
+    s << "Run: " << run.name << " (" << run.path << ")\n";
+    s << "Iterations: " << (run.iterations.isEmpty() ? QStringLiteral("none") : iterationList(run.iterations)) << '\n';
+    s << "Cases: " << run.cases.size() << '\n';
+    const QVector<int> counts = outcomeCounts(run);
+    QStringList parts;
+    for (int i = 0; i < OutcomeCount; ++i)
+        parts << QStringLiteral("%1 %2").arg(outcomeName(Outcome(i))).arg(counts[i]);
+    s << "Latest outcomes: " << parts.join(QStringLiteral(", ")) << "\n\n";
+    int width = 8;
+    for (const Case& c : run.cases)
+        width = std::max(width, int(c.filename.size()));
+    s << QStringLiteral("%1  %2  %3\n").arg(QStringLiteral("filename"), -width).arg(QStringLiteral("latest"), -13).arg(QStringLiteral("best"));
+    for (const Case& c : run.cases)
+        s << QStringLiteral("%1  %2  %3\n").arg(c.filename, -width).arg(outcomeName(c.latest), -13).arg(stageName(c.best));
+    s << "\nWarnings: " << run.warnings.size() << '\n';
+    for (const LoadWarning& w : run.warnings)
+        s << "  " << loadWarningLine(w) << '\n';
+    s.flush();
+    return out.toUtf8();
+}
+
+QString loadWarningLine(const LoadWarning& warning)
+{
+    QString line = QFileInfo(warning.file).fileName();
+    if (warning.line > 0)
+        line += QLatin1Char(':') + QString::number(warning.line);
+    if (!warning.field.isEmpty())
+        line += QStringLiteral(" [%1]").arg(warning.field);
+    return line + QLatin1Char(' ') + warning.message;
+}
+
+QByteArray summaryJson(const Run& run)
+{
+    using nlohmann::json;
+    json root = json::object();
+    root["run"] = utf8(run.name);
+    root["path"] = utf8(run.path);
+    root["iterations"] = json::array();
+    for (int n : run.iterations)
+        root["iterations"].push_back(n);
+    root["cases"] = run.cases.size();
+    const QVector<int> counts = outcomeCounts(run);
+    root["outcomes"] = json::object();
+    for (int i = 0; i < OutcomeCount; ++i)
+        root["outcomes"][utf8(outcomeName(Outcome(i)))] = counts[i];
+    root["cases_list"] = json::array();
+    for (const Case& c : run.cases)
+        root["cases_list"].push_back({{"filename", utf8(c.filename)}, {"latest", utf8(outcomeName(c.latest))},
+                                      {"best", utf8(stageName(c.best))}, {"iterations", c.history.size()}});
+    root["warnings"] = json::array();
+    for (const LoadWarning& w : run.warnings) {
+        json item = {{"file", utf8(w.file)}, {"line", w.line}, {"field", utf8(w.field)}, {"message", utf8(w.message)}};
+        if (w.byteOffset >= 0)
+            item["byte_offset"] = w.byteOffset;
+        root["warnings"].push_back(item);
+    }
+    return QByteArray::fromStdString(root.dump(2, ' ', false, json::error_handler_t::replace) + "\n");
+}
+
+} // namespace krw

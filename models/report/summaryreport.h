@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "run/rundata.h"
+
+#include <QByteArray>
+
+namespace krw {
+
+// What `kernel-review-cli summary` prints: a table for people, or one JSON object for scripts.
+QByteArray summaryText(const Run& run);
+QByteArray summaryJson(const Run& run);
+
+// One load warning on one line: "<file name>:<line> [<field>] <message>" (line and field when known).
+QString loadWarningLine(const LoadWarning& warning);
+
+// Counts of cases by latest outcome, in the order of the Outcome enum.
+QVector<int> outcomeCounts(const Run& run);
+
+} // namespace krw

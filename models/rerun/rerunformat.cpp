@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: MIT
+#include "rerun/rerunformat.h"
+
+#include "rerun/rerunresult.h"
+
+#include <QHash>
+
+namespace krw {
+
+QString formatShape(const QVector<qint64>& shape, bool hasValue)
+{
+    if (shape.isEmpty())
+        return hasValue ? QStringLiteral("scalar") : QString();
+    QStringList dims;
+    dims.reserve(shape.size());
+    for (qint64 d : shape)
+        dims << QString::number(d);
+    return dims.join(QStringLiteral("×"));
+}
+
+QString shapeText(const OutputComparison& output)
+{
+    // An output with a dtype has a value; without one (a missing key) an empty shape means "none".
+    const QString own = formatShape(output.shape, !output.dtype.isEmpty());
+    const QString base = formatShape(output.baselineShape, !output.baselineDtype.isEmpty());
+    if (base.isEmpty() || own == base)
+        return own.isEmpty() ? QStringLiteral("—") : own;
+    return QStringLiteral("%1 (baseline %2)").arg(own.isEmpty() ? QStringLiteral("—") : own, base);
+}
+
+QString dtypeText(const OutputComparison& output)
+{
+    const QString own = output.dtype.isEmpty() ? QStringLiteral("—") : output.dtype;
+    if (output.baselineDtype.isEmpty() || output.baselineDtype == output.dtype)
+        return own;
+    return QStringLiteral("%1 (baseline %2)").arg(own, output.baselineDtype);
+}
+
+QString mismatchText(const OutputComparison& output)
+{
+    if (output.total <= 0)
+        return QStringLiteral("—");
+    return QStringLiteral("%1 / %2").arg(output.mismatched).arg(output.total);
+}
+
+QString formatError(const std::optional<double>& value)
+{
+    if (!value)
+        return QStringLiteral("—");
+    if (*value == 0)
+        return QStringLiteral("0");
+    return QString::number(*value, 'g', 3);
+}
+
+QString formatMs(double ms)
+{
+    return QStringLiteral("%1 ms").arg(QString::number(ms, 'g', 3));
+}
+
+QString formatSpeedup(double speedup)
+{
+    return QString::number(speedup, 'f', 2) + QStringLiteral("×");
+}
+
+QString describeFlag(const QString& flag)
+{
+    static const QHash<QString, QString> texts{
+        {QStringLiteral("nan"), QStringLiteral("NaN in the candidate where the baseline has none")},
+        {QStringLiteral("inf"), QStringLiteral("Inf in the candidate where the baseline has none")},
+        {QStringLiteral("all_zero"), QStringLiteral("every element is zero")},
+        {QStringLiteral("constant"), QStringLiteral("every element has the same value")},
+        {QStringLiteral("identical_to_input"), QStringLiteral("equals one of the tensors passed in: the kernel may not have written it")},
+        {QStringLiteral("missing_key"), QStringLiteral("the baseline has this output, the candidate not")},
+        {QStringLiteral("extra_key"), QStringLiteral("the candidate has this output, the baseline not")},
+        {QStringLiteral("shape_mismatch"), QStringLiteral("shapes differ")},
+        {QStringLiteral("dtype_mismatch"), QStringLiteral("dtypes differ")},
+        {QStringLiteral("type_mismatch"), QStringLiteral("the values are of different kinds")},
+        {QStringLiteral("no_tensors"), QStringLiteral("the test returned no tensors: nothing numeric was compared")},
+    };
+    const QString text = texts.value(flag);
+    return text.isEmpty() ? flag : QStringLiteral("%1: %2").arg(flag, text);
+}
+
+} // namespace krw

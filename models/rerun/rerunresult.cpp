@@ -1,0 +1,365 @@
+// SPDX-License-Identifier: MIT
+#include "rerun/rerunresult.h"
+
+#include <nlohmann/json.hpp>
+
+namespace krw {
+
+namespace {
+
+using nlohmann::json;
+
+QString str(const json& j, const char* key)
+{
+    const auto it = j.find(key);
+    return it != j.end() && it->is_string() ? QString::fromStdString(it->get<std::string>()) : QString();
+}
+
+std::optional<double> num(const json& j, const char* key)
+{
+    const auto it = j.find(key);
+    return it != j.end() && it->is_number() ? std::optional<double>(it->get<double>()) : std::nullopt;
+}
+
+bool flag(const json& j, const char* key)
+{
+    const auto it = j.find(key);
+    return it != j.end() && it->is_boolean() && it->get<bool>();
+}
+
+QStringList strings(const json& j, const char* key)
+{
+    QStringList out;
+    const auto it = j.find(key);
+    if (it != j.end() && it->is_array()) {
+        for (const json& v : *it) {
+            if (v.is_string())
+                out << QString::fromStdString(v.get<std::string>());
+        }
+    }
+    return out;
+}
+
+QVector<qint64> shape(const json& j, const char* key)
+{
+    QVector<qint64> out;
+    const auto it = j.find(key);
+    if (it != j.end() && it->is_array()) {
+        for (const json& v : *it) {
+            if (v.is_number_integer())
+                out << v.get<qint64>();
+        }
+    }
+    return out;
+}
+
+json optionalNumber(const std::optional<double>& v)
+{
+    return v ? json(*v) : json(nullptr);
+}
+
+json toJson(const QStringList& list)
+{
+    json out = json::array();
+    for (const QString& s : list)
+        out.push_back(s.toStdString());
+    return out;
+}
+
+json toJson(const QVector<qint64>& list)
+{
+    json out = json::array();
+    for (qint64 v : list)
+        out.push_back(v);
+    return out;
+}
+
+std::optional<TimingStats> stats(const json& j)
+{
+    if (!j.is_object())
+        return std::nullopt;
+    return TimingStats{num(j, "p10").value_or(0), num(j, "p50").value_or(0), num(j, "p90").value_or(0), int(num(j, "reps").value_or(0))};
+}
+
+json toJson(const std::optional<TimingStats>& s)
+{
+    if (!s)
+        return nullptr;
+    return {{"p10", s->p10}, {"p50", s->p50}, {"p90", s->p90}, {"reps", s->reps}};
+}
+
+OutputComparison outputFrom(const json& o)
+{
+    OutputComparison out;
+    out.name = str(o, "name");
+    out.ok = flag(o, "ok");
+    out.shape = shape(o, "shape");
+    out.baselineShape = shape(o, "baseline_shape");
+    out.dtype = str(o, "dtype");
+    out.baselineDtype = str(o, "baseline_dtype");
+    out.maxAbsErr = num(o, "max_abs_err");
+    out.maxRelErr = num(o, "max_rel_err");
+    out.mismatched = qint64(num(o, "mismatched").value_or(0));
+    out.total = qint64(num(o, "total").value_or(0));
+    out.allclose = flag(o, "allclose");
+    out.flags = strings(o, "flags");
+    return out;
+}
+
+json toJson(const OutputComparison& o)
+{
+    return {{"name", o.name.toStdString()}, {"ok", o.ok}, {"shape", toJson(o.shape)}, {"baseline_shape", toJson(o.baselineShape)},
+            {"dtype", o.dtype.toStdString()}, {"baseline_dtype", o.baselineDtype.toStdString()},
+            {"max_abs_err", optionalNumber(o.maxAbsErr)}, {"max_rel_err", optionalNumber(o.maxRelErr)},
+            {"mismatched", o.mismatched}, {"total", o.total}, {"allclose", o.allclose}, {"flags", toJson(o.flags)}};
+}
+
+AccuracyStage accuracyFrom(const json& a)
+{
+    AccuracyStage acc;
+    acc.ok = flag(a, "ok");
+    acc.rtol = num(a, "rtol").value_or(0);
+    acc.atol = num(a, "atol").value_or(0);
+    acc.flags = strings(a, "flags");
+    if (a.contains("outputs") && a["outputs"].is_array()) {
+        for (const json& o : a["outputs"])
+            acc.outputs << outputFrom(o);
+    }
+    return acc;
+}
+
+json toJson(const AccuracyStage& a)
+{
+    json outputs = json::array();
+    for (const OutputComparison& o : a.outputs)
+        outputs.push_back(toJson(o));
+    return {{"ok", a.ok}, {"rtol", a.rtol}, {"atol", a.atol}, {"flags", toJson(a.flags)}, {"outputs", outputs}};
+}
+
+TimingStage timingFrom(const json& t)
+{
+    TimingStage timing;
+    timing.baselineMs = num(t, "baseline_ms").value_or(0);
+    timing.candidateMs = num(t, "candidate_ms").value_or(0);
+    timing.speedup = num(t, "speedup");
+    timing.withinNoise = flag(t, "within_noise");
+    if (t.contains("calls") && t["calls"].is_array()) {
+        for (const json& c : t["calls"]) {
+            CallTiming call;
+            call.name = str(c, "name");
+            call.index = int(num(c, "index").value_or(0));
+            call.baseline = stats(c.value("baseline", json()));
+            call.candidate = stats(c.value("candidate", json()));
+            call.speedup = num(c, "speedup");
+            call.withinNoise = flag(c, "within_noise");
+            call.note = str(c, "note").isEmpty() ? str(c, "error") : str(c, "note");
+            timing.calls << call;
+        }
+    }
+    return timing;
+}
+
+json toJson(const TimingStage& t)
+{
+    json calls = json::array();
+    for (const CallTiming& c : t.calls)
+        calls.push_back({{"name", c.name.toStdString()}, {"index", c.index}, {"baseline", toJson(c.baseline)},
+                         {"candidate", toJson(c.candidate)}, {"speedup", optionalNumber(c.speedup)},
+                         {"within_noise", c.withinNoise}, {"note", c.note.toStdString()}});
+    return {{"baseline_ms", t.baselineMs}, {"candidate_ms", t.candidateMs}, {"speedup", optionalNumber(t.speedup)},
+            {"within_noise", t.withinNoise}, {"calls", calls}};
+}
+
+std::optional<SideRun> sideFrom(const json& sides, const char* key)
+{
+    const auto it = sides.find(key);
+    if (it == sides.end() || !it->is_object())
+        return std::nullopt;
+    return SideRun{flag(*it, "ok"), str(*it, "error"), num(*it, "seconds").value_or(0)};
+}
+
+json toJson(const std::optional<SideRun>& s)
+{
+    if (!s)
+        return nullptr;
+    return {{"ok", s->ok}, {"error", s->error.toStdString()}, {"seconds", s->seconds}};
+}
+
+json toJson(const Diagnostic& d)
+{
+    return {{"file", d.file.toStdString()}, {"line", d.line}, {"column", d.column},
+            {"severity", severityName(d.severity).toStdString()}, {"message", d.message.toStdString()},
+            {"context", toJson(d.context)}};
+}
+
+Diagnostic diagnosticFrom(const json& j)
+{
+    Diagnostic d;
+    d.file = str(j, "file");
+    d.line = int(num(j, "line").value_or(0));
+    d.column = int(num(j, "column").value_or(0));
+    d.severity = severityFromName(str(j, "severity")).value_or(Diagnostic::Severity::Error);
+    d.message = str(j, "message");
+    d.context = strings(j, "context");
+    return d;
+}
+
+json toJson(const CompileStage& c)
+{
+    json diagnostics = json::array();
+    for (const Diagnostic& d : c.diagnostics)
+        diagnostics.push_back(toJson(d));
+    return {{"ok", c.ok}, {"cached", c.cached}, {"seconds", c.seconds}, {"command", toJson(c.command)},
+            {"diagnostics", diagnostics}, {"error", c.error.toStdString()}, {"module", c.modulePath.toStdString()},
+            {"log", c.log.toStdString()}};
+}
+
+CompileStage compileFrom(const json& j)
+{
+    CompileStage c;
+    c.ok = flag(j, "ok");
+    c.cached = flag(j, "cached");
+    c.seconds = num(j, "seconds").value_or(0);
+    c.command = strings(j, "command");
+    c.error = str(j, "error");
+    c.modulePath = str(j, "module");
+    c.log = str(j, "log");
+    if (j.contains("diagnostics") && j["diagnostics"].is_array()) {
+        for (const json& d : j["diagnostics"])
+            c.diagnostics << diagnosticFrom(d);
+    }
+    return c;
+}
+
+std::optional<RerunResult::Status> statusFrom(const QString& name)
+{
+    for (auto s : {RerunResult::Status::Completed, RerunResult::Status::Cancelled, RerunResult::Status::Failed}) {
+        if (statusName(s) == name)
+            return s;
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+QString statusName(RerunResult::Status status)
+{
+    switch (status) {
+    case RerunResult::Status::Completed:
+        return QStringLiteral("completed");
+    case RerunResult::Status::Cancelled:
+        return QStringLiteral("cancelled");
+    case RerunResult::Status::Failed:
+        break;
+    }
+    return QStringLiteral("failed");
+}
+
+QString RerunResult::verdict() const
+{
+    if (status == Status::Cancelled)
+        return QStringLiteral("cancelled");
+    if (compile && !compile->ok)
+        return QStringLiteral("compile_failed");
+    if (status == Status::Failed)
+        return QStringLiteral("could_not_run");
+    if (baselineRun && !baselineRun->ok)
+        return QStringLiteral("baseline_failed");
+    if (candidateRun && !candidateRun->ok)
+        return QStringLiteral("candidate_failed");
+    if (accuracy)
+        return accuracy->ok ? QStringLiteral("passed") : QStringLiteral("wrong_output");
+    return compile && compile->ok ? QStringLiteral("compiled") : QStringLiteral("not_run");
+}
+
+bool applyHarnessResult(const QByteArray& bytes, RerunResult* result, QString* error)
+{
+    const json j = json::parse(bytes.cbegin(), bytes.cend(), nullptr, false);
+    if (j.is_discarded() || !j.is_object() || !j.contains("ok")) {
+        *error = QStringLiteral("the harness's result is not valid JSON");
+        return false;
+    }
+    if (!flag(j, "ok")) {
+        *error = str(j, "error").isEmpty() ? QStringLiteral("the harness reported a failure without a message") : str(j, "error");
+        return false;
+    }
+    if (j.contains("environment") && j["environment"].is_object()) {
+        for (auto it = j["environment"].begin(); it != j["environment"].end(); ++it)
+            result->environment.insert(QString::fromStdString(it.key()),
+                                       it->is_string() ? QString::fromStdString(it->get<std::string>()) : QString::fromStdString(it->dump()));
+    }
+    const json sides = j.value("sides", json::object());
+    result->baselineRun = sideFrom(sides, "baseline");
+    result->candidateRun = sideFrom(sides, "candidate");
+    if (j.contains("accuracy") && j["accuracy"].is_object())
+        result->accuracy = accuracyFrom(j["accuracy"]);
+    if (j.contains("timing") && j["timing"].is_object())
+        result->timing = timingFrom(j["timing"]);
+    return true;
+}
+
+QByteArray rerunToJson(const RerunResult& r)
+{
+    json environment = json::object();
+    for (auto it = r.environment.cbegin(); it != r.environment.cend(); ++it)
+        environment[it.key().toStdString()] = it.value().toStdString();
+    json stages = json::object();
+    if (r.compile)
+        stages["compile"] = toJson(*r.compile);
+    if (r.baselineRun || r.candidateRun)
+        stages["run"] = {{"baseline", toJson(r.baselineRun)}, {"candidate", toJson(r.candidateRun)}};
+    if (r.accuracy)
+        stages["accuracy"] = toJson(*r.accuracy);
+    if (r.timing)
+        stages["timing"] = toJson(*r.timing);
+    const json root = {{"case", r.caseName.toStdString()}, {"version", r.versionId.toStdString()},
+                       {"version_title", r.versionTitle.toStdString()}, {"baseline", r.baselineId.toStdString()},
+                       {"profile", r.profile.toStdString()}, {"status", statusName(r.status).toStdString()},
+                       {"verdict", r.verdict().toStdString()}, {"failure", r.failure.toStdString()},
+                       {"started", r.started.toString(Qt::ISODateWithMs).toStdString()}, {"seconds", r.seconds},
+                       {"sandboxed", r.sandboxed}, {"sandbox_note", r.sandboxNote.toStdString()},
+                       {"environment", environment}, {"stages", stages}, {"harness_log", r.harnessLog.toStdString()}};
+    return QByteArray::fromStdString(root.dump(2, ' ', false, json::error_handler_t::replace) + "\n");
+}
+
+std::optional<RerunResult> rerunFromJson(const QByteArray& bytes, QString* error)
+{
+    const json j = json::parse(bytes.cbegin(), bytes.cend(), nullptr, false);
+    if (j.is_discarded() || !j.is_object() || !j.contains("stages")) {
+        *error = QStringLiteral("not a rerun result");
+        return std::nullopt;
+    }
+    RerunResult r;
+    r.status = statusFrom(str(j, "status")).value_or(RerunResult::Status::Failed);
+    r.failure = str(j, "failure");
+    r.caseName = str(j, "case");
+    r.versionId = str(j, "version");
+    r.versionTitle = str(j, "version_title");
+    r.baselineId = str(j, "baseline");
+    r.profile = str(j, "profile");
+    r.started = QDateTime::fromString(str(j, "started"), Qt::ISODateWithMs);
+    r.seconds = num(j, "seconds").value_or(0);
+    r.sandboxed = flag(j, "sandboxed");
+    r.sandboxNote = str(j, "sandbox_note");
+    r.harnessLog = str(j, "harness_log");
+    if (j.contains("environment") && j["environment"].is_object()) {
+        for (auto it = j["environment"].begin(); it != j["environment"].end(); ++it) {
+            if (it->is_string())
+                r.environment.insert(QString::fromStdString(it.key()), QString::fromStdString(it->get<std::string>()));
+        }
+    }
+    const json& stages = j["stages"];
+    if (stages.contains("compile"))
+        r.compile = compileFrom(stages["compile"]);
+    if (stages.contains("run")) {
+        r.baselineRun = sideFrom(stages["run"], "baseline");
+        r.candidateRun = sideFrom(stages["run"], "candidate");
+    }
+    if (stages.contains("accuracy"))
+        r.accuracy = accuracyFrom(stages["accuracy"]);
+    if (stages.contains("timing"))
+        r.timing = timingFrom(stages["timing"]);
+    return r;
+}
+
+} // namespace krw

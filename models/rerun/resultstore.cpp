@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: MIT
+#include "rerun/resultstore.h"
+
+#include "storage/atomicfile.h"
+#include "storage/safefilename.h"
+#include "storage/sidecarfolder.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+
+namespace krw {
+
+ResultStore ResultStore::forRun(const QString& runPath, const QString& runName)
+{
+    const SidecarFolder folder = SidecarFolder::locate(runPath, runName, [&] {
+        return QCryptographicHash::hash((runPath + QLatin1Char('\n') + runName).toUtf8(), QCryptographicHash::Sha256);
+    });
+    return ResultStore(folder.path, folder.fallback);
+}
+
+ResultStore::ResultStore(QString root, bool fallback)
+    : m_root(std::move(root))
+    , m_fallback(fallback)
+{
+}
+
+QString ResultStore::workRoot() const
+{
+    return QDir(m_root).filePath(QStringLiteral("work"));
+}
+
+QString ResultStore::caseFolder(const char* kind, const QString& caseName) const
+{
+    return QDir(m_root).filePath(QLatin1String(kind) + QLatin1Char('/') + keyedFileName(caseName));
+}
+
+bool ResultStore::save(const RerunResult& result, QString* error, QString* savedPath) const
+{
+    const QString name = result.started.toUTC().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz")) + QLatin1Char('_') + sanitizedFileName(result.versionId).name + QStringLiteral(".json");
+    const QString path = QDir(caseFolder("reruns", result.caseName)).filePath(name);
+    if (savedPath)
+        *savedPath = path;
+    return writeFileAtomically(path, rerunToJson(result), error, true);
+}
+
+QVector<RerunResult> ResultStore::history(const QString& caseName) const
+{
+    QVector<RerunResult> results;
+    const QDir dir(caseFolder("reruns", caseName));
+    const auto files = dir.entryInfoList({QStringLiteral("*.json")}, QDir::Files, QDir::Name); // names start with the time
+    for (const QFileInfo& info : files) {
+        QFile file(info.filePath());
+        QString error;
+        if (!file.open(QIODevice::ReadOnly))
+            continue;
+        if (auto result = rerunFromJson(file.readAll(), &error))
+            results.append(*result);
+    }
+    return results;
+}
+
+QString ResultStore::saveLocalVersion(const QString& caseName, const QString& name, const QString& text, QString* error) const
+{
+    const QString path = QDir(caseFolder("versions", caseName)).filePath(sanitizedFileName(name).name);
+    return writeFileAtomically(path, text.toUtf8(), error, true) ? path : QString();
+}
+
+QMap<QString, QString> ResultStore::localVersions(const QString& caseName) const
+{
+    QMap<QString, QString> versions;
+    const auto files = QDir(caseFolder("versions", caseName)).entryInfoList(QDir::Files, QDir::Name);
+    for (const QFileInfo& info : files)
+        versions.insert(info.fileName(), info.filePath());
+    return versions;
+}
+
+} // namespace krw

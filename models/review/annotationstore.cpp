@@ -1,0 +1,428 @@
+// SPDX-License-Identifier: MIT
+#include "review/annotationstore.h"
+
+#include "review/filelock.h"
+#include "storage/sidecarfolder.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QFileSystemWatcher>
+#include <QSaveFile>
+#include <QTimer>
+
+namespace krw {
+
+namespace {
+
+constexpr qint64 ContentPrefixBytes = 64 * 1024; // of each source file, for the fallback key
+// A write holds the lock for milliseconds; a writer that dies drops it at once (FileLock).
+constexpr int LockWaitMs = 10000;
+constexpr int ReloadDelayMs = 50; // one write causes several notifications (temp file, rename, lock)
+
+QByteArray runContentKey(const Run& run)
+{
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    hash.addData((run.path + QLatin1Char('\n') + run.name).toUtf8());
+    if (!run.sources)
+        return hash.result();
+    for (const SourceFile& source : *run.sources) {
+        QFile file(source.path);
+        const bool open = file.open(QIODevice::ReadOnly);
+        const qint64 size = open ? file.size() : source.size;
+        hash.addData((QLatin1Char('\n') + QFileInfo(source.path).fileName() + QLatin1Char('\n') + QString::number(size)).toUtf8());
+        if (open)
+            hash.addData(file.read(ContentPrefixBytes));
+    }
+    return hash.result();
+}
+
+// annotationsFromJson names the case in every per-case problem; anything else means the file as
+// a whole could not be used (not JSON, another format, a newer version).
+bool isWholeFileProblem(const QStringList& problems)
+{
+    for (const QString& problem : problems) {
+        if (!problem.startsWith(QLatin1String("case \"")))
+            return true;
+    }
+    return false;
+}
+
+// What the file holds after a round trip: tags trimmed, unusable comments dropped. Keeping the
+// in-memory state in this form makes "changed since base" mean a real change.
+CaseAnnotation normalized(const QString& caseName, const CaseAnnotation& annotation)
+{
+    AnnotationMap one;
+    one.insert(caseName, annotation);
+    QStringList ignored;
+    return annotationsFromJson(annotationsToJson(one, QString()), &ignored).value(caseName);
+}
+
+bool sameComment(const LineComment& a, const LineComment& b)
+{
+    CaseAnnotation x, y; // CaseAnnotation's == compares comments field by field
+    x.comments = {a};
+    y.comments = {b};
+    return x == y;
+}
+
+const LineComment* findComment(const QVector<LineComment>& comments, const QString& id)
+{
+    for (const LineComment& c : comments) {
+        if (c.id == id)
+            return &c;
+    }
+    return nullptr;
+}
+
+// One value both sides may have changed: a side that left it as in base takes the other's.
+template<typename T>
+T threeWay(const T& base, const T& ours, const T& theirs, bool* conflict)
+{
+    if (ours == base)
+        return theirs;
+    if (theirs != base && theirs != ours)
+        *conflict = true;
+    return ours;
+}
+
+// Added on either side: kept; deleted on either side: removed. Ours first, in our order.
+QStringList mergeTags(const QStringList& base, const QStringList& ours, const QStringList& theirs)
+{
+    QStringList merged;
+    for (const QString& tag : ours) {
+        if (theirs.contains(tag) || !base.contains(tag))
+            merged.append(tag);
+    }
+    for (const QString& tag : theirs) {
+        if (!ours.contains(tag) && !base.contains(tag))
+            merged.append(tag);
+    }
+    return merged;
+}
+
+// As tags, by id; a comment one side edited survives the other side's deletion, and where both
+// edited one comment differently ours wins (named in lost).
+QVector<LineComment> mergeComments(const QVector<LineComment>& base, const QVector<LineComment>& ours,
+                                   const QVector<LineComment>& theirs, QStringList* lost)
+{
+    QVector<LineComment> merged;
+    for (const LineComment& o : ours) {
+        const LineComment* b = findComment(base, o.id);
+        const LineComment* t = findComment(theirs, o.id);
+        if (t) {
+            const bool oursChanged = !b || !sameComment(o, *b);
+            const bool theirsChanged = !b || !sameComment(*t, *b);
+            merged.append(oursChanged ? o : *t);
+            if (oursChanged && theirsChanged && !sameComment(o, *t))
+                lost->append(QStringLiteral("their edit of the comment on line %1 was replaced by yours").arg(o.anchor.line + 1));
+        } else if (!b || !sameComment(o, *b)) {
+            merged.append(o); // added by us, or edited by us while they deleted it
+        }
+    }
+    for (const LineComment& t : theirs) {
+        if (findComment(ours, t.id))
+            continue;
+        const LineComment* b = findComment(base, t.id);
+        if (!b || !sameComment(t, *b))
+            merged.append(t); // added by them, or edited by them while we deleted it
+    }
+    return merged;
+}
+
+QString mergedNote(const QString& ours, const QString& theirs, const QString& who)
+{
+    const QString separator = QStringLiteral("— merged from %1:").arg(who);
+    const QString appended = separator + QStringLiteral("\n\n") + theirs;
+    return ours.isEmpty() ? appended : ours + QStringLiteral("\n\n") + appended;
+}
+
+CaseAnnotation mergeCase(const CaseAnnotation& b, const CaseAnnotation& o, const CaseAnnotation& t, QStringList* lost)
+{
+    const QString who = t.author.isEmpty() ? QStringLiteral("another window") : t.author;
+    CaseAnnotation m;
+    bool verdictConflict = false;
+    m.verdict = threeWay(b.verdict, o.verdict, t.verdict, &verdictConflict);
+    if (verdictConflict)
+        lost->append(QStringLiteral("their verdict \"%1\" was replaced by yours \"%2\"")
+                         .arg(verdictInfo(t.verdict).title, verdictInfo(o.verdict).title));
+    bool noteConflict = false;
+    m.note = threeWay(b.note, o.note, t.note, &noteConflict);
+    if (noteConflict && t.note.isEmpty()) {
+        lost->append(QStringLiteral("they had cleared the note; yours was kept"));
+    } else if (noteConflict) {
+        m.note = mergedNote(o.note, t.note, who);
+        lost->append(QStringLiteral("their note was kept below yours under \"— merged from %1\"").arg(who));
+    }
+    m.tags = mergeTags(b.tags, o.tags, t.tags);
+    m.comments = mergeComments(b.comments, o.comments, t.comments, lost);
+    const bool theirsLater = t.modified.isValid() && (!o.modified.isValid() || t.modified > o.modified);
+    m.author = theirsLater ? t.author : o.author;
+    m.modified = theirsLater ? t.modified : o.modified;
+    return m;
+}
+
+QStringList differingCases(const AnnotationMap& before, const AnnotationMap& after)
+{
+    QStringList names;
+    for (auto it = before.cbegin(); it != before.cend(); ++it) {
+        if (after.value(it.key()) != *it)
+            names.append(it.key());
+    }
+    for (auto it = after.cbegin(); it != after.cend(); ++it) {
+        if (!before.contains(it.key()))
+            names.append(it.key());
+    }
+    names.sort();
+    return names;
+}
+
+} // namespace
+
+// What the sidecar file holds at one moment.
+struct AnnotationStore::FileState
+{
+    enum class Kind {
+        Missing,
+        Unreadable, // exists but cannot be opened: never overwritten
+        Broken, // cannot be used as a whole (not JSON, other format or version): set aside first
+        Ok, // usable; problems may name cases or fields that were skipped (then also set aside first)
+    };
+    Kind kind = Kind::Missing;
+    QByteArray bytes;
+    AnnotationMap annotations;
+    QStringList problems; // each names the file
+    QString error; // Unreadable, Broken: one message naming the file
+
+    bool needsCopy() const { return kind == Kind::Broken || (kind == Kind::Ok && !problems.isEmpty()); }
+};
+
+struct AnnotationStore::Outcome
+{
+    QStringList changed;
+    QMap<QString, QString> conflicts;
+    QStringList warnings;
+};
+
+AnnotationStore::Location AnnotationStore::locate(const Run& run)
+{
+    const SidecarFolder folder = SidecarFolder::locate(run.path, run.name, [&] { return runContentKey(run); });
+    return {QDir(folder.path).filePath(QStringLiteral("annotations.json")), folder.fallback};
+}
+
+AnnotationStore::AnnotationStore(Location location, QString runName, QObject* parent)
+    : QObject(parent)
+    , m_location(std::move(location))
+    , m_runName(std::move(runName))
+    , m_watcher(new QFileSystemWatcher(this))
+    , m_reloadTimer(new QTimer(this))
+{
+    m_reloadTimer->setSingleShot(true);
+    m_reloadTimer->setInterval(ReloadDelayMs);
+    connect(m_reloadTimer, &QTimer::timeout, this, &AnnotationStore::reload);
+    connect(m_watcher, &QFileSystemWatcher::fileChanged, m_reloadTimer, qOverload<>(&QTimer::start));
+    connect(m_watcher, &QFileSystemWatcher::directoryChanged, m_reloadTimer, qOverload<>(&QTimer::start));
+}
+
+AnnotationStore::~AnnotationStore() = default;
+
+AnnotationStore::FileState AnnotationStore::readFile() const
+{
+    FileState state;
+    QFile file(m_location.path);
+    if (!file.exists())
+        return state;
+    if (!file.open(QIODevice::ReadOnly)) {
+        state.kind = FileState::Kind::Unreadable;
+        state.error = QStringLiteral("cannot read the annotations file %1: %2").arg(m_location.path, file.errorString());
+        return state;
+    }
+    state.bytes = file.readAll();
+    QStringList problems;
+    state.annotations = annotationsFromJson(state.bytes, &problems);
+    for (const QString& problem : problems)
+        state.problems.append(QStringLiteral("%1: %2").arg(m_location.path, problem));
+    if (isWholeFileProblem(problems)) {
+        state.kind = FileState::Kind::Broken;
+        state.error = QStringLiteral("the annotations file %1 cannot be used (%2); it is left as it is and "
+                                     "copied aside before the next change is saved")
+                          .arg(m_location.path, problems.join(QStringLiteral("; ")));
+    } else {
+        state.kind = FileState::Kind::Ok;
+    }
+    return state;
+}
+
+bool AnnotationStore::load(QString* error)
+{
+    const FileState state = readFile();
+    QDir().mkpath(QFileInfo(m_location.path).path()); // so that the watcher sees the file appear
+    watch();
+    m_problems = state.problems;
+    m_lastBytes = state.bytes;
+    m_annotations = state.annotations;
+    m_base = state.annotations;
+    if (state.kind == FileState::Kind::Unreadable || state.kind == FileState::Kind::Broken) {
+        *error = state.error;
+        return false;
+    }
+    return true;
+}
+
+int AnnotationStore::reviewedCount() const
+{
+    int n = 0;
+    for (const CaseAnnotation& a : m_annotations)
+        n += a.isReviewed() ? 1 : 0;
+    return n;
+}
+
+bool AnnotationStore::set(const QString& caseName, const CaseAnnotation& annotation, QString* error)
+{
+    const CaseAnnotation stored = normalized(caseName, annotation);
+    if (stored.isEmpty())
+        m_annotations.remove(caseName);
+    else
+        m_annotations.insert(caseName, stored);
+    Outcome outcome;
+    const bool written = writeLocked(&outcome, error);
+    watch();
+    report(outcome);
+    return written;
+}
+
+void AnnotationStore::reload()
+{
+    const FileState state = readFile();
+    watch();
+    if (state.kind == FileState::Kind::Missing || state.bytes == m_lastBytes)
+        return; // our own write, or nothing new; a deleted file is written again in full next time
+    m_lastBytes = state.bytes;
+    Outcome outcome;
+    if (state.kind != FileState::Kind::Ok) {
+        outcome.warnings.append(state.error);
+    } else {
+        m_problems = state.problems;
+        if (!state.problems.isEmpty())
+            outcome.warnings.append(state.problems.join(QLatin1Char('\n')));
+        adopt(merge(m_base, m_annotations, state.annotations), &outcome);
+        m_base = state.annotations;
+    }
+    report(outcome);
+}
+
+// Under the lock: read what other writers left, merge, write. Signals wait until the lock is
+// released (a slot may well call set() again).
+bool AnnotationStore::writeLocked(Outcome* outcome, QString* error)
+{
+    const QString folder = QFileInfo(m_location.path).path();
+    if (!QDir().mkpath(folder)) {
+        *error = QStringLiteral("cannot create the folder %1 for the annotations").arg(folder);
+        return false;
+    }
+    FileLock lock(m_location.path + QStringLiteral(".lock"));
+    if (!lock.lock(LockWaitMs, error))
+        return false;
+    const FileState theirs = readFile();
+    if (theirs.kind == FileState::Kind::Unreadable) {
+        *error = theirs.error;
+        return false;
+    }
+    if (theirs.needsCopy() && !keepBrokenCopy(theirs, outcome, error))
+        return false;
+    // A broken or deleted file tells nothing about other writers: merge as if it still held our base.
+    const AnnotationMap theirMap = theirs.kind == FileState::Kind::Ok ? theirs.annotations : m_base;
+    const MergeResult result = merge(m_base, m_annotations, theirMap);
+    const QByteArray bytes = annotationsToJson(result.merged, m_runName);
+    QSaveFile file(m_location.path);
+    const bool written = file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size() && file.commit();
+    adopt(result, outcome);
+    if (!written) {
+        m_base = theirMap;
+        m_lastBytes = theirs.bytes;
+        *error = QStringLiteral("cannot write the annotations file %1: %2").arg(m_location.path, file.errorString());
+        return false;
+    }
+    m_base = result.merged;
+    m_lastBytes = bytes;
+    return true;
+}
+
+bool AnnotationStore::keepBrokenCopy(const FileState& state, Outcome* outcome, QString* error)
+{
+    const QString stem = m_location.path + QStringLiteral(".corrupt-")
+        + QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz"));
+    QString copyPath = stem;
+    for (int n = 2; QFileInfo::exists(copyPath); ++n)
+        copyPath = stem + QLatin1Char('-') + QString::number(n);
+    QSaveFile copy(copyPath);
+    if (!copy.open(QIODevice::WriteOnly) || copy.write(state.bytes) != state.bytes.size() || !copy.commit()) {
+        *error = QStringLiteral("the annotations file %1 has problems and could not be copied aside to %2 (%3); "
+                                "it was not replaced")
+                     .arg(m_location.path, copyPath, copy.errorString());
+        return false;
+    }
+    const QString why = state.kind == FileState::Kind::Broken ? state.error : state.problems.join(QStringLiteral("; "));
+    outcome->warnings.append(QStringLiteral("%1 had problems (%2). The file as it was is kept as %3; the new file holds "
+                                            "every entry that could be read.")
+                                 .arg(m_location.path, why, copyPath));
+    return true;
+}
+
+void AnnotationStore::adopt(const MergeResult& result, Outcome* outcome)
+{
+    outcome->changed = differingCases(m_annotations, result.merged);
+    outcome->conflicts = result.conflicts;
+    m_annotations = result.merged;
+}
+
+void AnnotationStore::report(const Outcome& outcome)
+{
+    for (const QString& warning : outcome.warnings)
+        Q_EMIT this->warning(warning);
+    for (auto it = outcome.conflicts.cbegin(); it != outcome.conflicts.cend(); ++it)
+        Q_EMIT conflict(it.key(), *it);
+    if (!outcome.changed.isEmpty())
+        Q_EMIT changedExternally(outcome.changed);
+}
+
+// An atomic rename replaces the file's inode, which drops the watch on it: add it again after
+// every change. The folder is watched too, so that a file created by another writer is seen.
+void AnnotationStore::watch()
+{
+    const QString folder = QFileInfo(m_location.path).path();
+    if (!m_watcher->directories().contains(folder) && QFileInfo::exists(folder))
+        m_watcher->addPath(folder);
+    if (!m_watcher->files().contains(m_location.path) && QFileInfo::exists(m_location.path))
+        m_watcher->addPath(m_location.path);
+}
+
+AnnotationStore::MergeResult AnnotationStore::merge(const AnnotationMap& base, const AnnotationMap& ours,
+                                                    const AnnotationMap& theirs)
+{
+    QStringList names = base.keys() + ours.keys() + theirs.keys();
+    names.removeDuplicates();
+    MergeResult result;
+    for (const QString& name : names) {
+        const CaseAnnotation b = base.value(name), o = ours.value(name), t = theirs.value(name);
+        CaseAnnotation merged;
+        if (o == b) {
+            merged = t;
+        } else if (t == b || t == o) {
+            merged = o;
+        } else {
+            QStringList lost;
+            merged = mergeCase(b, o, t, &lost);
+            if (!lost.isEmpty())
+                result.conflicts.insert(name, QStringLiteral("\"%1\" was also changed by %2: %3.")
+                                                  .arg(name, t.author.isEmpty() ? QStringLiteral("another window") : t.author,
+                                                       lost.join(QStringLiteral("; "))));
+        }
+        if (!merged.isEmpty())
+            result.merged.insert(name, merged);
+    }
+    return result;
+}
+
+} // namespace krw

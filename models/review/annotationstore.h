@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: MIT
+//
+// The annotations of one run, kept in a sidecar JSON file next to the run (never inside its
+// dataset files). docs/ANNOTATIONS.md describes the file, where it lives and the merge rules.
+//
+// Crash safety: every set() writes the whole file before it returns true, atomically (QSaveFile:
+// a temporary file, fsync, rename), so a crash or kill -9 at any moment leaves either the old or
+// the new file and loses nothing that set() acknowledged.
+//
+// Several windows or processes may hold the same run. Each write happens under a lock file
+// (annotations.json.lock) and is a three-way merge of what this store last read or wrote (the
+// base), what it holds now (ours) and what the file holds now (theirs):
+//   - a case only one side changed takes that side's state (removal included);
+//   - a case both sides changed is merged field by field: a field only one side changed takes
+//     that side's value; tags and line comments are merged as sets (comments by id): what either
+//     side added is kept, what either side deleted is removed, except that a comment one side
+//     edited survives the other side's deletion;
+//   - where both sides changed the verdict, the note or one comment differently, ours wins and
+//     conflict() names the other side's author and value. Their differing note is not dropped:
+//     it is appended below ours after a line "— merged from <author>:".
+// A file watcher does the same merge when another writer changes the file, and reports the
+// cases that changed (changedExternally). Our own writes are recognised by their bytes and
+// ignored.
+//
+// A sidecar that cannot be parsed (or holds entries that cannot) is never destroyed: the next
+// write first copies it to annotations.json.corrupt-<UTC time>, and warning() says so. Valid
+// entries of a partly broken file are kept.
+#pragma once
+
+#include "review/annotations.h"
+#include "run/rundata.h"
+
+#include <QObject>
+
+class QFileSystemWatcher;
+class QTimer;
+
+namespace krw {
+
+class AnnotationStore : public QObject
+{
+    Q_OBJECT
+public:
+    struct Location
+    {
+        QString path; // the sidecar file
+        bool fallback = false; // true: the run's folder is read-only; kept in the user's data folder
+    };
+    // Beside the run: <run folder>/.kernel-review/<safe run name>/annotations.json (the folder
+    // ResultStore uses). Where that folder cannot be written (read-only, embedded sample): under
+    // the user's data folder, keyed by the run's path, name and content (each source file's name,
+    // size and first 64 KiB), so another run later found at the same path starts without notes.
+    // Reads at most 64 KiB per source file, and only in the fallback case.
+    static Location locate(const Run& run);
+
+    explicit AnnotationStore(Location location, QString runName, QObject* parent = nullptr);
+    ~AnnotationStore() override;
+
+    const Location& location() const { return m_location; }
+
+    // Reads the file (a missing file is an empty set) and starts watching it. False with error
+    // (naming the file) when it cannot be read or parsed at all; the file is left as it is and
+    // set aside before the next write. problems() lists entries that were skipped or repaired.
+    bool load(QString* error);
+    const QStringList& problems() const { return m_problems; }
+
+    const AnnotationMap& annotations() const { return m_annotations; }
+    CaseAnnotation annotation(const QString& caseName) const { return m_annotations.value(caseName); }
+    int reviewedCount() const;
+
+    // Replaces one case's annotation (an empty one removes it), merges with other writers and
+    // writes the file. Returns true once the change is on disk; false with error (the change is
+    // kept in memory and written with the next successful write).
+    bool set(const QString& caseName, const CaseAnnotation& annotation, QString* error);
+
+    // Re-reads the file now and merges it with unsaved local changes (also done on its own,
+    // shortly after the file changes on disk).
+    void reload();
+
+    // The three-way merge described above, for every case of the three maps. conflicts: case →
+    // message naming the other side's author and what of theirs lost.
+    struct MergeResult
+    {
+        AnnotationMap merged;
+        QMap<QString, QString> conflicts;
+    };
+    static MergeResult merge(const AnnotationMap& base, const AnnotationMap& ours, const AnnotationMap& theirs);
+
+Q_SIGNALS:
+    // Another window or process changed these cases; annotations() already holds their change.
+    void changedExternally(const QStringList& caseNames);
+    // Both this store and another writer changed the same case since the last read. Both
+    // changes were merged (see above); message says what of theirs did not win.
+    void conflict(const QString& caseName, const QString& message);
+    // A problem with the file that is not an error of one call: a broken sidecar was set aside,
+    // or a change on disk could not be read. The message names the file.
+    void warning(const QString& message);
+
+private:
+    struct FileState;
+    struct Outcome; // the signals one call owes, emitted once the lock is released
+    FileState readFile() const;
+    bool writeLocked(Outcome* outcome, QString* error);
+    bool keepBrokenCopy(const FileState& state, Outcome* outcome, QString* error);
+    void adopt(const MergeResult& result, Outcome* outcome);
+    void report(const Outcome& outcome);
+    void watch();
+
+    Location m_location;
+    QString m_runName;
+    AnnotationMap m_annotations; // what this store shows
+    AnnotationMap m_base; // what the file held when this store last read or wrote it
+    QByteArray m_lastBytes; // the file's bytes then: a change notification with these is our own
+    QStringList m_problems;
+    QFileSystemWatcher* m_watcher = nullptr;
+    QTimer* m_reloadTimer = nullptr; // coalesces the bursts of notifications one write causes
+};
+
+} // namespace krw

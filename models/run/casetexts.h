@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: MIT
+//
+// All texts of one case, read in one go (on a worker thread) so the case view can fill its
+// panes without touching files on the UI thread.
+#pragma once
+
+#include "run/rundata.h"
+#include "run/textstore.h"
+
+#include <QHash>
+
+namespace krw {
+
+// Keys: "label", "test", and per iteration N: "itN:instruction", "itN:predict", "itN:call",
+// "itN:exe", "itN:perf:K" (K 1-based), "itN:perf:K:analysis", "itN:perf:K:profiling",
+// "itN:call_err", "itN:exe_err", "itN:temp_strategy", "itN:reflection", "itN:oneshot".
+// Code keys match CodeVersion::id().
+struct CaseTexts
+{
+    RunPtr run;
+    int caseIndex = -1;
+    QHash<QString, ResolvedText> texts;
+
+    QString text(const QString& key) const { return texts.value(key).text; }
+    bool has(const QString& key) const { return texts.contains(key); }
+};
+
+QString iterationKey(int iteration, const char* field);
+CaseTexts readCaseTexts(const RunPtr& run, int caseIndex);
+
+} // namespace krw

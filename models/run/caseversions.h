@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: MIT
+//
+// The versions of a case's code a reviewer can read and compare: for each iteration the
+// prediction, the call and exe fixes, every perf candidate; plus the label and test code.
+#pragma once
+
+#include "run/rundata.h"
+
+namespace krw {
+
+enum class CodeLanguage { Python, Cpp, Plain };
+
+struct CodeVersion
+{
+    enum class Kind { Label, Predict, CallFix, ExeFix, Perf, TestCode, Oneshot };
+    Kind kind = Kind::Predict;
+    int iteration = 0;
+    int perfIndex = -1; // 0-based, Kind::Perf only
+    TextRef text;
+
+    QString id() const; // stable key: "label", "it3:predict", "it3:perf:2" (perf 1-based)
+    QString title() const; // for people: "Iteration 3 · Perf candidate 2"
+};
+
+// Every version with content, newest iteration first; label and test code from the newest
+// iteration that has them come first.
+QVector<CodeVersion> codeVersions(const Case& c);
+
+// The same kind of version in the iteration before, if there is one with content.
+std::optional<CodeVersion> previousVersion(const Case& c, const CodeVersion& v);
+
+// Triton/Python or HIP/C++ from the text itself, not from the field it came from.
+CodeLanguage detectLanguage(const QString& text);
+QString languageName(CodeLanguage language); // "Python", "C++", "Plain text"
+
+} // namespace krw

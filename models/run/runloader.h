@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "run/rundata.h"
+#include "run/runlocator.h"
+
+#include <functional>
+
+namespace krw {
+
+// Lets a caller on another thread watch and stop a load. Both callbacks may be empty.
+struct LoadControl
+{
+    std::function<void(qint64 done, qint64 total)> progress; // bytes
+    std::function<bool()> isCancelled;
+};
+
+struct LoadLimits
+{
+    qint64 maxFileBytes = qint64(2) * 1024 * 1024 * 1024;
+    qint64 maxFieldBytes = 16 * 1024 * 1024; // larger fields load but are shown cut, with a warning
+    int maxDepth = 200; // deeper JSON is rejected with a warning
+};
+
+// Reads a run: every valid case loads; each problem becomes one LoadWarning. Pure and
+// thread-safe; never throws.
+Run loadRun(const RunSource& source, const LoadControl& control = {}, const LoadLimits& limits = {});
+
+// Convenience for tests and the CLI: locate, pick the run named (or the newest), load.
+Run loadRunAtPath(const QString& path, const QString& runName = {}, QString* error = nullptr);
+
+} // namespace krw

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "run/runloader.h"
+
+#include <QFutureWatcher>
+#include <QObject>
+#include <QTimer>
+
+#include <atomic>
+#include <memory>
+
+namespace krw {
+
+// Finds and loads runs on a worker thread. Lives on the UI thread; reports through signals.
+// A new request drops the previous one: its result never arrives (B7).
+class RunLoadJob : public QObject
+{
+    Q_OBJECT
+public:
+    explicit RunLoadJob(QObject* parent = nullptr);
+    ~RunLoadJob() override;
+
+    void locate(const QString& path); // -> located
+    void load(const RunSource& source); // -> progress..., loaded
+    void cancel();
+    bool isBusy() const { return m_busy; }
+
+Q_SIGNALS:
+    void located(const krw::LocateResult& result);
+    void progress(qint64 done, qint64 total);
+    void loaded(const krw::RunPtr& run); // run->cancelled when the user cancelled
+
+private:
+    struct Shared
+    {
+        std::atomic<bool> cancelled{false};
+        std::atomic<qint64> done{0};
+        std::atomic<qint64> total{0};
+    };
+    void pollProgress();
+
+    quint64 m_generation = 0;
+    std::shared_ptr<Shared> m_shared;
+    QTimer m_progressTimer;
+    bool m_busy = false;
+};
+
+} // namespace krw
+
+Q_DECLARE_METATYPE(krw::LocateResult)

@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: MIT
+#include "run/runlocator.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QRegularExpression>
+
+#include <algorithm>
+
+namespace krw {
+
+namespace {
+
+const QRegularExpression& jsonlPattern()
+{
+    static const QRegularExpression re(QStringLiteral("^(.+)_(\\d+)\\.jsonl$"));
+    return re;
+}
+
+const QRegularExpression& memoryPattern()
+{
+    static const QRegularExpression re(QStringLiteral("^(.+)_mem_(\\d+)\\.json$"));
+    return re;
+}
+
+// Debug folders are recognised by the files FORMAT.md names; two of them are enough.
+bool isDebugCaseFolder(const QDir& dir)
+{
+    static const QStringList markers = {
+        QStringLiteral("0_instruction.txt"), QStringLiteral("1_label_source.py"),
+        QStringLiteral("2_initial_predict.hip.cpp"), QStringLiteral("3_test_code.py"),
+        QStringLiteral("error_log.txt"),
+    };
+    int found = 0;
+    for (const auto& marker : markers)
+        found += dir.exists(marker) ? 1 : 0;
+    return found >= 2;
+}
+
+// Groups the series files of one folder by root name.
+QVector<RunSource> seriesInFolder(const QString& folder)
+{
+    QMap<QString, RunSource> byRoot;
+    const QDir dir(folder);
+    const auto entries = dir.entryInfoList(QDir::Files | QDir::Readable, QDir::Name);
+    for (const QFileInfo& info : entries) {
+        const QString name = info.fileName();
+        auto m = memoryPattern().match(name);
+        if (m.hasMatch()) {
+            byRoot[m.captured(1)].memoryByIteration.insert(m.captured(2).toInt(), info.absoluteFilePath());
+            continue;
+        }
+        m = jsonlPattern().match(name);
+        if (m.hasMatch())
+            byRoot[m.captured(1)].jsonlByIteration.insert(m.captured(2).toInt(), info.absoluteFilePath());
+    }
+    QVector<RunSource> runs;
+    for (auto it = byRoot.begin(); it != byRoot.end(); ++it) {
+        if (it->jsonlByIteration.isEmpty())
+            continue; // a memory file alone has no cases to show
+        it->kind = RunSource::Kind::Series;
+        it->name = it.key();
+        it->path = folder;
+        runs.append(*it);
+    }
+    return runs;
+}
+
+QStringList debugCaseFolders(const QString& folder)
+{
+    QStringList result;
+    const QDir dir(folder);
+    const auto subdirs = dir.entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+    for (const QFileInfo& info : subdirs) {
+        if (isDebugCaseFolder(QDir(info.absoluteFilePath())))
+            result.append(info.absoluteFilePath());
+    }
+    return result;
+}
+
+void sortNewestFirst(QVector<RunSource>* runs)
+{
+    std::stable_sort(runs->begin(), runs->end(), [](const RunSource& a, const RunSource& b) {
+        return a.newestModification() > b.newestModification();
+    });
+}
+
+LocateResult locateInFolder(const QString& folder)
+{
+    LocateResult result;
+    result.runs = seriesInFolder(folder);
+    if (result.runs.isEmpty()) {
+        // A folder of lone JSONL files (no _N suffix) offers each as a run.
+        const auto files = QDir(folder).entryInfoList({QStringLiteral("*.jsonl")}, QDir::Files, QDir::Name);
+        for (const QFileInfo& info : files) {
+            RunSource run;
+            run.kind = RunSource::Kind::LoneJsonl;
+            run.name = info.completeBaseName();
+            run.path = info.absoluteFilePath();
+            run.jsonlByIteration.insert(0, info.absoluteFilePath());
+            result.runs.append(run);
+        }
+    }
+    const QStringList caseFolders = debugCaseFolders(folder);
+    if (!caseFolders.isEmpty()) {
+        RunSource run;
+        run.kind = RunSource::Kind::DebugFolders;
+        run.name = QDir(folder).dirName();
+        run.path = folder;
+        run.caseFolders = caseFolders;
+        result.runs.append(run);
+    }
+    if (result.runs.isEmpty() && isDebugCaseFolder(QDir(folder))) {
+        // The user opened one case's debug folder: show that case alone.
+        RunSource run;
+        run.kind = RunSource::Kind::DebugFolders;
+        run.name = QDir(folder).dirName();
+        run.path = folder;
+        run.caseFolders = QStringList{QFileInfo(folder).absoluteFilePath()};
+        result.runs.append(run);
+    }
+    if (result.runs.isEmpty())
+        result.error = QStringLiteral("%1: no run found (expected <root>_<N>.jsonl files, a .jsonl file, or per-case debug folders)").arg(folder);
+    sortNewestFirst(&result.runs);
+    return result;
+}
+
+LocateResult locateFromFile(const QFileInfo& info)
+{
+    const QString folder = info.absolutePath();
+    const QString name = info.fileName();
+    QString root;
+    if (auto m = memoryPattern().match(name); m.hasMatch())
+        root = m.captured(1);
+    else if (auto j = jsonlPattern().match(name); j.hasMatch())
+        root = j.captured(1);
+    if (!root.isEmpty()) {
+        const auto runs = seriesInFolder(folder);
+        for (const auto& run : runs) {
+            if (run.name == root) {
+                LocateResult result;
+                result.runs = {run};
+                result.runs.front().path = info.absoluteFilePath();
+                return result;
+            }
+        }
+    }
+    LocateResult result;
+    if (name.endsWith(QStringLiteral(".jsonl"), Qt::CaseInsensitive) || root.isEmpty()) {
+        // Any other file is read as a lone JSONL; the loader reports it if it is not one.
+        RunSource run;
+        run.kind = RunSource::Kind::LoneJsonl;
+        run.name = info.completeBaseName();
+        run.path = info.absoluteFilePath();
+        run.jsonlByIteration.insert(0, info.absoluteFilePath());
+        result.runs = {run};
+    } else {
+        result.error = QStringLiteral("%1: a memory file without any %2_<N>.jsonl beside it").arg(info.filePath(), root);
+    }
+    return result;
+}
+
+} // namespace
+
+QDateTime RunSource::newestModification() const
+{
+    QDateTime newest;
+    auto consider = [&newest](const QString& path) {
+        const QDateTime t = QFileInfo(path).lastModified();
+        if (!newest.isValid() || t > newest)
+            newest = t;
+    };
+    for (const auto& p : jsonlByIteration)
+        consider(p);
+    for (const auto& p : memoryByIteration)
+        consider(p);
+    for (const auto& p : caseFolders)
+        consider(p);
+    return newest;
+}
+
+LocateResult locateRuns(const QString& path)
+{
+    LocateResult result;
+    if (path.isEmpty()) {
+        result.error = QStringLiteral("no run path given");
+        return result;
+    }
+    const QFileInfo info(path);
+    if (!info.exists()) {
+        result.error = QStringLiteral("%1: no such file or folder").arg(path);
+        return result;
+    }
+    if (!info.isReadable()) {
+        result.error = QStringLiteral("%1: not readable (permission denied)").arg(path);
+        return result;
+    }
+    return info.isDir() ? locateInFolder(info.absoluteFilePath()) : locateFromFile(info);
+}
+
+} // namespace krw

@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: MIT
+#include "build/buildplan.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFileInfo>
+#include <QRegularExpression>
+
+namespace krw {
+
+namespace {
+
+QStringList commonFlags(const BuildInputs& in, const QString& moduleName)
+{
+    // PyTorch 2.x builds its extensions as C++20 for CUDA; ROCm and CPU builds accept C++17.
+    const bool cpp20 = in.profile.kind == ToolchainProfile::Kind::HipNvidia;
+    // compile-check never runs the code: optimising would only make it slower (about 40 s vs 30 s).
+    const bool optimise = in.profile.kind != ToolchainProfile::Kind::CompileCheck;
+    QStringList flags = {cpp20 ? QStringLiteral("-std=c++20") : QStringLiteral("-std=c++17"), optimise ? QStringLiteral("-O3") : QStringLiteral("-O0")};
+    for (const QString& path : in.info.torchIncludePaths)
+        flags << QStringLiteral("-isystem") << path; // their warnings are not the candidate's
+    if (!in.info.pythonInclude.isEmpty())
+        flags << QStringLiteral("-isystem") << in.info.pythonInclude;
+    flags << QStringLiteral("-DTORCH_EXTENSION_NAME=") + moduleName << QStringLiteral("-DTORCH_API_INCLUDE_EXTENSION_H")
+          << QStringLiteral("-D_GLIBCXX_USE_CXX11_ABI=%1").arg(in.info.cxx11Abi ? 1 : 0);
+    return flags;
+}
+
+// viaNvcc: nvcc takes linker options as -Xlinker=..., not -Wl,...
+QStringList linkFlags(const BuildInputs& in, const QStringList& gpuLibraries, bool viaNvcc = false)
+{
+    QStringList flags;
+    for (const QString& path : in.info.torchLibraryPaths)
+        flags << QStringLiteral("-L") + path << (viaNvcc ? QStringLiteral("-Xlinker=-rpath,") : QStringLiteral("-Wl,-rpath,")) + path;
+    flags << QStringLiteral("-lc10") << QStringLiteral("-ltorch") << QStringLiteral("-ltorch_cpu") << QStringLiteral("-ltorch_python");
+    for (const QString& lib : gpuLibraries)
+        flags << QStringLiteral("-l") + lib;
+    return flags;
+}
+
+// The arguments that decide the build, without the paths that depend on the cache key.
+QStringList kindFlags(const BuildInputs& in, const QString& moduleName)
+{
+    const QString compat = in.compatRoot;
+    switch (in.profile.kind) {
+    case ToolchainProfile::Kind::Cpu:
+        return QStringList{QStringLiteral("-shared"), QStringLiteral("-fPIC")} + commonFlags(in, moduleName);
+    case ToolchainProfile::Kind::CompileCheck: {
+        QStringList flags = {QStringLiteral("--offload-arch=") + (in.profile.offloadArch.isEmpty() ? QStringLiteral("gfx90a") : in.profile.offloadArch),
+                             QStringLiteral("-c"), QStringLiteral("-fPIC")};
+        // A CPU build of PyTorch has no HIP headers; ours map the few calls extensions use.
+        if (in.info.torchHip.isEmpty())
+            flags << QStringLiteral("-I") + compat + QStringLiteral("/cpu-torch") << QStringLiteral("-DTHRUST_DEVICE_SYSTEM=THRUST_DEVICE_SYSTEM_CPP");
+        return flags + commonFlags(in, moduleName);
+    }
+    case ToolchainProfile::Kind::Rocm: {
+        QStringList flags = {QStringLiteral("-shared"), QStringLiteral("-fPIC")};
+        if (!in.profile.offloadArch.isEmpty())
+            flags << QStringLiteral("--offload-arch=") + in.profile.offloadArch;
+        return flags + commonFlags(in, moduleName);
+    }
+    case ToolchainProfile::Kind::HipNvidia: {
+        // hipcc 5.2 drives nvcc here. It never adds "-x cu" for .hip files, and an explicit -x makes
+        // it drop its own flags, so -fPIC goes through -Xcompiler (runner/compat/README.md).
+        QStringList flags = {QStringLiteral("-x"), QStringLiteral("cu"), QStringLiteral("-c"), QStringLiteral("-Xcompiler=-fPIC"),
+                             QStringLiteral("--expt-relaxed-constexpr"), QStringLiteral("-D__CUDA_NO_HALF_OPERATORS__"),
+                             QStringLiteral("-D__CUDA_NO_HALF_CONVERSIONS__"), QStringLiteral("-D__CUDA_NO_BFLOAT16_CONVERSIONS__"),
+                             QStringLiteral("-D__CUDA_NO_HALF2_OPERATORS__"),
+                             in.profile.offloadArch.isEmpty() ? QStringLiteral("-arch=native") : QStringLiteral("-arch=") + in.profile.offloadArch,
+                             QStringLiteral("-I") + compat + QStringLiteral("/hip-nvidia"), QStringLiteral("-isystem"), in.cudaRoot + QStringLiteral("/include")};
+        return flags + commonFlags(in, moduleName);
+    }
+    }
+    return {};
+}
+
+QStringList gpuLibraries(ToolchainProfile::Kind kind)
+{
+    switch (kind) {
+    case ToolchainProfile::Kind::Rocm:
+        return {QStringLiteral("c10_hip"), QStringLiteral("torch_hip")};
+    case ToolchainProfile::Kind::HipNvidia:
+        return {QStringLiteral("c10_cuda"), QStringLiteral("torch_cuda")};
+    default:
+        return {};
+    }
+}
+
+QString hashOf(const QStringList& parts)
+{
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    for (const QString& part : parts) {
+        hash.addData(part.toUtf8());
+        hash.addData(QByteArray(1, '\0'));
+    }
+    return QString::fromLatin1(hash.result().toHex().left(16));
+}
+
+} // namespace
+
+QString moduleStem(const QString& caseName)
+{
+    QString stem = QFileInfo(caseName).completeBaseName();
+    stem.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9_]")), QStringLiteral("_"));
+    if (stem.isEmpty() || stem.at(0).isDigit())
+        stem.prepend(QLatin1Char('m'));
+    return stem.left(40);
+}
+
+BuildPlan planBuild(const BuildInputs& in)
+{
+    BuildPlan plan;
+    const ToolchainProfile& p = in.profile;
+    // The module name must not change the key; it is derived from it.
+    const QStringList keyFlags = kindFlags(in, QStringLiteral("@MODULE@")) + p.extraFlags;
+    plan.cacheKey = hashOf(QStringList{in.source, kindName(p.kind), in.info.compilerVersion, in.info.compilerVersionText, in.info.torchVersion, in.info.pythonVersion} + keyFlags);
+    plan.moduleName = QStringLiteral("krw_%1_%2").arg(moduleStem(in.caseName), plan.cacheKey.left(8));
+    plan.directory = QDir(in.cacheRoot).filePath(plan.cacheKey);
+    plan.producesModule = p.kind != ToolchainProfile::Kind::CompileCheck;
+    const QString sourceSuffix = p.kind == ToolchainProfile::Kind::Cpu ? QStringLiteral(".cpp") : QStringLiteral(".hip");
+    plan.sourcePath = QDir(plan.directory).filePath(plan.moduleName + sourceSuffix);
+    plan.outputPath = QDir(plan.directory).filePath(plan.moduleName + (plan.producesModule ? in.info.extensionSuffix : QStringLiteral(".o")));
+    plan.partialPath = plan.outputPath + QStringLiteral(".partial");
+
+    ProcessSpec compile;
+    compile.program = in.info.compilerPath.isEmpty() ? p.compiler : in.info.compilerPath;
+    compile.workingDirectory = plan.directory;
+    compile.timeoutMs = p.compileTimeoutS * 1000;
+    const bool separateLink = p.kind == ToolchainProfile::Kind::HipNvidia;
+    const QString objectPath = QDir(plan.directory).filePath(plan.moduleName + QStringLiteral(".o"));
+    compile.arguments = kindFlags(in, plan.moduleName) + p.extraFlags << plan.sourcePath << QStringLiteral("-o")
+                                                                       << (separateLink ? objectPath : plan.partialPath);
+    if (plan.producesModule && !separateLink)
+        compile.arguments += linkFlags(in, gpuLibraries(p.kind));
+    if (separateLink)
+        compile.environment << QStringLiteral("HIP_PLATFORM=nvidia") << QStringLiteral("HIP_COMPILER=nvcc") << QStringLiteral("HIP_RUNTIME=cuda")
+                            << QStringLiteral("CUDA_PATH=") + in.cudaRoot;
+    plan.steps.append(compile);
+    if (separateLink) {
+        // Linking through hipcc would add -lcuda, which CUDA keeps in stubs/ only: nvcc links.
+        ProcessSpec link = compile;
+        link.program = in.cudaRoot + QStringLiteral("/bin/nvcc");
+        link.environment.clear();
+        link.arguments = QStringList{QStringLiteral("-shared"), objectPath, QStringLiteral("-o"), plan.partialPath,
+                                     QStringLiteral("-L") + in.cudaRoot + QStringLiteral("/lib64")}
+            + linkFlags(in, gpuLibraries(p.kind), true);
+        plan.steps.append(link);
+    }
+    return plan;
+}
+
+} // namespace krw

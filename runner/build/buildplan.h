@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "process/processjob.h"
+#include "profile/toolchainprofile.h"
+
+namespace krw {
+
+// Everything needed to compile one source with one profile: the exact command, where the source
+// and the result go, and the cache key. Pure, so the command lines are tested without compiling.
+struct BuildPlan
+{
+    QString cacheKey; // hash of source, flags and tool versions: equal keys never recompile
+    QString moduleName; // the Python module name the extension is built as
+    QString directory; // <cache>/<key>/
+    QString sourcePath;
+    QString outputPath; // the module (.so), or an object file for compile-check
+    QString partialPath; // compiled to here, renamed to outputPath only on success
+    bool producesModule = true;
+    QVector<ProcessSpec> steps; // run in order: compile, and for hip-nvidia a separate link
+};
+
+struct BuildInputs
+{
+    ToolchainProfile profile;
+    ToolchainInfo info;
+    QString compatRoot; // runner/compat (installed with the app)
+    QString cudaRoot = QStringLiteral("/usr/local/cuda"); // hip-nvidia: CUDA_PATH
+    QString cacheRoot;
+    QString caseName; // for the module name
+    QString source;
+};
+
+BuildPlan planBuild(const BuildInputs& inputs);
+
+// A valid Python identifier from a case file name: "sin_kernel.py" → "sin_kernel".
+QString moduleStem(const QString& caseName);
+
+} // namespace krw

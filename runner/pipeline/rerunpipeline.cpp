@@ -1,0 +1,393 @@
+// SPDX-License-Identifier: MIT
+#include "pipeline/rerunpipeline.h"
+
+#include "rerun/diagnostics.h"
+#include "run/caseversions.h"
+#include "storage/atomicfile.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QHash>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QStandardPaths>
+#include <QTimer>
+#include <QUuid>
+
+namespace krw {
+
+namespace {
+
+// Probes are slow (Python imports torch); remember them per profile for the session.
+QHash<QString, ToolchainInfo>& probeCache()
+{
+    static QHash<QString, ToolchainInfo> cache;
+    return cache;
+}
+
+QString probeKey(const ToolchainProfile& p)
+{
+    return p.name + QLatin1Char('\n') + p.python + QLatin1Char('\n') + p.compiler;
+}
+
+bool writeText(const QString& path, const QByteArray& bytes)
+{
+    return writeFileAtomically(path, bytes, nullptr);
+}
+
+QString lastLines(const QString& text, int count)
+{
+    QStringList lines = text.split(QLatin1Char('\n'));
+    while (!lines.isEmpty() && lines.last().trimmed().isEmpty())
+        lines.removeLast();
+    return lines.mid(std::max(0, int(lines.size()) - count)).join(QLatin1Char('\n'));
+}
+
+} // namespace
+
+QString stageTitle(RerunStage stage)
+{
+    switch (stage) {
+    case RerunStage::Probe:
+        return QStringLiteral("Checking toolchain");
+    case RerunStage::Compile:
+        return QStringLiteral("Compiling");
+    case RerunStage::Correctness:
+        return QStringLiteral("Checking correctness");
+    case RerunStage::Timing:
+        return QStringLiteral("Timing");
+    case RerunStage::Done:
+        break;
+    }
+    return QStringLiteral("Done");
+}
+
+RerunPipeline::RerunPipeline(QObject* parent)
+    : QObject(parent)
+{
+    qRegisterMetaType<krw::RerunResult>();
+    qRegisterMetaType<krw::RerunStage>();
+    qRegisterMetaType<QVector<krw::Diagnostic>>();
+    connect(&m_job, &ProcessJob::output, this, [this](const QString& text) {
+        m_stepLog += text;
+        Q_EMIT log(text);
+    });
+    connect(&m_job, &ProcessJob::finished, this, [this](const ProcessOutcome& outcome) {
+        auto done = std::move(m_stepDone);
+        if (done)
+            done(outcome);
+    });
+}
+
+QString RerunPipeline::runnerDataDir()
+{
+    const QString env = qEnvironmentVariable("KRW_RUNNER_DIR");
+    if (!env.isEmpty())
+        return env;
+    const QDir app(QCoreApplication::applicationDirPath());
+    for (const QString& candidate : {QStringLiteral("../runner"), QStringLiteral("../../runner"), QStringLiteral("../share/kernel-review/runner")}) {
+        if (QFileInfo::exists(app.filePath(candidate + QStringLiteral("/harness/krw_harness.py"))))
+            return QDir::cleanPath(app.filePath(candidate));
+    }
+    return QDir::cleanPath(app.filePath(QStringLiteral("../share/kernel-review/runner")));
+}
+
+bool RerunPipeline::sandboxAvailable()
+{
+    return !QStandardPaths::findExecutable(QStringLiteral("bwrap")).isEmpty();
+}
+
+void RerunPipeline::forgetProbes()
+{
+    probeCache().clear();
+}
+
+void RerunPipeline::start(const RerunRequest& request)
+{
+    Q_ASSERT(!m_running);
+    m_request = request;
+    m_result = RerunResult();
+    m_result.caseName = request.caseName;
+    m_result.versionId = request.candidateId;
+    m_result.versionTitle = request.candidateTitle;
+    m_result.baselineId = request.baselineId;
+    m_result.profile = request.profile.name;
+    m_result.started = QDateTime::currentDateTime();
+    m_builds.clear();
+    m_candidateModule.clear();
+    m_baselineModule.clear();
+    m_running = true;
+    m_cancelled = false;
+    m_clock.start();
+    // Always report from the event loop, even when everything is cached and nothing has to run:
+    // a caller's signal connections made right after start() must not miss the result.
+    QTimer::singleShot(0, this, &RerunPipeline::probe);
+}
+
+void RerunPipeline::cancel()
+{
+    if (!m_running)
+        return;
+    m_cancelled = true;
+    m_job.cancel();
+}
+
+void RerunPipeline::runStep(const ProcessSpec& spec, std::function<void(const ProcessOutcome&)> done)
+{
+    m_stepLog.clear();
+    m_stepDone = std::move(done);
+    m_stepClock.start();
+    Q_EMIT log(QStringLiteral("$ %1\n").arg((QStringList{spec.program} + spec.arguments).join(QLatin1Char(' '))));
+    m_job.start(spec);
+}
+
+void RerunPipeline::probe()
+{
+    Q_EMIT stageChanged(RerunStage::Probe);
+    const ToolchainProfile& p = m_request.profile;
+    if (probeCache().contains(probeKey(p))) {
+        m_info = probeCache().value(probeKey(p));
+        return afterProbe();
+    }
+    ProcessSpec python{p.python, {m_request.harnessPath, QStringLiteral("probe")}, {}, {}, 120000};
+    runStep(python, [this](const ProcessOutcome& outcome) {
+        if (m_cancelled)
+            return complete(RerunResult::Status::Cancelled);
+        m_info = outcome.kind == ProcessOutcome::Kind::Ok ? parseProbe(m_stepLog.toUtf8())
+                                                         : ToolchainInfo{};
+        if (outcome.kind != ProcessOutcome::Kind::Ok)
+            m_info.error = QStringLiteral("the Python probe %1: %2").arg(outcome.message, lastLines(m_stepLog, 5));
+        const QString compiler = QStandardPaths::findExecutable(m_request.profile.compiler);
+        m_info.compilerPath = m_request.profile.compiler.contains(QLatin1Char('/')) ? m_request.profile.compiler : compiler;
+        ProcessSpec version{m_info.compilerPath.isEmpty() ? m_request.profile.compiler : m_info.compilerPath, {QStringLiteral("--version")}, {}, {}, 60000};
+        runStep(version, [this](const ProcessOutcome& versionOutcome) {
+            if (m_cancelled)
+                return complete(RerunResult::Status::Cancelled);
+            if (versionOutcome.kind == ProcessOutcome::Kind::Ok) {
+                m_info.compilerVersionText = compilerVersionText(m_stepLog);
+                m_info.compilerVersion = compilerVersionLine(m_info.compilerVersionText);
+            } else {
+                m_info.compilerPath.clear();
+            }
+            probeCache().insert(probeKey(m_request.profile), m_info);
+            afterProbe();
+        });
+    });
+}
+
+void RerunPipeline::afterProbe()
+{
+    const ToolchainProfile& p = m_request.profile;
+    m_result.environment.insert(QStringLiteral("profile"), kindName(p.kind));
+    m_result.environment.insert(QStringLiteral("compiler"), m_info.compilerVersion);
+    m_result.environment.insert(QStringLiteral("python"), m_info.pythonVersion);
+    m_result.environment.insert(QStringLiteral("torch"), m_info.torchVersion);
+    if (!m_info.tritonVersion.isEmpty())
+        m_result.environment.insert(QStringLiteral("triton"), m_info.tritonVersion);
+    if (!m_info.deviceName.isEmpty())
+        m_result.environment.insert(QStringLiteral("device_name"), m_info.deviceName);
+    if (!m_info.usable())
+        return fail(QStringLiteral("toolchain: %1").arg(m_info.error));
+    if (!prepareSide(m_request.candidateText, true) || !prepareSide(m_request.baselineText, false))
+        return;
+    if (m_builds.isEmpty() && !p.runsCode())
+        return fail(QStringLiteral("the %1 profile only compiles, and this version is not C++/HIP").arg(p.name));
+    compileNext();
+}
+
+// C++ sides are compiled; Python sides (Triton labels, Triton→Triton predictions) run as they are.
+bool RerunPipeline::prepareSide(const QString& text, bool candidate)
+{
+    if (text.trimmed().isEmpty()) {
+        fail(candidate ? QStringLiteral("the version to run is empty") : QStringLiteral("the baseline is empty"));
+        return false;
+    }
+    if (detectLanguage(text) != CodeLanguage::Cpp)
+        return true;
+    if (m_info.compilerPath.isEmpty()) {
+        fail(QStringLiteral("compiler \"%1\" of profile %2 not found").arg(m_request.profile.compiler, m_request.profile.name));
+        return false;
+    }
+    BuildInputs inputs;
+    inputs.profile = m_request.profile;
+    inputs.info = m_info;
+    inputs.compatRoot = m_request.compatRoot;
+    inputs.cudaRoot = qEnvironmentVariable("CUDA_PATH", QStringLiteral("/usr/local/cuda"));
+    inputs.cacheRoot = m_request.cacheRoot;
+    inputs.caseName = m_request.caseName;
+    inputs.source = text;
+    m_builds.append({candidate, planBuild(inputs)});
+    return true;
+}
+
+void RerunPipeline::compileNext()
+{
+    if (m_builds.isEmpty())
+        return m_request.profile.runsCode() ? startHarness() : complete();
+    const SideBuild build = m_builds.takeFirst();
+    const BuildPlan& plan = build.plan;
+    QString& module = build.candidate ? m_candidateModule : m_baselineModule;
+    module = plan.outputPath;
+    Q_EMIT stageChanged(RerunStage::Compile);
+    CompileStage stage;
+    stage.command = QStringList{plan.steps.first().program} + plan.steps.first().arguments;
+    stage.modulePath = plan.outputPath;
+    if (QFileInfo::exists(plan.outputPath)) {
+        stage.ok = stage.cached = true;
+        Q_EMIT log(QStringLiteral("Using the module built before from the same source, flags and toolchain: %1\n").arg(plan.outputPath));
+        if (build.candidate)
+            m_result.compile = stage;
+        return compileNext();
+    }
+    QDir().mkpath(plan.directory);
+    if (!writeText(plan.sourcePath, (build.candidate ? m_request.candidateText : m_request.baselineText).toUtf8()))
+        return fail(QStringLiteral("cannot write %1").arg(plan.sourcePath));
+    m_buildClock.start();
+    runBuildStep(build, stage, 0);
+}
+
+// One step of a build (compile, then link where the profile links separately); the compile
+// stage collects the log and diagnostics of all of them.
+void RerunPipeline::runBuildStep(const SideBuild& build, CompileStage stage, int step)
+{
+    const ProcessSpec& spec = build.plan.steps.at(step);
+    if (step > 0)
+        stage.command += QStringList{QStringLiteral("&&"), spec.program} + spec.arguments;
+    runStep(spec, [this, build, stage, step](const ProcessOutcome& outcome) mutable {
+        stage.seconds = m_buildClock.elapsed() / 1000.0;
+        stage.log += m_stepLog;
+        stage.diagnostics = DiagnosticParser::parseAll(stage.log);
+        const bool lastStep = step + 1 == build.plan.steps.size();
+        if (outcome.kind == ProcessOutcome::Kind::Ok && !lastStep)
+            return runBuildStep(build, stage, step + 1);
+        stage.ok = outcome.kind == ProcessOutcome::Kind::Ok && QFile::rename(build.plan.partialPath, build.plan.outputPath);
+        if (!stage.ok && outcome.kind != ProcessOutcome::Kind::ExitCode)
+            stage.error = outcome.message;
+        if (build.candidate) {
+            m_result.compile = stage;
+            Q_EMIT diagnosticsChanged(stage.diagnostics);
+        }
+        if (outcome.kind == ProcessOutcome::Kind::Cancelled)
+            return complete(RerunResult::Status::Cancelled);
+        if (!stage.ok)
+            return build.candidate ? complete() : fail(QStringLiteral("the baseline did not compile: %1").arg(lastLines(m_stepLog, 8)));
+        compileNext();
+    });
+}
+
+ProcessSpec RerunPipeline::sandboxed(ProcessSpec spec, const QString& workDir)
+{
+    m_result.sandboxed = m_request.profile.sandbox && sandboxAvailable();
+    if (!m_result.sandboxed) {
+        m_result.sandboxNote = m_request.profile.sandbox ? QStringLiteral("not sandboxed: bubblewrap (bwrap) is not installed")
+                                                         : QStringLiteral("not sandboxed: turned off in profile %1").arg(m_request.profile.name);
+        return spec;
+    }
+    // Generated code is untrusted: no network, the system read-only, only the work folder writable.
+    m_result.sandboxNote = QStringLiteral("sandboxed with bubblewrap: no network, read-only system, writable work folder only");
+    QStringList args = {QStringLiteral("--ro-bind"), QStringLiteral("/"), QStringLiteral("/"), QStringLiteral("--dev-bind"), QStringLiteral("/dev"),
+                        QStringLiteral("/dev"), QStringLiteral("--proc"), QStringLiteral("/proc"), QStringLiteral("--tmpfs"), QStringLiteral("/tmp"),
+                        QStringLiteral("--bind"), workDir, workDir};
+    // A private /tmp hides what other programs keep there; what the harness needs is bound back.
+    QStringList readOnly = {QFileInfo(m_request.harnessPath).absolutePath()};
+    for (const QString& module : {m_candidateModule, m_baselineModule}) {
+        if (!module.isEmpty())
+            readOnly << QFileInfo(module).absolutePath();
+    }
+    for (const QString& path : readOnly)
+        args << QStringLiteral("--ro-bind") << path << path;
+    args << QStringList{QStringLiteral("--unshare-net"), QStringLiteral("--die-with-parent"),
+                        QStringLiteral("--setenv"), QStringLiteral("HOME"), workDir, QStringLiteral("--setenv"), QStringLiteral("TRITON_CACHE_DIR"),
+                        workDir + QStringLiteral("/triton-cache"), QStringLiteral("--chdir"), workDir, QStringLiteral("--")};
+    args << spec.program << spec.arguments;
+    spec.program = QStringLiteral("bwrap");
+    spec.arguments = args;
+    return spec;
+}
+
+void RerunPipeline::startHarness()
+{
+    Q_EMIT stageChanged(RerunStage::Correctness);
+    const QString workDir = QDir(m_request.workRoot).filePath(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss-")) + QUuid::createUuid().toString(QUuid::Id128).left(8));
+    if (!QDir().mkpath(workDir))
+        return fail(QStringLiteral("cannot create the work folder %1").arg(workDir));
+    const QDir work(workDir);
+    auto side = [&](bool candidate) {
+        const QString module = candidate ? m_candidateModule : m_baselineModule;
+        if (!module.isEmpty())
+            return QJsonObject{{QStringLiteral("kind"), QStringLiteral("extension")}, {QStringLiteral("module_file"), module},
+                               {QStringLiteral("module_name"), QFileInfo(module).fileName().section(QLatin1Char('.'), 0, 0)}};
+        const QString file = work.filePath(candidate ? QStringLiteral("candidate.py") : QStringLiteral("baseline.py"));
+        writeText(file, (candidate ? m_request.candidateText : m_request.baselineText).toUtf8());
+        return QJsonObject{{QStringLiteral("kind"), QStringLiteral("python")}, {QStringLiteral("source_file"), file}};
+    };
+    const QString testFile = work.filePath(QStringLiteral("test_code.py"));
+    writeText(testFile, m_request.testCode.toUtf8());
+    const QJsonObject spec{
+        {QStringLiteral("case"), m_request.caseName},
+        {QStringLiteral("work_dir"), workDir},
+        {QStringLiteral("baseline"), side(false)},
+        {QStringLiteral("candidate"), side(true)},
+        {QStringLiteral("test_file"), testFile},
+        {QStringLiteral("device"), m_request.profile.kind == ToolchainProfile::Kind::Cpu ? QStringLiteral("cpu") : QStringLiteral("cuda")},
+        {QStringLiteral("seed"), m_request.seed},
+        {QStringLiteral("rtol"), m_request.rtol},
+        {QStringLiteral("atol"), m_request.atol},
+        {QStringLiteral("side_timeout_s"), std::max(30, m_request.profile.harnessTimeoutS / 3)},
+        {QStringLiteral("timing"), QJsonObject{{QStringLiteral("enabled"), m_request.timing}, {QStringLiteral("warmup_ms"), 25},
+                                               {QStringLiteral("rep_ms"), 100}, {QStringLiteral("min_reps"), 5}, {QStringLiteral("max_reps"), 1000}}},
+    };
+    const QString specPath = work.filePath(QStringLiteral("spec.json"));
+    const QString resultPath = work.filePath(QStringLiteral("result.json"));
+    if (!writeText(specPath, QJsonDocument(spec).toJson()))
+        return fail(QStringLiteral("cannot write %1").arg(specPath));
+    ProcessSpec harness{m_request.profile.python,
+                        {m_request.harnessPath, QStringLiteral("run"), QStringLiteral("--spec"), specPath, QStringLiteral("--out"), resultPath},
+                        workDir, {}, m_request.profile.harnessTimeoutS * 1000};
+    // Stage lines from the harness move the progress on.
+    auto stageWatcher = connect(&m_job, &ProcessJob::output, this, [this](const QString& text) {
+        if (text.contains(QLatin1String("KRW-STAGE timing")))
+            Q_EMIT stageChanged(RerunStage::Timing);
+    });
+    runStep(sandboxed(harness, workDir), [this, resultPath, stageWatcher](const ProcessOutcome& outcome) {
+        disconnect(stageWatcher);
+        harnessFinished(outcome, resultPath);
+    });
+}
+
+void RerunPipeline::harnessFinished(const ProcessOutcome& outcome, const QString& resultPath)
+{
+    m_result.harnessLog = m_stepLog;
+    if (outcome.kind == ProcessOutcome::Kind::Cancelled)
+        return complete(RerunResult::Status::Cancelled);
+    QFile file(resultPath);
+    if (!file.open(QIODevice::ReadOnly)) {
+        // A hang, crash or OOM of the harness itself: say which, with its last words.
+        return fail(QStringLiteral("the harness %1 and wrote no result:\n%2").arg(outcome.message, lastLines(m_stepLog, 12)));
+    }
+    QString error;
+    if (!applyHarnessResult(file.readAll(), &m_result, &error))
+        return fail(QStringLiteral("harness: %1").arg(error));
+    complete();
+}
+
+void RerunPipeline::fail(const QString& why)
+{
+    m_result.failure = why;
+    Q_EMIT log(QStringLiteral("\n%1\n").arg(why));
+    complete(RerunResult::Status::Failed);
+}
+
+void RerunPipeline::complete(RerunResult::Status status)
+{
+    m_result.status = status;
+    m_result.seconds = m_clock.elapsed() / 1000.0;
+    m_running = false;
+    Q_EMIT stageChanged(RerunStage::Done);
+    Q_EMIT finished(m_result);
+}
+
+} // namespace krw

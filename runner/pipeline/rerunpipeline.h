@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "build/buildplan.h"
+#include "pipeline/rerunrequest.h"
+#include "process/processjob.h"
+#include "rerun/rerunresult.h"
+#include "profile/toolchainprofile.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+
+#include <functional>
+
+namespace krw {
+
+enum class RerunStage { Probe, Compile, Correctness, Timing, Done };
+QString stageTitle(RerunStage stage);
+
+// Runs one rerun: probe the toolchain, compile (cached by content hash), run the harness in a
+// sandbox, read its result. Lives on the UI thread; all work happens in child processes.
+class RerunPipeline : public QObject
+{
+    Q_OBJECT
+public:
+    explicit RerunPipeline(QObject* parent = nullptr);
+
+    void start(const RerunRequest& request);
+    void cancel();
+    bool isRunning() const { return m_running; }
+    const RerunResult& result() const { return m_result; }
+
+    // Where the app's harness and compatibility headers are: next to the executable in the build
+    // tree or in the installed share folder; KRW_RUNNER_DIR overrides both.
+    static QString runnerDataDir();
+    static bool sandboxAvailable();
+    static void forgetProbes(); // after the user edits a profile
+
+Q_SIGNALS:
+    void stageChanged(krw::RerunStage stage);
+    void log(const QString& text);
+    void diagnosticsChanged(const QVector<krw::Diagnostic>& diagnostics);
+    void finished(const krw::RerunResult& result);
+
+private:
+    void probe();
+    void runStep(const ProcessSpec& spec, std::function<void(const ProcessOutcome&)> done);
+    void afterProbe();
+    void compileNext();
+    struct SideBuild;
+    void runBuildStep(const SideBuild& build, CompileStage stage, int step);
+    void startHarness();
+    void harnessFinished(const ProcessOutcome& outcome, const QString& resultPath);
+    bool prepareSide(const QString& text, bool candidate);
+    void fail(const QString& why);
+    void complete(RerunResult::Status status = RerunResult::Status::Completed);
+    ProcessSpec sandboxed(ProcessSpec spec, const QString& workDir);
+
+    struct SideBuild
+    {
+        bool candidate = true;
+        BuildPlan plan;
+    };
+
+    RerunRequest m_request;
+    RerunResult m_result;
+    ToolchainInfo m_info;
+    QVector<SideBuild> m_builds; // compiled in order; the candidate's is the compile stage
+    QString m_candidateModule;
+    QString m_baselineModule;
+    ProcessJob m_job;
+    std::function<void(const ProcessOutcome&)> m_stepDone;
+    QString m_stepLog;
+    QElapsedTimer m_clock;
+    QElapsedTimer m_stepClock;
+    QElapsedTimer m_buildClock;
+    bool m_running = false;
+    bool m_cancelled = false;
+};
+
+} // namespace krw
+
+Q_DECLARE_METATYPE(krw::RerunResult)
+Q_DECLARE_METATYPE(krw::RerunStage)

@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "profile/toolchainprofile.h"
+
+#include <QString>
+
+namespace krw {
+
+// What to rerun: texts, not references into a run, so the pipeline can run an edited copy.
+struct RerunRequest
+{
+    QString caseName;
+    QString candidateId;
+    QString candidateTitle;
+    QString candidateText;
+    QString baselineId = QStringLiteral("label");
+    QString baselineTitle;
+    QString baselineText;
+    QString testCode;
+    ToolchainProfile profile;
+    double rtol = 1e-5;
+    double atol = 1e-3;
+    int seed = 42;
+    bool timing = true;
+    QString harnessPath; // runner/harness/krw_harness.py
+    QString compatRoot; // runner/compat
+    QString cacheRoot; // built modules, shared by all runs
+    QString workRoot; // scratch folders, one per rerun
+};
+
+} // namespace krw

@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: MIT
+#include "process/processjob.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QStandardPaths>
+
+#include <csignal>
+#include <unistd.h>
+
+namespace krw {
+
+namespace {
+
+// Starts the child in a process group of its own, so the group can be killed as a whole.
+class GroupLeaderProcess : public QProcess
+{
+public:
+    explicit GroupLeaderProcess(QObject* parent)
+        : QProcess(parent)
+    {
+#if QT_VERSION >= QT_VERSION_CHECK(6, 0, 0)
+        setChildProcessModifier([] { ::setpgid(0, 0); });
+#endif
+    }
+
+protected:
+#if QT_VERSION < QT_VERSION_CHECK(6, 0, 0)
+    void setupChildProcess() override { ::setpgid(0, 0); }
+#endif
+};
+
+QString resolveProgram(const QString& program)
+{
+    if (program.contains(QLatin1Char('/')))
+        return program;
+    const QString found = QStandardPaths::findExecutable(program);
+    return found.isEmpty() ? program : found;
+}
+
+} // namespace
+
+ProcessJob::ProcessJob(QObject* parent)
+    : QObject(parent)
+{
+    qRegisterMetaType<krw::ProcessOutcome>();
+    m_flushTimer.setSingleShot(true);
+    m_flushTimer.setInterval(100);
+    connect(&m_flushTimer, &QTimer::timeout, this, &ProcessJob::flushOutput);
+    m_timeout.setSingleShot(true);
+    connect(&m_timeout, &QTimer::timeout, this, [this] {
+        m_timedOut = true;
+        killGroup(SIGTERM);
+        m_killTimer.start();
+    });
+    m_killTimer.setSingleShot(true);
+    m_killTimer.setInterval(3000); // grace period before SIGKILL
+    connect(&m_killTimer, &QTimer::timeout, this, [this] { killGroup(SIGKILL); });
+}
+
+ProcessJob::~ProcessJob()
+{
+    if (isRunning()) {
+        // Late signals must not reach a half-destroyed job (B5).
+        m_process->disconnect(this);
+        killGroup(SIGKILL);
+        m_process->waitForFinished(1000);
+    }
+}
+
+void ProcessJob::start(const ProcessSpec& spec)
+{
+    if (m_process) {
+        m_process->disconnect(this);
+        if (isRunning())
+            killGroup(SIGKILL);
+        m_process.release()->deleteLater();
+    }
+    m_cancelled = m_timedOut = false;
+    m_done = false;
+    m_pending.clear();
+    m_pid = 0;
+    m_timeoutMs = spec.timeoutMs;
+    m_process = std::make_unique<GroupLeaderProcess>(this);
+    m_process->setProcessChannelMode(QProcess::MergedChannels);
+    m_process->setWorkingDirectory(spec.workingDirectory.isEmpty() ? QDir::currentPath() : spec.workingDirectory);
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    // Messages we parse must be plain and in English (B3).
+    env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C"));
+    env.insert(QStringLiteral("NO_COLOR"), QStringLiteral("1"));
+    env.insert(QStringLiteral("GCC_COLORS"), QString());
+    env.insert(QStringLiteral("PYTHONUNBUFFERED"), QStringLiteral("1"));
+    for (const QString& entry : spec.environment) {
+        const int eq = int(entry.indexOf(QLatin1Char('=')));
+        if (eq > 0)
+            env.insert(entry.left(eq), entry.mid(eq + 1));
+    }
+    m_process->setProcessEnvironment(env);
+    connect(m_process.get(), &QProcess::readyRead, this, [this] {
+        m_pending += m_process->readAll();
+        if (!m_flushTimer.isActive())
+            m_flushTimer.start();
+    });
+    connect(m_process.get(), QOverload<int, QProcess::ExitStatus>::of(&QProcess::finished), this, &ProcessJob::onFinished);
+    connect(m_process.get(), &QProcess::errorOccurred, this, &ProcessJob::onError);
+    connect(m_process.get(), &QProcess::started, this, [this] { m_pid = m_process->processId(); });
+    const QString program = resolveProgram(spec.program);
+    m_commandLine = QStringList{program} + spec.arguments;
+    m_process->start(program, spec.arguments);
+    if (m_timeoutMs > 0)
+        m_timeout.start(m_timeoutMs);
+}
+
+void ProcessJob::cancel()
+{
+    if (!isRunning())
+        return;
+    m_cancelled = true;
+    killGroup(SIGTERM);
+    m_killTimer.start();
+}
+
+bool ProcessJob::isRunning() const
+{
+    return m_process && m_process->state() != QProcess::NotRunning;
+}
+
+QStringList ProcessJob::commandLine() const
+{
+    return m_commandLine;
+}
+
+void ProcessJob::killGroup(int signal)
+{
+    if (m_pid > 0)
+        ::kill(-pid_t(m_pid), signal); // the whole group: the child made itself its leader
+}
+
+void ProcessJob::flushOutput()
+{
+    if (m_pending.isEmpty())
+        return;
+    Q_EMIT output(QString::fromUtf8(m_pending));
+    m_pending.clear();
+}
+
+void ProcessJob::onFinished(int exitCode, QProcess::ExitStatus status)
+{
+    m_pending += m_process->readAll();
+    flushOutput();
+    if (m_cancelled)
+        return finish({ProcessOutcome::Kind::Cancelled, exitCode, QStringLiteral("cancelled")});
+    if (m_timedOut)
+        return finish({ProcessOutcome::Kind::TimedOut, exitCode, QStringLiteral("timed out after %1 s").arg(m_timeoutMs / 1000)});
+    if (status == QProcess::CrashExit)
+        return finish({ProcessOutcome::Kind::Crashed, exitCode, QStringLiteral("crashed (%1)").arg(m_process->errorString())});
+    if (exitCode != 0)
+        return finish({ProcessOutcome::Kind::ExitCode, exitCode, QStringLiteral("exited with code %1").arg(exitCode)});
+    finish({ProcessOutcome::Kind::Ok, 0, QStringLiteral("finished")});
+}
+
+void ProcessJob::onError(QProcess::ProcessError error)
+{
+    if (error != QProcess::FailedToStart)
+        return; // the others are followed by finished()
+    finish({ProcessOutcome::Kind::FailedToStart, -1,
+            QStringLiteral("could not start %1: %2").arg(m_commandLine.value(0), m_process->errorString())});
+}
+
+void ProcessJob::finish(ProcessOutcome outcome)
+{
+    if (m_done)
+        return;
+    m_done = true;
+    m_timeout.stop();
+    m_killTimer.stop();
+    // A cancelled or timed-out leader may leave children behind that ignored SIGTERM.
+    if (outcome.kind == ProcessOutcome::Kind::Cancelled || outcome.kind == ProcessOutcome::Kind::TimedOut)
+        killGroup(SIGKILL);
+    Q_EMIT finished(outcome);
+}
+
+} // namespace krw

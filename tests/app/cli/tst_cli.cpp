@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: MIT
+//
+// kernel-review-cli's commands run in-process (krw::cli::run) on a QCoreApplication, as the
+// executable runs every command but export --format html|pdf: summary, rerun's error paths and
+// one real rerun (compile-check with hipcc), and export md/csv/workspace — which must not need
+// a QGuiApplication (one is never constructed here; anything of QtGui would abort).
+#include "cli/cli.h"
+#include "tooltests.h"
+
+#include <QBuffer>
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+namespace {
+
+struct CliRun
+{
+    int code = -1;
+    QString out;
+    QString err;
+};
+
+CliRun runCli(QStringList args)
+{
+    args.prepend(QStringLiteral("kernel-review-cli"));
+    QBuffer out, err;
+    out.open(QIODevice::WriteOnly);
+    err.open(QIODevice::WriteOnly);
+    CliRun r;
+    r.code = krw::cli::run(args, &out, &err);
+    r.out = QString::fromUtf8(out.data());
+    r.err = QString::fromUtf8(err.data());
+    return r;
+}
+
+} // namespace
+
+class TestCli : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_runCopy; // results of reruns are saved beside the run
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(!QCoreApplication::instance()->inherits("QGuiApplication"));
+        const QDir sample(QStringLiteral(KRW_SAMPLE_RUN_DIR));
+        for (const QString& name : sample.entryList(QDir::Files))
+            QVERIFY(QFile::copy(sample.filePath(name), m_runCopy.filePath(name)));
+    }
+
+    void summaryJson()
+    {
+        const CliRun r = runCli({QStringLiteral("summary"), m_runCopy.path(), QStringLiteral("--json")});
+        QCOMPARE(r.code, int(krw::cli::Ok));
+        const QJsonObject doc = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        QVERIFY2(!doc.isEmpty(), qPrintable(r.out.left(200)));
+    }
+
+    void rerunNamesWhatIsMissing_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QString>("message");
+        const QString run = m_runCopy.path();
+        QTest::newRow("no such case") << QStringList{QStringLiteral("rerun"), run, QStringLiteral("--case"), QStringLiteral("nope.py")}
+                                      << int(krw::cli::NothingLoaded) << QStringLiteral("no case \"nope.py\"");
+        QTest::newRow("no such version") << QStringList{QStringLiteral("rerun"), run, QStringLiteral("--case"), QStringLiteral("sin_kernel.py"),
+                                                        QStringLiteral("--version"), QStringLiteral("it9:predict")}
+                                         << int(krw::cli::NothingLoaded) << QStringLiteral("it0:predict");
+        QTest::newRow("no such profile") << QStringList{QStringLiteral("rerun"), run, QStringLiteral("--case"), QStringLiteral("sin_kernel.py"),
+                                                        QStringLiteral("--profile"), QStringLiteral("nope")}
+                                         << int(krw::cli::UsageError) << QStringLiteral("no profile \"nope\"");
+        QTest::newRow("no case option") << QStringList{QStringLiteral("rerun"), run} << int(krw::cli::UsageError)
+                                        << QStringLiteral("--case FILENAME");
+    }
+
+    void rerunNamesWhatIsMissing()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(int, code);
+        QFETCH(QString, message);
+        const CliRun r = runCli(args);
+        QCOMPARE(r.code, code);
+        QVERIFY2(r.err.contains(message), qPrintable(r.err));
+    }
+
+    // A real compile of the sample's prediction with hipcc, no GPU: the request is built by the
+    // same RerunRequestBuilder as the runner panel's, and the result is saved beside the run.
+    void rerunCompileCheck()
+    {
+        if (QStandardPaths::findExecutable(QStringLiteral("hipcc")).isEmpty())
+            KRW_SKIP_MISSING_TOOL("hipcc (packaging/dev.sh installs it)");
+        const CliRun r = runCli({QStringLiteral("rerun"), m_runCopy.path(), QStringLiteral("--case"), QStringLiteral("sin_kernel.py"),
+                                 QStringLiteral("--version"), QStringLiteral("it0:predict"), QStringLiteral("--profile"),
+                                 QStringLiteral("compile-check"), QStringLiteral("--json")});
+        const QJsonObject result = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        QVERIFY2(!result.isEmpty(), qPrintable(r.err));
+        QCOMPARE(result.value(QStringLiteral("case")).toString(), QStringLiteral("sin_kernel.py"));
+        QCOMPARE(result.value(QStringLiteral("version")).toString(), QStringLiteral("it0:predict"));
+        QCOMPARE(result.value(QStringLiteral("profile")).toString(), QStringLiteral("compile-check"));
+        QVERIFY2(r.code == krw::cli::Ok || r.code == krw::cli::CouldNotRun, qPrintable(r.err));
+        QVERIFY(QDir(m_runCopy.filePath(QStringLiteral(".kernel-review"))).exists());
+    }
+
+    void exportTextFormatsOnCoreApplication_data()
+    {
+        QTest::addColumn<QString>("format");
+        QTest::addColumn<QString>("destination");
+        QTest::newRow("md") << QStringLiteral("md") << QStringLiteral("r.md");
+        QTest::newRow("csv") << QStringLiteral("csv") << QStringLiteral("r.csv");
+        QTest::newRow("workspace") << QStringLiteral("workspace") << QStringLiteral("cases");
+    }
+
+    void exportTextFormatsOnCoreApplication()
+    {
+        QFETCH(QString, format);
+        QFETCH(QString, destination);
+        QVERIFY(!krw::cli::needsGui({QStringLiteral("kernel-review-cli"), QStringLiteral("export"), QStringLiteral("--format"), format}));
+        QTemporaryDir out;
+        const QString dest = out.filePath(destination);
+        const CliRun r = runCli({QStringLiteral("export"), m_runCopy.path(), QStringLiteral("--format"), format, QStringLiteral("--out"), dest});
+        QVERIFY2(r.code == krw::cli::Ok, qPrintable(r.err));
+        QVERIFY(QFileInfo::exists(dest));
+    }
+
+    void htmlAndPdfAskForTheGui()
+    {
+        QVERIFY(krw::cli::needsGui({QStringLiteral("kernel-review-cli"), QStringLiteral("export"), QStringLiteral("--format=pdf")}));
+        QVERIFY(krw::cli::needsGui({QStringLiteral("kernel-review-cli"), QStringLiteral("export"), QStringLiteral("--format"), QStringLiteral("html")}));
+        QVERIFY(!krw::cli::needsGui({QStringLiteral("kernel-review-cli"), QStringLiteral("summary"), QStringLiteral("--format"), QStringLiteral("html")}));
+    }
+};
+
+KRW_GUILESS_TEST_MAIN(TestCli)
+#include "tst_cli.moc"

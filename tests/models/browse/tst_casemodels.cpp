@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: MIT
+#include "browse/casefilterproxy.h"
+#include "browse/casesearch.h"
+#include "browse/casetreemodel.h"
+#include "run/runloader.h"
+#include "browse/warningmodel.h"
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTest>
+
+using namespace krw;
+
+namespace {
+
+RunPtr miniRun()
+{
+    return std::make_shared<const Run>(loadRunAtPath(QStringLiteral(KRW_TEST_DATA_DIR "/series")));
+}
+
+QStringList visibleCases(const QAbstractItemModel& model)
+{
+    QStringList names;
+    for (int g = 0; g < model.rowCount(); ++g) {
+        const QModelIndex group = model.index(g, 0);
+        for (int r = 0; r < model.rowCount(group); ++r)
+            names << model.index(r, 0, group).data().toString();
+    }
+    return names;
+}
+
+QStringList groupTitles(const QAbstractItemModel& model)
+{
+    QStringList titles;
+    for (int g = 0; g < model.rowCount(); ++g)
+        titles << model.index(g, 0).data().toString();
+    return titles;
+}
+
+} // namespace
+
+class TestCaseModels : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void treeGroupsByOutcome()
+    {
+        CaseTreeModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+        model.setRun(miniRun());
+        QCOMPARE(reset.count(), 1);
+        QCOMPARE(groupTitles(model), (QStringList{QStringLiteral("Exe failed (1)"), QStringLiteral("No prediction (2)"),
+                                                  QStringLiteral("Unknown (1)"), QStringLiteral("Passed (1)")}));
+        const QModelIndex a = model.indexOfCase(QStringLiteral("a.py"));
+        QVERIFY(a.isValid());
+        QCOMPARE(a.parent().row(), 0);
+        QCOMPARE(model.index(a.row(), CaseTreeModel::LatestColumn, a.parent()).data().toString(), QStringLiteral("exe_failed"));
+        QCOMPARE(model.index(a.row(), CaseTreeModel::BestColumn, a.parent()).data().toString(), QStringLiteral("call"));
+        model.setRun(nullptr);
+        QCOMPARE(model.rowCount(), 0);
+    }
+
+    void proxyFiltersAndCounts()
+    {
+        CaseTreeModel model;
+        CaseFilterProxy proxy;
+        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        proxy.setSourceModel(&model);
+        model.setRun(miniRun());
+        QCOMPARE(visibleCases(proxy).size(), 5);
+
+        proxy.setOutcomes({Outcome::NoPrediction});
+        QCOMPARE(visibleCases(proxy), (QStringList{QStringLiteral("b.py"), QStringLiteral("e.py")}));
+        proxy.setOutcomes({});
+
+        proxy.setBestStages({Stage::Call});
+        QCOMPARE(visibleCases(proxy), (QStringList{QStringLiteral("a.py"), QStringLiteral("e.py")}));
+        QCOMPARE(groupTitles(proxy), (QStringList{QStringLiteral("Exe failed (1)"), QStringLiteral("No prediction (1 of 2)")}));
+        proxy.setBestStages({});
+
+        proxy.setNameFilter(QStringLiteral("_difficulty=3")); // metadata key=value
+        QCOMPARE(visibleCases(proxy), (QStringList{QStringLiteral("b.py")}));
+        proxy.setNameFilter(QStringLiteral("C.PY"));
+        QCOMPARE(visibleCases(proxy), (QStringList{QStringLiteral("c.py")}));
+        proxy.setNameFilter({});
+
+        proxy.setSearchMatches(QSet<QString>{QStringLiteral("d.py")});
+        QCOMPARE(visibleCases(proxy), (QStringList{QStringLiteral("d.py")}));
+        proxy.setSearchMatches(std::nullopt);
+        QCOMPARE(visibleCases(proxy).size(), 5);
+    }
+
+    void verdictsChangeRowsInPlace()
+    {
+        CaseTreeModel model;
+        CaseFilterProxy proxy;
+        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        proxy.setSourceModel(&model);
+        model.setRun(miniRun());
+        const QModelIndex a = model.indexOfCase(QStringLiteral("a.py"));
+        QCOMPARE(Verdict(a.data(CaseTreeModel::VerdictRole).toInt()), Verdict::None);
+        QVERIFY(!a.parent().data(CaseTreeModel::VerdictRole).isValid()); // groups have none
+
+        QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        CaseAnnotation reviewed;
+        reviewed.verdict = Verdict::TestProblem;
+        model.setAnnotations({{QStringLiteral("a.py"), reviewed}, {QStringLiteral("c.py"), reviewed}});
+        QCOMPARE(reset.count(), 0); // selection and expansion survive
+        QCOMPARE(changed.count(), model.rowCount()); // one range per group
+        QVERIFY(changed.first().at(2).value<QVector<int>>().contains(CaseTreeModel::VerdictRole));
+        QCOMPARE(Verdict(a.data(CaseTreeModel::VerdictRole).toInt()), Verdict::TestProblem);
+        QVERIFY(a.data(Qt::ToolTipRole).toString().contains(QStringLiteral("Test or harness problem")));
+
+        proxy.setUnreviewedOnly(true);
+        QCOMPARE(visibleCases(proxy), (QStringList{QStringLiteral("b.py"), QStringLiteral("e.py"), QStringLiteral("d.py")}));
+        model.setAnnotations({}); // the filter follows the verdicts
+        QCOMPARE(visibleCases(proxy).size(), 5);
+    }
+
+    void search_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("scope");
+        QTest::addColumn<bool>("regex");
+        QTest::addColumn<QStringList>("expected");
+        const auto all = int(SearchScope::Everything);
+        QTest::addRow("error-text") << QStringLiteral("does not match") << int(SearchScope::Errors) << false << QStringList{QStringLiteral("a.py")};
+        QTest::addRow("old-iteration-error") << QStringLiteral("BOOM") << int(SearchScope::Errors) << false << QStringList{QStringLiteral("a.py")};
+        QTest::addRow("code-in-perf-candidate") << QStringLiteral("int c5;") << int(SearchScope::Code) << false << QStringList{QStringLiteral("c.py")};
+        QTest::addRow("reflection-of-perf") << QStringLiteral("older layout") << int(SearchScope::Reflection) << false << QStringList{QStringLiteral("c.py")};
+        QTest::addRow("everything") << QStringLiteral("write d") << all << false << QStringList{QStringLiteral("d.py")};
+        QTest::addRow("regex") << QStringLiteral("int [ad]2?;") << int(SearchScope::Code) << true << QStringList{QStringLiteral("a.py"), QStringLiteral("d.py")};
+        QTest::addRow("regex-chars-plain") << QStringLiteral("int [ad]") << all << false << QStringList{};
+        QTest::addRow("metadata") << QStringLiteral("_difficulty=3") << int(SearchScope::Metadata) << false << QStringList{QStringLiteral("b.py")};
+        QTest::addRow("scope-excludes") << QStringLiteral("does not match") << int(SearchScope::Label) << false << QStringList{};
+    }
+
+    void search()
+    {
+        QFETCH(QString, text);
+        QFETCH(int, scope);
+        QFETCH(bool, regex);
+        QFETCH(QStringList, expected);
+        const RunPtr run = miniRun();
+        const QSet<QString> found = searchCases(*run, {text, SearchScope(scope), regex, false});
+        QStringList names(found.cbegin(), found.cend());
+        names.sort();
+        QCOMPARE(names, expected);
+    }
+
+    void searchCancels()
+    {
+        const RunPtr run = miniRun();
+        QVERIFY(searchCases(*run, {QStringLiteral("int"), SearchScope::Everything, false, false}, [] { return true; }).isEmpty());
+    }
+
+    void warningModel()
+    {
+        WarningModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const RunPtr run = miniRun();
+        model.setWarnings(run->warnings);
+        QCOMPARE(model.rowCount(), 2);
+        QCOMPARE(model.index(0, WarningModel::FileColumn).data().toString(), QStringLiteral("mini_1.jsonl"));
+        QCOMPARE(model.index(0, WarningModel::LineColumn).data().toInt(), 4);
+        QCOMPARE(model.index(0, WarningModel::FieldColumn).data().toString(), QStringLiteral("filename"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCaseModels)
+#include "tst_casemodels.moc"

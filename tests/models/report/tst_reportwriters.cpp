@@ -1,0 +1,324 @@
+// SPDX-License-Identifier: MIT
+#include "diff/linediff.h"
+#include "report/markdownsafe.h"
+#include "report/reportcsv.h"
+#include "report/reportmarkdown.h"
+#include "run/runloader.h"
+
+#include <QDir>
+#include <QFile>
+#include <QRegularExpression>
+#include <QTest>
+
+using namespace krw;
+
+namespace {
+
+const QDateTime Generated(QDate(2024, 5, 1), QTime(12, 0), Qt::UTC);
+
+RunPtr load(const QString& path)
+{
+    return std::make_shared<const Run>(loadRunAtPath(path));
+}
+
+// Compares with tests/data/golden/<name>; UPDATE_GOLDEN=1 rewrites the file instead.
+void compareGolden(const QByteArray& actual, const QString& name)
+{
+    const QString path = QStringLiteral(KRW_TEST_DATA_DIR "/golden/") + name;
+    if (qEnvironmentVariableIsSet("UPDATE_GOLDEN")) {
+        QDir().mkpath(QFileInfo(path).absolutePath());
+        QFile out(path);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(actual);
+        qInfo("updated %s", qPrintable(path));
+        return;
+    }
+    QFile expected(path);
+    QVERIFY2(expected.open(QIODevice::ReadOnly), qPrintable(path + QStringLiteral(": missing; run with UPDATE_GOLDEN=1")));
+    const QByteArray wanted = expected.readAll();
+    if (actual != wanted) {
+        QFile dump(QDir::current().filePath(name + QStringLiteral(".actual")));
+        if (dump.open(QIODevice::WriteOnly))
+            dump.write(actual);
+        QFAIL(qPrintable(QStringLiteral("%1 differs (written: %2; diff -u them, or UPDATE_GOLDEN=1)").arg(path, dump.fileName())));
+    }
+}
+
+LineComment comment(const QString& versionId, const QString& versionText, int line, const QString& text)
+{
+    LineComment c;
+    c.id = QStringLiteral("comment-%1").arg(line);
+    c.anchor = {versionId, versionContentHash(versionText), line, splitLines(versionText).value(line)};
+    c.text = text;
+    c.author = QStringLiteral("reviewer");
+    c.created = Generated;
+    return c;
+}
+
+RerunResult sampleRerun()
+{
+    RerunResult r;
+    r.caseName = QStringLiteral("rms_norm.py");
+    r.versionId = QStringLiteral("it1:predict");
+    r.started = Generated.addSecs(-60);
+    r.compile = CompileStage{};
+    r.compile->ok = true;
+    AccuracyStage accuracy;
+    accuracy.rtol = 1e-3;
+    accuracy.atol = 1e-3;
+    OutputComparison out;
+    out.name = QStringLiteral("out|0");
+    out.maxAbsErr = 0.25;
+    out.maxRelErr = 0.5;
+    out.mismatched = 12;
+    out.total = 4096;
+    OutputComparison ok = out;
+    ok.name = QStringLiteral("rstd");
+    ok.ok = true;
+    ok.maxAbsErr = 1e-6;
+    ok.mismatched = 0;
+    accuracy.outputs = {out, ok};
+    r.accuracy = accuracy;
+    TimingStage timing;
+    timing.baselineMs = 0.12;
+    timing.candidateMs = 0.1;
+    timing.speedup = 1.2;
+    r.timing = timing;
+    return r;
+}
+
+QVector<ReportCase> buildCases(const RunPtr& run, const AnnotationMap& annotations, ExportScope scope,
+                               const QMap<QString, QVector<RerunResult>>& reruns = {})
+{
+    QVector<ReportCase> cases;
+    for (const int i : casesInScope(*run, annotations, scope)) {
+        const QString name = run->cases.at(i).filename;
+        cases.append(buildReportCase(*run, readCaseTexts(run, i), annotations.value(name), reruns.value(name)));
+    }
+    return cases;
+}
+
+ReportSummary fixedSummary(const Run& run, const QVector<ReportCase>& cases, ExportScope scope, const QString& path)
+{
+    ReportSummary summary = summarize(run, cases, scope, Generated);
+    summary.runPath = path; // goldens hold no machine paths
+    return summary;
+}
+
+// Lines of Markdown outside fenced code blocks (as a CommonMark renderer would see them).
+QStringList proseLines(const QString& markdown)
+{
+    static const QRegularExpression fence(QStringLiteral("^(`{3,})"));
+    QStringList prose;
+    QString open;
+    for (const QString& line : markdown.split(QLatin1Char('\n'))) {
+        const auto m = fence.match(line);
+        if (open.isEmpty() && m.hasMatch())
+            open = m.captured(1);
+        else if (!open.isEmpty() && line.trimmed() == open)
+            open.clear();
+        else if (open.isEmpty())
+            prose << line;
+    }
+    return prose;
+}
+
+// Every link destination in Markdown prose.
+QStringList linksIn(const QString& prose)
+{
+    static const QRegularExpression link(QStringLiteral("\\]\\(\\s*([^\\s)]*)"));
+    QStringList found;
+    for (auto it = link.globalMatch(prose); it.hasNext();)
+        found << it.next().captured(1);
+    return found;
+}
+
+} // namespace
+
+class TestReportWriters : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void linkDestinations_data()
+    {
+        QTest::addColumn<QString>("destination");
+        QTest::addColumn<bool>("safe");
+        QTest::newRow("https") << QStringLiteral("https://example.com/x?a=1&b=2") << true;
+        QTest::newRow("http upper") << QStringLiteral("HTTP://example.com") << true;
+        QTest::newRow("mailto") << QStringLiteral("mailto:a@b.c") << true;
+        QTest::newRow("relative") << QStringLiteral("docs/a.md#x") << true;
+        QTest::newRow("anchor") << QStringLiteral("#top") << true;
+        QTest::newRow("path with colon") << QStringLiteral("./a:b") << true;
+        QTest::newRow("javascript") << QStringLiteral("javascript:alert(1)") << false;
+        QTest::newRow("mixed case") << QStringLiteral("JaVaScRiPt:alert(1)") << false;
+        QTest::newRow("decimal entity") << QStringLiteral("JaVaScRiPt&#58;alert(1)") << false;
+        QTest::newRow("hex entity") << QStringLiteral("&#x6A;avascript:alert(1)") << false;
+        QTest::newRow("named colon") << QStringLiteral("javascript&colon;alert(1)") << false;
+        QTest::newRow("unknown entity") << QStringLiteral("javascript&Colon;alert(1)") << false;
+        QTest::newRow("tab inside") << QStringLiteral("java\tscript:alert(1)") << false;
+        QTest::newRow("entity tab") << QStringLiteral("java&#9;script:alert(1)") << false;
+        QTest::newRow("leading space") << QStringLiteral("  javascript:alert(1)") << false;
+        QTest::newRow("backslash escape") << QStringLiteral("javascript\\:alert(1)") << false;
+        QTest::newRow("zero width") << QStringLiteral("java\u200bscript:alert(1)") << false;
+        QTest::newRow("data") << QStringLiteral("data:text/html,<script>") << false;
+        QTest::newRow("vbscript") << QStringLiteral("VBScript:msgbox") << false;
+        QTest::newRow("file") << QStringLiteral("file:///etc/passwd") << false;
+    }
+
+    void linkDestinations()
+    {
+        QFETCH(QString, destination);
+        QFETCH(bool, safe);
+        QCOMPARE(isSafeLinkDestination(destination), safe);
+    }
+
+    void sanitizedMarkdownCarriesNoHtmlOrScriptLinks()
+    {
+        const QString md = sanitizedMarkdown(QStringLiteral(
+            "Hi <script>alert(1)</script> & <img src=x onerror=alert(1)>\n"
+            "[a](javascript:alert(1)) [b](<JaVaScRiPt&#58;alert(1)>) [c](\n  data:text/html,x) [d](https://ok.example/p(1))\n"
+            "[r]: vbscript:x\n`a <b> c` \\<i\\> ``` not a fence ```\n"
+            "```js\n<script>in fence</script>\n"));
+        QVERIFY(!md.contains(QStringLiteral("<script>alert")));
+        QVERIFY(md.contains(QStringLiteral("&lt;script&gt;alert(1)&lt;/script&gt;")));
+        QVERIFY(md.contains(QStringLiteral("&lt;img src=x")));
+        QVERIFY(md.contains(QStringLiteral("[a](#)")));
+        QVERIFY(md.contains(QStringLiteral("[b](#)")));
+        QVERIFY(md.contains(QStringLiteral("[c](\n  #)")));
+        QVERIFY(md.contains(QStringLiteral("[d](https://ok.example/p(1))")));
+        QVERIFY(md.contains(QStringLiteral("[r]: #")));
+        QVERIFY(md.contains(QStringLiteral("`a <b> c`"))); // a code span shows literally: left as is
+        QVERIFY(md.contains(QStringLiteral("&lt;i&gt;")));
+        // The unclosed fence is closed, so it cannot swallow the rest of the report.
+        QVERIFY(md.endsWith(QStringLiteral("```js\n<script>in fence</script>\n```\n")));
+        for (const QString& line : proseLines(md))
+            QVERIFY2(!line.contains(QLatin1Char('<')) || line.contains(QStringLiteral("`a <b> c`")), qPrintable(line));
+    }
+
+    void codeSpansPairAsARendererPairsThem()
+    {
+        // A renderer pairs the backtick of line 1 with the first one of line 2; what follows
+        // must not be left as live HTML just because it looked like a span on its own line.
+        const QString md = sanitizedMarkdown(QStringLiteral("a ` b\nx` <script>alert(1)</script> `\nfoo](x`y)`<img src=x>`"));
+        QVERIFY2(md.startsWith(QStringLiteral("a \\` b\nx` <script>alert(1)</script> `\n")), qPrintable(md));
+        // Every unescaped backtick run is paired on its line; unpaired ones carry a backslash.
+        QVERIFY2(md.contains(QStringLiteral("](x\\`y)`<img src=x>`")), qPrintable(md));
+    }
+
+    void codeBlockFenceOutgrowsContent()
+    {
+        const QString block = markdownCodeBlock(QStringLiteral("a\n`````\nb"), QStringLiteral("c++ evil`info"));
+        QVERIFY(block.startsWith(QStringLiteral("``````c++\n")));
+        QVERIFY(block.endsWith(QStringLiteral("\n``````\n")));
+        QCOMPARE(markdownCodeBlock(QStringLiteral("x")), QStringLiteral("```\nx\n```\n"));
+        QCOMPARE(markdownCodeSpan(QStringLiteral("a``b")), QStringLiteral("```a``b```"));
+        QCOMPARE(markdownCodeSpan(QStringLiteral("`x")), QStringLiteral("`` `x ``"));
+        QCOMPARE(markdownTableCell(QStringLiteral("a|b\nc <d>")), QStringLiteral("a\\|b c &lt;d&gt;"));
+        QCOMPARE(markdownPlainText(QStringLiteral("[x](javascript:y)")), QStringLiteral("\\[x\\](javascript:y)"));
+    }
+
+    void unifiedDiffHunks()
+    {
+        QString from, to;
+        for (int i = 0; i < 20; ++i) {
+            from += QStringLiteral("line %1\n").arg(i);
+            to += (i == 2 ? QStringLiteral("LINE 2\n") : i == 15 ? QString() : QStringLiteral("line %1\n").arg(i));
+        }
+        const QString diff = unifiedDiff(from, to, QStringLiteral("a"), QStringLiteral("b"));
+        QVERIFY2(diff.startsWith(QStringLiteral("--- a\n+++ b\n@@ -1,6 +1,6 @@\n line 0\n line 1\n-line 2\n+LINE 2\n line 3\n")),
+                 qPrintable(diff));
+        QVERIFY2(diff.contains(QStringLiteral("@@ -13,7 +13,6 @@\n line 12\n line 13\n line 14\n-line 15\n line 16\n")), qPrintable(diff));
+        QVERIFY(unifiedDiff(from, from, QStringLiteral("a"), QStringLiteral("b")).isEmpty());
+    }
+
+    void csvQuotingAndFormulas()
+    {
+        QCOMPARE(csvField(QStringLiteral("plain")), QStringLiteral("plain"));
+        QCOMPARE(csvField(QStringLiteral("a,b")), QStringLiteral("\"a,b\""));
+        QCOMPARE(csvField(QStringLiteral("say \"hi\"\nthere")), QStringLiteral("\"say \"\"hi\"\"\nthere\""));
+        QCOMPARE(csvField(QStringLiteral("=cmd|' /C calc'!A0")), QStringLiteral("'=cmd|' /C calc'!A0"));
+        QCOMPARE(csvField(QStringLiteral("+1")), QStringLiteral("'+1"));
+        QCOMPARE(csvField(QStringLiteral("-1")), QStringLiteral("'-1"));
+        QCOMPARE(csvField(QStringLiteral("@SUM(A1)")), QStringLiteral("'@SUM(A1)"));
+        QCOMPARE(csvField(QStringLiteral("\tx")), QStringLiteral("'\tx"));
+        QCOMPARE(csvField(QStringLiteral("\rx")), QStringLiteral("\"'\rx\""));
+    }
+
+    void sampleGoldens()
+    {
+        const RunPtr run = load(QStringLiteral(KRW_SAMPLE_RUN_DIR));
+        QCOMPARE(run->cases.size(), 9);
+        const int rms = run->indexOf(QStringLiteral("rms_norm.py"));
+        const QString predict = readCaseTexts(run, rms).text(QStringLiteral("it1:predict"));
+        AnnotationMap annotations;
+        CaseAnnotation& a = annotations[QStringLiteral("rms_norm.py")];
+        a.verdict = Verdict::ModelError;
+        a.tags = QStringList{QStringLiteral("numerics"), QStringLiteral("rms")};
+        a.note = QStringLiteral("The **epsilon** goes inside the square root; see [docs](https://example.com/rms).");
+        a.author = QStringLiteral("reviewer");
+        a.modified = Generated;
+        a.comments = {comment(QStringLiteral("it1:predict"), predict, 2, QStringLiteral("Wrong reduction order.")),
+                      comment(QStringLiteral("it0:predict"), QStringLiteral("old text\nchanged since"), 1, QStringLiteral("Was this fixed?")),
+                      comment(QStringLiteral("local:gone"), QStringLiteral("x"), 0, QStringLiteral("A local copy."))};
+        annotations[QStringLiteral("sin_kernel.py")].verdict = Verdict::CorrectAfterAll;
+        const QMap<QString, QVector<RerunResult>> reruns{{QStringLiteral("rms_norm.py"), {RerunResult(), sampleRerun()}}};
+
+        const QVector<ReportCase> failing = buildCases(run, annotations, ExportScope::Failing, reruns);
+        QCOMPARE(failing.size(), 6);
+        const QByteArray md = reportMarkdown(fixedSummary(*run, failing, ExportScope::Failing, QStringLiteral("<sample>")), failing);
+        QVERIFY(md.contains("**STALE**"));
+        QVERIFY(md.contains("**MISSING**"));
+        // layer_norm_fwd: the agent's prediction is its best perf candidate, so no diff is shown.
+        QVERIFY(md.contains("Iteration 1 · Prediction against Iteration 1 · Perf candidate 1.\n\nThe best candidate is the prediction itself"));
+        QVERIFY(!md.contains("\n## Reflection")); // dataset headings stay below the case's
+        QVERIFY(md.contains("\n##### Reflection"));
+        QVERIFY(md.contains("| out\\|0 | no | 0.25 | 0.5 | 12 / 4096 |"));
+        compareGolden(md, QStringLiteral("sample-failing.md"));
+
+        const QVector<ReportCase> all = buildCases(run, annotations, ExportScope::All, reruns);
+        const QByteArray csv = reportCsv(all);
+        QCOMPARE(csv.count("\r\n"), 10);
+        QVERIFY(csv.contains("rms_norm.py,exe_failed,call,2,model_error,numerics;rms,"));
+        QVERIFY(csv.contains(",3,wrong_output,0.25,1.2,2024-05-01T11:59:00Z\r\n"));
+        compareGolden(csv, QStringLiteral("sample-all.csv"));
+    }
+
+    void hostileGoldens()
+    {
+        const RunPtr run = load(QStringLiteral(KRW_TEST_DATA_DIR "/hostile"));
+        QCOMPARE(run->cases.size(), 9); // the empty filename is skipped by the loader, with a warning
+        const QString evil = QStringLiteral("<script>alert(1)</script>\n[x](javascript:alert(1)) ```\n=cmd|' /C calc'!A0");
+        AnnotationMap annotations;
+        for (const Case& c : run->cases) {
+            CaseAnnotation& a = annotations[c.filename];
+            a.verdict = Verdict::NeedsSecondLook;
+            a.tags = QStringList{QStringLiteral("=HYPERLINK(\"x\")"), QStringLiteral("a|b")};
+            a.note = evil;
+            a.author = QStringLiteral("<b>me</b>");
+            a.modified = Generated;
+            a.comments = {comment(QStringLiteral("it0:predict"), QStringLiteral("#include <hip/hip_runtime.h>\n"), 0, evil)};
+        }
+        const QVector<ReportCase> cases = buildCases(run, annotations, ExportScope::All);
+        const QString md = QString::fromUtf8(reportMarkdown(fixedSummary(*run, cases, ExportScope::All, QStringLiteral("<hostile>")), cases));
+        const QStringList prose = proseLines(md);
+        for (const QString& line : prose) {
+            // Only our inline code spans may hold a '<' (the anchored line, the run path).
+            QString outsideSpans = line;
+            outsideSpans.remove(QRegularExpression(QStringLiteral("(`+)[^`].*?\\1")));
+            QVERIFY2(!outsideSpans.contains(QLatin1Char('<')), qPrintable(line));
+        }
+        for (const QString& destination : linksIn(prose.join(QLatin1Char('\n'))))
+            QVERIFY2(destination == QStringLiteral("#") || destination.startsWith(QStringLiteral("https://")), qPrintable(destination));
+        QVERIFY(md.contains(QStringLiteral("```diff\n--- it0:predict\n+++ it0:call\n@@ -1,")));
+        compareGolden(md.toUtf8(), QStringLiteral("hostile-all.md"));
+
+        const QByteArray csv = reportCsv(cases);
+        QVERIFY(!csv.contains(",=cmd"));
+        QVERIFY(csv.contains("\"'=HYPERLINK(\"\"x\"\");a|b\""));
+        compareGolden(csv, QStringLiteral("hostile-all.csv"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestReportWriters)
+#include "tst_reportwriters.moc"

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: MIT
+#include "rerun/resultstore.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace krw;
+
+namespace {
+
+RerunResult resultFor(const QString& caseName, const QString& versionId)
+{
+    RerunResult r;
+    r.caseName = caseName;
+    r.versionId = versionId;
+    r.started = QDateTime::currentDateTime();
+    return r;
+}
+
+} // namespace
+
+class TestResultStore : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void resultsPersistBesideTheRun()
+    {
+        QTemporaryDir runDir;
+        const ResultStore store = ResultStore::forRun(runDir.path(), QStringLiteral("my_run"));
+        QVERIFY(!store.isFallback());
+        QCOMPARE(store.root(), runDir.filePath(QStringLiteral(".kernel-review/my_run")));
+        RerunResult r = resultFor(QStringLiteral("../../escape.py"), QStringLiteral("it1:perf:2"));
+        r.compile = CompileStage{true, true, 1.5, {QStringLiteral("hipcc"), QStringLiteral("x.hip")}, {}, {}, {}, {}};
+        QString error, path;
+        QVERIFY2(store.save(r, &error, &path), qPrintable(error));
+        QVERIFY(path.startsWith(store.root() + QLatin1Char('/'))); // hostile names stay inside
+        const auto history = store.history(r.caseName);
+        QCOMPARE(history.size(), 1);
+        QCOMPARE(history.first().versionId, r.versionId);
+        QVERIFY(history.first().compile->cached);
+        QCOMPARE(history.first().compile->command, r.compile->command);
+    }
+
+    // Two cases whose names one safe-name rule would map to the same folder ("a b.py" and
+    // "a_b.py", "x/y.py" and "x_y.py") keep one history each.
+    void namesThatLookAlikeKeepTheirOwnHistory_data()
+    {
+        QTest::addColumn<QString>("first");
+        QTest::addColumn<QString>("second");
+        QTest::newRow("space vs underscore") << QStringLiteral("a b.py") << QStringLiteral("a_b.py");
+        QTest::newRow("slash vs underscore") << QStringLiteral("x/y.py") << QStringLiteral("x_y.py");
+        QTest::newRow("case only") << QStringLiteral("Kernel.py") << QStringLiteral("kernel.py");
+        QTest::newRow("leading dot") << QStringLiteral(".hidden.py") << QStringLiteral("hidden.py");
+    }
+
+    void namesThatLookAlikeKeepTheirOwnHistory()
+    {
+        QFETCH(QString, first);
+        QFETCH(QString, second);
+        QTemporaryDir runDir;
+        const ResultStore store = ResultStore::forRun(runDir.path(), QStringLiteral("run"));
+        QString error;
+        QVERIFY2(store.save(resultFor(first, QStringLiteral("it0:predict")), &error), qPrintable(error));
+        QVERIFY2(store.save(resultFor(second, QStringLiteral("it1:predict")), &error), qPrintable(error));
+        QVERIFY(!store.saveLocalVersion(first, QStringLiteral("edit.hip"), QStringLiteral("first"), &error).isEmpty());
+        QVERIFY(!store.saveLocalVersion(second, QStringLiteral("edit.hip"), QStringLiteral("second"), &error).isEmpty());
+
+        const auto a = store.history(first);
+        const auto b = store.history(second);
+        QCOMPARE(a.size(), 1);
+        QCOMPARE(b.size(), 1);
+        QCOMPARE(a.first().caseName, first);
+        QCOMPARE(b.first().caseName, second);
+        QCOMPARE(store.localVersions(first).size(), 1);
+        QVERIFY(store.localVersions(first).first() != store.localVersions(second).first());
+    }
+
+    void embeddedRunsStoreInTheUserDataFolder()
+    {
+        const ResultStore store = ResultStore::forRun(QStringLiteral(":/sample/run"), QStringLiteral("sample"));
+        QVERIFY(store.isFallback());
+        QVERIFY(store.root().startsWith(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestResultStore)
+#include "tst_resultstore.moc"

@@ -1,0 +1,399 @@
+// SPDX-License-Identifier: MIT
+#include "run/outcomes.h"
+#include "tooltests.h"
+#include "run/runloader.h"
+#include "run/textstore.h"
+
+#include <QDir>
+#include <QFile>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+using namespace krw;
+
+namespace {
+
+QString seriesDir()
+{
+    return QStringLiteral(KRW_TEST_DATA_DIR "/series");
+}
+
+QString text(const Run& run, const TextRef& ref)
+{
+    return TextStore::resolveOrEmpty(*run.sources, ref);
+}
+
+const Case& caseNamed(const Run& run, const QString& name)
+{
+    const int index = run.indexOf(name);
+    if (index < 0)
+        qFatal("no case %s", qPrintable(name));
+    return run.cases.at(index);
+}
+
+bool writeFile(const QString& path, const QByteArray& content)
+{
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly) && file.write(content) == content.size();
+}
+
+QByteArray goodLine(const QByteArray& name)
+{
+    return "{\"filename\": \"" + name + "\", \"instruction\": \"i\", \"label\": \"l\", \"predict\": \"p\", \"test_code\": \"t\"}";
+}
+
+} // namespace
+
+class TestRunLoader : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void seriesLoadsAllIterations()
+    {
+        QString error;
+        const Run run = loadRunAtPath(seriesDir(), {}, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(run.name, QStringLiteral("mini"));
+        QCOMPARE(run.iterations, (QVector<int>{0, 1}));
+        QStringList names;
+        for (const Case& c : run.cases)
+            names << c.filename;
+        QCOMPARE(names, (QStringList{QStringLiteral("a.py"), QStringLiteral("b.py"), QStringLiteral("c.py"),
+                                     QStringLiteral("d.py"), QStringLiteral("e.py")}));
+        QCOMPARE(caseNamed(run, QStringLiteral("a.py")).history.size(), 2);
+        QCOMPARE(caseNamed(run, QStringLiteral("d.py")).history.size(), 1);
+    }
+
+    void seriesOutcomes()
+    {
+        const Run run = loadRunAtPath(seriesDir());
+        auto check = [&](const char* name, Outcome latest, Stage best) {
+            const Case& c = caseNamed(run, QString::fromLatin1(name));
+            QCOMPARE(outcomeName(c.latest), outcomeName(latest));
+            QCOMPARE(stageName(c.best), stageName(best));
+        };
+        check("a.py", Outcome::ExeFailed, Stage::Call);
+        check("b.py", Outcome::NoPrediction, Stage::None);
+        check("c.py", Outcome::Passed, Stage::Perf);
+        check("d.py", Outcome::Unknown, Stage::None);
+        check("e.py", Outcome::NoPrediction, Stage::Call);
+    }
+
+    void seriesWarnsAboutUnjoinedEntries()
+    {
+        const Run run = loadRunAtPath(seriesDir());
+        QStringList messages;
+        for (const LoadWarning& w : run.warnings)
+            messages << QStringLiteral("%1:%2 %3").arg(QFileInfo(w.file).fileName()).arg(w.line).arg(w.message);
+        QCOMPARE(run.warnings.size(), 2);
+        QVERIFY2(messages.filter(QStringLiteral("mini_1.jsonl:4 \"d.py\" has no entry in mini_mem_1.json")).size() == 1,
+                 qPrintable(messages.join(QLatin1Char('\n'))));
+        QVERIFY2(messages.filter(QStringLiteral("mini_mem_1.json:")).filter(QStringLiteral("\"e.py\" has no line in mini_1.jsonl")).size() == 1,
+                 qPrintable(messages.join(QLatin1Char('\n'))));
+    }
+
+    void textsResolveLazily()
+    {
+        const Run run = loadRunAtPath(seriesDir());
+        const Case& a = caseNamed(run, QStringLiteral("a.py"));
+        QCOMPARE(text(run, a.newest().predict), QStringLiteral("#include <x>\nint a2;\n"));
+        QCOMPARE(text(run, a.history.first().predict), QStringLiteral("#include <x>\nint a;\n"));
+        QCOMPARE(text(run, a.history.first().memory->callError), QStringLiteral("/tmp/a.hip:2:5: error: boom"));
+        QVERIFY(!a.newest().memory->callError.isPresent()); // "None" means no error
+        QCOMPARE(text(run, a.history.first().memory->tempStrategy), QStringLiteral("Fix **it**"));
+        const Case& b = caseNamed(run, QStringLiteral("b.py"));
+        QCOMPARE(b.newest().extra.size(), 1);
+        QCOMPARE(b.newest().extra.first().key, QStringLiteral("_difficulty"));
+        QCOMPARE(b.newest().extra.first().shortValue, QStringLiteral("3"));
+    }
+
+    void perfCandidateLayouts()
+    {
+        const Run run = loadRunAtPath(seriesDir());
+        const Case& c = caseNamed(run, QStringLiteral("c.py"));
+        const auto& first = c.history.first().memory->perfCandidates;
+        QCOMPARE(first.size(), 2);
+        QCOMPARE(first[0].layout, PerfCandidate::Layout::SpeedupReflectionProfile);
+        QCOMPARE(*first[0].speedup(), 1.5);
+        QCOMPARE(text(run, first[0].analysis()), QStringLiteral("## faster"));
+        QVERIFY(!first[0].profiling().isPresent());
+        QCOMPARE(first[1].items[0].kind, PerfItem::Kind::Numbers);
+        QCOMPARE(*first[1].speedup(), 2.0); // lists of per-input numbers are summed
+        const auto& second = c.newest().memory->perfCandidates;
+        QCOMPARE(second[0].layout, PerfCandidate::Layout::MeanMsEfficiency);
+        QCOMPARE(*second[0].meanMs(), 12.5);
+        QCOMPARE(*second[0].efficiencyPercent(), 80.0);
+        QCOMPARE(second[1].layout, PerfCandidate::Layout::PairAnalysis);
+        QCOMPARE(text(run, second[1].analysis()), QStringLiteral("hip layout"));
+        QCOMPARE(text(run, second[1].code), QStringLiteral("int c5;\n"));
+        QCOMPARE(c.newest().speedup.value_or(0), 1.5);
+    }
+
+    void anyFileOfSeriesFindsSiblings()
+    {
+        const Run run = loadRunAtPath(seriesDir() + QStringLiteral("/mini_mem_0.json"));
+        QCOMPARE(run.iterations, (QVector<int>{0, 1}));
+        QCOMPARE(run.cases.size(), 5);
+    }
+
+    void loneJsonlHasNoMemory()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("lone.jsonl"));
+        QVERIFY(writeFile(path, goodLine("x.py") + "\n" + goodLine("y.py") + "\n"));
+        const Run run = loadRunAtPath(path);
+        QCOMPARE(run.cases.size(), 2);
+        QVERIFY(run.warnings.isEmpty());
+        QCOMPARE(run.cases.first().latest, Outcome::Unknown);
+    }
+
+    void severalRootsInOneFolder()
+    {
+        QTemporaryDir dir;
+        QVERIFY(writeFile(dir.filePath(QStringLiteral("one_0.jsonl")), goodLine("x.py")));
+        QVERIFY(writeFile(dir.filePath(QStringLiteral("two_0.jsonl")), goodLine("y.py")));
+        QVERIFY(writeFile(dir.filePath(QStringLiteral("two_3.jsonl")), goodLine("y.py")));
+        const LocateResult located = locateRuns(dir.path());
+        QCOMPARE(located.runs.size(), 2);
+        QString error;
+        const Run two = loadRunAtPath(dir.path(), QStringLiteral("two"), &error);
+        QCOMPARE(two.iterations, (QVector<int>{0, 3}));
+        loadRunAtPath(dir.path(), QStringLiteral("three"), &error);
+        QVERIFY(error.contains(QStringLiteral("no run named \"three\"")));
+    }
+
+    void debugFolders()
+    {
+        QTemporaryDir dir;
+        QDir root(dir.path());
+        QVERIFY(root.mkpath(QStringLiteral("sin_kernel")));
+        QVERIFY(root.mkpath(QStringLiteral("not_a_case")));
+        const QString c = dir.filePath(QStringLiteral("sin_kernel/"));
+        QVERIFY(writeFile(c + QStringLiteral("0_instruction.txt"), "write sin"));
+        QVERIFY(writeFile(c + QStringLiteral("1_label_source.py"), "import triton\n"));
+        QVERIFY(writeFile(c + QStringLiteral("2_initial_predict.hip.cpp"), "__global__ void k() {}\n"));
+        QVERIFY(writeFile(c + QStringLiteral("3_test_code.py"), "result_gold = 1\n"));
+        QVERIFY(writeFile(c + QStringLiteral("error_log.txt"), "x.hip:1:1: error: e"));
+        QVERIFY(writeFile(c + QStringLiteral("candidate_perf_fix_10.hip.cpp"), "ten"));
+        QVERIFY(writeFile(c + QStringLiteral("candidate_perf_fix_2.hip.cpp"), "two"));
+        const Run run = loadRunAtPath(dir.path());
+        QCOMPARE(run.cases.size(), 1);
+        const Case& k = run.cases.first();
+        QCOMPARE(k.filename, QStringLiteral("sin_kernel.py"));
+        QCOMPARE(text(run, k.newest().predict), QStringLiteral("__global__ void k() {}\n"));
+        QCOMPARE(text(run, k.newest().memory->callError), QStringLiteral("x.hip:1:1: error: e"));
+        QCOMPARE(k.newest().memory->perfCandidates.size(), 2);
+        QCOMPARE(text(run, k.newest().memory->perfCandidates[0].code), QStringLiteral("two"));
+        QCOMPARE(k.best, Stage::Perf);
+    }
+
+    // Each bad input: one warning naming file, line and field; the valid cases still load.
+    void badInput_data()
+    {
+        QTest::addColumn<QByteArray>("content");
+        QTest::addColumn<int>("cases");
+        QTest::addColumn<qint64>("line");
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("message");
+
+        const QByteArray ok1 = goodLine("ok1.py");
+        const QByteArray ok2 = goodLine("ok2.py");
+        QTest::addRow("truncated-line") << ok1 + "\n{\"filename\": \"cut.py\", \"predict\": \"abc\n" + ok2 << 2 << qint64(2) << QStringLiteral("predict")
+                                        << QStringLiteral("string is not closed");
+        QTest::addRow("not-json") << ok1 + "\nthis is not json\n" + ok2 << 2 << qint64(2) << QString()
+                                  << QStringLiteral("not a JSON object");
+        QTest::addRow("wrong-type-predict") << ok1 + "\n{\"filename\": \"n.py\", \"predict\": 42}\n" + ok2 << 3 << qint64(2)
+                                            << QStringLiteral("predict") << QStringLiteral("expected a string, found a number");
+        QTest::addRow("wrong-type-filename") << ok1 + "\n{\"filename\": [1], \"predict\": \"p\"}\n" + ok2 << 2 << qint64(2)
+                                             << QStringLiteral("filename") << QStringLiteral("expected a string, found a list");
+        QTest::addRow("missing-filename") << ok1 + "\n{\"predict\": \"p\"}\n" + ok2 << 2 << qint64(2) << QStringLiteral("filename")
+                                          << QStringLiteral("no \"filename\"");
+        QTest::addRow("duplicate-filename") << ok1 + "\n" + ok1 + "\n" + ok2 << 3 << qint64(2) << QStringLiteral("filename")
+                                            << QStringLiteral("duplicate filename \"ok1.py\" (first at line 1)");
+        QTest::addRow("invalid-utf8") << ok1 + "\n{\"filename\": \"u.py\", \"predict\": \"bad \xff\xfe bytes\"}\n" + ok2 << 3 << qint64(2)
+                                      << QStringLiteral("predict") << QStringLiteral("invalid UTF-8");
+        QTest::addRow("bad-escape") << ok1 + "\n{\"filename\": \"e.py\", \"label\": \"\\q\"}\n" + ok2 << 3 << qint64(2)
+                                    << QStringLiteral("label") << QStringLiteral("bad escape");
+        QTest::addRow("deep-nesting") << ok1 + "\n{\"filename\": \"d.py\", \"x\": " + QByteArray(5000, '[') + QByteArray(5000, ']') + "}\n" + ok2
+                                      << 2 << qint64(2) << QStringLiteral("x") << QStringLiteral("nesting deeper than");
+        QTest::addRow("wrong-speedup") << ok1 + "\n{\"filename\": \"s.py\", \"predict\": \"p\", \"speedup\": \"fast\"}\n" + ok2 << 3 << qint64(2)
+                                       << QStringLiteral("speedup") << QStringLiteral("expected a number, found a string");
+        QTest::addRow("bom-crlf-nan") << "\xEF\xBB\xBF" + ok1 + "\r\n{\"filename\": \"n.py\", \"predict\": \"p\", \"speedup\": NaN}\r\n" + ok2
+                                      << 3 << qint64(0) << QString() << QString();
+    }
+
+    void badInput()
+    {
+        QFETCH(QByteArray, content);
+        QFETCH(int, cases);
+        QFETCH(qint64, line);
+        QFETCH(QString, field);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("bad.jsonl"));
+        QVERIFY(writeFile(path, content));
+        const Run run = loadRunAtPath(path);
+        QCOMPARE(run.cases.size(), cases);
+        QVERIFY(run.indexOf(QStringLiteral("ok1.py")) >= 0);
+        QVERIFY(run.indexOf(QStringLiteral("ok2.py")) >= 0);
+        QCOMPARE(text(run, run.cases.at(run.indexOf(QStringLiteral("ok2.py"))).newest().predict), QStringLiteral("p"));
+        if (message.isEmpty()) {
+            QVERIFY(run.warnings.isEmpty());
+            return;
+        }
+        QCOMPARE(run.warnings.size(), 1);
+        const LoadWarning& w = run.warnings.first();
+        QCOMPARE(w.file, path);
+        QCOMPARE(w.line, line);
+        QCOMPARE(w.field, field);
+        QVERIFY2(w.message.contains(message), qPrintable(w.message));
+        QVERIFY(w.byteOffset > 0);
+    }
+
+    void nanAndInfinityAreNumbers()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("n.jsonl"));
+        QVERIFY(writeFile(path, "{\"filename\": \"a\", \"speedup\": NaN}\n{\"filename\": \"b\", \"speedup\": -Infinity}\n"));
+        const Run run = loadRunAtPath(path);
+        QVERIFY(std::isnan(*run.cases[0].newest().speedup));
+        QVERIFY(std::isinf(*run.cases[1].newest().speedup));
+    }
+
+    void invalidUtf8IsReplacedNotLost()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("u.jsonl"));
+        QVERIFY(writeFile(path, "{\"filename\": \"u.py\", \"predict\": \"a\xff" "b\"}\n"));
+        const Run run = loadRunAtPath(path);
+        QCOMPARE(text(run, run.cases.first().newest().predict), QStringLiteral("a\uFFFD" "b"));
+    }
+
+    void hugeFieldLoadsAndIsCut()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("big.jsonl"));
+        const QByteArray big(60 * 1024 * 1024, 'x');
+        QVERIFY(writeFile(path, "{\"filename\": \"big.py\", \"predict\": \"" + big + "\"}\n" + goodLine("ok.py") + "\n"));
+        const Run run = loadRunAtPath(path);
+        QCOMPARE(run.cases.size(), 2);
+        QCOMPARE(run.warnings.size(), 1);
+        QCOMPARE(run.warnings.first().field, QStringLiteral("predict"));
+        QVERIFY(run.warnings.first().message.contains(QStringLiteral("60 MB")));
+        const ResolvedText resolved = TextStore::resolve(*run.sources, run.cases.first().newest().predict);
+        QVERIFY(resolved.truncated);
+        QVERIFY(resolved.text.size() < 17 * 1024 * 1024);
+    }
+
+    void emptyAndMissingFiles()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("empty.jsonl"));
+        QVERIFY(writeFile(path, ""));
+        const Run run = loadRunAtPath(path);
+        QVERIFY(run.cases.isEmpty());
+        QCOMPARE(run.warnings.size(), 1);
+        QVERIFY(run.warnings.first().message.contains(QStringLiteral("file is empty")));
+        QString error;
+        loadRunAtPath(dir.filePath(QStringLiteral("nope.jsonl")), {}, &error);
+        QVERIFY(error.contains(QStringLiteral("no such file")));
+    }
+
+    void unreadableFile()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("locked_0.jsonl"));
+        QVERIFY(writeFile(path, goodLine("a.py")));
+        QVERIFY(writeFile(dir.filePath(QStringLiteral("locked_1.jsonl")), goodLine("a.py")));
+        QFile::setPermissions(path, QFileDevice::Permissions());
+        QFile probe(path);
+        if (probe.open(QIODevice::ReadOnly))
+            QSKIP("this user can read a file without read permission (root); nothing to test");
+        const Run run = loadRunAtPath(dir.path());
+        QCOMPARE(run.cases.size(), 1); // iteration 1 still loads
+        QCOMPARE(run.warnings.size(), 1);
+        QVERIFY(run.warnings.first().message.contains(QStringLiteral("cannot open")));
+    }
+
+    void memoryFileProblems()
+    {
+        QTemporaryDir dir;
+        QVERIFY(writeFile(dir.filePath(QStringLiteral("r_0.jsonl")), goodLine("a.py") + "\n" + goodLine("b.py") + "\n" + goodLine("c.py")));
+        // b's entry has a wrong flag type, c's entry is cut off by truncation.
+        QVERIFY(writeFile(dir.filePath(QStringLiteral("r_mem_0.json")),
+                          "{\n \"a.py\": {\"pass_call\": true, \"pass_exe\": false, \"pass_perf\": false},\n"
+                          " \"b.py\": {\"pass_call\": \"yes\", \"pass_exe\": false},\n"
+                          " \"c.py\": {\"pass_call\": tr"));
+        const Run run = loadRunAtPath(dir.path());
+        QCOMPARE(run.cases.size(), 3);
+        QCOMPARE(run.cases[0].latest, Outcome::ExeFailed);
+        QCOMPARE(run.cases[1].latest, Outcome::Unknown); // its pass_call was unusable
+        QCOMPARE(run.cases[2].latest, Outcome::Unknown); // its entry was lost to truncation
+        QStringList lines;
+        for (const auto& w : run.warnings)
+            lines << QStringLiteral("%1 %2 %3").arg(w.line).arg(w.field, w.message);
+        QVERIFY2(lines.filter(QStringLiteral("3 pass_call expected true or false, found a string")).size() == 1, qPrintable(lines.join(u'\n')));
+        QVERIFY2(lines.filter(QStringLiteral("4  memory file is not valid JSON")).size() == 1, qPrintable(lines.join(u'\n')));
+        QVERIFY2(lines.filter(QStringLiteral("has no entry in r_mem_0.json")).size() == 1, qPrintable(lines.join(u'\n')));
+    }
+
+    void cancelStopsLoading()
+    {
+        LoadControl control;
+        control.isCancelled = [] { return true; };
+        const LocateResult located = locateRuns(seriesDir());
+        const Run run = loadRun(located.runs.first(), control);
+        QVERIFY(run.cancelled);
+        QVERIFY(run.cases.isEmpty());
+    }
+
+    void progressReachesTotal()
+    {
+        qint64 lastDone = -1, lastTotal = -1;
+        LoadControl control;
+        control.progress = [&](qint64 done, qint64 total) {
+            QVERIFY(done >= lastDone);
+            lastDone = done;
+            lastTotal = total;
+        };
+        loadRun(locateRuns(seriesDir()).runs.first(), control);
+        QVERIFY(lastTotal > 0);
+        QCOMPARE(lastDone, lastTotal);
+    }
+
+    void sharedRealRuns()
+    {
+        const QString shared = QStringLiteral(KRW_SHARED_DATA_DIR);
+        if (!QDir(shared).exists())
+            KRW_SKIP_MISSING_TOOL("../shared/data, the real public runs (absent in a plain clone of the project)");
+        const Run geak = loadRunAtPath(shared + QStringLiteral("/geak-tutorial"));
+        QCOMPARE(geak.iterations, (QVector<int>{0, 1, 2, 3, 4, 5}));
+        QCOMPARE(geak.cases.size(), 1);
+        QVERIFY2(geak.warnings.isEmpty(), geak.warnings.isEmpty() ? "" : qPrintable(geak.warnings.first().message));
+        const Case& embedding = geak.cases.first();
+        QCOMPARE(embedding.filename, QStringLiteral("embedding_triton_kernel.py"));
+        QCOMPARE(embedding.best, Stage::Perf);
+        const auto& perf = embedding.newest().memory->perfCandidates;
+        QVERIFY(!perf.isEmpty());
+        QCOMPARE(perf.first().layout, PerfCandidate::Layout::SpeedupReflectionProfile);
+        QVERIFY(*perf.first().speedup() > 1.0);
+        QVERIFY(text(geak, perf.first().code).contains(QStringLiteral("@triton.jit")));
+
+        const Run bench = loadRunAtPath(shared + QStringLiteral("/tritonbench-g/tritonbench_g_30.jsonl"));
+        QCOMPARE(bench.cases.size(), 30);
+        QVERIFY(bench.warnings.isEmpty());
+        for (const Case& c : bench.cases) {
+            QVERIFY(c.latest == Outcome::Unknown || c.latest == Outcome::NoPrediction);
+            QVERIFY(!c.newest().extra.isEmpty()); // _difficulty, _predict_source are kept
+        }
+    }
+};
+
+KRW_GUILESS_TEST_MAIN(TestRunLoader)
+#include "tst_runloader.moc"

@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: MIT
+#include "build/buildplan.h"
+#include "rerun/diagnostics.h"
+
+#include <QTest>
+
+using namespace krw;
+
+namespace {
+
+BuildInputs inputs(ToolchainProfile::Kind kind, const QString& source = QStringLiteral("__global__ void k() {}"))
+{
+    BuildInputs in;
+    in.profile = defaultProfile(kind);
+    in.info.compilerPath = QStringLiteral("/usr/bin/tool");
+    in.info.compilerVersion = QStringLiteral("clang 15");
+    in.info.torchVersion = QStringLiteral("1.13");
+    in.info.torchIncludePaths = QStringList{QStringLiteral("/torch/include")};
+    in.info.pythonInclude = QStringLiteral("/py/include");
+    in.info.extensionSuffix = QStringLiteral(".cpython-311-x86_64-linux-gnu.so");
+    in.compatRoot = QStringLiteral("/app/runner/compat");
+    in.cacheRoot = QStringLiteral("/cache");
+    in.caseName = QStringLiteral("sin_kernel.py");
+    in.source = source;
+    return in;
+}
+
+} // namespace
+
+class TestBuildPlan : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void cpuBuildsASharedExtension()
+    {
+        const BuildPlan plan = planBuild(inputs(ToolchainProfile::Kind::Cpu));
+        QCOMPARE(plan.steps.size(), 1);
+        const QStringList& a = plan.steps.first().arguments;
+        QVERIFY(plan.producesModule);
+        QVERIFY(a.contains(QStringLiteral("-shared")) && a.contains(QStringLiteral("-fPIC")));
+        QCOMPARE(a.mid(a.indexOf(QStringLiteral("-isystem")), 2), (QStringList{QStringLiteral("-isystem"), QStringLiteral("/torch/include")}));
+        QVERIFY(a.contains(QStringLiteral("-DTORCH_EXTENSION_NAME=") + plan.moduleName));
+        QVERIFY(plan.moduleName.startsWith(QStringLiteral("krw_sin_kernel_")));
+        QVERIFY(plan.sourcePath.endsWith(QStringLiteral(".cpp")));
+        QVERIFY(plan.outputPath.endsWith(QStringLiteral(".cpython-311-x86_64-linux-gnu.so")));
+        QCOMPARE(a.at(a.indexOf(QStringLiteral("-o")) + 1), plan.partialPath); // renamed only on success
+        QVERIFY(a.contains(QStringLiteral("-ltorch_python")));
+    }
+
+    void compileCheckOnlyCompilesForAnAmdTarget()
+    {
+        const BuildPlan plan = planBuild(inputs(ToolchainProfile::Kind::CompileCheck));
+        const QStringList& a = plan.steps.first().arguments;
+        QVERIFY(!plan.producesModule);
+        QVERIFY(a.contains(QStringLiteral("--offload-arch=gfx90a")));
+        QVERIFY(a.contains(QStringLiteral("-c")));
+        QVERIFY(!a.contains(QStringLiteral("-ltorch")));
+        QVERIFY(a.contains(QStringLiteral("-I/app/runner/compat/cpu-torch"))); // CPU PyTorch: our HIP headers
+        BuildInputs rocmTorch = inputs(ToolchainProfile::Kind::CompileCheck);
+        rocmTorch.info.torchHip = QStringLiteral("5.7");
+        QVERIFY(!planBuild(rocmTorch).steps.first().arguments.contains(QStringLiteral("-I/app/runner/compat/cpu-torch")));
+    }
+
+    void hipNvidiaDrivesNvcc()
+    {
+        BuildInputs in = inputs(ToolchainProfile::Kind::HipNvidia);
+        in.cudaRoot = QStringLiteral("/opt/cuda");
+        const BuildPlan plan = planBuild(in);
+        QCOMPARE(plan.steps.size(), 2); // hipcc compiles, nvcc links (hipcc would add -lcuda)
+        const ProcessSpec& compile = plan.steps.at(0);
+        QVERIFY(compile.environment.contains(QStringLiteral("HIP_PLATFORM=nvidia")));
+        QCOMPARE(compile.arguments.mid(0, 3), (QStringList{QStringLiteral("-x"), QStringLiteral("cu"), QStringLiteral("-c")}));
+        QVERIFY(compile.arguments.contains(QStringLiteral("-Xcompiler=-fPIC")));
+        QVERIFY(compile.arguments.contains(QStringLiteral("-std=c++20")));
+        QVERIFY(compile.arguments.contains(QStringLiteral("-arch=native")));
+        QVERIFY(compile.arguments.contains(QStringLiteral("-I/app/runner/compat/hip-nvidia")));
+        QVERIFY(!compile.arguments.contains(QStringLiteral("-ltorch_cuda")));
+        const ProcessSpec& link = plan.steps.at(1);
+        QCOMPARE(link.program, QStringLiteral("/opt/cuda/bin/nvcc"));
+        QVERIFY(link.arguments.contains(QStringLiteral("-ltorch_cuda")));
+        QCOMPARE(link.arguments.at(link.arguments.indexOf(QStringLiteral("-o")) + 1), plan.partialPath);
+    }
+
+    void cacheKeyFollowsWhatDecidesTheBuild()
+    {
+        const QString key = planBuild(inputs(ToolchainProfile::Kind::Cpu)).cacheKey;
+        QCOMPARE(planBuild(inputs(ToolchainProfile::Kind::Cpu)).cacheKey, key); // stable
+        QVERIFY(planBuild(inputs(ToolchainProfile::Kind::Cpu, QStringLiteral("other"))).cacheKey != key);
+        BuildInputs flags = inputs(ToolchainProfile::Kind::Cpu);
+        flags.profile.extraFlags = QStringList{QStringLiteral("-O3")};
+        QVERIFY(planBuild(flags).cacheKey != key);
+        BuildInputs tool = inputs(ToolchainProfile::Kind::Cpu);
+        tool.info.compilerVersion = QStringLiteral("clang 16");
+        QVERIFY(planBuild(tool).cacheKey != key);
+        BuildInputs sameLineOtherBuild = inputs(ToolchainProfile::Kind::Cpu);
+        sameLineOtherBuild.info.compilerVersionText = QStringLiteral("clang 15\nTarget: aarch64-linux-gnu");
+        QVERIFY(planBuild(sameLineOtherBuild).cacheKey != key);
+        BuildInputs otherCase = inputs(ToolchainProfile::Kind::Cpu);
+        otherCase.caseName = QStringLiteral("cos.py");
+        QCOMPARE(planBuild(otherCase).cacheKey, key); // same code, same module
+    }
+
+    // Real --version outputs, stdout and stderr together as the pipeline reads them.
+    void compilerVersions_data()
+    {
+        QTest::addColumn<QString>("output");
+        QTest::addColumn<QString>("line");
+        QTest::addColumn<QString>("text");
+        QTest::addRow("debian-hipcc-without-gpu")
+            << QStringLiteral("Traceback (most recent call last):\n"
+                              "  File \"/usr/bin/rocm_agent_enumerator\", line 257, in <module>\n"
+                              "    main()\n"
+                              "                  ^^^^^^^^^^^^^\n"
+                              "FileNotFoundError: [Errno 2] No such file or directory: '/sys/class/kfd/kfd/topology/nodes/'\n"
+                              "HIP version: 5.2.21153-0\nDebian clang version 15.0.6\nTarget: x86_64-pc-linux-gnu\n")
+            << QStringLiteral("HIP version: 5.2.21153-0")
+            << QStringLiteral("HIP version: 5.2.21153-0\nDebian clang version 15.0.6\nTarget: x86_64-pc-linux-gnu");
+        QTest::addRow("nvcc") << QStringLiteral("nvcc: NVIDIA (R) Cuda compiler driver\nCopyright (c) 2005-2025 NVIDIA Corporation\n"
+                                                "Cuda compilation tools, release 13.0, V13.0.48\n")
+                              << QStringLiteral("Cuda compilation tools, release 13.0, V13.0.48")
+                              << QStringLiteral("nvcc: NVIDIA (R) Cuda compiler driver\nCopyright (c) 2005-2025 NVIDIA Corporation\n"
+                                                "Cuda compilation tools, release 13.0, V13.0.48");
+        QTest::addRow("g++") << QStringLiteral("g++ (Debian 12.2.0-14+deb12u1) 12.2.0\nCopyright (C) 2022 Free Software Foundation, Inc.\n\n")
+                             << QStringLiteral("g++ (Debian 12.2.0-14+deb12u1) 12.2.0")
+                             << QStringLiteral("g++ (Debian 12.2.0-14+deb12u1) 12.2.0\nCopyright (C) 2022 Free Software Foundation, Inc.");
+    }
+
+    void compilerVersions()
+    {
+        QFETCH(QString, output);
+        QFETCH(QString, line);
+        QFETCH(QString, text);
+        QCOMPARE(compilerVersionText(output), text);
+        QCOMPARE(compilerVersionLine(text), line);
+    }
+
+    void moduleStems_data()
+    {
+        QTest::addColumn<QString>("caseName");
+        QTest::addColumn<QString>("stem");
+        QTest::addRow("plain") << QStringLiteral("sin_kernel.py") << QStringLiteral("sin_kernel");
+        QTest::addRow("dashes-and-dots") << QStringLiteral("flash-attn.v2.py") << QStringLiteral("flash_attn_v2");
+        QTest::addRow("leading-digit") << QStringLiteral("3d_conv.py") << QStringLiteral("m3d_conv");
+        QTest::addRow("hostile") << QStringLiteral("../../x;rm -rf.py") << QStringLiteral("x_rm__rf");
+        QTest::addRow("empty") << QString() << QStringLiteral("m");
+    }
+
+    void moduleStems()
+    {
+        QFETCH(QString, caseName);
+        QFETCH(QString, stem);
+        QCOMPARE(moduleStem(caseName), stem);
+    }
+
+    void diagnostics_data()
+    {
+        QTest::addColumn<QString>("output");
+        QTest::addColumn<QString>("expected"); // "file:line:col severity message | ..." per diagnostic
+        QTest::addRow("clang-error-and-note")
+            << QStringLiteral("/t/k.hip:14:20: error: no matching function for call to 'fast_sin'\n    out[i] = fast_sin(x);\n                   ^~~~~~~~\n"
+                              "/t/k.hip:7:14: note: candidate function not viable\n1 error generated.\n")
+            << QStringLiteral("/t/k.hip:14:20 error no matching function for call to 'fast_sin' (2) | /t/k.hip:7:14 note candidate function not viable (1)");
+        QTest::addRow("gcc-no-column") << QStringLiteral("x.cpp:3: warning: unused\n") << QStringLiteral("x.cpp:3:0 warning unused (0)");
+        QTest::addRow("fatal") << QStringLiteral("a.cpp:1:10: fatal error: 'torch/extension.h' file not found\n")
+                               << QStringLiteral("a.cpp:1:10 error 'torch/extension.h' file not found (0)");
+        QTest::addRow("nvcc") << QStringLiteral("k.cu(12): error: identifier \"foo\" is undefined\n")
+                              << QStringLiteral("k.cu:12:0 error identifier \"foo\" is undefined (0)");
+        QTest::addRow("crlf") << QStringLiteral("k.hip:2:1: error: x\r\n") << QStringLiteral("k.hip:2:1 error x (0)");
+        QTest::addRow("no-diagnostics") << QStringLiteral("ld: warning text without location\nIn file included from x.h:3:\n") << QString();
+    }
+
+    void diagnostics()
+    {
+        QFETCH(QString, output);
+        QFETCH(QString, expected);
+        auto describe = [](const QVector<Diagnostic>& list) {
+            QStringList parts;
+            for (const Diagnostic& d : list)
+                parts << QStringLiteral("%1:%2:%3 %4 %5 (%6)").arg(d.file).arg(d.line).arg(d.column).arg(severityName(d.severity), d.message).arg(d.context.size());
+            return parts.join(QStringLiteral(" | "));
+        };
+        QCOMPARE(describe(DiagnosticParser::parseAll(output)), expected);
+        // Fed in pieces that split lines anywhere, the result is the same.
+        DiagnosticParser chunked;
+        for (int i = 0; i < output.size(); i += 7)
+            chunked.feed(output.mid(i, 7));
+        chunked.finish();
+        QCOMPARE(describe(chunked.diagnostics()), expected);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestBuildPlan)
+#include "tst_buildplan.moc"

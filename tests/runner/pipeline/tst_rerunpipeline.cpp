@@ -1,0 +1,298 @@
+// SPDX-License-Identifier: MIT
+#include "run/caseversions.h"
+#include "tooltests.h"
+#include "pipeline/rerunpipeline.h"
+#include "rerun/resultstore.h"
+#include "run/runloader.h"
+#include "run/textstore.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace krw;
+
+namespace {
+
+const QString pythonCandidate = QStringLiteral("import torch\n\ndef f(x):\n    return x\n");
+
+// Compiles with torch headers take long on a busy 2-core machine: wait generously.
+RerunResult runToEnd(RerunPipeline& pipeline, const RerunRequest& request, int waitMs = 900000)
+{
+    QSignalSpy finished(&pipeline, &RerunPipeline::finished);
+    pipeline.start(request);
+    if (finished.isEmpty() && !finished.wait(waitMs)) {
+        // Fails the test function: a missing signal is never read as a result.
+        QTest::qFail(qPrintable(QStringLiteral("no finished signal within %1 ms").arg(waitMs)), __FILE__, __LINE__);
+        return {};
+    }
+    return finished.first().first().value<RerunResult>();
+}
+
+} // namespace
+
+class TestRerunPipeline : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+
+    RerunRequest fakeRequest(const QString& mode, int harnessTimeoutS = 30)
+    {
+        qputenv("KRW_FAKE_MODE", mode.toUtf8());
+        RerunRequest r;
+        r.caseName = QStringLiteral("fake.py");
+        r.candidateId = QStringLiteral("it0:predict");
+        r.candidateText = pythonCandidate;
+        r.baselineText = pythonCandidate;
+        r.testCode = QStringLiteral("result_gold = f(1)\n");
+        r.profile = defaultProfile(ToolchainProfile::Kind::Cpu);
+        r.profile.name = QStringLiteral("fake");
+        r.profile.python = QStringLiteral(KRW_FAKE_PROCESS); // answers "probe", misbehaves on "run"
+        r.profile.sandbox = false;
+        r.profile.harnessTimeoutS = harnessTimeoutS;
+        r.harnessPath = QStringLiteral("fake");
+        r.cacheRoot = m_dir.filePath(QStringLiteral("cache"));
+        r.workRoot = m_dir.filePath(QStringLiteral("work"));
+        return r;
+    }
+
+    RerunRequest sampleRequest(const QString& caseName, const QString& versionId, ToolchainProfile::Kind kind)
+    {
+        const Run run = loadRunAtPath(QStringLiteral(KRW_SAMPLE_RUN_DIR));
+        const Case& c = run.cases.at(run.indexOf(caseName));
+        RerunRequest r;
+        r.caseName = caseName;
+        for (const CodeVersion& v : codeVersions(c)) {
+            if (v.id() == versionId)
+                r.candidateText = TextStore::resolveOrEmpty(*run.sources, v.text);
+            if (v.kind == CodeVersion::Kind::Label)
+                r.baselineText = TextStore::resolveOrEmpty(*run.sources, v.text);
+            if (v.kind == CodeVersion::Kind::TestCode)
+                r.testCode = TextStore::resolveOrEmpty(*run.sources, v.text);
+        }
+        r.candidateId = versionId;
+        r.profile = defaultProfile(kind);
+        const QString runnerDir = QStringLiteral(KRW_RUNNER_DATA_DIR);
+        r.harnessPath = runnerDir + QStringLiteral("/harness/krw_harness.py");
+        r.compatRoot = runnerDir + QStringLiteral("/compat");
+        r.cacheRoot = m_dir.filePath(QStringLiteral("cache"));
+        r.workRoot = m_dir.filePath(QStringLiteral("work"));
+        return r;
+    }
+
+    static bool haveHipccAndTorch()
+    {
+        return !QStandardPaths::findExecutable(QStringLiteral("hipcc")).isEmpty()
+            && QProcess::execute(QStringLiteral("/usr/bin/python3"), {QStringLiteral("-c"), QStringLiteral("import torch")}) == 0;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(m_dir.isValid());
+    }
+
+    // Whatever the harness does wrong, the rerun ends with a clear failure, never a hang.
+    void harnessFailures_data()
+    {
+        QTest::addColumn<QString>("mode");
+        QTest::addColumn<int>("timeoutS");
+        QTest::addColumn<QString>("failure");
+        QTest::addRow("hang") << QStringLiteral("hang") << 2 << QStringLiteral("the harness timed out after 2 s and wrote no result");
+        QTest::addRow("crash") << QStringLiteral("crash") << 30 << QStringLiteral("the harness crashed");
+        QTest::addRow("non-json-result") << QStringLiteral("garbage") << 30 << QStringLiteral("harness: the harness's result is not valid JSON");
+        QTest::addRow("no-result") << QStringLiteral("noresult") << 30 << QStringLiteral("the harness finished and wrote no result");
+        QTest::addRow("killed-oom") << QStringLiteral("exit") << 30 << QStringLiteral("the harness exited with code 137 and wrote no result:");
+    }
+
+    void harnessFailures()
+    {
+        QFETCH(QString, mode);
+        QFETCH(int, timeoutS);
+        QFETCH(QString, failure);
+        RerunPipeline pipeline;
+        const RerunResult result = runToEnd(pipeline, fakeRequest(mode, timeoutS), 60000);
+        QCOMPARE(statusName(result.status), QStringLiteral("failed"));
+        QVERIFY2(result.failure.startsWith(failure), qPrintable(result.failure));
+        if (mode == QLatin1String("exit"))
+            QVERIFY(result.failure.contains(QStringLiteral("MemoryError"))); // its last words are kept
+        QCOMPARE(result.verdict(), QStringLiteral("could_not_run"));
+        QVERIFY(!pipeline.isRunning());
+    }
+
+    void cancelWhileTheHarnessRuns()
+    {
+        RerunPipeline pipeline;
+        QSignalSpy stages(&pipeline, &RerunPipeline::stageChanged);
+        QSignalSpy finished(&pipeline, &RerunPipeline::finished);
+        pipeline.start(fakeRequest(QStringLiteral("hang")));
+        QTRY_VERIFY_WITH_TIMEOUT(!stages.isEmpty() && stages.last().first().value<RerunStage>() == RerunStage::Correctness, 20000);
+        pipeline.cancel();
+        QVERIFY(finished.wait(10000));
+        const auto result = finished.first().first().value<RerunResult>();
+        QCOMPARE(result.status, RerunResult::Status::Cancelled);
+        QCOMPARE(result.verdict(), QStringLiteral("cancelled")); // not "failed"
+    }
+
+    void missingCompilerIsAClearFailure()
+    {
+        RerunRequest request = fakeRequest(QStringLiteral("noresult"));
+        request.profile.name = QStringLiteral("fake-no-compiler");
+        request.profile.compiler = QStringLiteral("no-such-compiler-krw");
+        request.candidateText = QStringLiteral("#include <torch/extension.h>\nint x;\n");
+        RerunPipeline pipeline;
+        const RerunResult result = runToEnd(pipeline, request);
+        QCOMPARE(result.status, RerunResult::Status::Failed);
+        QCOMPARE(result.failure, QStringLiteral("compiler \"no-such-compiler-krw\" of profile fake-no-compiler not found"));
+    }
+
+    // Debian's hipcc compiling the sample for an AMD target: the real error on the right line.
+    void compileCheckFindsTheRealError()
+    {
+        if (!haveHipccAndTorch())
+            KRW_SKIP_MISSING_TOOL("hipcc and python3-torch (packaging/dev.sh installs them)");
+        RerunPipeline pipeline;
+        const RerunResult failed = runToEnd(pipeline, sampleRequest(QStringLiteral("sin_kernel.py"), QStringLiteral("it0:predict"), ToolchainProfile::Kind::CompileCheck));
+        QCOMPARE(failed.verdict(), QStringLiteral("compile_failed"));
+        QVERIFY(failed.compile && !failed.compile->diagnostics.isEmpty());
+        const Diagnostic& error = failed.compile->diagnostics.first();
+        QCOMPARE(error.severity, Diagnostic::Severity::Error);
+        QCOMPARE(error.line, 14);
+        QCOMPARE(error.column, 20);
+        QVERIFY(error.message.contains(QStringLiteral("no matching function for call to 'fast_sin'")));
+        QVERIFY(failed.compile->command.contains(QStringLiteral("--offload-arch=gfx90a")));
+
+        const RerunResult fixed = runToEnd(pipeline, sampleRequest(QStringLiteral("sin_kernel.py"), QStringLiteral("it1:predict"), ToolchainProfile::Kind::CompileCheck));
+        QCOMPARE(fixed.verdict(), QStringLiteral("compiled"));
+        QVERIFY(fixed.compile);
+        QVERIFY(!fixed.compile->cached);
+        const RerunResult again = runToEnd(pipeline, sampleRequest(QStringLiteral("sin_kernel.py"), QStringLiteral("it1:predict"), ToolchainProfile::Kind::CompileCheck));
+        QVERIFY(again.compile);
+        QVERIFY2(again.compile->cached, qPrintable(fixed.compile->modulePath + QStringLiteral(" then ") + again.compile->modulePath)); // same source, flags and toolchain: not compiled again
+        QVERIFY(again.compile->ok);
+    }
+
+    // The whole cpu pipeline on real tools: g++ builds each C++ candidate against Debian's
+    // PyTorch, the harness runs label and candidate and compares them by key.
+    void cpuEndToEnd_data()
+    {
+        QTest::addColumn<QString>("candidate");
+        QTest::addColumn<QString>("verdict");
+        QTest::addColumn<QString>("badOutput"); // an output that must fail, with this flag
+        QTest::addColumn<QString>("flag");
+        QTest::addRow("right") << QStringLiteral("right") << QStringLiteral("passed") << QString() << QString();
+        QTest::addRow("off-by-one") << QStringLiteral("off_by_one") << QStringLiteral("wrong_output") << QStringLiteral("test_case_1") << QString();
+        QTest::addRow("zeros") << QStringLiteral("zeros") << QStringLiteral("wrong_output") << QStringLiteral("test_case_1") << QStringLiteral("all_zero");
+        QTest::addRow("nan") << QStringLiteral("nan") << QStringLiteral("wrong_output") << QStringLiteral("test_case_1") << QStringLiteral("nan");
+        QTest::addRow("wrong-shape") << QStringLiteral("wrong_shape") << QStringLiteral("wrong_output") << QStringLiteral("test_case_1")
+                                     << QStringLiteral("shape_mismatch");
+        QTest::addRow("missing-key") << QStringLiteral("missing_key") << QStringLiteral("wrong_output") << QStringLiteral("test_case_3.max")
+                                     << QStringLiteral("missing_key");
+    }
+
+    void cpuEndToEnd()
+    {
+        QFETCH(QString, candidate);
+        QFETCH(QString, verdict);
+        QFETCH(QString, badOutput);
+        QFETCH(QString, flag);
+        if (QProcess::execute(QStringLiteral("/usr/bin/python3"), {QStringLiteral("-c"), QStringLiteral("import torch")}) != 0)
+            KRW_SKIP_MISSING_TOOL("python3-torch (packaging/dev.sh installs it)");
+        const QString fixtures = QStringLiteral(KRW_TEST_DATA_DIR "/runner/cpu_cases/scale_shift/");
+        auto read = [](const QString& path) {
+            QFile file(path);
+            return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+        };
+        RerunRequest r = sampleRequest(QStringLiteral("sin_kernel.py"), QStringLiteral("it1:predict"), ToolchainProfile::Kind::Cpu);
+        r.caseName = QStringLiteral("scale_shift.py");
+        r.candidateId = candidate;
+        r.candidateText = read(fixtures + QStringLiteral("extensions/") + candidate + QStringLiteral(".cpp"));
+        r.baselineText = read(fixtures + QStringLiteral("label.py"));
+        r.testCode = read(fixtures + QStringLiteral("test_code.py"));
+        r.timing = candidate == QLatin1String("right"); // timing once is enough here
+        RerunPipeline pipeline;
+        const RerunResult result = runToEnd(pipeline, r);
+        QVERIFY2(result.status == RerunResult::Status::Completed, qPrintable(result.failure + result.harnessLog.right(2000)));
+        QVERIFY2(result.verdict() == verdict, qPrintable(result.verdict() + QLatin1Char(' ') + result.harnessLog.right(2000)));
+        QVERIFY(result.compile && result.compile->ok);
+        QCOMPARE(result.environment.value(QStringLiteral("profile")), QStringLiteral("cpu"));
+        QVERIFY(!result.environment.value(QStringLiteral("torch")).isEmpty());
+        QVERIFY(result.sandboxed == RerunPipeline::sandboxAvailable());
+        QVERIFY(result.accuracy);
+        if (!badOutput.isEmpty()) {
+            bool found = false;
+            for (const OutputComparison& o : result.accuracy->outputs) {
+                if (o.name != badOutput)
+                    continue;
+                found = true;
+                QVERIFY(!o.ok);
+                if (!flag.isEmpty())
+                    QVERIFY2(o.flags.contains(flag), qPrintable(o.flags.join(QLatin1Char(','))));
+                if (candidate == QLatin1String("off_by_one"))
+                    QCOMPARE(o.mismatched, qint64(1));
+            }
+            QVERIFY2(found, qPrintable(badOutput));
+        }
+        if (r.timing) {
+            QVERIFY(result.timing);
+            QVERIFY(!result.timing->calls.isEmpty());
+            QVERIFY(result.timing->speedup.value_or(0) > 0);
+            for (const CallTiming& call : result.timing->calls)
+                QVERIFY(call.candidate && call.candidate->p10 <= call.candidate->p50 && call.candidate->p50 <= call.candidate->p90);
+        }
+    }
+
+    // Inside the sandbox the test code sees no network and cannot write outside its work folder;
+    // with the sandbox off (the control) it can.
+    void sandboxHoldsTheCodeIn_data()
+    {
+        QTest::addColumn<bool>("sandbox");
+        QTest::addColumn<QString>("verdict");
+        QTest::addRow("sandboxed") << true << QStringLiteral("passed");
+        QTest::addRow("control-without-sandbox") << false << QStringLiteral("baseline_failed");
+    }
+
+    void sandboxHoldsTheCodeIn()
+    {
+        QFETCH(bool, sandbox);
+        QFETCH(QString, verdict);
+        if (!RerunPipeline::sandboxAvailable())
+            KRW_SKIP_MISSING_TOOL("bubblewrap");
+        if (QProcess::execute(QStringLiteral("/usr/bin/python3"), {QStringLiteral("-c"), QStringLiteral("import torch")}) != 0)
+            KRW_SKIP_MISSING_TOOL("python3-torch");
+        // Not under /tmp: the sandbox gives the code a private, throwaway /tmp.
+        const QString outside = QDir::home().filePath(QStringLiteral(".krw-sandbox-probe-%1").arg(QCoreApplication::applicationPid()));
+        RerunRequest r = sampleRequest(QStringLiteral("sin_kernel.py"), QStringLiteral("it1:predict"), ToolchainProfile::Kind::Cpu);
+        r.candidateText = r.baselineText = QStringLiteral("import torch\n");
+        r.testCode = QStringLiteral(
+            "import torch\n"
+            "try:\n"
+            "    open(%1, 'w').write('x')\n"
+            "except OSError:\n"
+            "    pass\n"
+            "else:\n"
+            "    raise RuntimeError('wrote outside the work folder')\n"
+            "interfaces = [line.split(':')[0].strip() for line in open('/proc/net/dev').read().splitlines()[2:]]\n"
+            "if interfaces != ['lo']:\n"
+            "    raise RuntimeError('network visible: %s' % interfaces)\n"
+            "result_gold = {'x': torch.ones(2)}\n").arg(QLatin1Char('\'') + outside + QLatin1Char('\''));
+        r.timing = false;
+        r.profile.sandbox = sandbox;
+        RerunPipeline pipeline;
+        const RerunResult result = runToEnd(pipeline, r);
+        QVERIFY2(result.verdict() == verdict, qPrintable(result.verdict() + QLatin1Char(' ') + result.failure + (result.baselineRun ? result.baselineRun->error : QString())));
+        QCOMPARE(result.sandboxed, sandbox);
+        QCOMPARE(QFile::exists(outside), !sandbox);
+        QFile::remove(outside);
+    }
+};
+
+KRW_GUILESS_TEST_MAIN(TestRerunPipeline)
+#include "tst_rerunpipeline.moc"

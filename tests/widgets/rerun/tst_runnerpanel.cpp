@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: MIT
+#include "run/casetexts.h"
+#include "code/codeview.h"
+#include "rerun/diagnosticmodel.h"
+#include "rerun/resultstore.h"
+#include "run/runloader.h"
+#include "rerun/runnerpanel.h"
+#include "code/syntaxsupport.h"
+
+#include <QComboBox>
+#include <QDir>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextBlock>
+
+using namespace krw;
+
+class TestRunnerPanel : public QObject
+{
+    Q_OBJECT
+
+private:
+    SyntaxSupport m_syntax;
+    QTemporaryDir m_dir;
+    RunPtr m_run;
+
+    // A copy of the sample, so results can be stored beside it.
+    CaseTexts sampleCase(const QString& name)
+    {
+        if (!m_run) {
+            const QDir source(QStringLiteral(KRW_SAMPLE_RUN_DIR));
+            for (const QString& file : source.entryList(QDir::Files))
+                QFile::copy(source.filePath(file), m_dir.filePath(file));
+            m_run = std::make_shared<const Run>(loadRunAtPath(m_dir.path()));
+        }
+        return readCaseTexts(m_run, m_run->indexOf(name));
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(m_dir.isValid());
+    }
+
+    void savedResultsReopenWithTheCase()
+    {
+        const CaseTexts texts = sampleCase(QStringLiteral("sin_kernel.py"));
+        RerunResult saved;
+        saved.caseName = QStringLiteral("sin_kernel.py");
+        saved.versionId = QStringLiteral("it0:predict");
+        saved.profile = QStringLiteral("compile-check");
+        saved.started = QDateTime::currentDateTime();
+        CompileStage compile;
+        compile.diagnostics = DiagnosticParser::parseAll(QStringLiteral("k.hip:14:20: error: no matching function for call to 'fast_sin'\n"));
+        saved.compile = compile;
+        QString error;
+        QVERIFY2(ResultStore::forRun(m_run->path, m_run->name).save(saved, &error), qPrintable(error));
+
+        RunnerPanel panel(&m_syntax);
+        panel.show();
+        panel.setCase(texts, codeVersions(m_run->cases.at(texts.caseIndex)));
+        QVERIFY(panel.shownResult());
+        QCOMPARE(panel.shownResult()->verdict(), QStringLiteral("compile_failed"));
+        QCOMPARE(panel.diagnosticsView()->model()->rowCount(), 1);
+        // A diagnostic opens its line in the source of the version that was run.
+        panel.diagnosticsView()->clicked(panel.diagnosticsView()->model()->index(0, 0));
+        QCOMPARE(panel.sourceView()->textCursor().blockNumber(), 13);
+        QVERIFY(panel.sourceView()->textCursor().block().text().contains(QStringLiteral("fast_sin")));
+    }
+
+    void localVersionsAreNewVersionsBesideTheResults()
+    {
+        const CaseTexts texts = sampleCase(QStringLiteral("softmax_row.py"));
+        RunnerPanel panel(&m_syntax);
+        panel.setCase(texts, codeVersions(m_run->cases.at(texts.caseIndex)));
+        auto* version = panel.findChild<QComboBox*>(QStringLiteral("rerunVersion"));
+        const int before = version->count();
+        const QString id = panel.createLocalVersion(QStringLiteral("../fix 1"), QStringLiteral("// edited\n"));
+        QCOMPARE(id, QStringLiteral("local:_._fix 1")); // sanitizedFileName: the name cannot leave its folder
+        QCOMPARE(version->count(), before + 1);
+        QCOMPARE(version->itemData(version->count() - 1).toString(), id);
+        // The dataset files are untouched: the edit lives in the sidecar folder.
+        const auto local = ResultStore::forRun(m_run->path, m_run->name).localVersions(QStringLiteral("softmax_row.py"));
+        QCOMPARE(local.size(), 1);
+        QVERIFY(local.first().startsWith(m_dir.path() + QStringLiteral("/.kernel-review/")));
+    }
+};
+
+QTEST_MAIN(TestRunnerPanel)
+#include "tst_runnerpanel.moc"

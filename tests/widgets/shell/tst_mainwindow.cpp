@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: MIT
+#include "browse/casefilterbar.h"
+#include "browse/casefilterproxy.h"
+#include "browse/casetreemodel.h"
+#include "caseview/caseview.h"
+#include "code/codeview.h"
+#include "theme/diffcolors.h"
+#include "caseview/comparepage.h"
+#include "code/diffview.h"
+#include "caseview/errorview.h"
+#include "caseview/historypage.h"
+#include "shell/mainwindow.h"
+#include "windowtesthelpers.h"
+#include "code/syntaxsupport.h"
+#include "run/textstore.h"
+#include "theme/themes.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTextBlock>
+#include <QTest>
+#include <QTreeView>
+#include <QTreeWidget>
+
+using namespace krw;
+using krw::testing::shownCases;
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+
+private:
+    SyntaxSupport m_syntax;
+
+    // Opens a run and waits for it; false when nothing loaded.
+    static bool open(MainWindow& window, const QString& path)
+    {
+        QSignalSpy loaded(&window, &MainWindow::loadFinished);
+        window.openPath(path, {}, false);
+        return loaded.wait(20000) && loaded.first().first().toBool();
+    }
+
+    // Selects a case and waits until its texts are in the panes.
+    static bool select(MainWindow& window, const QString& filename)
+    {
+        QSignalSpy shown(window.caseView(), &CaseView::caseShown);
+        return window.selectCase(filename) && shown.wait(10000) && window.currentCaseName() == filename;
+    }
+
+
+private Q_SLOTS:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void opensEmbeddedSampleAndSelectsFirstFailure()
+    {
+        MainWindow window(&m_syntax);
+        window.show();
+        QSignalSpy shown(window.caseView(), &CaseView::caseShown);
+        QVERIFY(open(window, MainWindow::samplePath()));
+        QVERIFY(window.run()->cases.size() >= 8);
+        QVERIFY(window.run()->iterations.size() >= 2);
+        QVERIFY(shown.wait(10000));
+        const Case& current = window.run()->cases.at(window.run()->indexOf(window.currentCaseName()));
+        QVERIFY(current.isFailing());
+    }
+
+    void everyCaseShowsItsTexts_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::addRow("sample") << MainWindow::samplePath();
+        QTest::addRow("series") << QStringLiteral(KRW_TEST_DATA_DIR "/series");
+    }
+
+    void everyCaseShowsItsTexts()
+    {
+        QFETCH(QString, path);
+        MainWindow window(&m_syntax);
+        window.show();
+        QVERIFY(open(window, path));
+        const RunPtr run = window.run();
+        for (const Case& c : run->cases) {
+            QVERIFY(select(window, c.filename));
+            CaseView* view = window.caseView();
+            QCOMPARE(view->iteration(), c.newest().iteration);
+            const QString predict = view->codeView(CaseView::PredictTab)->toPlainText();
+            if (c.newest().predict.hasContent())
+                QCOMPARE(predict, TextStore::resolveOrEmpty(*run->sources, c.newest().predict));
+            else
+                QVERIFY(!view->tabs()->isTabEnabled(CaseView::PredictTab));
+            QCOMPARE(view->tabs()->isTabEnabled(CaseView::PerfTab), !c.newest().memory || c.newest().memory->perfCandidates.isEmpty() ? false : true);
+            // The compare page always shows some pair once the case is read.
+            if (view->comparePage()->isComputing()) {
+                QSignalSpy diffShown(view->comparePage(), &ComparePage::diffShown);
+                QVERIFY(diffShown.wait(5000));
+            }
+            QVERIFY(!view->comparePage()->leftId().isEmpty() || codeVersions(c).isEmpty());
+        }
+    }
+
+    void switchingDiffPairs()
+    {
+        MainWindow window(&m_syntax);
+        window.show();
+        QVERIFY(open(window, QStringLiteral(KRW_TEST_DATA_DIR "/series")));
+        QVERIFY(select(window, QStringLiteral("c.py")));
+        ComparePage* compare = window.caseView()->comparePage();
+        QSignalSpy diffShown(compare, &ComparePage::diffShown);
+        compare->compare(QStringLiteral("it0:perf:1"), QStringLiteral("it1:perf:1"));
+        QVERIFY(diffShown.wait(5000));
+        QCOMPARE(compare->diffView()->leftView()->toPlainText(), QStringLiteral("int c2;"));
+        QCOMPARE(compare->diffView()->rightView()->toPlainText(), QStringLiteral("int c4;"));
+        QCOMPARE(compare->diffView()->hunkCount(), 1);
+        compare->compare(QStringLiteral("label"), QStringLiteral("label"));
+        QVERIFY(diffShown.wait(5000));
+        QCOMPARE(compare->diffView()->hunkCount(), 0);
+        QVERIFY(!compare->diffView()->message().isEmpty());
+    }
+
+    void historyDiffsAgainstPreviousIteration()
+    {
+        MainWindow window(&m_syntax);
+        window.show();
+        QVERIFY(open(window, QStringLiteral(KRW_TEST_DATA_DIR "/series")));
+        QVERIFY(select(window, QStringLiteral("a.py")));
+        HistoryPage* history = window.caseView()->findChild<HistoryPage*>();
+        QVERIFY(history);
+        QTreeWidgetItem* newest = history->tree()->topLevelItem(0);
+        QCOMPARE(newest->text(0), QStringLiteral("Iteration 1"));
+        history->tree()->setCurrentItem(newest->child(0)); // Iteration 1 · Prediction
+        QSignalSpy diffShown(window.caseView()->comparePage(), &ComparePage::diffShown);
+        history->compareSelectedWithPrevious();
+        QVERIFY(diffShown.wait(5000));
+        QCOMPARE(window.caseView()->comparePage()->leftId(), QStringLiteral("it0:predict"));
+        QCOMPARE(window.caseView()->comparePage()->rightId(), QStringLiteral("it1:predict"));
+        QCOMPARE(window.caseView()->tabs()->currentIndex(), int(CaseView::CompareTab));
+    }
+
+    void errorLinkShowsLineInTheRightIteration()
+    {
+        MainWindow window(&m_syntax);
+        window.show();
+        QVERIFY(open(window, QStringLiteral(KRW_TEST_DATA_DIR "/series")));
+        QVERIFY(select(window, QStringLiteral("a.py")));
+        CaseView* view = window.caseView();
+        view->setIteration(0);
+        QCOMPARE(view->errorView()->linkCount(), 1); // "/tmp/a.hip:2:5: error: boom"
+        view->errorView()->activateLink(0);
+        QCOMPARE(view->tabs()->currentIndex(), int(CaseView::PredictTab));
+        QCOMPARE(view->iteration(), 0);
+        QCOMPARE(view->codeView(CaseView::PredictTab)->textCursor().blockNumber(), 1);
+        QCOMPARE(view->codeView(CaseView::PredictTab)->textCursor().block().text(), QStringLiteral("int a;"));
+    }
+
+    void filtersAndSearch()
+    {
+        MainWindow window(&m_syntax);
+        window.show();
+        QVERIFY(open(window, QStringLiteral(KRW_TEST_DATA_DIR "/series")));
+        QCOMPARE(shownCases(window).size(), 5);
+        QSignalSpy searched(&window, &MainWindow::searchFinished);
+        window.filterBar()->searchEdit()->setText(QStringLiteral("does not match"));
+        QVERIFY(searched.wait(5000)); // debounced, then searched on a worker
+        QCOMPARE(shownCases(window), QStringList{QStringLiteral("a.py")});
+        window.filterBar()->searchEdit()->clear();
+        QVERIFY(searched.wait(5000));
+        QCOMPARE(shownCases(window).size(), 5);
+    }
+
+    void nextFailureWrapsAndSkipsPassed()
+    {
+        MainWindow window(&m_syntax);
+        window.show();
+        QVERIFY(open(window, QStringLiteral(KRW_TEST_DATA_DIR "/series")));
+        QStringList visited;
+        for (int i = 0; i < 5; ++i) {
+            window.selectNextFailure(+1);
+            visited << window.currentCaseName();
+        }
+        QVERIFY(!visited.contains(QStringLiteral("c.py"))); // the one that passed
+        QCOMPARE(visited.at(4), visited.at(0)); // four failing cases, then around again
+    }
+
+    void darkAndLightPalettes()
+    {
+        MainWindow window(&m_syntax);
+        window.show();
+        QVERIFY(open(window, QStringLiteral(KRW_TEST_DATA_DIR "/series")));
+        QVERIFY(select(window, QStringLiteral("a.py")));
+        applyTheme(Theme::Dark);
+        QCoreApplication::processEvents();
+        QVERIFY(isDarkPalette(window.caseView()->codeView(CaseView::PredictTab)->palette()));
+        applyTheme(Theme::Light);
+        QCoreApplication::processEvents();
+        QVERIFY(!isDarkPalette(window.caseView()->codeView(CaseView::PredictTab)->palette()));
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

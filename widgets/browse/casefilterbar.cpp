@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: MIT
+#include "browse/casefilterbar.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QGridLayout>
+#include <QLabel>
+#include <QLineEdit>
+
+namespace krw {
+
+namespace {
+constexpr int AllItems = -1;
+constexpr int FailingItems = -2;
+} // namespace
+
+CaseFilterBar::CaseFilterBar(QWidget* parent)
+    : QWidget(parent)
+    , m_outcome(new QComboBox(this))
+    , m_best(new QComboBox(this))
+    , m_scope(new QComboBox(this))
+    , m_search(new QLineEdit(this))
+    , m_regex(new QCheckBox(QStringLiteral("Regex"), this))
+    , m_status(new QLabel(this))
+    , m_unreviewed(new QCheckBox(QStringLiteral("Unreviewed only"), this))
+    , m_reviewed(new QLabel(this))
+{
+    m_outcome->setObjectName(QStringLiteral("outcomeFilter"));
+    m_outcome->addItem(QStringLiteral("All outcomes"), AllItems);
+    m_outcome->addItem(QStringLiteral("Failing (not passed)"), FailingItems);
+    for (int i = 0; i < OutcomeCount; ++i)
+        m_outcome->addItem(outcomeTitle(Outcome(i)), i);
+    m_best->setObjectName(QStringLiteral("bestFilter"));
+    m_best->addItem(QStringLiteral("Any best stage"), AllItems);
+    for (int i = 0; i < StageCount; ++i)
+        m_best->addItem(QStringLiteral("Best: %1").arg(stageName(Stage(i))), i);
+    m_scope->setObjectName(QStringLiteral("searchScope"));
+    for (auto scope : {SearchScope::Everything, SearchScope::Errors, SearchScope::Instruction, SearchScope::Code, SearchScope::Label,
+                       SearchScope::TestCode, SearchScope::Reflection, SearchScope::Metadata})
+        m_scope->addItem(scopeTitle(scope), int(scope));
+    m_search->setObjectName(QStringLiteral("searchEdit"));
+    m_search->setPlaceholderText(QStringLiteral("Search (Ctrl+F) — names, errors, code, … ; key=value for metadata"));
+    m_search->setClearButtonEnabled(true);
+    m_status->setForegroundRole(QPalette::PlaceholderText);
+    m_unreviewed->setObjectName(QStringLiteral("unreviewedOnly"));
+    m_unreviewed->setToolTip(QStringLiteral("Show only cases without a verdict"));
+    m_reviewed->setObjectName(QStringLiteral("reviewedCount"));
+    m_reviewed->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    setReviewedCount(0, 0);
+
+    auto* layout = new QGridLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_outcome, 0, 0);
+    layout->addWidget(m_best, 0, 1);
+    layout->addWidget(m_search, 1, 0, 1, 2);
+    layout->addWidget(m_scope, 2, 0);
+    layout->addWidget(m_regex, 2, 1);
+    layout->addWidget(m_unreviewed, 3, 0);
+    layout->addWidget(m_reviewed, 3, 1);
+    layout->addWidget(m_status, 4, 0, 1, 2);
+
+    m_debounce.setSingleShot(true);
+    m_debounce.setInterval(300);
+    connect(&m_debounce, &QTimer::timeout, this, &CaseFilterBar::queryChanged);
+    connect(m_search, &QLineEdit::textChanged, &m_debounce, [this] { m_debounce.start(); });
+    connect(m_scope, QOverload<int>::of(&QComboBox::activated), &m_debounce, [this] { m_debounce.start(); });
+    connect(m_regex, &QCheckBox::toggled, &m_debounce, [this] { m_debounce.start(); });
+    connect(m_outcome, QOverload<int>::of(&QComboBox::activated), this, &CaseFilterBar::outcomesChanged);
+    connect(m_best, QOverload<int>::of(&QComboBox::activated), this, &CaseFilterBar::outcomesChanged);
+    connect(m_unreviewed, &QCheckBox::toggled, this, &CaseFilterBar::unreviewedOnlyChanged);
+}
+
+bool CaseFilterBar::unreviewedOnly() const
+{
+    return m_unreviewed->isChecked();
+}
+
+void CaseFilterBar::setReviewedCount(int reviewed, int total)
+{
+    m_reviewed->setText(QStringLiteral("Reviewed %1 / %2").arg(reviewed).arg(total));
+    m_reviewed->setToolTip(QStringLiteral("%1 of the run's %2 cases have a verdict").arg(reviewed).arg(total));
+}
+
+QSet<Outcome> CaseFilterBar::outcomes() const
+{
+    const int value = m_outcome->currentData().toInt();
+    if (value == AllItems)
+        return {};
+    if (value == FailingItems) {
+        QSet<Outcome> failing;
+        for (int i = 0; i < OutcomeCount; ++i) {
+            if (Outcome(i) != Outcome::Passed)
+                failing.insert(Outcome(i));
+        }
+        return failing;
+    }
+    return {Outcome(value)};
+}
+
+QSet<Stage> CaseFilterBar::bestStages() const
+{
+    const int value = m_best->currentData().toInt();
+    return value == AllItems ? QSet<Stage>() : QSet<Stage>{Stage(value)};
+}
+
+SearchQuery CaseFilterBar::query() const
+{
+    return {m_search->text(), SearchScope(m_scope->currentData().toInt()), m_regex->isChecked(), false};
+}
+
+void CaseFilterBar::setBusy(bool busy, const QString& message)
+{
+    m_status->setText(busy ? QStringLiteral("Searching…") : message);
+}
+
+void CaseFilterBar::focusSearch()
+{
+    m_search->setFocus(Qt::ShortcutFocusReason);
+    m_search->selectAll();
+}
+
+} // namespace krw

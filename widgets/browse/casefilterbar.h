@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "browse/casesearch.h"
+#include "run/rundata.h"
+
+#include <QSet>
+#include <QTimer>
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+
+namespace krw {
+
+// The controls above the case tree: which outcomes, which best stage, a search box whose
+// scope says where to look, and the review progress with an "unreviewed only" switch. Typing is debounced (300 ms) before anything runs.
+class CaseFilterBar : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit CaseFilterBar(QWidget* parent = nullptr);
+
+    QSet<Outcome> outcomes() const;
+    QSet<Stage> bestStages() const;
+    SearchQuery query() const;
+    void setBusy(bool busy, const QString& message = {});
+    void focusSearch();
+    QLineEdit* searchEdit() const { return m_search; }
+    bool unreviewedOnly() const;
+    QCheckBox* unreviewedOnlyBox() const { return m_unreviewed; }
+    // "Reviewed R / T": cases with a verdict, of the run's cases.
+    void setReviewedCount(int reviewed, int total);
+    QLabel* reviewedLabel() const { return m_reviewed; }
+
+Q_SIGNALS:
+    void outcomesChanged();
+    void queryChanged(); // debounced
+    void unreviewedOnlyChanged(bool on);
+
+private:
+    QComboBox* m_outcome;
+    QComboBox* m_best;
+    QComboBox* m_scope;
+    QLineEdit* m_search;
+    QCheckBox* m_regex;
+    QLabel* m_status;
+    QCheckBox* m_unreviewed;
+    QLabel* m_reviewed;
+    QTimer m_debounce;
+};
+
+} // namespace krw

@@ -1,0 +1,519 @@
+// SPDX-License-Identifier: MIT
+#include "caseview/caseview.h"
+
+#include "code/codeview.h"
+#include "caseview/comparepage.h"
+#include "code/diffview.h"
+#include "caseview/errorview.h"
+#include "caseview/historypage.h"
+#include "caseview/markdownview.h"
+#include "run/outcomes.h"
+#include "rerun/runnerpanel.h"
+#include "settings/settings.h"
+#include "theme/themes.h"
+
+#include <QComboBox>
+#include <QEvent>
+#include <QFutureWatcher>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QListWidget>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+#include <QtConcurrent>
+
+#include <cmath>
+
+namespace krw {
+
+namespace {
+
+QString flagText(const std::optional<bool>& flag)
+{
+    return flag ? (*flag ? QStringLiteral("✓ true") : QStringLiteral("✗ false")) : QStringLiteral("— (absent)");
+}
+
+QString number(double value)
+{
+    return std::isnan(value) ? QStringLiteral("NaN") : QString::number(value, 'g', 6);
+}
+
+QString perfSummary(const PerfCandidate& p, int index)
+{
+    QString text = QStringLiteral("#%1").arg(index + 1);
+    if (auto s = p.speedup())
+        return text + QStringLiteral(" · speedup %1×").arg(number(*s));
+    if (auto ms = p.meanMs())
+        return text + QStringLiteral(" · %1 ms · %2 % efficiency").arg(number(*ms), number(p.efficiencyPercent().value_or(0)));
+    for (const PerfItem& item : p.items) {
+        if (item.kind == PerfItem::Kind::Numbers) {
+            QStringList values;
+            for (double v : item.numbers)
+                values << number(v);
+            return text + QStringLiteral(" · [%1]").arg(values.join(QStringLiteral(", ")));
+        }
+    }
+    return text;
+}
+
+} // namespace
+
+CaseView::CaseView(SyntaxSupport* syntax, QWidget* parent)
+    : QWidget(parent)
+    , m_syntax(syntax)
+    , m_title(new QLabel(this))
+    , m_latest(new QLabel(this))
+    , m_best(new QLabel(this))
+    , m_note(new QLabel(this))
+    , m_iterationChooser(new QComboBox(this))
+    , m_tabs(new QTabWidget(this))
+    , m_instruction(new MarkdownView(this))
+    , m_details(new QTreeWidget(this))
+    , m_perfList(new QListWidget(this))
+    , m_perfCode(new CodeView(syntax, this))
+    , m_perfAnalysis(new MarkdownView(this))
+    , m_errors(new ErrorView(this))
+    , m_reflection(new MarkdownView(this))
+    , m_compare(new ComparePage(syntax, this))
+    , m_history(new HistoryPage(this))
+    , m_runner(new RunnerPanel(syntax, this))
+{
+    m_tabs->setObjectName(QStringLiteral("caseTabs"));
+    m_tabs->setDocumentMode(true);
+    m_details->setHeaderLabels({QStringLiteral("Field"), QStringLiteral("Value")});
+    m_details->setRootIsDecorated(false);
+    m_details->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+
+    auto* overview = new QSplitter(Qt::Vertical, this);
+    overview->setObjectName(QStringLiteral("overviewSplitter"));
+    overview->addWidget(m_instruction);
+    overview->addWidget(m_details);
+    m_tabs->addTab(overview, QStringLiteral("Overview"));
+    const std::pair<Tab, const char*> codeTabs[] = {
+        {LabelTab, "Label"}, {PredictTab, "Prediction"}, {CallFixTab, "Call fix"}, {ExeFixTab, "Exe fix"},
+    };
+    for (const auto& [tab, title] : codeTabs) {
+        m_codeViews.insert(tab, new CodeView(syntax, this));
+        m_tabs->addTab(m_codeViews.value(tab), QString::fromLatin1(title));
+    }
+    m_tabs->addTab(buildPerfPage(), QStringLiteral("Perf"));
+    m_codeViews.insert(TestTab, new CodeView(syntax, this));
+    m_tabs->addTab(m_codeViews.value(TestTab), QStringLiteral("Test"));
+    m_tabs->addTab(m_errors, QStringLiteral("Errors"));
+    m_tabs->addTab(m_reflection, QStringLiteral("Reflection"));
+    m_codeViews.insert(OneshotTab, new CodeView(syntax, this));
+    m_tabs->addTab(m_codeViews.value(OneshotTab), QStringLiteral("One-shot"));
+    m_tabs->addTab(m_compare, QStringLiteral("Compare"));
+    m_tabs->addTab(m_history, QStringLiteral("History"));
+    m_tabs->addTab(m_runner, QStringLiteral("Rerun"));
+    m_codeViews.insert(PerfTab, m_perfCode);
+    for (CodeView* view : qAsConst(m_codeViews))
+        connect(view, &CodeView::lineCommentRequested, this, &CaseView::lineCommentRequested);
+    for (CodeView* side : {m_compare->diffView()->leftView(), m_compare->diffView()->rightView()})
+        connect(side, &CodeView::lineCommentRequested, this, &CaseView::lineCommentRequested);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(buildHeader());
+    layout->addWidget(m_tabs, 1);
+
+    connect(m_iterationChooser, QOverload<int>::of(&QComboBox::activated), this, [this] {
+        setIteration(m_iterationChooser->currentData().toInt());
+    });
+    connect(m_perfList, &QListWidget::currentRowChanged, this, &CaseView::showPerfCandidate);
+    connect(m_errors, &ErrorView::sourceRefActivated, this, [this](int iteration, const SourceRef& ref) {
+        const CodeView* predict = m_codeViews.value(PredictTab);
+        setIteration(iteration);
+        showSourceLine(iteration, refTarget(ref, predict->document()->blockCount()));
+    });
+    connect(m_history, &HistoryPage::compareRequested, this, [this](const QString& left, const QString& right) {
+        m_compare->compare(left, right);
+        showTab(CompareTab);
+    });
+    auto applyFont = [this](const QFont& font) {
+        for (CodeView* view : qAsConst(m_codeViews))
+            view->setCodeFont(font);
+    };
+    applyFont(Settings::instance()->codeFont());
+    connect(Settings::instance(), &Settings::codeFontChanged, this, applyFont);
+    clear();
+}
+
+CaseView::~CaseView() = default;
+
+QWidget* CaseView::buildHeader()
+{
+    auto* header = new QWidget(this);
+    QFont titleFont = m_title->font();
+    titleFont.setBold(true);
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.3);
+    m_title->setFont(titleFont);
+    m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    for (QLabel* badge : {m_latest, m_best}) {
+        badge->setAutoFillBackground(true);
+        badge->setContentsMargins(6, 2, 6, 2);
+    }
+    QFont noteFont = m_note->font();
+    noteFont.setItalic(true);
+    m_note->setFont(noteFont);
+    m_iterationChooser->setObjectName(QStringLiteral("iterationChooser"));
+    m_iterationChooser->setToolTip(QStringLiteral("Which iteration the panes show"));
+    auto* layout = new QHBoxLayout(header);
+    layout->setContentsMargins(2, 2, 2, 2);
+    layout->addWidget(m_title);
+    layout->addWidget(m_latest);
+    layout->addWidget(m_best);
+    layout->addWidget(m_note, 1);
+    layout->addWidget(new QLabel(QStringLiteral("Iteration:"), header));
+    layout->addWidget(m_iterationChooser);
+    return header;
+}
+
+QWidget* CaseView::buildPerfPage()
+{
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->setObjectName(QStringLiteral("perfSplitter"));
+    auto* right = new QSplitter(Qt::Vertical, split);
+    right->setObjectName(QStringLiteral("perfDetailSplitter"));
+    split->addWidget(m_perfList);
+    right->addWidget(m_perfCode);
+    right->addWidget(m_perfAnalysis);
+    split->addWidget(right);
+    split->setStretchFactor(1, 4);
+    right->setStretchFactor(0, 3);
+    right->setStretchFactor(1, 2);
+    return split;
+}
+
+void CaseView::clear()
+{
+    ++m_generation;
+    m_loading = false;
+    m_texts = {};
+    m_versions.clear();
+    m_iteration = -1;
+    m_title->setText(QStringLiteral("No case selected"));
+    m_latest->hide();
+    m_best->hide();
+    m_note->clear();
+    m_iterationChooser->clear();
+    m_tabs->setEnabled(false);
+}
+
+void CaseView::setCase(const RunPtr& run, int caseIndex)
+{
+    const quint64 generation = ++m_generation;
+    m_loading = true;
+    m_note->setText(QStringLiteral("Reading…"));
+    auto* watcher = new QFutureWatcher<CaseTexts>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
+        if (generation == m_generation)
+            applyTexts(watcher->result());
+        watcher->deleteLater();
+    });
+    watcher->setFuture(QtConcurrent::run([run, caseIndex] { return readCaseTexts(run, caseIndex); }));
+}
+
+void CaseView::applyTexts(const CaseTexts& texts)
+{
+    m_loading = false;
+    m_texts = texts;
+    const Case* c = currentCase();
+    if (!c) {
+        clear();
+        return;
+    }
+    m_versions = codeVersions(*c);
+    m_tabs->setEnabled(true);
+    m_iteration = c->newest().iteration;
+    fillIterationChooser();
+    showCode(LabelTab, QStringLiteral("label"), QStringLiteral("No label (ground truth) in this run."));
+    showCode(TestTab, QStringLiteral("test"), QStringLiteral("No test code in this run."));
+    m_compare->setCase(m_texts, m_versions);
+    m_compare->chooseDefaultPair();
+    m_history->setCase(*c, m_versions);
+    m_runner->setCase(m_texts, m_versions);
+    showIteration();
+    Q_EMIT caseShown();
+}
+
+void CaseView::fillIterationChooser()
+{
+    const Case* c = currentCase();
+    m_iterationChooser->clear();
+    for (auto it = c->history.crbegin(); it != c->history.crend(); ++it) {
+        const QString title = it == c->history.crbegin() ? QStringLiteral("%1 (newest)").arg(it->iteration) : QString::number(it->iteration);
+        m_iterationChooser->addItem(QStringLiteral("%1 · %2").arg(title, outcomeName(latestOutcome(*it))), it->iteration);
+    }
+    m_iterationChooser->setEnabled(c->history.size() > 1);
+}
+
+void CaseView::setIteration(int iteration)
+{
+    if (!currentCase() || iteration == m_iteration)
+        return;
+    m_iteration = iteration;
+    m_iterationChooser->setCurrentIndex(m_iterationChooser->findData(iteration));
+    showIteration();
+}
+
+void CaseView::showIteration()
+{
+    const IterationRecord* record = currentRecord();
+    if (!record)
+        return;
+    showHeader();
+    showOverview(*record);
+    showCode(PredictTab, iterationKey(m_iteration, "predict"), QStringLiteral("No prediction in this iteration (\"predict\" is empty)."));
+    showCode(CallFixTab, iterationKey(m_iteration, "call"), QStringLiteral("No call fix in this iteration."));
+    showCode(ExeFixTab, iterationKey(m_iteration, "exe"), QStringLiteral("No exe fix in this iteration."));
+    showCode(OneshotTab, iterationKey(m_iteration, "oneshot"), QStringLiteral("No one-shot example in this iteration."));
+    showPerf(*record);
+    showErrors(*record);
+    showReflection(*record);
+}
+
+void CaseView::showHeader()
+{
+    const Case* c = currentCase();
+    const IterationRecord* record = currentRecord();
+    m_title->setText(c->filename);
+    const Outcome shown = record == &c->newest() ? c->latest : latestOutcome(*record);
+    m_latest->setText(QStringLiteral("latest: %1").arg(outcomeName(shown)));
+    m_best->setText(QStringLiteral("best: %1").arg(stageName(c->best)));
+    QPalette palette = this->palette();
+    palette.setColor(QPalette::Window, tinted(palette, outcomeHue(int(shown)), 0.35));
+    m_latest->setPalette(palette);
+    palette.setColor(QPalette::Window, tinted(this->palette(), outcomeHue(c->best == Stage::Perf ? int(Outcome::Passed) : int(Outcome::Unknown)), 0.25));
+    m_best->setPalette(palette);
+    m_latest->setToolTip(record == &c->newest() ? QStringLiteral("Outcome of the newest iteration")
+                                                : QStringLiteral("Outcome of iteration %1 (not the newest)").arg(m_iteration));
+    m_best->setToolTip(QStringLiteral("Furthest stage with evidence over all %1 iteration(s)").arg(c->history.size()));
+    m_latest->show();
+    m_best->show();
+    m_note->setText(QStringLiteral("%1 iteration(s) · %2 version(s)").arg(c->history.size()).arg(m_versions.size()));
+}
+
+void CaseView::showOverview(const IterationRecord& record)
+{
+    const QString instruction = m_texts.text(iterationKey(m_iteration, "instruction"));
+    if (instruction.isEmpty())
+        m_instruction->setPlainMessage(QStringLiteral("No instruction in this iteration."));
+    else
+        m_instruction->setMarkdownText(instruction);
+    m_details->clear();
+    auto add = [this](const QString& field, const QString& value, const QString& tip = {}) {
+        auto* item = new QTreeWidgetItem(m_details, {field, value});
+        item->setToolTip(1, tip.isEmpty() ? value : tip);
+    };
+    if (record.memory) {
+        const MemoryEntry& m = *record.memory;
+        add(QStringLiteral("pass_call"), flagText(m.passCall));
+        add(QStringLiteral("pass_exe"), flagText(m.passExe));
+        add(QStringLiteral("pass_perf"), flagText(m.passPerf));
+        add(QStringLiteral("perf_candidates"), QString::number(m.perfCandidates.size()));
+        if (m.perfDebugNum)
+            add(QStringLiteral("perf_debug_num"), QString::number(*m.perfDebugNum));
+        for (const ExtraField& f : m.extra)
+            add(f.key, f.shortValue);
+    } else {
+        add(QStringLiteral("memory"), QStringLiteral("no memory entry for this iteration"));
+    }
+    if (record.speedup)
+        add(QStringLiteral("speedup"), number(*record.speedup));
+    for (const ExtraField& f : record.extra)
+        add(f.key, f.shortValue);
+    if (record.jsonlSource >= 0)
+        add(QStringLiteral("JSONL"), QStringLiteral("%1, line %2").arg(m_texts.run->sources->at(record.jsonlSource).path).arg(record.jsonlLine));
+    if (record.memorySource >= 0)
+        add(QStringLiteral("memory"), QStringLiteral("%1, line %2").arg(m_texts.run->sources->at(record.memorySource).path).arg(record.memoryLine));
+}
+
+void CaseView::showCode(Tab tab, const QString& key, const QString& missing)
+{
+    CodeView* view = m_codeViews.value(tab);
+    const bool present = m_texts.has(key);
+    const ResolvedText text = m_texts.texts.value(key);
+    if (!present)
+        view->setCode(missing, CodeLanguage::Plain);
+    else if (!text.error.isEmpty())
+        view->setCode(text.error, CodeLanguage::Plain);
+    else
+        view->setCode(text.text, detectLanguage(text.text));
+    if (present && text.error.isEmpty())
+        showVersion(view, key, text.text);
+    m_tabs->setTabEnabled(tab, present);
+    m_tabs->setTabToolTip(tab, present ? QString() : missing);
+}
+
+void CaseView::showPerf(const IterationRecord& record)
+{
+    m_perfList->clear();
+    const int count = record.memory ? int(record.memory->perfCandidates.size()) : 0;
+    for (int i = 0; i < count; ++i)
+        m_perfList->addItem(perfSummary(record.memory->perfCandidates.at(i), i));
+    m_tabs->setTabEnabled(PerfTab, count > 0);
+    m_tabs->setTabText(PerfTab, count > 0 ? QStringLiteral("Perf (%1)").arg(count) : QStringLiteral("Perf"));
+    if (count > 0)
+        m_perfList->setCurrentRow(0);
+}
+
+void CaseView::showPerfCandidate(int row)
+{
+    if (row < 0)
+        return;
+    const QString base = QStringLiteral("it%1:perf:%2").arg(m_iteration).arg(row + 1);
+    const QString code = m_texts.text(base);
+    m_perfCode->setCode(code, detectLanguage(code));
+    showVersion(m_perfCode, base, code);
+    QString analysis = m_texts.text(base + QStringLiteral(":analysis"));
+    const QString profiling = m_texts.text(base + QStringLiteral(":profiling"));
+    if (!profiling.isEmpty())
+        analysis += QStringLiteral("\n\n---\n\n**Profiling**\n\n```\n%1\n```\n").arg(profiling);
+    if (analysis.trimmed().isEmpty())
+        m_perfAnalysis->setPlainMessage(QStringLiteral("No analysis for this candidate."));
+    else
+        m_perfAnalysis->setMarkdownText(analysis);
+}
+
+void CaseView::showErrors(const IterationRecord& record)
+{
+    QVector<ErrorView::Message> messages;
+    const QString call = m_texts.text(iterationKey(record.iteration, "call_err"));
+    const QString exe = m_texts.text(iterationKey(record.iteration, "exe_err"));
+    if (!call.isEmpty())
+        messages.append({record.iteration, QStringLiteral("Iteration %1 · call (compile and run) message").arg(record.iteration), call});
+    if (!exe.isEmpty())
+        messages.append({record.iteration, QStringLiteral("Iteration %1 · exe (correctness) message").arg(record.iteration), exe});
+    QStringList others; // iterations with messages, so an empty page points to them
+    for (const IterationRecord& r : currentCase()->history) {
+        if (r.iteration != record.iteration && (m_texts.has(iterationKey(r.iteration, "call_err")) || m_texts.has(iterationKey(r.iteration, "exe_err"))))
+            others << QString::number(r.iteration);
+    }
+    m_errors->setMessages(messages, others.isEmpty() ? QString()
+                                                     : QStringLiteral("No error messages in iteration %1. Iteration(s) %2 have some: choose one above.")
+                                                           .arg(record.iteration)
+                                                           .arg(others.join(QStringLiteral(", "))));
+    m_tabs->setTabText(ErrorsTab, messages.isEmpty() ? QStringLiteral("Errors") : QStringLiteral("Errors (%1)").arg(messages.size()));
+}
+
+void CaseView::showReflection(const IterationRecord& record)
+{
+    const QString strategy = m_texts.text(iterationKey(record.iteration, "temp_strategy"));
+    const QString reflection = m_texts.text(iterationKey(record.iteration, "reflection"));
+    QString markdown;
+    if (!strategy.isEmpty())
+        markdown += QStringLiteral("## Strategy (temp_strategy)\n\n%1\n\n").arg(strategy);
+    if (!reflection.isEmpty())
+        markdown += QStringLiteral("## Reflection\n\n%1\n").arg(reflection);
+    if (markdown.isEmpty())
+        m_reflection->setPlainMessage(QStringLiteral("The model left no strategy or reflection in this iteration."));
+    else
+        m_reflection->setMarkdownText(markdown);
+    m_tabs->setTabEnabled(ReflectionTab, !markdown.isEmpty());
+}
+
+void CaseView::changeEvent(QEvent* event)
+{
+    // Badge colours are derived from the palette: recompute them when it changes.
+    if (event->type() == QEvent::PaletteChange && currentRecord())
+        showHeader();
+    QWidget::changeEvent(event);
+}
+
+void CaseView::showTab(Tab tab)
+{
+    m_tabs->setCurrentIndex(tab);
+}
+
+void CaseView::showSourceLine(int iteration, RefTarget target)
+{
+    setIteration(iteration);
+    const Tab tab = target.where == RefTarget::Where::TestCode ? TestTab : PredictTab;
+    showTab(tab);
+    m_codeViews.value(tab)->showLine(target.line);
+}
+
+bool CaseView::showVersionLine(const QString& versionId, int oneBasedLine)
+{
+    for (const CodeVersion& v : qAsConst(m_versions)) {
+        if (v.id() != versionId)
+            continue;
+        const Tab tab = tabOf(v.kind);
+        if (v.kind != CodeVersion::Kind::Label && v.kind != CodeVersion::Kind::TestCode)
+            setIteration(v.iteration);
+        if (v.kind == CodeVersion::Kind::Perf)
+            m_perfList->setCurrentRow(v.perfIndex);
+        showTab(tab);
+        m_codeViews.value(tab)->showLine(oneBasedLine);
+        return true;
+    }
+    return false;
+}
+
+CaseView::Tab CaseView::tabOf(CodeVersion::Kind kind)
+{
+    switch (kind) {
+    case CodeVersion::Kind::Label:
+        return LabelTab;
+    case CodeVersion::Kind::Predict:
+        return PredictTab;
+    case CodeVersion::Kind::CallFix:
+        return CallFixTab;
+    case CodeVersion::Kind::ExeFix:
+        return ExeFixTab;
+    case CodeVersion::Kind::Perf:
+        return PerfTab;
+    case CodeVersion::Kind::TestCode:
+        return TestTab;
+    case CodeVersion::Kind::Oneshot:
+        return OneshotTab;
+    }
+    return PredictTab;
+}
+
+void CaseView::showVersion(CodeView* view, const QString& versionId, const QString& text)
+{
+    for (const CodeVersion& v : qAsConst(m_versions)) {
+        if (v.id() == versionId) {
+            view->setVersion(versionId, v.title(), text);
+            return;
+        }
+    }
+}
+
+void CaseView::setLineComments(const QVector<LineComment>& comments)
+{
+    for (CodeView* view : qAsConst(m_codeViews))
+        view->setLineComments(comments);
+    m_compare->diffView()->setLineComments(comments);
+}
+
+CodeView* CaseView::codeView(Tab tab) const
+{
+    return m_codeViews.value(tab);
+}
+
+const Case* CaseView::currentCase() const
+{
+    if (!m_texts.run || m_texts.caseIndex < 0 || m_texts.caseIndex >= m_texts.run->cases.size())
+        return nullptr;
+    return &m_texts.run->cases.at(m_texts.caseIndex);
+}
+
+const IterationRecord* CaseView::currentRecord() const
+{
+    const Case* c = currentCase();
+    if (!c)
+        return nullptr;
+    for (const IterationRecord& r : c->history) {
+        if (r.iteration == m_iteration)
+            return &r;
+    }
+    return &c->newest();
+}
+
+} // namespace krw

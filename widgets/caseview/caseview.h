@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "review/annotations.h"
+#include "run/casetexts.h"
+#include "run/caseversions.h"
+#include "browse/errorlinks.h"
+
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QListWidget;
+class QTabWidget;
+class QTreeWidget;
+
+namespace krw {
+
+class CodeView;
+class ComparePage;
+class ErrorView;
+class HistoryPage;
+class MarkdownView;
+class RunnerPanel;
+class SyntaxSupport;
+
+// Everything about one case: a header with its outcomes and an iteration chooser, and a tab per
+// text (instruction, label, prediction, fixes, perf candidates, test, errors, reflection), the
+// side-by-side comparison and the history. Texts are read on a worker thread.
+class CaseView : public QWidget
+{
+    Q_OBJECT
+public:
+    enum Tab { OverviewTab, LabelTab, PredictTab, CallFixTab, ExeFixTab, PerfTab, TestTab, ErrorsTab, ReflectionTab, OneshotTab, CompareTab, HistoryTab, RerunTab };
+
+    explicit CaseView(SyntaxSupport* syntax, QWidget* parent = nullptr);
+    ~CaseView() override;
+
+    void setCase(const RunPtr& run, int caseIndex);
+    void clear();
+    bool isLoading() const { return m_loading; }
+    int caseIndex() const { return m_texts.caseIndex; }
+    int iteration() const { return m_iteration; }
+    void setIteration(int iteration);
+    void showTab(Tab tab);
+    void showSourceLine(int iteration, RefTarget target);
+    // Opens the tab (and iteration, perf candidate) that shows a version, at a 1-based line.
+    // False when the case has no such version.
+    bool showVersionLine(const QString& versionId, int oneBasedLine);
+
+    ComparePage* comparePage() const { return m_compare; }
+    RunnerPanel* runnerPanel() const { return m_runner; }
+    CodeView* codeView(Tab tab) const; // Label, Predict, CallFix, ExeFix, Test, Oneshot, Perf
+    ErrorView* errorView() const { return m_errors; }
+    QTabWidget* tabs() const { return m_tabs; }
+    const QVector<CodeVersion>& versions() const { return m_versions; }
+    const CaseTexts& texts() const { return m_texts; }
+    // Every code view (and both diff sides) marks the current ones on its version.
+    void setLineComments(const QVector<LineComment>& comments);
+
+Q_SIGNALS:
+    void caseShown(); // the panes hold the case's texts
+    // A code view asked for a comment on one of its lines ("Comment on line N…").
+    void lineCommentRequested(const krw::LineAnchor& anchor, const QString& where);
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    QWidget* buildHeader();
+    QWidget* buildPerfPage();
+    void applyTexts(const CaseTexts& texts);
+    void fillIterationChooser();
+    void showIteration();
+    void showHeader();
+    void showOverview(const IterationRecord& record);
+    void showCode(Tab tab, const QString& key, const QString& missing);
+    void showPerf(const IterationRecord& record);
+    void showPerfCandidate(int row);
+    void showErrors(const IterationRecord& record);
+    void showReflection(const IterationRecord& record);
+    const Case* currentCase() const;
+    const IterationRecord* currentRecord() const;
+    void showVersion(CodeView* view, const QString& versionId, const QString& text);
+    static Tab tabOf(CodeVersion::Kind kind);
+
+    SyntaxSupport* m_syntax;
+    CaseTexts m_texts;
+    QVector<CodeVersion> m_versions;
+    int m_iteration = -1;
+    quint64 m_generation = 0;
+    bool m_loading = false;
+
+    QLabel* m_title;
+    QLabel* m_latest;
+    QLabel* m_best;
+    QLabel* m_note;
+    QComboBox* m_iterationChooser;
+    QTabWidget* m_tabs;
+    MarkdownView* m_instruction;
+    QTreeWidget* m_details;
+    QHash<int, CodeView*> m_codeViews;
+    QListWidget* m_perfList;
+    CodeView* m_perfCode;
+    MarkdownView* m_perfAnalysis;
+    ErrorView* m_errors;
+    MarkdownView* m_reflection;
+    ComparePage* m_compare;
+    HistoryPage* m_history;
+    RunnerPanel* m_runner;
+};
+
+} // namespace krw

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "plots/plotwidget.h"
+
+#include <optional>
+
+class QCPBarsGroup;
+
+namespace krw {
+
+// Per recorded call, baseline and candidate p50 as grouped bars with p10–p90 whiskers; the
+// title gives the overall speedup and says when it is within noise.
+class TimingPlot : public PlotWidget
+{
+    Q_OBJECT
+public:
+    explicit TimingPlot(QWidget* parent = nullptr);
+
+    void setTiming(const TimingStage& timing);
+    void clear();
+    const std::optional<TimingStage>& timing() const { return m_timing; }
+
+protected:
+    void build(const PlotTheme& theme) override;
+
+private:
+    void addNote(const Annotation& note, const QColor& color);
+    void addSide(const SeriesData& series, const QString& name, const QColor& color, const PlotTheme& theme);
+
+    std::optional<TimingStage> m_timing;
+    QCPBarsGroup* m_group; // owned by the plot, reused across rebuilds
+};
+
+} // namespace krw

@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: MIT
+#include "rerun/profiledialog.h"
+
+#include "pipeline/rerunpipeline.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSettings>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QVBoxLayout>
+
+namespace krw {
+
+ProfileDialog::ProfileDialog(QWidget* parent)
+    : QDialog(parent)
+    , m_list(new QListWidget(this))
+    , m_name(new QLineEdit(this))
+    , m_kind(new QComboBox(this))
+    , m_compiler(new QLineEdit(this))
+    , m_python(new QLineEdit(this))
+    , m_arch(new QLineEdit(this))
+    , m_flags(new QLineEdit(this))
+    , m_compileTimeout(new QSpinBox(this))
+    , m_harnessTimeout(new QSpinBox(this))
+    , m_sandbox(new QCheckBox(QStringLiteral("Run the harness in bubblewrap (no network, read-only system)"), this))
+    , m_detected(new QPlainTextEdit(this))
+{
+    setWindowTitle(QStringLiteral("Toolchain profiles"));
+    QSettings settings;
+    m_profiles = loadProfiles(settings);
+    for (auto kind : {ToolchainProfile::Kind::Rocm, ToolchainProfile::Kind::HipNvidia, ToolchainProfile::Kind::CompileCheck, ToolchainProfile::Kind::Cpu})
+        m_kind->addItem(kindName(kind), int(kind));
+    m_arch->setPlaceholderText(QStringLiteral("gfx90a, gfx942 … (empty: detect with amdgpu-arch/rocminfo)"));
+    m_flags->setPlaceholderText(QStringLiteral("extra compiler flags, separated by spaces"));
+    for (QSpinBox* box : {m_compileTimeout, m_harnessTimeout}) {
+        box->setRange(10, 7200);
+        box->setSuffix(QStringLiteral(" s"));
+    }
+    m_detected->setReadOnly(true);
+    m_detected->setPlaceholderText(QStringLiteral("Press Detect to see what this profile finds on this machine."));
+
+    auto* form = new QFormLayout;
+    form->addRow(QStringLiteral("Name:"), m_name);
+    form->addRow(QStringLiteral("Kind:"), m_kind);
+    form->addRow(QStringLiteral("Compiler:"), m_compiler);
+    form->addRow(QStringLiteral("Python:"), m_python);
+    form->addRow(QStringLiteral("GPU target:"), m_arch);
+    form->addRow(QStringLiteral("Extra flags:"), m_flags);
+    form->addRow(QStringLiteral("Compile timeout:"), m_compileTimeout);
+    form->addRow(QStringLiteral("Harness timeout:"), m_harnessTimeout);
+    form->addRow(QString(), m_sandbox);
+    auto* detect = new QPushButton(QStringLiteral("Detect"), this);
+    auto* add = new QPushButton(QStringLiteral("Add"), this);
+    auto* remove = new QPushButton(QStringLiteral("Remove"), this);
+    auto* listButtons = new QHBoxLayout;
+    listButtons->addWidget(add);
+    listButtons->addWidget(remove);
+    auto* left = new QVBoxLayout;
+    left->addWidget(m_list, 1);
+    left->addLayout(listButtons);
+    auto* right = new QVBoxLayout;
+    right->addLayout(form);
+    right->addWidget(detect, 0, Qt::AlignLeft);
+    right->addWidget(m_detected, 1);
+    auto* columns = new QHBoxLayout;
+    columns->addLayout(left, 1);
+    columns->addLayout(right, 3);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(columns, 1);
+    layout->addWidget(buttons);
+    connect(buttons, &QDialogButtonBox::accepted, this, &ProfileDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &ProfileDialog::reject);
+    connect(detect, &QPushButton::clicked, this, &ProfileDialog::detect);
+    connect(add, &QPushButton::clicked, this, &ProfileDialog::addProfile);
+    connect(remove, &QPushButton::clicked, this, &ProfileDialog::removeProfile);
+    connect(m_list, &QListWidget::currentRowChanged, this, &ProfileDialog::showProfile);
+    for (const ToolchainProfile& p : qAsConst(m_profiles))
+        m_list->addItem(p.name);
+    m_list->setCurrentRow(0);
+    resize(900, 560);
+}
+
+void ProfileDialog::showProfile(int row)
+{
+    storeForm();
+    m_current = row;
+    if (row < 0 || row >= m_profiles.size())
+        return;
+    const ToolchainProfile& p = m_profiles.at(row);
+    m_name->setText(p.name);
+    m_kind->setCurrentIndex(m_kind->findData(int(p.kind)));
+    m_compiler->setText(p.compiler);
+    m_python->setText(p.python);
+    m_arch->setText(p.offloadArch);
+    m_flags->setText(p.extraFlags.join(QLatin1Char(' ')));
+    m_compileTimeout->setValue(p.compileTimeoutS);
+    m_harnessTimeout->setValue(p.harnessTimeoutS);
+    m_sandbox->setChecked(p.sandbox);
+    m_detected->clear();
+}
+
+void ProfileDialog::storeForm()
+{
+    if (m_current < 0 || m_current >= m_profiles.size())
+        return;
+    ToolchainProfile& p = m_profiles[m_current];
+    p.name = m_name->text().trimmed().isEmpty() ? p.name : m_name->text().trimmed();
+    p.kind = ToolchainProfile::Kind(m_kind->currentData().toInt());
+    p.compiler = m_compiler->text().trimmed();
+    p.python = m_python->text().trimmed();
+    p.offloadArch = m_arch->text().trimmed();
+    p.extraFlags = m_flags->text().split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    p.compileTimeoutS = m_compileTimeout->value();
+    p.harnessTimeoutS = m_harnessTimeout->value();
+    p.sandbox = m_sandbox->isChecked();
+    m_list->item(m_current)->setText(p.name);
+}
+
+void ProfileDialog::addProfile()
+{
+    storeForm();
+    ToolchainProfile p = defaultProfile(ToolchainProfile::Kind::Cpu);
+    p.name = QStringLiteral("profile-%1").arg(m_profiles.size() + 1);
+    m_profiles.append(p);
+    m_list->addItem(p.name);
+    m_list->setCurrentRow(m_list->count() - 1);
+}
+
+void ProfileDialog::removeProfile()
+{
+    if (m_current < 0 || m_profiles.size() <= 1)
+        return;
+    const int row = m_current;
+    m_current = -1; // the form belongs to the removed profile
+    m_profiles.remove(row);
+    delete m_list->takeItem(row);
+}
+
+void ProfileDialog::accept()
+{
+    storeForm();
+    QSettings settings;
+    saveProfiles(settings, m_profiles);
+    QDialog::accept();
+}
+
+// Runs the detection commands one after the other, showing each one's output.
+void ProfileDialog::detect()
+{
+    storeForm();
+    const ToolchainProfile p = m_profiles.value(m_current);
+    const QString harness = RerunPipeline::runnerDataDir() + QStringLiteral("/harness/krw_harness.py");
+    QStringList steps = {p.compiler + QStringLiteral("\n--version"), p.python + QLatin1Char('\n') + harness + QStringLiteral("\nprobe")};
+    if (p.kind == ToolchainProfile::Kind::Rocm && p.offloadArch.isEmpty()) {
+        const bool haveAmdgpuArch = !QStandardPaths::findExecutable(QStringLiteral("amdgpu-arch")).isEmpty();
+        steps << (haveAmdgpuArch ? QStringLiteral("amdgpu-arch") : QStringLiteral("rocminfo"));
+    }
+    m_detected->clear();
+    runDetection(steps);
+}
+
+void ProfileDialog::runDetection(QStringList steps)
+{
+    if (steps.isEmpty()) {
+        Q_EMIT detectionFinished();
+        return;
+    }
+    const QStringList parts = steps.takeFirst().split(QLatin1Char('\n'));
+    m_detected->appendPlainText(QStringLiteral("$ %1").arg(parts.join(QLatin1Char(' '))));
+    m_job.disconnect(this);
+    connect(&m_job, &ProcessJob::output, this, [this](const QString& text) { m_detected->appendPlainText(text.trimmed()); });
+    connect(&m_job, &ProcessJob::finished, this, [this, steps](const ProcessOutcome& outcome) {
+        if (outcome.kind != ProcessOutcome::Kind::Ok)
+            m_detected->appendPlainText(QStringLiteral("→ %1").arg(outcome.message));
+        runDetection(steps);
+    });
+    m_job.start({parts.first(), parts.mid(1), {}, {}, 120000});
+}
+
+} // namespace krw

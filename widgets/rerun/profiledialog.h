@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "process/processjob.h"
+#include "profile/toolchainprofile.h"
+
+#include <QDialog>
+
+class QCheckBox;
+class QComboBox;
+class QLineEdit;
+class QListWidget;
+class QPlainTextEdit;
+class QSpinBox;
+
+namespace krw {
+
+// Edits the toolchain profiles (stored in QSettings) and shows what each one finds on this
+// machine: compiler and Python versions, PyTorch, Triton, the GPU, and for ROCm the GPU target.
+class ProfileDialog : public QDialog
+{
+    Q_OBJECT
+public:
+    explicit ProfileDialog(QWidget* parent = nullptr);
+    void accept() override;
+    QPlainTextEdit* detectedView() const { return m_detected; }
+    void detect();
+
+Q_SIGNALS:
+    void detectionFinished();
+
+private:
+    void showProfile(int row);
+    void storeForm();
+    void addProfile();
+    void removeProfile();
+    void runDetection(QStringList steps);
+
+    QVector<ToolchainProfile> m_profiles;
+    int m_current = -1;
+    QListWidget* m_list;
+    QLineEdit* m_name;
+    QComboBox* m_kind;
+    QLineEdit* m_compiler;
+    QLineEdit* m_python;
+    QLineEdit* m_arch;
+    QLineEdit* m_flags;
+    QSpinBox* m_compileTimeout;
+    QSpinBox* m_harnessTimeout;
+    QCheckBox* m_sandbox;
+    QPlainTextEdit* m_detected;
+    ProcessJob m_job;
+};
+
+} // namespace krw

@@ -1,0 +1,503 @@
+// SPDX-License-Identifier: MIT
+#include "rerun/runnerpanel.h"
+
+#include "rerun/accuracymodel.h"
+#include "code/codeview.h"
+#include "rerun/diagnosticmodel.h"
+#include "plots/errorplot.h"
+#include "plots/historyplot.h"
+#include "plots/plotwidget.h"
+#include "rerun/profiledialog.h"
+#include "plots/timingplot.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QComboBox>
+#include <QDir>
+#include <QDoubleValidator>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QInputDialog>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QScrollBar>
+#include <QSettings>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace krw {
+
+namespace {
+
+
+QString stageLine(RerunStage current, const std::optional<RerunResult>& result)
+{
+    // compile → correctness → timing, each marked as it goes.
+    const std::pair<RerunStage, const char*> stages[] = {{RerunStage::Compile, "compile"}, {RerunStage::Correctness, "correctness"}, {RerunStage::Timing, "timing"}};
+    QStringList parts;
+    for (const auto& [stage, name] : stages) {
+        QString mark = QStringLiteral("○");
+        if (result) {
+            const bool reached = (stage == RerunStage::Compile && result->compile) || (stage == RerunStage::Correctness && result->accuracy)
+                || (stage == RerunStage::Timing && result->timing);
+            const bool ok = (stage == RerunStage::Compile && result->compile && result->compile->ok)
+                || (stage == RerunStage::Correctness && result->accuracy && result->accuracy->ok) || (stage == RerunStage::Timing && result->timing);
+            mark = !reached ? QStringLiteral("–") : ok ? QStringLiteral("✓") : QStringLiteral("✗");
+        } else if (int(stage) < int(current)) {
+            mark = QStringLiteral("✓");
+        } else if (stage == current) {
+            mark = QStringLiteral("…");
+        }
+        parts << QStringLiteral("%1 %2").arg(mark, QLatin1String(name));
+    }
+    return parts.join(QStringLiteral("  →  "));
+}
+
+QString verdictText(const RerunResult& r)
+{
+    QString text = QStringLiteral("Verdict: %1").arg(r.verdict());
+    if (r.timing && r.timing->speedup)
+        text += QStringLiteral(" · speedup %1×%2").arg(*r.timing->speedup, 0, 'f', 2).arg(r.timing->withinNoise ? QStringLiteral(" (within noise)") : QString());
+    if (r.accuracy && !r.accuracy->flags.isEmpty())
+        text += QStringLiteral(" · ⚠ %1").arg(r.accuracy->flags.join(QStringLiteral(", ")));
+    return text;
+}
+
+} // namespace
+
+RunnerPanel::RunnerPanel(SyntaxSupport* syntax, QWidget* parent)
+    : QWidget(parent)
+    , m_syntax(syntax)
+    , m_version(new QComboBox(this))
+    , m_baseline(new QComboBox(this))
+    , m_profile(new QComboBox(this))
+    , m_rtol(new QLineEdit(QStringLiteral("1e-05"), this))
+    , m_atol(new QLineEdit(QStringLiteral("1e-03"), this))
+    , m_runButton(new QPushButton(QStringLiteral("Run"), this))
+    , m_cancelButton(new QPushButton(QStringLiteral("Cancel"), this))
+    , m_stages(new QLabel(this))
+    , m_verdict(new QLabel(this))
+    , m_sandbox(new QLabel(this))
+    , m_details(new QTabWidget(this))
+    , m_log(new QPlainTextEdit(this))
+    , m_logTimer(new QTimer(this))
+    , m_diagnostics(new DiagnosticModel(this))
+    , m_diagnosticsView(new QTableView(this))
+    , m_accuracy(new AccuracyModel(this))
+    , m_accuracyView(new QTableView(this))
+    , m_command(new QPlainTextEdit(this))
+    , m_environment(new QPlainTextEdit(this))
+    , m_source(new CodeView(syntax, this))
+    , m_plots(new QTabWidget(this))
+    , m_timingPlot(new TimingPlot(this))
+    , m_errorPlot(new ErrorPlot(this))
+    , m_historyPlot(new HistoryPlot(this))
+{
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->setObjectName(QStringLiteral("runnerSplitter"));
+    split->addWidget(buildDetails());
+    split->addWidget(buildPlots());
+    split->setSizes({520, 880}); // plots need the width more than the tables
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 4, 0, 0);
+    layout->addWidget(buildControls());
+    layout->addWidget(split, 1);
+
+    m_logTimer->setSingleShot(true);
+    m_logTimer->setInterval(100);
+    connect(m_logTimer, &QTimer::timeout, this, [this] {
+        // Keep the reader's place unless they are following the end (M7).
+        QScrollBar* bar = m_log->verticalScrollBar();
+        const bool follow = bar->value() == bar->maximum();
+        const int position = bar->value();
+        QTextCursor cursor(m_log->document());
+        cursor.movePosition(QTextCursor::End);
+        cursor.insertText(m_pendingLog);
+        m_pendingLog.clear();
+        bar->setValue(follow ? bar->maximum() : position);
+    });
+    connect(&m_pipeline, &RerunPipeline::log, this, [this](const QString& text) {
+        m_pendingLog += text;
+        if (!m_logTimer->isActive())
+            m_logTimer->start();
+    });
+    connect(&m_pipeline, &RerunPipeline::stageChanged, this, &RunnerPanel::onStage);
+    connect(&m_pipeline, &RerunPipeline::diagnosticsChanged, m_diagnostics, &DiagnosticModel::setDiagnostics);
+    connect(&m_pipeline, &RerunPipeline::finished, this, &RunnerPanel::onFinished);
+    fillProfiles();
+}
+
+RunnerPanel::~RunnerPanel()
+{
+    m_pipeline.cancel();
+}
+
+QWidget* RunnerPanel::buildControls()
+{
+    auto* bar = new QWidget(this);
+    m_version->setObjectName(QStringLiteral("rerunVersion"));
+    m_baseline->setObjectName(QStringLiteral("rerunBaseline"));
+    m_profile->setObjectName(QStringLiteral("rerunProfile"));
+    for (QLineEdit* edit : {m_rtol, m_atol}) {
+        edit->setValidator(new QDoubleValidator(0, 1e6, 12, edit));
+        edit->setMaximumWidth(80);
+    }
+    m_cancelButton->setEnabled(false);
+    auto* edit = new QPushButton(QStringLiteral("Edit copy…"), bar);
+    edit->setToolTip(QStringLiteral("Edit the chosen version as a new local version saved beside the results; the original stays untouched."));
+    auto* profiles = new QPushButton(QStringLiteral("Profiles…"), bar);
+    m_version->setMinimumContentsLength(28);
+    m_baseline->setMinimumContentsLength(20);
+    m_version->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_baseline->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    auto* row = new QHBoxLayout;
+    row->addWidget(new QLabel(QStringLiteral("Version:"), bar));
+    row->addWidget(m_version, 2);
+    row->addWidget(edit);
+    row->addWidget(new QLabel(QStringLiteral("Baseline:"), bar));
+    row->addWidget(m_baseline, 1);
+    auto* row2 = new QHBoxLayout;
+    row2->addWidget(new QLabel(QStringLiteral("Profile:"), bar));
+    row2->addWidget(m_profile);
+    row2->addWidget(profiles);
+    row2->addSpacing(12);
+    row2->addWidget(new QLabel(QStringLiteral("rtol"), bar));
+    row2->addWidget(m_rtol);
+    row2->addWidget(new QLabel(QStringLiteral("atol"), bar));
+    row2->addWidget(m_atol);
+    row2->addStretch(1);
+    row2->addWidget(m_runButton);
+    row2->addWidget(m_cancelButton);
+    auto* status = new QHBoxLayout;
+    status->addWidget(m_stages);
+    status->addWidget(m_verdict, 1);
+    status->addWidget(m_sandbox);
+    auto* layout = new QVBoxLayout(bar);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(row);
+    layout->addLayout(row2);
+    layout->addLayout(status);
+    connect(m_runButton, &QPushButton::clicked, this, &RunnerPanel::run);
+    connect(m_cancelButton, &QPushButton::clicked, this, &RunnerPanel::cancel);
+    connect(edit, &QPushButton::clicked, this, &RunnerPanel::editCopy);
+    connect(profiles, &QPushButton::clicked, this, &RunnerPanel::editProfiles);
+    m_stages->setText(stageLine(RerunStage::Probe, std::nullopt));
+    return bar;
+}
+
+QWidget* RunnerPanel::buildDetails()
+{
+    m_log->setReadOnly(true);
+    m_log->setObjectName(QStringLiteral("rerunLog"));
+    m_log->setMaximumBlockCount(50000);
+    m_log->setLineWrapMode(QPlainTextEdit::NoWrap); // compiler output is laid out in columns
+    m_log->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    for (QTableView* view : {m_diagnosticsView, m_accuracyView}) {
+        view->verticalHeader()->hide();
+        view->horizontalHeader()->setStretchLastSection(true);
+        view->setSelectionBehavior(QAbstractItemView::SelectRows);
+        view->setSortingEnabled(false);
+    }
+    m_diagnosticsView->setModel(m_diagnostics);
+    m_accuracyView->setModel(m_accuracy);
+    m_command->setReadOnly(true);
+    m_environment->setReadOnly(true);
+    auto* commandPage = new QWidget(this);
+    auto* copy = new QPushButton(QStringLiteral("Copy command"), commandPage);
+    auto* commandLayout = new QVBoxLayout(commandPage);
+    commandLayout->addWidget(m_command, 1);
+    commandLayout->addWidget(copy, 0, Qt::AlignLeft);
+    connect(copy, &QPushButton::clicked, this, [this] { QApplication::clipboard()->setText(m_command->toPlainText()); });
+    m_details->addTab(m_log, QStringLiteral("Log"));
+    m_details->addTab(m_diagnosticsView, QStringLiteral("Diagnostics"));
+    m_details->addTab(m_accuracyView, QStringLiteral("Accuracy"));
+    m_details->addTab(m_source, QStringLiteral("Source"));
+    m_details->addTab(commandPage, QStringLiteral("Command"));
+    m_details->addTab(m_environment, QStringLiteral("Environment"));
+    connect(m_diagnosticsView, &QTableView::activated, this, &RunnerPanel::showDiagnostic);
+    connect(m_diagnosticsView, &QTableView::clicked, this, &RunnerPanel::showDiagnostic);
+    return m_details;
+}
+
+QWidget* RunnerPanel::buildPlots()
+{
+    auto* page = new QWidget(this);
+    m_plots->addTab(m_timingPlot, QStringLiteral("Timing"));
+    m_plots->addTab(m_errorPlot, QStringLiteral("Max error"));
+    m_plots->addTab(m_historyPlot, QStringLiteral("History"));
+    auto* exportButton = new QPushButton(QStringLiteral("Export plot…"), page);
+    auto* layout = new QVBoxLayout(page);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_plots, 1);
+    layout->addWidget(exportButton, 0, Qt::AlignRight);
+    connect(exportButton, &QPushButton::clicked, this, &RunnerPanel::exportPlot);
+    return page;
+}
+
+void RunnerPanel::fillProfiles()
+{
+    QSettings settings;
+    m_profiles = loadProfiles(settings);
+    const QString current = m_profile->currentText();
+    m_profile->clear();
+    for (const ToolchainProfile& p : qAsConst(m_profiles))
+        m_profile->addItem(p.name);
+    const QString remembered = settings.value(QStringLiteral("runner/lastProfile"), QStringLiteral("compile-check")).toString();
+    m_profile->setCurrentText(current.isEmpty() ? remembered : current);
+}
+
+void RunnerPanel::setCase(const CaseTexts& texts, const QVector<CodeVersion>& versions)
+{
+    if (isRunning())
+        m_pipeline.cancel();
+    m_texts = texts;
+    m_versions = versions;
+    m_localVersions = requestBuilder().localVersions();
+    fillVersionChoosers();
+    const auto history = texts.run ? store().history(texts.run->cases.at(texts.caseIndex).filename) : QVector<RerunResult>();
+    m_shown.reset();
+    if (!history.isEmpty()) {
+        showResult(history.last()); // results reopen with the run
+        showDetailsFor(history.last());
+    } else {
+        showResult(RerunResult{});
+    }
+    refreshHistory();
+}
+
+void RunnerPanel::fillVersionChoosers()
+{
+    m_version->clear();
+    m_baseline->clear();
+    for (const CodeVersion& v : qAsConst(m_versions)) {
+        if (v.kind != CodeVersion::Kind::TestCode && v.kind != CodeVersion::Kind::Label)
+            m_version->addItem(v.title(), v.id());
+        if (v.kind != CodeVersion::Kind::TestCode)
+            m_baseline->addItem(v.title(), v.id());
+    }
+    for (auto it = m_localVersions.cbegin(); it != m_localVersions.cend(); ++it)
+        m_version->addItem(RerunRequestBuilder::localTitle(it.key()), QString(RerunRequestBuilder::LocalPrefix + it.key()));
+    m_baseline->setCurrentIndex(std::max(0, m_baseline->findData(QStringLiteral("label"))));
+}
+
+void RunnerPanel::selectVersion(const QString& id)
+{
+    m_version->setCurrentIndex(m_version->findData(id));
+}
+
+void RunnerPanel::selectProfile(const QString& name)
+{
+    m_profile->setCurrentText(name);
+}
+
+RerunRequestBuilder RunnerPanel::requestBuilder() const
+{
+    return RerunRequestBuilder(m_texts, m_versions, store());
+}
+
+QString RunnerPanel::textOf(const QString& id) const
+{
+    const auto version = requestBuilder().resolve(id, nullptr);
+    return version ? version->text : QString();
+}
+
+ResultStore RunnerPanel::store() const
+{
+    return m_texts.run ? ResultStore::forRun(m_texts.run->path, m_texts.run->name) : ResultStore(QString());
+}
+
+bool RunnerPanel::isRunning() const
+{
+    return m_pipeline.isRunning();
+}
+
+void RunnerPanel::run()
+{
+    if (isRunning() || !m_texts.run)
+        return;
+    const auto profile = findProfile(m_profiles, m_profile->currentText());
+    if (!profile)
+        return;
+    QSettings().setValue(QStringLiteral("runner/lastProfile"), profile->name);
+    QString error;
+    auto built = requestBuilder().build(m_version->currentData().toString(), m_baseline->currentData().toString(), *profile, &error);
+    if (!built) {
+        m_verdict->setText(tr("Cannot rerun: %1").arg(error));
+        return;
+    }
+    RerunRequest request = *built;
+    request.rtol = m_rtol->text().toDouble();
+    request.atol = m_atol->text().toDouble();
+    m_log->clear();
+    m_pendingLog.clear();
+    m_source->setCode(request.candidateText, detectLanguage(request.candidateText));
+    m_diagnostics->setDiagnostics({});
+    m_shown.reset();
+    m_verdict->setText(QStringLiteral("Running %1 with %2…").arg(request.candidateTitle, profile->name));
+    m_runButton->setEnabled(false);
+    m_cancelButton->setEnabled(true);
+    m_details->setCurrentWidget(m_log);
+    m_pipeline.start(request);
+}
+
+void RunnerPanel::cancel()
+{
+    m_pipeline.cancel();
+}
+
+void RunnerPanel::onStage(RerunStage stage)
+{
+    if (stage != RerunStage::Done)
+        m_stages->setText(stageLine(stage, std::nullopt));
+}
+
+void RunnerPanel::onFinished(const RerunResult& result)
+{
+    m_runButton->setEnabled(true);
+    m_cancelButton->setEnabled(false);
+    QString error;
+    if (!store().save(result, &error))
+        m_verdict->setText(QStringLiteral("Result not saved: %1").arg(error));
+    showResult(result);
+    refreshHistory();
+    showDetailsFor(result);
+    Q_EMIT rerunFinished(result);
+}
+
+void RunnerPanel::showResult(const RerunResult& result)
+{
+    const bool empty = result.caseName.isEmpty();
+    if (!empty)
+        m_shown = result;
+    m_stages->setText(stageLine(RerunStage::Done, empty ? std::nullopt : std::optional<RerunResult>(result)));
+    m_verdict->setText(empty ? QStringLiteral("Not rerun yet.") : verdictText(result) + (result.failure.isEmpty() ? QString() : QStringLiteral(" — ") + result.failure.section(QLatin1Char('\n'), 0, 0)));
+    m_verdict->setToolTip(result.failure);
+    const bool ranCode = result.baselineRun || result.candidateRun;
+    m_sandbox->setText(empty || !ranCode ? QString() : result.sandboxed ? QStringLiteral("🔒 sandboxed") : QStringLiteral("⚠ not sandboxed"));
+    m_sandbox->setToolTip(result.sandboxNote);
+    m_diagnostics->setDiagnostics(result.compile ? result.compile->diagnostics : QVector<Diagnostic>());
+    m_accuracy->setAccuracy(result.accuracy.value_or(AccuracyStage{}));
+    m_accuracyView->resizeColumnsToContents();
+    m_diagnosticsView->resizeColumnsToContents();
+    m_command->setPlainText(result.compile ? result.compile->command.join(QLatin1Char(' ')) : QString());
+    QStringList environment;
+    for (auto it = result.environment.cbegin(); it != result.environment.cend(); ++it)
+        environment << QStringLiteral("%1: %2").arg(it.key(), it.value());
+    environment << result.sandboxNote;
+    m_environment->setPlainText(empty ? QString() : environment.join(QLatin1Char('\n')));
+    if (!empty && m_log->document()->isEmpty())
+        m_log->setPlainText((result.compile ? result.compile->log : QString()) + result.harnessLog);
+    if (!empty)
+        m_source->setCode(textOf(result.versionId), detectLanguage(textOf(result.versionId)));
+    m_timingPlot->setTiming(result.timing.value_or(TimingStage{}));
+    m_errorPlot->setAccuracy(result.accuracy.value_or(AccuracyStage{}));
+}
+
+// The page that says most about a result: why it did not compile, or how the outputs compare.
+void RunnerPanel::showDetailsFor(const RerunResult& result)
+{
+    if (result.compile && !result.compile->ok)
+        m_details->setCurrentWidget(m_diagnosticsView);
+    else if (result.accuracy)
+        m_details->setCurrentWidget(m_accuracyView);
+    else
+        m_details->setCurrentWidget(m_log);
+}
+
+void RunnerPanel::refreshHistory()
+{
+    QVector<HistoryPoint> points;
+    if (m_texts.run) {
+        const Case& c = m_texts.run->cases.at(m_texts.caseIndex);
+        for (const IterationRecord& r : c.history) {
+            if (!r.memory)
+                continue;
+            for (int k = 0; k < r.memory->perfCandidates.size(); ++k)
+                points.append({HistoryPoint::Source::AgentPerfCandidate, QStringLiteral("it%1:perf:%2").arg(r.iteration).arg(k + 1), {},
+                               r.memory->perfCandidates.at(k).speedup(), std::nullopt});
+        }
+        const auto history = store().history(c.filename);
+        for (const RerunResult& result : history) {
+            const std::optional<bool> passed = result.accuracy ? std::optional<bool>(result.accuracy->ok) : std::nullopt;
+            points.append({HistoryPoint::Source::Rerun, QStringLiteral("%1 %2").arg(result.started.toString(QStringLiteral("MM-dd HH:mm")), result.versionId),
+                           result.started, result.timing ? result.timing->speedup : std::nullopt, passed});
+        }
+    }
+    m_historyPlot->setHistory(points);
+}
+
+void RunnerPanel::showDiagnostic(const QModelIndex& index)
+{
+    const int line = index.data(DiagnosticModel::LineRole).toInt();
+    if (line <= 0)
+        return;
+    m_details->setCurrentWidget(m_source);
+    m_source->showLine(line);
+}
+
+void RunnerPanel::editCopy()
+{
+    const QString id = m_version->currentData().toString();
+    bool ok = false;
+    const QString name = QInputDialog::getText(this, QStringLiteral("Edit a copy"), QStringLiteral("Name of the new local version:"), QLineEdit::Normal,
+                                               QStringLiteral("%1-edit").arg(QString(id).replace(QLatin1Char(':'), QLatin1Char('-'))), &ok);
+    if (!ok || name.trimmed().isEmpty())
+        return;
+    QDialog dialog(this);
+    dialog.setWindowTitle(QStringLiteral("Edit %1").arg(name));
+    auto* editor = new QPlainTextEdit(&dialog);
+    editor->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    editor->setPlainText(textOf(id));
+    auto* save = new QPushButton(QStringLiteral("Save as local version"), &dialog);
+    auto* layout = new QVBoxLayout(&dialog);
+    layout->addWidget(editor, 1);
+    layout->addWidget(save, 0, Qt::AlignRight);
+    connect(save, &QPushButton::clicked, &dialog, &QDialog::accept);
+    dialog.resize(900, 700);
+    if (dialog.exec() == QDialog::Accepted)
+        selectVersion(createLocalVersion(name, editor->toPlainText()));
+}
+
+QString RunnerPanel::createLocalVersion(const QString& name, const QString& text)
+{
+    QString error;
+    const QString caseName = m_texts.run->cases.at(m_texts.caseIndex).filename;
+    const QString path = store().saveLocalVersion(caseName, name, text, &error);
+    if (path.isEmpty()) {
+        QMessageBox::warning(this, QStringLiteral("Not saved"), error);
+        return {};
+    }
+    m_localVersions = requestBuilder().localVersions();
+    fillVersionChoosers();
+    return RerunRequestBuilder::LocalPrefix + QFileInfo(path).fileName();
+}
+
+void RunnerPanel::editProfiles()
+{
+    ProfileDialog dialog(this);
+    if (dialog.exec() == QDialog::Accepted) {
+        RerunPipeline::forgetProbes();
+        fillProfiles();
+    }
+}
+
+void RunnerPanel::exportPlot()
+{
+    auto* plot = qobject_cast<PlotWidget*>(m_plots->currentWidget());
+    const QString path = QFileDialog::getSaveFileName(this, QStringLiteral("Export plot"), QString(), QStringLiteral("PNG image (*.png);;PDF document (*.pdf)"));
+    QString error;
+    if (plot && !path.isEmpty() && !plot->exportTo(path, &error))
+        QMessageBox::warning(this, QStringLiteral("Export failed"), error);
+}
+
+} // namespace krw

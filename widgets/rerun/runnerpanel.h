@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "run/casetexts.h"
+#include "run/caseversions.h"
+#include "pipeline/rerunpipeline.h"
+#include "pipeline/rerunrequestbuilder.h"
+#include "rerun/resultstore.h"
+
+#include <QWidget>
+
+#include <optional>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QPushButton;
+class QTabWidget;
+class QTableView;
+
+namespace krw {
+
+class AccuracyModel;
+class CodeView;
+class DiagnosticModel;
+class ErrorPlot;
+class HistoryPlot;
+class SyntaxSupport;
+class TimingPlot;
+
+// Rerun one version of the case: choose version, baseline and profile, run, and read the
+// verdict — stage by stage, with the live log, diagnostics, per-output accuracy and plots.
+class RunnerPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit RunnerPanel(SyntaxSupport* syntax, QWidget* parent = nullptr);
+    ~RunnerPanel() override;
+
+    void setCase(const CaseTexts& texts, const QVector<CodeVersion>& versions);
+    void selectVersion(const QString& id);
+    void selectProfile(const QString& name);
+    void run();
+    void cancel();
+    bool isRunning() const;
+    const std::optional<RerunResult>& shownResult() const { return m_shown; }
+    void showResult(const RerunResult& result);
+    QString createLocalVersion(const QString& name, const QString& text); // returns its id, or empty
+    TimingPlot* timingPlot() const { return m_timingPlot; }
+    ErrorPlot* errorPlot() const { return m_errorPlot; }
+    HistoryPlot* historyPlot() const { return m_historyPlot; }
+    CodeView* sourceView() const { return m_source; }
+    QTableView* diagnosticsView() const { return m_diagnosticsView; }
+
+Q_SIGNALS:
+    void rerunFinished(const krw::RerunResult& result);
+
+private:
+    QWidget* buildControls();
+    QWidget* buildDetails();
+    QWidget* buildPlots();
+    void fillVersionChoosers();
+    void fillProfiles();
+    void editCopy();
+    void editProfiles();
+    void onStage(RerunStage stage);
+    void onFinished(const RerunResult& result);
+    void showDiagnostic(const QModelIndex& index);
+    void refreshHistory();
+    void showDetailsFor(const RerunResult& result);
+    void exportPlot();
+    RerunRequestBuilder requestBuilder() const;
+    QString textOf(const QString& versionId) const;
+    ResultStore store() const;
+
+    SyntaxSupport* m_syntax;
+    CaseTexts m_texts;
+    QVector<CodeVersion> m_versions;
+    QMap<QString, QString> m_localVersions; // name → path
+    QVector<ToolchainProfile> m_profiles;
+    std::optional<RerunResult> m_shown;
+    RerunPipeline m_pipeline;
+
+    QComboBox* m_version;
+    QComboBox* m_baseline;
+    QComboBox* m_profile;
+    QLineEdit* m_rtol;
+    QLineEdit* m_atol;
+    QPushButton* m_runButton;
+    QPushButton* m_cancelButton;
+    QLabel* m_stages;
+    QLabel* m_verdict;
+    QLabel* m_sandbox;
+    QTabWidget* m_details;
+    QPlainTextEdit* m_log;
+    QString m_pendingLog;
+    QTimer* m_logTimer;
+    DiagnosticModel* m_diagnostics;
+    QTableView* m_diagnosticsView;
+    AccuracyModel* m_accuracy;
+    QTableView* m_accuracyView;
+    QPlainTextEdit* m_command;
+    QPlainTextEdit* m_environment;
+    CodeView* m_source;
+    QTabWidget* m_plots;
+    TimingPlot* m_timingPlot;
+    ErrorPlot* m_errorPlot;
+    HistoryPlot* m_historyPlot;
+};
+
+} // namespace krw

@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "review/annotations.h"
+#include "run/rundata.h"
+#include "run/runlocator.h"
+
+#include <QMainWindow>
+
+#include <functional>
+#include <optional>
+
+class QLabel;
+class QProgressBar;
+class QSplitter;
+class QTableView;
+class QToolButton;
+class QTreeView;
+
+namespace krw {
+
+class AnnotationPanel;
+class AnnotationStore;
+class CaseFilterBar;
+class CaseFilterProxy;
+class CaseSearchJob;
+class CaseTreeModel;
+class CaseView;
+class RunLoadJob;
+class SyntaxSupport;
+class WarningModel;
+
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+public:
+    static constexpr int LayoutVersion = 1;
+    static QString samplePath(); // the run embedded in the application
+
+    explicit MainWindow(SyntaxSupport* syntax, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    // Opens a run; with several runs in one place, asks which (or takes the newest when
+    // interactive is false). Returns at once; loadFinished says when it is done.
+    void openPath(const QString& path, const QString& runName = {}, bool interactive = true);
+    // After the next load: select the first failing case, show a side-by-side diff, save the
+    // window as a PNG, then emit screenshotSaved.
+    // tab: which case tab to show (default: Compare).
+    void takeScreenshotWhenReady(const QString& pngPath, const QString& caseName = {}, int tab = -1);
+
+    const RunPtr& run() const { return m_run; }
+    // Indexes into run()->cases of the cases selected in the tree, in run order (the current one
+    // when none is).
+    QVector<int> selectedCaseIndexes() const;
+    bool selectCase(const QString& filename);
+    QString currentCaseName() const;
+    void selectNextFailure(int direction); // +1 next, -1 previous
+    CaseView* caseView() const { return m_caseView; }
+    QTreeView* caseTree() const { return m_caseTree; }
+    CaseFilterBar* filterBar() const { return m_filterBar; }
+    CaseFilterProxy* caseProxy() const { return m_proxy; }
+
+    // Review.
+    AnnotationPanel* annotationPanel() const { return m_annotationPanel; }
+    AnnotationStore* annotationStore() const { return m_annotationStore; }
+    // Sets the verdict of the selected cases (the current one when none is selected).
+    void applyVerdict(Verdict verdict);
+    void selectNextUnreviewed(int direction); // +1 next, -1 previous, in tree order, wrapping
+    // Asks for a line comment's text; nullopt = cancelled. Tests replace the dialog.
+    using CommentPrompt = std::function<std::optional<QString>(const QString& where)>;
+    void setCommentPrompt(CommentPrompt prompt) { m_commentPrompt = std::move(prompt); }
+    static QString triageKeysHelp(); // the keys, as the Help menu lists them
+
+Q_SIGNALS:
+    void loadFinished(bool ok);
+    void searchFinished();
+    void screenshotSaved(bool ok, const QString& message);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void buildMenus();
+    void buildStatusBar();
+    void buildReviewMenu();
+    void openAnnotations(const RunPtr& run);
+    void showAnnotationsOf(const QString& caseName);
+    void annotationsChanged();
+    void commentOnLine(const LineAnchor& anchor, const QString& where);
+    void commentOnFocusedLine();
+    QWidget* buildCasePanel();
+    void buildWarningsDock();
+    void chooseRun(const LocateResult& result);
+    void applyRun(const RunPtr& run);
+    void restoreSelection();
+    void onCurrentCaseChanged();
+    void startSearch();
+    void jumpToCase();
+    void openFolderDialog();
+    void openFileDialog();
+    void showSettings();
+    void showExportDialog();
+    void continueScreenshot();
+    void saveLayout();
+    QModelIndex firstCaseIndex(const QModelIndex& from, int direction, const std::function<bool(const QModelIndex&)>& accept) const;
+
+    SyntaxSupport* m_syntax;
+    RunPtr m_run;
+    QString m_requestedPath;
+    QString m_requestedRunName;
+    bool m_interactive = true;
+    CaseTreeModel* m_model;
+    CaseFilterProxy* m_proxy;
+    WarningModel* m_warnings;
+    RunLoadJob* m_loadJob;
+    CaseSearchJob* m_searchJob;
+    CaseFilterBar* m_filterBar;
+    QTreeView* m_caseTree;
+    CaseView* m_caseView;
+    AnnotationPanel* m_annotationPanel;
+    AnnotationStore* m_annotationStore = nullptr;
+    CommentPrompt m_commentPrompt;
+    QSplitter* m_splitter;
+    QSplitter* m_reviewSplitter;
+    QTableView* m_warningsView;
+    QDockWidget* m_warningsDock;
+    QLabel* m_runLabel;
+    QLabel* m_annotationLocation;
+    QProgressBar* m_progress;
+    QToolButton* m_cancel;
+    QString m_screenshotPath;
+    QString m_screenshotCase;
+    int m_screenshotTab = -1;
+};
+
+} // namespace krw

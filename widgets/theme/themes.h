@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "settings/settings.h"
+
+#include <QColor>
+#include <QPalette>
+
+namespace krw {
+
+// Applies the chosen theme to the application: the platform's palette, or Fusion with a light
+// or dark palette. Views follow through QEvent::PaletteChange.
+void applyTheme(Theme theme);
+QPalette darkPalette();
+QPalette lightPalette();
+// Black on white whatever the desktop theme: what exported reports are drawn in.
+QPalette paperPalette();
+
+// A tint of the palette's base colour towards a hue, strong enough to see in light and dark
+// palettes alike: used for outcome badges and diff backgrounds.
+QColor tinted(const QPalette& palette, const QColor& hue, qreal amount);
+
+// Hues of the semantic states, kept in one place (the palette decides lightness).
+QColor outcomeHue(int outcome); // krw::Outcome as int
+
+} // namespace krw
