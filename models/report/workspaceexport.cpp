@@ -3,6 +3,7 @@
 
 #include "run/casetexts.h"
 #include "run/caseversions.h"
+#include "run/debugfolder.h"
 #include "storage/atomicfile.h"
 #include "storage/filenameallocator.h"
 #include "report/reportcontent.h"
@@ -10,9 +11,6 @@
 
 #include <QDir>
 #include <QFileInfo>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QFile>
 #include <QSaveFile>
 
@@ -20,17 +18,10 @@ namespace krw {
 
 namespace {
 
-const QString IndexName = QStringLiteral("index.json");
-
 bool isInside(const QString& path, const QString& canonicalRoot)
 {
     const QString canonical = QFileInfo(path).canonicalFilePath();
     return !canonical.isEmpty() && canonical.startsWith(canonicalRoot + QLatin1Char('/'));
-}
-
-QString codeExtension(const QString& text)
-{
-    return detectLanguage(text) == CodeLanguage::Python ? QStringLiteral(".py") : QStringLiteral(".hip.cpp");
 }
 
 // File name → contents of one case folder, from the newest iteration.
@@ -44,28 +35,28 @@ QVector<QPair<QString, QString>> caseFiles(const Case& c, const CaseTexts& texts
     };
     auto addCode = [&](const QString& base, const QString& key) {
         if (texts.has(key))
-            files.append({base + codeExtension(texts.text(key)), texts.text(key)});
+            files.append({base + DebugFolder::codeExtension(texts.text(key)), texts.text(key)});
     };
-    add(QStringLiteral("0_instruction.txt"), iterationKey(n, "instruction"));
-    add(QStringLiteral("1_label_source.py"), QStringLiteral("label"));
-    addCode(QStringLiteral("2_initial_predict"), iterationKey(n, "predict"));
-    add(QStringLiteral("3_test_code.py"), QStringLiteral("test"));
+    add(DebugFolder::Instruction, iterationKey(n, "instruction"));
+    add(DebugFolder::Label, QStringLiteral("label"));
+    addCode(DebugFolder::PredictStem, iterationKey(n, "predict"));
+    add(DebugFolder::TestCode, QStringLiteral("test"));
     // Always written, so the loader recognises the folder even when the case has little else.
     QStringList errors;
     for (const char* field : {"call_err", "exe_err"}) {
         if (texts.has(iterationKey(n, field)))
             errors << texts.text(iterationKey(n, field));
     }
-    files.append({QStringLiteral("error_log.txt"), errors.join(QLatin1Char('\n'))});
+    files.append({DebugFolder::ErrorLog, errors.join(QLatin1Char('\n'))});
     if (texts.has(iterationKey(n, "temp_strategy")))
-        add(QStringLiteral("reflection_strategy.md"), iterationKey(n, "temp_strategy"));
+        add(DebugFolder::Reflection, iterationKey(n, "temp_strategy"));
     else
-        add(QStringLiteral("reflection_strategy.md"), iterationKey(n, "reflection"));
-    addCode(QStringLiteral("candidate_call_fix"), iterationKey(n, "call"));
-    addCode(QStringLiteral("candidate_exe_fix"), iterationKey(n, "exe"));
+        add(DebugFolder::Reflection, iterationKey(n, "reflection"));
+    addCode(DebugFolder::CallFixStem, iterationKey(n, "call"));
+    addCode(DebugFolder::ExeFixStem, iterationKey(n, "exe"));
     const int perfCount = c.newest().memory ? int(c.newest().memory->perfCandidates.size()) : 0;
     for (int k = 1; k <= perfCount; ++k)
-        addCode(QStringLiteral("candidate_perf_fix_%1").arg(k), QStringLiteral("it%1:perf:%2").arg(n).arg(k));
+        addCode(DebugFolder::perfFixStem(k), QStringLiteral("it%1:perf:%2").arg(n).arg(k));
     return files;
 }
 
@@ -94,17 +85,12 @@ public:
             return false;
         }
         m_root = QFileInfo(m_dest).canonicalFilePath();
-        m_names.reserve(IndexName);
+        m_names.reserve(DebugFolder::IndexFile);
         const auto existing = QDir(m_root).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
         for (const QString& name : existing)
             m_names.reserve(name);
         // An earlier export into the same folder keeps its entries: its folders stay named.
-        QFile previous(indexPath());
-        if (previous.open(QIODevice::ReadOnly)) {
-            const QJsonObject doc = QJsonDocument::fromJson(previous.readAll()).object();
-            if (doc.value(QStringLiteral("format")).toString() == QStringLiteral("kernel-review-workspace"))
-                m_index = doc.value(QStringLiteral("cases")).toArray();
-        }
+        m_index = DebugFolder::readIndex(m_root);
         return !m_root.isEmpty();
     }
 
@@ -124,28 +110,22 @@ public:
         auto files = caseFiles(c, texts);
         const CaseAnnotation annotation = m_annotations.value(c.filename);
         if (!annotation.isEmpty())
-            files.append({QStringLiteral("annotation.md"), QString::fromUtf8(annotationMarkdown(*m_run, texts, annotation))});
+            files.append({DebugFolder::Annotation, QString::fromUtf8(annotationMarkdown(*m_run, texts, annotation))});
         for (const auto& file : files) {
             if (!writeFileAtomically(path + QLatin1Char('/') + file.first, file.second.toUtf8(), error))
                 return false;
         }
-        QJsonObject entry{{QStringLiteral("filename"), c.filename}, {QStringLiteral("folder"), folder.name},
-                          {QStringLiteral("renamed"), folder.reason.isEmpty() ? QJsonValue() : QJsonValue(folder.reason)}};
-        m_index.append(entry);
+        m_index.append({c.filename, folder.name, folder.reason});
         ++m_written;
         return true;
     }
 
     bool writeIndex(QString* error)
     {
-        const QJsonObject doc{{QStringLiteral("format"), QStringLiteral("kernel-review-workspace")},
-                              {QStringLiteral("version"), 1},
-                              {QStringLiteral("run"), m_run->name},
-                              {QStringLiteral("cases"), m_index}};
-        return writeFileAtomically(indexPath(), QJsonDocument(doc).toJson(QJsonDocument::Indented), error);
+        return writeFileAtomically(indexPath(), DebugFolder::indexJson(m_run->name, m_index), error);
     }
 
-    QString indexPath() const { return m_root + QLatin1Char('/') + IndexName; }
+    QString indexPath() const { return m_root + QLatin1Char('/') + DebugFolder::IndexFile; }
     int written() const { return m_written; }
 
 private:
@@ -154,7 +134,7 @@ private:
     const AnnotationMap& m_annotations;
     QString m_root;
     FileNameAllocator m_names;
-    QJsonArray m_index;
+    QVector<DebugFolderIndexEntry> m_index;
     int m_written = 0;
 };
 

@@ -6,6 +6,7 @@
 // becomes one LoadWarning naming file, line, byte offset and field, and loading goes on.
 #include "run/runloader.h"
 
+#include "run/debugfolder.h"
 #include "run/jsonspans.h"
 #include "run/outcomes.h"
 
@@ -651,22 +652,11 @@ private:
     QHash<QString, QString> workspaceIndex(const QString& parent)
     {
         QHash<QString, QString> names;
-        QFile file(QDir(parent).filePath(QStringLiteral("index.json")));
-        if (!file.exists() || !file.open(QIODevice::ReadOnly))
-            return names;
-        const QByteArray bytes = file.read(64 * 1024 * 1024);
-        const json doc = json::parse(bytes.cbegin(), bytes.cend(), nullptr, false);
-        if (doc.is_discarded() || !doc.is_object() || doc.value("format", json()) != "kernel-review-workspace")
-            return names;
-        const json cases = doc.value("cases", json::array());
-        for (const json& entry : cases.is_array() ? cases : json::array()) {
-            if (!entry.is_object() || !entry.value("folder", json()).is_string() || !entry.value("filename", json()).is_string()) {
-                m_run.warnings.append({file.fileName(), 0, -1, QStringLiteral("cases"), QStringLiteral("an entry without \"folder\" and \"filename\" strings; ignored")});
-                continue;
-            }
-            names.insert(QString::fromStdString(entry["folder"].get<std::string>()),
-                         QString::fromStdString(entry["filename"].get<std::string>()));
-        }
+        QStringList problems;
+        for (const DebugFolderIndexEntry& entry : DebugFolder::readIndex(parent, &problems))
+            names.insert(entry.folder, entry.filename);
+        for (const QString& problem : problems)
+            m_run.warnings.append({QDir(parent).filePath(DebugFolder::IndexFile), 0, -1, QStringLiteral("cases"), problem});
         return names;
     }
 
@@ -691,15 +681,15 @@ private:
             names.insert(name);
             IterationRecord record;
             MemoryEntry memory;
-            record.instruction = rawFile(dir, QStringLiteral("0_instruction.txt"));
-            record.label = rawFile(dir, QStringLiteral("1_label_source.py"));
-            record.predict = rawFile(dir, firstMatch(dir, QStringLiteral("2_initial_predict*")));
-            record.testCode = rawFile(dir, QStringLiteral("3_test_code.py"));
-            memory.callError = rawFile(dir, QStringLiteral("error_log.txt"));
-            memory.tempStrategy = rawFile(dir, QStringLiteral("reflection_strategy.md"));
-            memory.callCandidate = rawFile(dir, firstMatch(dir, QStringLiteral("candidate_call_fix*")));
-            memory.exeCandidate = rawFile(dir, firstMatch(dir, QStringLiteral("candidate_exe_fix*")));
-            for (const QString& perf : perfFiles(dir)) {
+            record.instruction = rawFile(dir, DebugFolder::Instruction);
+            record.label = rawFile(dir, DebugFolder::Label);
+            record.predict = rawFile(dir, DebugFolder::fileWithStem(dir, DebugFolder::PredictStem));
+            record.testCode = rawFile(dir, DebugFolder::TestCode);
+            memory.callError = rawFile(dir, DebugFolder::ErrorLog);
+            memory.tempStrategy = rawFile(dir, DebugFolder::Reflection);
+            memory.callCandidate = rawFile(dir, DebugFolder::fileWithStem(dir, DebugFolder::CallFixStem));
+            memory.exeCandidate = rawFile(dir, DebugFolder::fileWithStem(dir, DebugFolder::ExeFixStem));
+            for (const QString& perf : DebugFolder::perfFiles(dir)) {
                 PerfCandidate candidate;
                 candidate.code = rawFile(dir, perf);
                 memory.perfCandidates.append(candidate);
@@ -708,22 +698,6 @@ private:
             records.append({name, record});
         }
         m_iterations.append({0, records});
-    }
-
-    static QString firstMatch(const QDir& dir, const QString& pattern)
-    {
-        const auto names = dir.entryList({pattern}, QDir::Files, QDir::Name);
-        return names.isEmpty() ? QString() : names.constFirst();
-    }
-
-    static QStringList perfFiles(const QDir& dir)
-    {
-        static const QRegularExpression number(QStringLiteral("candidate_perf_fix_(\\d+)"));
-        QStringList names = dir.entryList({QStringLiteral("candidate_perf_fix_*")}, QDir::Files);
-        std::sort(names.begin(), names.end(), [](const QString& a, const QString& b) {
-            return number.match(a).captured(1).toInt() < number.match(b).captured(1).toInt();
-        });
-        return names;
     }
 
     TextRef rawFile(const QDir& dir, const QString& name)

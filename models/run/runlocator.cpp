@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "run/runlocator.h"
 
+#include "run/debugfolder.h"
+
 #include <QDir>
 #include <QFileInfo>
 #include <QRegularExpression>
@@ -21,20 +23,6 @@ const QRegularExpression& memoryPattern()
 {
     static const QRegularExpression re(QStringLiteral("^(.+)_mem_(\\d+)\\.json$"));
     return re;
-}
-
-// Debug folders are recognised by the files FORMAT.md names; two of them are enough.
-bool isDebugCaseFolder(const QDir& dir)
-{
-    static const QStringList markers = {
-        QStringLiteral("0_instruction.txt"), QStringLiteral("1_label_source.py"),
-        QStringLiteral("2_initial_predict.hip.cpp"), QStringLiteral("3_test_code.py"),
-        QStringLiteral("error_log.txt"),
-    };
-    int found = 0;
-    for (const auto& marker : markers)
-        found += dir.exists(marker) ? 1 : 0;
-    return found >= 2;
 }
 
 // Groups the series files of one folder by root name.
@@ -72,7 +60,7 @@ QStringList debugCaseFolders(const QString& folder)
     const QDir dir(folder);
     const auto subdirs = dir.entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
     for (const QFileInfo& info : subdirs) {
-        if (isDebugCaseFolder(QDir(info.absoluteFilePath())))
+        if (DebugFolder::isCaseFolder(QDir(info.absoluteFilePath())))
             result.append(info.absoluteFilePath());
     }
     return result;
@@ -110,7 +98,7 @@ LocateResult locateInFolder(const QString& folder)
         run.caseFolders = caseFolders;
         result.runs.append(run);
     }
-    if (result.runs.isEmpty() && isDebugCaseFolder(QDir(folder))) {
+    if (result.runs.isEmpty() && DebugFolder::isCaseFolder(QDir(folder))) {
         // The user opened one case's debug folder: show that case alone.
         RunSource run;
         run.kind = RunSource::Kind::DebugFolders;
