@@ -5,6 +5,7 @@
 // one real rerun (compile-check with hipcc), and export md/csv/workspace — which must not need
 // a QGuiApplication (one is never constructed here; anything of QtGui would abort).
 #include "cli/cli.h"
+#include "samplecopy.h"
 #include "tooltests.h"
 
 #include <QBuffer>
@@ -53,9 +54,7 @@ private Q_SLOTS:
     {
         QStandardPaths::setTestModeEnabled(true);
         QVERIFY(!QCoreApplication::instance()->inherits("QGuiApplication"));
-        const QDir sample(QStringLiteral(KRW_SAMPLE_RUN_DIR));
-        for (const QString& name : sample.entryList(QDir::Files))
-            QVERIFY(QFile::copy(sample.filePath(name), m_runCopy.filePath(name)));
+        QVERIFY(krw::test::copySampleRun(m_runCopy.path()));
     }
 
     void summaryJson()

@@ -5,6 +5,7 @@
 // QGuiApplication or draw a pixel. HTML comes out with plain code and no plot images; PDF is
 // refused with a message, never written half.
 #include "exampletiming.h"
+#include "samplecopy.h"
 #include "report/reportexport.h"
 #include "report/reportexportjob.h"
 #include "rerun/resultstore.h"
@@ -62,9 +63,7 @@ private Q_SLOTS:
         QStandardPaths::setTestModeEnabled(true);
         QVERIFY(!QCoreApplication::instance()->inherits("QGuiApplication"));
         // A copy of the sample, so the rerun saved beside it stays in this test.
-        const QDir sample(QStringLiteral(KRW_SAMPLE_RUN_DIR));
-        for (const QString& name : sample.entryList(QDir::Files))
-            QVERIFY(QFile::copy(sample.filePath(name), m_runCopy.filePath(name)));
+        QVERIFY(krw::test::copySampleRun(m_runCopy.path()));
         QString error;
         m_run = std::make_shared<Run>(loadRunAtPath(m_runCopy.path(), QString(), &error));
         QVERIFY2(error.isEmpty() && !m_run->cases.isEmpty(), qPrintable(error));

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "run/casetexts.h"
+#include "samplecopy.h"
 #include "code/codeview.h"
 #include "rerun/diagnosticmodel.h"
 #include "rerun/resultstore.h"
@@ -30,9 +31,8 @@ private:
     CaseTexts sampleCase(const QString& name)
     {
         if (!m_run) {
-            const QDir source(QStringLiteral(KRW_SAMPLE_RUN_DIR));
-            for (const QString& file : source.entryList(QDir::Files))
-                QFile::copy(source.filePath(file), m_dir.filePath(file));
+            if (!krw::test::copySampleRun(m_dir.path()))
+                QTest::qFail("the sample run could not be copied", __FILE__, __LINE__);
             m_run = std::make_shared<const Run>(loadRunAtPath(m_dir.path()));
         }
         return readCaseTexts(m_run, m_run->indexOf(name));

@@ -14,6 +14,7 @@
 #include "caseview/comparepage.h"
 #include "code/diffview.h"
 #include "shell/mainwindow.h"
+#include "samplecopy.h"
 #include "windowtesthelpers.h"
 #include "settings/settings.h"
 #include "code/syntaxsupport.h"
@@ -52,9 +53,8 @@ private:
     // A fresh copy of the sample run for each test: annotations are kept beside it.
     QString sampleCopy()
     {
-        const QDir source(QStringLiteral(KRW_SAMPLE_RUN_DIR));
-        for (const QString& file : source.entryList(QDir::Files))
-            QFile::copy(source.filePath(file), m_dir->filePath(file));
+        if (!krw::test::copySampleRun(m_dir->path()))
+            QTest::qFail("the sample run could not be copied", __FILE__, __LINE__);
         return m_dir->path();
     }
 
