@@ -41,62 +41,6 @@ QVector<TextRef> fieldsInScope(const IterationRecord& r, SearchScope scope)
 
 } // namespace
 
-QString scopeTitle(SearchScope scope)
-{
-    switch (scope) {
-    case SearchScope::Everything:
-        return QStringLiteral("All fields");
-    case SearchScope::Errors:
-        return QStringLiteral("Error messages");
-    case SearchScope::Instruction:
-        return QStringLiteral("Instruction");
-    case SearchScope::Code:
-        return QStringLiteral("Prediction and candidates");
-    case SearchScope::Label:
-        return QStringLiteral("Label");
-    case SearchScope::TestCode:
-        return QStringLiteral("Test code");
-    case SearchScope::Reflection:
-        return QStringLiteral("Reflections and strategies");
-    case SearchScope::Metadata:
-        return QStringLiteral("Metadata (key=value)");
-    }
-    return {};
-}
-
-CaseMatcher::CaseMatcher(const SearchQuery& query)
-    : m_query(query)
-{
-    QString text = query.text;
-    if (query.scope == SearchScope::Metadata) {
-        const int eq = text.indexOf(QLatin1Char('='));
-        if (eq > 0) {
-            m_metadataKey = text.left(eq).trimmed();
-            text = text.mid(eq + 1).trimmed();
-        }
-    }
-    m_pattern.setPattern(query.regex ? text : QRegularExpression::escape(text));
-    m_pattern.setPatternOptions(query.caseSensitive ? QRegularExpression::NoPatternOption : QRegularExpression::CaseInsensitiveOption);
-}
-
-bool CaseMatcher::matchesText(const QString& text) const
-{
-    return m_pattern.match(text).hasMatch();
-}
-
-bool CaseMatcher::matchesMetadata(const QVector<ExtraField>& fields) const
-{
-    for (const ExtraField& f : fields) {
-        if (!m_metadataKey.isEmpty()) {
-            if (f.key == m_metadataKey && matchesText(f.shortValue))
-                return true;
-        } else if (matchesText(f.key) || matchesText(f.shortValue)) {
-            return true;
-        }
-    }
-    return false;
-}
-
 QSet<QString> searchCases(const Run& run, const SearchQuery& query, const std::function<bool()>& isCancelled)
 {
     QSet<QString> found;

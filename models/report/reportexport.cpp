@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "report/reportexport.h"
 
+#include "modelslogging.h"
 #include "review/annotationstore.h"
 #include "rerun/resultstore.h"
 
@@ -20,6 +21,8 @@ QMap<QString, QString> readLocalVersions(const ResultStore& store, const QString
         QFile file(it.value());
         if (file.open(QIODevice::ReadOnly))
             texts.insert(it.key(), QString::fromUtf8(file.readAll()));
+        else
+            qCWarning(lcReport) << "local version not readable, left out of the report:" << file.fileName() << file.errorString();
     }
     return texts;
 }

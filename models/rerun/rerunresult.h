@@ -5,7 +5,7 @@
 // `kernel-review-cli rerun --json`, shown by the runner panel. Stages not reached are absent.
 #pragma once
 
-#include "rerun/diagnostics.h"
+#include "rerun/diagnostic.h"
 
 #include <QDateTime>
 #include <QMap>

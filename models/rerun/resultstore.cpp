@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "rerun/resultstore.h"
 
+#include "modelslogging.h"
 #include "storage/atomicfile.h"
 #include "storage/safefilename.h"
 #include "storage/sidecarfolder.h"
@@ -53,10 +54,14 @@ QVector<RerunResult> ResultStore::history(const QString& caseName) const
     for (const QFileInfo& info : files) {
         QFile file(info.filePath());
         QString error;
-        if (!file.open(QIODevice::ReadOnly))
+        if (!file.open(QIODevice::ReadOnly)) {
+            qCWarning(lcRerunStore) << "saved result not readable, skipped:" << file.fileName() << file.errorString();
             continue;
+        }
         if (auto result = rerunFromJson(file.readAll(), &error))
             results.append(*result);
+        else
+            qCWarning(lcRerunStore) << "saved result not understood, skipped:" << file.fileName() << error;
     }
     return results;
 }

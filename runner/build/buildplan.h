@@ -2,6 +2,7 @@
 #pragma once
 
 #include "process/processjob.h"
+#include "profile/toolchaininfo.h"
 #include "profile/toolchainprofile.h"
 
 namespace krw {

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "pipeline/rerunpipeline.h"
 
-#include "rerun/diagnostics.h"
+#include "runnerlogging.h"
+#include "rerun/diagnosticparser.h"
 #include "run/caseversions.h"
 #include "storage/atomicfile.h"
 
@@ -35,7 +36,11 @@ QString probeKey(const ToolchainProfile& p)
 
 bool writeText(const QString& path, const QByteArray& bytes)
 {
-    return writeFileAtomically(path, bytes, nullptr);
+    QString error;
+    if (writeFileAtomically(path, bytes, &error))
+        return true;
+    qCWarning(lcRunner) << error;
+    return false;
 }
 
 QString lastLines(const QString& text, int count)

@@ -13,7 +13,6 @@
 
 namespace krw {
 
-QColor verdictHue(Verdict verdict);
 // An unreviewed case gets a faint hollow ring, so reviewed and unreviewed rows line up.
 QIcon verdictIcon(Verdict verdict, const QPalette& palette, int size = 12);
 

@@ -4,6 +4,7 @@
 #include "report/reportexport.h"
 #include "report/reportexportjob.h"
 #include "report/widgetreportrenderer.h"
+#include "theme/themes.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -169,7 +170,7 @@ void ExportDialog::exportFinished(const ExportResult& result)
     m_buttons->button(QDialogButtonBox::Close)->setText(tr("Close"));
     m_progress->setVisible(result.ok);
     if (!result.ok) {
-        m_status->setText(QStringLiteral("<span style=\"color:#b00020\">%1</span>").arg(result.error.toHtmlEscaped()));
+        m_status->setText(QStringLiteral("<span style=\"color:%1\">%2</span>").arg(problemTextColor(palette()).name(), result.error.toHtmlEscaped()));
         return;
     }
     const QFileInfo info(result.path);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "rerun/profiledialog.h"
 
+#include "settings/settings.h"
+
 #include "pipeline/rerunpipeline.h"
 
 #include <QCheckBox>
@@ -12,7 +14,6 @@
 #include <QListWidget>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QSettings>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QVBoxLayout>
@@ -34,8 +35,7 @@ ProfileDialog::ProfileDialog(QWidget* parent)
     , m_detected(new QPlainTextEdit(this))
 {
     setWindowTitle(QStringLiteral("Toolchain profiles"));
-    QSettings settings;
-    m_profiles = loadProfiles(settings);
+    m_profiles = Settings::instance()->toolchainProfiles();
     for (auto kind : {ToolchainProfile::Kind::Rocm, ToolchainProfile::Kind::HipNvidia, ToolchainProfile::Kind::CompileCheck, ToolchainProfile::Kind::Cpu})
         m_kind->addItem(kindName(kind), int(kind));
     m_arch->setPlaceholderText(QStringLiteral("gfx90a, gfx942 … (empty: detect with amdgpu-arch/rocminfo)"));
@@ -148,8 +148,7 @@ void ProfileDialog::removeProfile()
 void ProfileDialog::accept()
 {
     storeForm();
-    QSettings settings;
-    saveProfiles(settings, m_profiles);
+    Settings::instance()->setToolchainProfiles(m_profiles);
     QDialog::accept();
 }
 

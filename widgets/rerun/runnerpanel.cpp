@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "rerun/runnerpanel.h"
 
+#include "settings/settings.h"
+
 #include "rerun/accuracymodel.h"
 #include "code/codeview.h"
 #include "rerun/diagnosticmodel.h"
@@ -28,7 +30,6 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollBar>
-#include <QSettings>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
@@ -246,13 +247,12 @@ QWidget* RunnerPanel::buildPlots()
 
 void RunnerPanel::fillProfiles()
 {
-    QSettings settings;
-    m_profiles = loadProfiles(settings);
+    m_profiles = Settings::instance()->toolchainProfiles();
     const QString current = m_profile->currentText();
     m_profile->clear();
     for (const ToolchainProfile& p : qAsConst(m_profiles))
         m_profile->addItem(p.name);
-    const QString remembered = settings.value(QStringLiteral("runner/lastProfile"), QStringLiteral("compile-check")).toString();
+    const QString remembered = Settings::instance()->lastProfile();
     m_profile->setCurrentText(current.isEmpty() ? remembered : current);
 }
 
@@ -328,7 +328,7 @@ void RunnerPanel::run()
     const auto profile = findProfile(m_profiles, m_profile->currentText());
     if (!profile)
         return;
-    QSettings().setValue(QStringLiteral("runner/lastProfile"), profile->name);
+    Settings::instance()->setLastProfile(profile->name);
     QString error;
     auto built = requestBuilder().build(m_version->currentData().toString(), m_baseline->currentData().toString(), *profile, &error);
     if (!built) {

@@ -140,8 +140,7 @@ void AnnotationPanel::quietLabels()
     // A problem reads in red, bright enough on a dark window too.
     QPalette message = palette();
     if (m_messageIsProblem) {
-        const QColor red = isDarkPalette(message) ? QColor(0xff, 0x7b, 0x72) : QColor(0xc0, 0x1c, 0x16);
-        message.setColor(QPalette::WindowText, red);
+        message.setColor(QPalette::WindowText, problemTextColor(message));
     }
     m_message->setPalette(message);
 }
@@ -490,7 +489,7 @@ void AnnotationPanel::showComments()
 {
     const QString selected = m_comments->currentItem() ? m_comments->currentItem()->data(StateColumn, CommentIdRole).toString() : QString();
     m_comments->clear();
-    const QColor staleBackground = tinted(palette(), QColor(0xe0, 0x8a, 0x1f), 0.3);
+    const QColor staleBackground = tinted(palette(), staleHue(), 0.3);
     for (const LineComment& c : qAsConst(m_annotation.comments)) {
         const auto version = m_versions.constFind(c.anchor.versionId);
         const QString where = QStringLiteral("%1 · line %2")

@@ -18,6 +18,7 @@ const QString author = QStringLiteral("review/author");
 const QString lastRunPath = QStringLiteral("session/lastRunPath");
 const QString lastRunName = QStringLiteral("session/lastRunName");
 const QString lastCase = QStringLiteral("session/lastCase");
+const QString lastProfile = QStringLiteral("runner/lastProfile");
 const QString geometry = QStringLiteral("window/geometry");
 const QString state = QStringLiteral("window/state");
 const QString layoutVersion = QStringLiteral("window/layoutVersion");
@@ -178,6 +179,28 @@ QByteArray Settings::widgetState(const QString& objectName) const
 void Settings::setWidgetState(const QString& objectName, const QByteArray& state)
 {
     QSettings().setValue(Keys::widgetPrefix + objectName, state);
+}
+
+QVector<ToolchainProfile> Settings::toolchainProfiles() const
+{
+    QSettings settings;
+    return loadProfiles(settings);
+}
+
+void Settings::setToolchainProfiles(const QVector<ToolchainProfile>& profiles)
+{
+    QSettings settings;
+    saveProfiles(settings, profiles);
+}
+
+QString Settings::lastProfile() const
+{
+    return QSettings().value(Keys::lastProfile, QStringLiteral("compile-check")).toString();
+}
+
+void Settings::setLastProfile(const QString& name)
+{
+    QSettings().setValue(Keys::lastProfile, name);
 }
 
 } // namespace krw

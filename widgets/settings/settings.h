@@ -5,6 +5,9 @@
 #include <QFont>
 #include <QObject>
 #include <QString>
+#include <QVector>
+
+#include "profile/toolchainprofile.h"
 
 namespace krw {
 
@@ -39,6 +42,13 @@ public:
     void setLastRun(const QString& path, const QString& name);
     QString lastCase() const;
     void setLastCase(const QString& filename);
+
+    // Toolchain profiles for reruns (their storage format belongs to runner/profile, which the
+    // CLI reads too) and the one last used in the runner panel.
+    QVector<ToolchainProfile> toolchainProfiles() const;
+    void setToolchainProfiles(const QVector<ToolchainProfile>& profiles);
+    QString lastProfile() const; // "compile-check" until one is chosen
+    void setLastProfile(const QString& name);
 
     QByteArray windowGeometry() const;
     QByteArray windowState(int layoutVersion) const;

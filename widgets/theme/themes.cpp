@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "theme/themes.h"
 
+#include "review/annotations.h"
+
 #include "theme/diffcolors.h"
 #include "run/rundata.h"
 
@@ -105,6 +107,37 @@ QColor outcomeHue(int outcome)
         break;
     }
     return QColor(0x80, 0x80, 0x80);
+}
+
+QColor verdictHue(Verdict verdict)
+{
+    switch (verdict) {
+    case Verdict::ModelError:
+        return QColor(0xd0, 0x3a, 0x2f);
+    case Verdict::TestProblem:
+        return QColor(0xe0, 0x8a, 0x1f);
+    case Verdict::InstructionMismatch:
+        return QColor(0x8e, 0x4e, 0xc6);
+    case Verdict::FlakyEnvironment:
+        return QColor(0xc9, 0xb0, 0x1c);
+    case Verdict::CorrectAfterAll:
+        return QColor(0x2e, 0xa0, 0x43);
+    case Verdict::NeedsSecondLook:
+        return QColor(0x2f, 0x7f, 0xd0);
+    case Verdict::None:
+        break;
+    }
+    return {};
+}
+
+QColor staleHue()
+{
+    return QColor(0xe0, 0x8a, 0x1f);
+}
+
+QColor problemTextColor(const QPalette& palette)
+{
+    return isDarkPalette(palette) ? QColor(0xff, 0x7b, 0x72) : QColor(0xc0, 0x1c, 0x16);
 }
 
 QPalette paperPalette()

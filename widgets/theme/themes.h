@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "review/annotations.h"
 #include "settings/settings.h"
 
 #include <QColor>
@@ -20,7 +21,13 @@ QPalette paperPalette();
 // palettes alike: used for outcome badges and diff backgrounds.
 QColor tinted(const QPalette& palette, const QColor& hue, qreal amount);
 
-// Hues of the semantic states, kept in one place (the palette decides lightness).
+// Hues of the semantic states, kept in one place (the palette decides lightness). Every view
+// takes its outcome, verdict, stale and problem colours from here, diffs from DiffColors and
+// plots from PlotTheme (both beside this file); exported reports use paperPalette().
 QColor outcomeHue(int outcome); // krw::Outcome as int
+QColor verdictHue(Verdict verdict); // invalid for Verdict::None
+QColor staleHue(); // line comments whose version changed
+// Text that reports a problem: red, bright enough on a dark window too.
+QColor problemTextColor(const QPalette& palette);
 
 } // namespace krw

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "build/buildplan.h"
-#include "rerun/diagnostics.h"
+#include "rerun/diagnosticparser.h"
 
 #include <QTest>
 

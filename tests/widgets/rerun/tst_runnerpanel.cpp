@@ -3,6 +3,7 @@
 #include "samplecopy.h"
 #include "code/codeview.h"
 #include "rerun/diagnosticmodel.h"
+#include "rerun/diagnosticparser.h"
 #include "rerun/resultstore.h"
 #include "run/runloader.h"
 #include "rerun/runnerpanel.h"

@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QString>
+
+namespace krw {
+
+enum class SearchScope {
+    Everything,
+    Errors, // call_err_msg, exe_err_msg
+    Instruction,
+    Code, // predict and every candidate
+    Label,
+    TestCode,
+    Reflection, // temp_strategy, reflection, perf analyses
+    Metadata, // unknown fields; "key=value" matches one key
+};
+
+struct SearchQuery
+{
+    QString text;
+    SearchScope scope = SearchScope::Everything;
+    bool regex = false;
+    bool caseSensitive = false;
+};
+
+QString scopeTitle(SearchScope scope);
+
+} // namespace krw
