@@ -5,11 +5,13 @@
 #include "storage/sidecarfolder.h"
 
 #include <QCryptographicHash>
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QFileSystemWatcher>
 #include <QSaveFile>
+#include <QRandomGenerator>
 #include <QTimer>
 
 namespace krw {
@@ -223,6 +225,9 @@ AnnotationStore::AnnotationStore(Location location, QString runName, QObject* pa
     connect(m_reloadTimer, &QTimer::timeout, this, &AnnotationStore::reload);
     connect(m_watcher, &QFileSystemWatcher::fileChanged, m_reloadTimer, qOverload<>(&QTimer::start));
     connect(m_watcher, &QFileSystemWatcher::directoryChanged, m_reloadTimer, qOverload<>(&QTimer::start));
+    m_retryTimer = new QTimer(this);
+    m_retryTimer->setSingleShot(true);
+    connect(m_retryTimer, &QTimer::timeout, this, &AnnotationStore::attemptSave);
 }
 
 AnnotationStore::~AnnotationStore() = default;
@@ -278,18 +283,66 @@ int AnnotationStore::reviewedCount() const
     return n;
 }
 
-bool AnnotationStore::set(const QString& caseName, const CaseAnnotation& annotation, QString* error)
+void AnnotationStore::store(const QString& caseName, const CaseAnnotation& annotation)
 {
     const CaseAnnotation stored = normalized(caseName, annotation);
     if (stored.isEmpty())
         m_annotations.remove(caseName);
     else
         m_annotations.insert(caseName, stored);
+}
+
+bool AnnotationStore::set(const QString& caseName, const CaseAnnotation& annotation, QString* error)
+{
+    store(caseName, annotation);
     Outcome outcome;
-    const bool written = writeLocked(&outcome, error);
+    const bool written = writeLocked(&outcome, error, /*wait=*/true) == Write::Done;
     watch();
     report(outcome);
     return written;
+}
+
+void AnnotationStore::save(const QString& caseName, const CaseAnnotation& annotation)
+{
+    store(caseName, annotation);
+    if (m_retryTimer->isActive())
+        return; // a write is already waiting for the lock: it writes this change too
+    m_retryingSinceMs = -1;
+    attemptSave();
+}
+
+void AnnotationStore::attemptSave()
+{
+    Outcome outcome;
+    QString error;
+    const Write result = writeLocked(&outcome, &error, /*wait=*/false);
+    watch();
+    if (result == Write::Busy) {
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        if (m_retryingSinceMs < 0)
+            m_retryingSinceMs = now;
+        if (now - m_retryingSinceMs < LockWaitMs) {
+            setSaveState(SaveState::Saving, QStringLiteral("waiting for another writer of %1").arg(m_location.path));
+            // Short random pauses, so several waiting writers take turns.
+            m_retryTimer->start(10 + QRandomGenerator::global()->bounded(40));
+        } else {
+            m_retryingSinceMs = -1;
+            setSaveState(SaveState::Failed, error);
+        }
+    } else {
+        m_retryingSinceMs = -1;
+        setSaveState(result == Write::Done ? SaveState::Saved : SaveState::Failed, error);
+    }
+    report(outcome);
+}
+
+void AnnotationStore::setSaveState(SaveState state, const QString& message)
+{
+    m_saveError = state == SaveState::Failed ? message : QString();
+    if (state == SaveState::Saving && m_saveState == SaveState::Saving)
+        return; // one Saving per wait, however many attempts
+    m_saveState = state;
+    Q_EMIT saveStateChanged(state, message);
 }
 
 void AnnotationStore::reload()
@@ -313,17 +366,37 @@ void AnnotationStore::reload()
 }
 
 // Under the lock: read what other writers left, merge, write. Signals wait until the lock is
-// released (a slot may well call set() again).
-bool AnnotationStore::writeLocked(Outcome* outcome, QString* error)
+// released (a slot may well call set() again). Without wait, a lock held by another writer
+// gives Busy at once (error says who holds it).
+AnnotationStore::Write AnnotationStore::writeLocked(Outcome* outcome, QString* error, bool wait)
 {
     const QString folder = QFileInfo(m_location.path).path();
     if (!QDir().mkpath(folder)) {
         *error = QStringLiteral("cannot create the folder %1 for the annotations").arg(folder);
-        return false;
+        return Write::Failed;
     }
     FileLock lock(m_location.path + QStringLiteral(".lock"));
-    if (!lock.lock(LockWaitMs, error))
-        return false;
+    if (wait) {
+        if (!lock.lock(LockWaitMs, error))
+            return Write::Failed;
+    } else {
+        switch (lock.tryLock(error)) {
+        case FileLock::Attempt::Locked:
+            break;
+        case FileLock::Attempt::Busy:
+            *error = QStringLiteral("%1 for %2 s; the change is kept and written with the next save")
+                         .arg(lock.busyMessage())
+                         .arg(LockWaitMs / 1000);
+            return Write::Busy;
+        case FileLock::Attempt::Failed:
+            return Write::Failed;
+        }
+    }
+    return writeUnderLock(outcome, error) ? Write::Done : Write::Failed;
+}
+
+bool AnnotationStore::writeUnderLock(Outcome* outcome, QString* error)
+{
     const FileState theirs = readFile();
     if (theirs.kind == FileState::Kind::Unreadable) {
         *error = theirs.error;

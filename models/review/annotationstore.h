@@ -3,9 +3,15 @@
 // The annotations of one run, kept in a sidecar JSON file next to the run (never inside its
 // dataset files). docs/ANNOTATIONS.md describes the file, where it lives and the merge rules.
 //
-// Crash safety: every set() writes the whole file before it returns true, atomically (QSaveFile:
-// a temporary file, fsync, rename), so a crash or kill -9 at any moment leaves either the old or
-// the new file and loses nothing that set() acknowledged.
+// Crash safety: every write is of the whole file, atomically (QSaveFile: a temporary file,
+// fsync, rename), so a crash or kill -9 at any moment leaves either the old or the new file and
+// loses nothing that was acknowledged (set() returning true, or saveStateChanged(Saved)).
+//
+// Two ways to save. save() is for the UI thread and never waits: the change is in
+// annotations() at once, the write is tried with a lock attempt that does not block and, while
+// another writer holds the lock, retried from a timer for up to 10 s; saveStateChanged() says
+// Saving, Saved or Failed (with the reason). set() is for headless writers: it waits for the
+// lock (up to 10 s) and returns once the change is on disk.
 //
 // Several windows or processes may hold the same run. Each write happens under a lock file
 // (annotations.json.lock) and is a three-way merge of what this store last read or wrote (the
@@ -70,8 +76,16 @@ public:
 
     // Replaces one case's annotation (an empty one removes it), merges with other writers and
     // writes the file. Returns true once the change is on disk; false with error (the change is
-    // kept in memory and written with the next successful write).
+    // kept in memory and written with the next successful write). Waits for the lock: never on
+    // the UI thread.
     bool set(const QString& caseName, const CaseAnnotation& annotation, QString* error);
+
+    // The same change without waiting (see above). Several saves in a row are written together.
+    enum class SaveState { Saved, Saving, Failed };
+    Q_ENUM(SaveState)
+    void save(const QString& caseName, const CaseAnnotation& annotation);
+    SaveState saveState() const { return m_saveState; }
+    const QString& saveError() const { return m_saveError; } // why the last save failed
 
     // Re-reads the file now and merges it with unsaved local changes (also done on its own,
     // shortly after the file changes on disk).
@@ -95,12 +109,20 @@ Q_SIGNALS:
     // A problem with the file that is not an error of one call: a broken sidecar was set aside,
     // or a change on disk could not be read. The message names the file.
     void warning(const QString& message);
+    // save() progress: Saving while a write waits for the lock, then Saved or Failed (message:
+    // why, naming the file). A Saved after Saving, or after Failed, always comes.
+    void saveStateChanged(krw::AnnotationStore::SaveState state, const QString& message);
 
 private:
     struct FileState;
     struct Outcome; // the signals one call owes, emitted once the lock is released
     FileState readFile() const;
-    bool writeLocked(Outcome* outcome, QString* error);
+    enum class Write { Done, Busy, Failed };
+    Write writeLocked(Outcome* outcome, QString* error, bool wait);
+    bool writeUnderLock(Outcome* outcome, QString* error);
+    void store(const QString& caseName, const CaseAnnotation& annotation);
+    void attemptSave();
+    void setSaveState(SaveState state, const QString& message);
     bool keepBrokenCopy(const FileState& state, Outcome* outcome, QString* error);
     void adopt(const MergeResult& result, Outcome* outcome);
     void report(const Outcome& outcome);
@@ -114,6 +136,10 @@ private:
     QStringList m_problems;
     QFileSystemWatcher* m_watcher = nullptr;
     QTimer* m_reloadTimer = nullptr; // coalesces the bursts of notifications one write causes
+    QTimer* m_retryTimer = nullptr; // save(): the next lock attempt while another writer holds it
+    qint64 m_retryingSinceMs = -1; // when the pending save first found the lock taken
+    SaveState m_saveState = SaveState::Saved;
+    QString m_saveError;
 };
 
 } // namespace krw

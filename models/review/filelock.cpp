@@ -62,6 +62,23 @@ bool FileLock::lock(int timeoutMs, QString* error)
     }
 }
 
+FileLock::Attempt FileLock::tryLock(QString* error)
+{
+    QString problem;
+    if (tryOnce(&problem))
+        return Attempt::Locked;
+    if (problem.isEmpty())
+        return Attempt::Busy;
+    if (error)
+        *error = problem;
+    return Attempt::Failed;
+}
+
+QString FileLock::busyMessage() const
+{
+    return QStringLiteral("%1 is locked (%2)").arg(m_path, lastHolder());
+}
+
 // True when locked; false with error set when the file cannot be opened, without when taken.
 bool FileLock::tryOnce(QString* error)
 {

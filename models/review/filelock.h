@@ -31,6 +31,12 @@ public:
     // writers take turns). False with error naming the file, and the last holder where known,
     // when the file cannot be created or the lock stays taken.
     bool lock(int timeoutMs, QString* error);
+    // One attempt that never waits: Locked, Busy (another holder has it) or Failed (error set:
+    // the file cannot be created or locked). For the UI thread, which retries from a timer.
+    enum class Attempt { Locked, Busy, Failed };
+    Attempt tryLock(QString* error);
+    // "<path> is locked by <last holder>": for a message after giving up on Busy.
+    QString busyMessage() const;
     void unlock();
     bool isLocked() const { return m_fd >= 0; }
 

@@ -99,6 +99,7 @@ AnnotationPanel::AnnotationPanel(QWidget* parent)
     , m_tagWords(new QStringListModel(this))
     , m_changed(new QLabel(this))
     , m_message(new QLabel(this))
+    , m_saveState(new QLabel(this))
     , m_noteTabs(new QTabWidget(this))
     , m_note(new QPlainTextEdit(this))
     , m_preview(new MarkdownView(this))
@@ -184,6 +185,8 @@ QWidget* AnnotationPanel::buildVerdictColumn()
     m_message->setTextFormat(Qt::PlainText);
     m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_message->hide();
+    m_saveState->setObjectName(QStringLiteral("annotationSaveState"));
+    m_saveState->setTextFormat(Qt::PlainText);
 
     auto* form = new QFormLayout;
     form->setContentsMargins(0, 0, 0, 0);
@@ -191,7 +194,10 @@ QWidget* AnnotationPanel::buildVerdictColumn()
     form->addRow(QStringLiteral("&Tags:"), m_tags);
     auto* layout = new QVBoxLayout(column);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_title);
+    auto* titleRow = new QHBoxLayout;
+    titleRow->addWidget(m_title, 1);
+    titleRow->addWidget(m_saveState);
+    layout->addLayout(titleRow);
     layout->addLayout(form);
     layout->addWidget(m_changed);
     layout->addWidget(m_message);
@@ -266,7 +272,12 @@ QWidget* AnnotationPanel::buildCommentColumn()
 
 void AnnotationPanel::setStore(AnnotationStore* store)
 {
+    if (m_store)
+        disconnect(m_store, &AnnotationStore::saveStateChanged, this, nullptr);
     m_store = store;
+    m_saveState->clear();
+    if (m_store)
+        connect(m_store, &AnnotationStore::saveStateChanged, this, &AnnotationPanel::showSaveState);
     m_caseName.clear();
     m_annotation = {};
     m_versions.clear();
@@ -321,12 +332,13 @@ bool AnnotationPanel::save(CaseAnnotation next)
     // An old problem goes now; a conflict reported during this write must stay visible.
     if (m_messageIsProblem)
         showMessage({}, false);
-    QString error;
-    const bool ok = m_store->set(m_caseName, next, &error);
-    // On failure the store still holds the change and retries with the next write.
-    m_annotation = m_store->annotation(m_caseName);
-    if (!ok)
-        showMessage(QStringLiteral("Annotation of %1 NOT saved: %2").arg(m_caseName, error), true);
+    // Never waits: while another writer holds the lock the store retries from a timer, and
+    // showSaveState() follows it. On failure the store still holds the change and writes it with
+    // the next save.
+    const QString caseName = m_caseName;
+    m_store->save(caseName, next);
+    const bool ok = m_store->saveState() != AnnotationStore::SaveState::Failed;
+    m_annotation = m_store->annotation(caseName);
     updateTagCompletions();
     showAnnotation(false);
     Q_EMIT annotationChanged(m_caseName, m_annotation);
@@ -438,6 +450,30 @@ void AnnotationPanel::showMessage(const QString& text, bool problem)
     quietLabels();
     if (!text.isEmpty())
         Q_EMIT message(text);
+}
+
+void AnnotationPanel::showSaveState(AnnotationStore::SaveState state, const QString& message)
+{
+    switch (state) {
+    case AnnotationStore::SaveState::Saving:
+        m_saveState->setText(tr("Saving…"));
+        m_saveState->setToolTip(message);
+        break;
+    case AnnotationStore::SaveState::Saved:
+        m_saveState->setText(tr("Saved"));
+        m_saveState->setToolTip(tr("Written to %1").arg(m_store ? m_store->location().path : QString()));
+        break;
+    case AnnotationStore::SaveState::Failed:
+        m_saveState->setText(tr("NOT saved"));
+        m_saveState->setToolTip(message);
+        showMessage(tr("Annotation NOT saved: %1").arg(message), true);
+        break;
+    }
+}
+
+QString AnnotationPanel::saveStateText() const
+{
+    return m_saveState->text();
 }
 
 QString AnnotationPanel::messageText() const

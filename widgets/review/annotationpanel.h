@@ -7,6 +7,7 @@
 #pragma once
 
 #include "review/annotations.h"
+#include "review/annotationstore.h"
 
 #include <QHash>
 #include <QPointer>
@@ -75,6 +76,7 @@ public:
     QLineEdit* tagsEdit() const { return m_tags; }
     QPlainTextEdit* noteEdit() const { return m_note; }
     QTreeWidget* commentList() const { return m_comments; }
+    QString saveStateText() const; // "Saving…", "Saved", "NOT saved"; empty before the first save
 
 Q_SIGNALS:
     // After every change made here (saved or not: the store keeps it and retries).
@@ -93,6 +95,7 @@ private:
     QWidget* buildNoteColumn();
     QWidget* buildCommentColumn();
     bool save(CaseAnnotation next);
+    void showSaveState(AnnotationStore::SaveState state, const QString& message);
     void showAnnotation(bool includeNote);
     void showComments();
     void showChanged();
@@ -115,6 +118,7 @@ private:
     QStringListModel* m_tagWords;
     QLabel* m_changed;
     QLabel* m_message;
+    QLabel* m_saveState;
     QTabWidget* m_noteTabs;
     QPlainTextEdit* m_note;
     MarkdownView* m_preview;

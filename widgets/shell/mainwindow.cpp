@@ -696,10 +696,11 @@ void MainWindow::applyVerdict(Verdict verdict)
         annotation.verdict = verdict;
         annotation.author = Settings::instance()->author();
         annotation.modified = QDateTime::currentDateTimeUtc();
-        QString error;
-        if (!m_annotationStore->set(name, annotation, &error)) {
+        // Never waits for the lock: the store retries from a timer and the panel shows how it went.
+        m_annotationStore->save(name, annotation);
+        if (m_annotationStore->saveState() == AnnotationStore::SaveState::Failed) {
             failed << name;
-            m_annotationPanel->showMessage(QStringLiteral("Verdict of %1 NOT saved: %2").arg(name, error), true);
+            m_annotationPanel->showMessage(tr("Verdict of %1 NOT saved: %2").arg(name, m_annotationStore->saveError()), true);
         }
     }
     annotationsChanged();

@@ -4,6 +4,7 @@
 // broken files, and crash safety against real processes (krw_annotationwriter) that write
 // concurrently or are killed with SIGKILL at random points.
 #include "review/annotationstore.h"
+#include "review/filelock.h"
 #include "tooltests.h"
 
 #include <QDir>
@@ -421,6 +422,57 @@ private Q_SLOTS:
         QVERIFY(changed.wait(10000));
         QCOMPARE(changed.size(), 1);
         QCOMPARE(store.annotation(QStringLiteral("other.py")).note, QStringLiteral("o"));
+    }
+
+    // save() is for the UI thread: while another writer holds the lock it returns at once,
+    // keeps the change in memory, says Saving, and writes as soon as the lock is free.
+    void saveNeverWaitsForTheLock()
+    {
+        QTemporaryDir dir;
+        AnnotationStore store({sidecarIn(dir), false}, QStringLiteral("run"));
+        QString error;
+        QVERIFY(store.load(&error));
+        QSignalSpy states(&store, &AnnotationStore::saveStateChanged);
+        auto other = std::make_unique<FileLock>(sidecarIn(dir) + QStringLiteral(".lock"));
+        QVERIFY(other->lock(1000, &error));
+
+        store.save(QStringLiteral("a.py"), annotation(Verdict::ModelError, QStringLiteral("later")));
+        QCOMPARE(store.saveState(), AnnotationStore::SaveState::Saving);
+        QCOMPARE(store.annotation(QStringLiteral("a.py")).note, QStringLiteral("later")); // shown at once
+        QVERIFY(!QFile::exists(sidecarIn(dir)));
+        QCOMPARE(states.size(), 1);
+        store.save(QStringLiteral("b.py"), annotation(Verdict::FlakyEnvironment, QStringLiteral("too"))); // joins the wait
+
+        other.reset(); // the other writer is done
+        QVERIFY(states.wait(5000));
+        QCOMPARE(states.last().first().value<AnnotationStore::SaveState>(), AnnotationStore::SaveState::Saved);
+        QCOMPARE(store.saveState(), AnnotationStore::SaveState::Saved);
+        QStringList problems;
+        const AnnotationMap onDisk = readSidecar(sidecarIn(dir), &problems);
+        QCOMPARE(onDisk.value(QStringLiteral("a.py")).note, QStringLiteral("later"));
+        QCOMPARE(onDisk.value(QStringLiteral("b.py")).note, QStringLiteral("too"));
+    }
+
+    // A lock held past the wait ends in Failed, naming the lock; the change stays in memory and
+    // goes to disk with the next save.
+    void saveGivesUpOnALockHeldTooLong()
+    {
+        QTemporaryDir dir;
+        AnnotationStore store({sidecarIn(dir), false}, QStringLiteral("run"));
+        QString error;
+        QVERIFY(store.load(&error));
+        QSignalSpy states(&store, &AnnotationStore::saveStateChanged);
+        auto other = std::make_unique<FileLock>(sidecarIn(dir) + QStringLiteral(".lock"));
+        QVERIFY(other->lock(1000, &error));
+        store.save(QStringLiteral("a.py"), annotation(Verdict::ModelError, QStringLiteral("kept")));
+        QTRY_COMPARE_WITH_TIMEOUT(store.saveState(), AnnotationStore::SaveState::Failed, 30000);
+        QVERIFY2(store.saveError().contains(QStringLiteral("annotations.json.lock")), qPrintable(store.saveError()));
+        QCOMPARE(store.annotation(QStringLiteral("a.py")).note, QStringLiteral("kept"));
+        other.reset();
+        store.save(QStringLiteral("b.py"), annotation(Verdict::ModelError, QStringLiteral("next")));
+        QCOMPARE(store.saveState(), AnnotationStore::SaveState::Saved);
+        QStringList problems;
+        QCOMPARE(readSidecar(sidecarIn(dir), &problems).value(QStringLiteral("a.py")).note, QStringLiteral("kept"));
     }
 
     void corruptFileIsKeptAside()

@@ -14,6 +14,7 @@
 #include "caseview/comparepage.h"
 #include "code/diffview.h"
 #include "shell/mainwindow.h"
+#include "review/filelock.h"
 #include "samplecopy.h"
 #include "windowtesthelpers.h"
 #include "settings/settings.h"
@@ -404,6 +405,23 @@ private Q_SLOTS:
         QCOMPARE(onDisk(b).value(name).verdict, Verdict::CorrectAfterAll);
         QVERIFY2(b.annotationPanel()->messageText().contains(QStringLiteral("Conflict")), qPrintable(b.annotationPanel()->messageText()));
         QVERIFY(b.statusBar()->currentMessage().contains(QStringLiteral("Conflict")));
+    }
+
+    // A verdict while another writer holds the lock: the window does not wait, the panel says
+    // Saving…, then Saved once the lock is free.
+    void saveStateIsShownWithoutWaiting()
+    {
+        MainWindow window(&m_syntax);
+        QVERIFY(openActive(window, sampleCopy()));
+        QString error;
+        QVERIFY(QDir().mkpath(QFileInfo(window.annotationStore()->location().path).path()));
+        auto other = std::make_unique<FileLock>(window.annotationStore()->location().path + QStringLiteral(".lock"));
+        QVERIFY2(other->lock(1000, &error), qPrintable(error));
+        QTest::keyClick(window.caseTree(), Qt::Key_2);
+        QCOMPARE(window.annotationPanel()->saveStateText(), QStringLiteral("Saving…"));
+        QCOMPARE(window.annotationPanel()->verdictBox()->currentData().toInt(), int(Verdict::TestProblem));
+        other.reset();
+        QTRY_COMPARE_WITH_TIMEOUT(window.annotationPanel()->saveStateText(), QStringLiteral("Saved"), 5000);
     }
 
     void failedWriteIsShown()
