@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "diff/linediff.h"
+#include "golden.h"
 #include "report/markdownsafe.h"
 #include "report/reportcsv.h"
 #include "report/reportmarkdown.h"
@@ -19,29 +20,6 @@ const QDateTime Generated(QDate(2024, 5, 1), QTime(12, 0), Qt::UTC);
 RunPtr load(const QString& path)
 {
     return std::make_shared<const Run>(loadRunAtPath(path));
-}
-
-// Compares with tests/data/golden/<name>; UPDATE_GOLDEN=1 rewrites the file instead.
-void compareGolden(const QByteArray& actual, const QString& name)
-{
-    const QString path = QStringLiteral(KRW_TEST_DATA_DIR "/golden/") + name;
-    if (qEnvironmentVariableIsSet("UPDATE_GOLDEN")) {
-        QDir().mkpath(QFileInfo(path).absolutePath());
-        QFile out(path);
-        QVERIFY(out.open(QIODevice::WriteOnly));
-        out.write(actual);
-        qInfo("updated %s", qPrintable(path));
-        return;
-    }
-    QFile expected(path);
-    QVERIFY2(expected.open(QIODevice::ReadOnly), qPrintable(path + QStringLiteral(": missing; run with UPDATE_GOLDEN=1")));
-    const QByteArray wanted = expected.readAll();
-    if (actual != wanted) {
-        QFile dump(QDir::current().filePath(name + QStringLiteral(".actual")));
-        if (dump.open(QIODevice::WriteOnly))
-            dump.write(actual);
-        QFAIL(qPrintable(QStringLiteral("%1 differs (written: %2; diff -u them, or UPDATE_GOLDEN=1)").arg(path, dump.fileName())));
-    }
 }
 
 LineComment comment(const QString& versionId, const QString& versionText, int line, const QString& text)
@@ -274,14 +252,14 @@ private Q_SLOTS:
         QVERIFY(!md.contains("\n## Reflection")); // dataset headings stay below the case's
         QVERIFY(md.contains("\n##### Reflection"));
         QVERIFY(md.contains("| out\\|0 | no | 0.25 | 0.5 | 12 / 4096 |"));
-        compareGolden(md, QStringLiteral("sample-failing.md"));
+        krw::test::compareGolden(md, QStringLiteral("sample-failing.md"));
 
         const QVector<ReportCase> all = buildCases(run, annotations, ExportScope::All, reruns);
         const QByteArray csv = reportCsv(all);
         QCOMPARE(csv.count("\r\n"), 10);
         QVERIFY(csv.contains("rms_norm.py,exe_failed,call,2,model_error,numerics;rms,"));
         QVERIFY(csv.contains(",3,wrong_output,0.25,1.2,2024-05-01T11:59:00Z\r\n"));
-        compareGolden(csv, QStringLiteral("sample-all.csv"));
+        krw::test::compareGolden(csv, QStringLiteral("sample-all.csv"));
     }
 
     void hostileGoldens()
@@ -311,12 +289,12 @@ private Q_SLOTS:
         for (const QString& destination : linksIn(prose.join(QLatin1Char('\n'))))
             QVERIFY2(destination == QStringLiteral("#") || destination.startsWith(QStringLiteral("https://")), qPrintable(destination));
         QVERIFY(md.contains(QStringLiteral("```diff\n--- it0:predict\n+++ it0:call\n@@ -1,")));
-        compareGolden(md.toUtf8(), QStringLiteral("hostile-all.md"));
+        krw::test::compareGolden(md.toUtf8(), QStringLiteral("hostile-all.md"));
 
         const QByteArray csv = reportCsv(cases);
         QVERIFY(!csv.contains(",=cmd"));
         QVERIFY(csv.contains("\"'=HYPERLINK(\"\"x\"\");a|b\""));
-        compareGolden(csv, QStringLiteral("hostile-all.csv"));
+        krw::test::compareGolden(csv, QStringLiteral("hostile-all.csv"));
     }
 };
 

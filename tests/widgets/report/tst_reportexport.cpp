@@ -7,6 +7,7 @@
 #include "review/annotationstore.h"
 #include "tooltests.h"
 #include "exampletiming.h"
+#include "golden.h"
 #include "run/casetexts.h"
 #include "report/exportdialog.h"
 #include "diff/linediff.h"
@@ -120,25 +121,6 @@ QString normalized(QString html, const QString& runPath)
     html.replace(QRegularExpression(QStringLiteral("data:image/png;base64,[A-Za-z0-9+/=]+")), QStringLiteral("data:image/png;base64,<png>"));
     html.remove(QRegularExpression(QStringLiteral("<font color=\"#[0-9a-f]{6}\">|</font>|</?b>|</?i>")));
     return html;
-}
-
-void compareGolden(const QString& actual, const QString& name)
-{
-    const QString path = QStringLiteral(KRW_TEST_DATA_DIR "/golden/") + name;
-    if (qEnvironmentVariableIsSet("UPDATE_GOLDEN")) {
-        QFile out(path);
-        QVERIFY(out.open(QIODevice::WriteOnly));
-        out.write(actual.toUtf8());
-        return;
-    }
-    const QString wanted = readAll(path);
-    QVERIFY2(!wanted.isEmpty(), qPrintable(path + QStringLiteral(": missing; run with UPDATE_GOLDEN=1")));
-    if (actual != wanted) {
-        QFile dump(QDir::current().filePath(name + QStringLiteral(".actual")));
-        if (dump.open(QIODevice::WriteOnly))
-            dump.write(actual.toUtf8());
-        QFAIL(qPrintable(QStringLiteral("%1 differs (written: %2; diff -u them, or UPDATE_GOLDEN=1)").arg(path, dump.fileName())));
-    }
 }
 
 // The body of the page after load as headless Chromium sees it (scripts, handlers and timers run).
@@ -283,7 +265,7 @@ void TestReportExport::htmlGolden()
     QVERIFY(html.contains(QStringLiteral("data:image/png;base64,iVBOR"))); // a real PNG
     QVERIFY(html.contains(QStringLiteral("<span class=\"stale\">STALE")));
     QVERIFY(html.contains(QStringLiteral("<span class=\"missing\">MISSING")));
-    compareGolden(normalized(html, run->path), QStringLiteral("sample-annotated.html"));
+    krw::test::compareGolden((normalized(html, run->path)).toUtf8(), QStringLiteral("sample-annotated.html"));
 }
 
 void TestReportExport::htmlHighlightsCode()
