@@ -128,6 +128,15 @@ class TestAnnotationStore : public QObject
 
     QString sidecarIn(const QTemporaryDir& dir) const { return dir.filePath(QStringLiteral("side/annotations.json")); }
 
+    // Loads the store, then takes its lock as another writer would.
+    static void loadWhileLocked(AnnotationStore& store, std::unique_ptr<FileLock>* other)
+    {
+        QString error;
+        QVERIFY2(store.load(&error), qPrintable(error));
+        *other = std::make_unique<FileLock>(store.location().path + QStringLiteral(".lock"));
+        QVERIFY2((*other)->lock(1000, &error), qPrintable(error));
+    }
+
 private Q_SLOTS:
     void initTestCase()
     {
@@ -430,11 +439,11 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         AnnotationStore store({sidecarIn(dir), false}, QStringLiteral("run"));
-        QString error;
-        QVERIFY(store.load(&error));
         QSignalSpy states(&store, &AnnotationStore::saveStateChanged);
-        auto other = std::make_unique<FileLock>(sidecarIn(dir) + QStringLiteral(".lock"));
-        QVERIFY(other->lock(1000, &error));
+        std::unique_ptr<FileLock> other;
+        loadWhileLocked(store, &other);
+        if (QTest::currentTestFailed())
+            return;
 
         store.save(QStringLiteral("a.py"), annotation(Verdict::ModelError, QStringLiteral("later")));
         QCOMPARE(store.saveState(), AnnotationStore::SaveState::Saving);
@@ -459,11 +468,10 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         AnnotationStore store({sidecarIn(dir), false}, QStringLiteral("run"));
-        QString error;
-        QVERIFY(store.load(&error));
-        QSignalSpy states(&store, &AnnotationStore::saveStateChanged);
-        auto other = std::make_unique<FileLock>(sidecarIn(dir) + QStringLiteral(".lock"));
-        QVERIFY(other->lock(1000, &error));
+        std::unique_ptr<FileLock> other;
+        loadWhileLocked(store, &other);
+        if (QTest::currentTestFailed())
+            return;
         store.save(QStringLiteral("a.py"), annotation(Verdict::ModelError, QStringLiteral("kept")));
         QTRY_COMPARE_WITH_TIMEOUT(store.saveState(), AnnotationStore::SaveState::Failed, 30000);
         QVERIFY2(store.saveError().contains(QStringLiteral("annotations.json.lock")), qPrintable(store.saveError()));
