@@ -24,10 +24,12 @@ void CaseSearchJob::start(const RunPtr& run, const SearchQuery& query)
     m_cancelled = cancelled;
     m_busy = true;
     auto* watcher = new QFutureWatcher<QSet<QString>>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, query] {
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, query, cancelled] {
         if (generation == m_generation) {
             m_busy = false;
-            Q_EMIT finished(watcher->result(), query);
+            // A cancelled search may have stopped part-way: its set is not "what matches".
+            if (!cancelled->load())
+                Q_EMIT finished(watcher->result(), query);
         }
         watcher->deleteLater();
     });

@@ -11,7 +11,8 @@
 namespace krw {
 
 // Full-text search on a worker thread. Starting a search cancels the one before; only the
-// newest result is reported.
+// newest result is reported. A cancelled search reports nothing: finished() always carries
+// the whole result of its query.
 class CaseSearchJob : public QObject
 {
     Q_OBJECT

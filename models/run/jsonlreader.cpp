@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: MIT
+#include "run/jsonlreader.h"
+
+#include "run/fieldreader.h"
+#include "run/jsonspans.h"
+#include "run/loadsession.h"
+#include "run/mappedfile.h"
+
+namespace krw {
+
+using Member = json_spans::Member;
+
+JsonlReader::JsonlReader(LoadSession* session)
+    : m_session(session)
+{
+}
+
+void JsonlReader::read(const QString& path, IterationRecords* records)
+{
+    MappedFile file(path, &m_session->warnings());
+    if (!file.open(m_session->limits().maxFileBytes))
+        return;
+    const int sourceIndex = m_session->addSource(file.source());
+    const std::string_view text = file.text();
+    std::size_t lineStart = 0;
+    qint64 lineNumber = 0;
+    while (lineStart < text.size() && !m_session->isCancelled()) {
+        std::size_t lineEnd = text.find('\n', lineStart);
+        if (lineEnd == std::string_view::npos)
+            lineEnd = text.size();
+        ++lineNumber;
+        const FieldReader fields(&file, sourceIndex, lineNumber, lineStart, &m_session->limits());
+        readLine(fields, text.substr(lineStart, lineEnd - lineStart), records);
+        lineStart = lineEnd + 1;
+        if ((lineNumber & 63) == 0)
+            m_session->progress(qint64(lineStart));
+    }
+    m_session->fileDone(qint64(text.size()));
+}
+
+void JsonlReader::readLine(const FieldReader& fields, std::string_view line, IterationRecords* records)
+{
+    const std::size_t first = json_spans::skipSpace(line, 0);
+    if (first >= line.size())
+        return; // blank lines (and a trailing newline) are not cases
+    if (line[first] != '{') {
+        fields.warn(first, QString(), QStringLiteral("line is not a JSON object; skipped"));
+        return;
+    }
+    const auto scan = json_spans::scanContainer(line, m_session->limits().maxDepth);
+    if (!scan.ok()) {
+        fields.warn(scan.errorOffset, QString::fromStdString(scan.errorKey),
+                    QStringLiteral("line is not valid JSON (%1); case skipped").arg(QString::fromStdString(scan.error)));
+        return;
+    }
+    IterationRecord record;
+    record.iteration = records->iteration;
+    record.jsonlSource = fields.sourceIndex();
+    record.jsonlLine = fields.line();
+    QString filename;
+    for (const Member& m : scan.members) {
+        const QString key = QString::fromStdString(m.key);
+        if (m.key == "filename") {
+            filename = fields.filenameField(line, m);
+            if (filename.isEmpty())
+                return;
+        } else if (m.key == "instruction") {
+            record.instruction = fields.textField(line, m, key);
+        } else if (m.key == "label") {
+            record.label = fields.textField(line, m, key);
+        } else if (m.key == "predict") {
+            record.predict = fields.textField(line, m, key);
+        } else if (m.key == "test_code") {
+            record.testCode = fields.textField(line, m, key);
+        } else if (m.key == "speedup") {
+            record.speedup = fields.numberField(line, m, key);
+        } else {
+            record.extra.append(fields.extraField(line, m));
+        }
+    }
+    if (filename.isEmpty()) {
+        fields.warn(first, QStringLiteral("filename"), QStringLiteral("line has no \"filename\"; case skipped"));
+        return;
+    }
+    if (records->byName.contains(filename)) {
+        // Keep both: the second cannot join a memory entry, but its code is still worth reading.
+        const auto& firstRecord = records->records.at(records->byName.value(filename)).record;
+        fields.warn(first, QStringLiteral("filename"),
+                    QStringLiteral("duplicate filename \"%1\" (first at line %2); loaded as a separate case without memory")
+                        .arg(filename)
+                        .arg(firstRecord.jsonlLine));
+        filename = QStringLiteral("%1 (duplicate, line %2)").arg(filename).arg(fields.line());
+    }
+    records->byName.insert(filename, int(records->records.size()));
+    records->records.append({filename, record});
+}
+
+} // namespace krw

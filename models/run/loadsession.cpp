@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: MIT
+#include "run/loadsession.h"
+
+namespace krw {
+
+LoadSession::LoadSession(const LoadControl& control, const LoadLimits& limits)
+    : m_control(control)
+    , m_limits(limits)
+{
+}
+
+int LoadSession::addSource(const SourceFile& file)
+{
+    m_sources.append(file);
+    return int(m_sources.size() - 1);
+}
+
+bool LoadSession::isCancelled()
+{
+    if (!m_cancelled && m_control.isCancelled && m_control.isCancelled())
+        m_cancelled = true;
+    return m_cancelled;
+}
+
+void LoadSession::progress(qint64 bytesInFile)
+{
+    if (m_control.progress)
+        m_control.progress(m_doneBytes + bytesInFile, m_totalBytes);
+}
+
+void LoadSession::fileDone(qint64 fileBytes)
+{
+    m_doneBytes += fileBytes;
+    progress(0);
+}
+
+} // namespace krw

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: MIT
+#include "run/mappedfile.h"
+
+#include <QFileInfo>
+
+#include <utility>
+
+namespace krw {
+
+MappedFile::MappedFile(QString path, QVector<LoadWarning>* warnings)
+    : m_path(std::move(path))
+    , m_warnings(warnings)
+{
+}
+
+bool MappedFile::open(qint64 maxBytes)
+{
+    m_file.setFileName(m_path);
+    const QFileInfo info(m_path);
+    if (!info.exists())
+        return warnFile(QStringLiteral("file does not exist"));
+    if (!m_file.open(QIODevice::ReadOnly))
+        return warnFile(QStringLiteral("cannot open: %1").arg(m_file.errorString()));
+    if (m_file.size() == 0)
+        return warnFile(QStringLiteral("file is empty"));
+    if (m_file.size() > maxBytes)
+        return warnFile(QStringLiteral("file is %1 MB, over the %2 MB limit").arg(m_file.size() >> 20).arg(maxBytes >> 20));
+    // Mapping keeps big runs out of the heap; resources and odd files fall back to reading.
+    if (uchar* mapped = m_file.map(0, m_file.size())) {
+        m_text = std::string_view(reinterpret_cast<const char*>(mapped), std::size_t(m_file.size()));
+    } else {
+        m_buffer = m_file.readAll();
+        if (m_buffer.size() != m_file.size())
+            return warnFile(QStringLiteral("cannot read: %1").arg(m_file.errorString()));
+        m_text = std::string_view(m_buffer.constData(), std::size_t(m_buffer.size()));
+    }
+    m_source.path = m_path;
+    m_source.size = m_file.size();
+    m_source.modified = info.lastModified();
+    return true;
+}
+
+qint64 MappedFile::lineOf(std::size_t offset)
+{
+    if (offset < m_lineCountedUpTo) {
+        m_lineCountedUpTo = 0;
+        m_lineAtCounted = 1;
+    }
+    for (std::size_t i = m_lineCountedUpTo; i < offset && i < m_text.size(); ++i)
+        m_lineAtCounted += m_text[i] == '\n' ? 1 : 0;
+    m_lineCountedUpTo = offset;
+    return m_lineAtCounted;
+}
+
+void MappedFile::warn(std::size_t offset, const QString& field, const QString& message)
+{
+    m_warnings->append({m_path, lineOf(offset), qint64(offset), field, message});
+}
+
+void MappedFile::warnAtLine(qint64 line, std::size_t offset, const QString& field, const QString& message)
+{
+    m_warnings->append({m_path, line, qint64(offset), field, message});
+}
+
+bool MappedFile::warnFile(const QString& message)
+{
+    m_warnings->append({m_path, 0, -1, QString(), message});
+    return false;
+}
+
+} // namespace krw

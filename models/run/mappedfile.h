@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: MIT
+//
+// Part of the run loader (runloader.cpp): one source file of a run, mapped into memory (read
+// into a buffer where mapping fails, e.g. for resources), with byte offsets turned into line
+// numbers for the LoadWarnings it records.
+#pragma once
+
+#include "run/rundata.h"
+
+#include <QByteArray>
+#include <QFile>
+#include <QString>
+#include <QVector>
+
+#include <string_view>
+
+namespace krw {
+
+class MappedFile
+{
+public:
+    // Problems are appended to warnings, which must outlive this object.
+    MappedFile(QString path, QVector<LoadWarning>* warnings);
+
+    // E1: exists, readable, not empty, not over the limit. Returns false (with a warning) if not.
+    bool open(qint64 maxBytes);
+
+    // The whole file; valid while this object lives.
+    std::string_view text() const { return m_text; }
+    // The file as the run's source table lists it (path, size, modification time).
+    const SourceFile& source() const { return m_source; }
+    const QString& path() const { return m_path; }
+
+    // 1-based line of a byte offset; offsets must be asked in ascending order for speed.
+    qint64 lineOf(std::size_t offset);
+
+    // A warning at offset, on the line that offset is on.
+    void warn(std::size_t offset, const QString& field, const QString& message);
+    // A warning at offset, on a line already known (a JSONL line).
+    void warnAtLine(qint64 line, std::size_t offset, const QString& field, const QString& message);
+
+private:
+    bool warnFile(const QString& message);
+
+    QString m_path;
+    QVector<LoadWarning>* m_warnings;
+    QFile m_file;
+    QByteArray m_buffer;
+    std::string_view m_text;
+    SourceFile m_source;
+    std::size_t m_lineCountedUpTo = 0;
+    qint64 m_lineAtCounted = 1;
+};
+
+} // namespace krw
