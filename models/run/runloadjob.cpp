@@ -40,6 +40,10 @@ RunLoadJob::~RunLoadJob()
 
 void RunLoadJob::locate(const QString& path)
 {
+    // A new request drops a load still running: it is cancelled and its result never arrives.
+    cancel();
+    m_busy = false;
+    m_progressTimer.stop();
     const quint64 generation = ++m_generation;
     runInBackground<LocateResult>(this, [path] { return locateRuns(path); },
                                   [this, generation](const LocateResult& result) {
@@ -65,13 +69,20 @@ void RunLoadJob::load(const RunSource& source)
         };
         return std::make_shared<const Run>(loadRun(source, control));
     };
-    runInBackground<RunPtr>(this, work, [this, generation](const RunPtr& run) {
+    runInBackground<RunPtr>(this, work, [this, generation, shared](const RunPtr& run) {
         Q_ASSERT(QThread::currentThread() == thread());
         if (generation != m_generation)
             return;
         m_busy = false;
         m_progressTimer.stop();
         pollProgress();
+        if (shared->cancelled && run && !run->cancelled) {
+            // Cancelled after the worker had read everything: still the user's cancel.
+            auto cancelled = std::make_shared<Run>(*run);
+            cancelled->cancelled = true;
+            Q_EMIT loaded(cancelled);
+            return;
+        }
         Q_EMIT loaded(run);
     });
 }

@@ -203,9 +203,6 @@ private Q_SLOTS:
             return;
         const auto run = loaded.first().first().value<RunPtr>();
         QVERIFY(run);
-        QEXPECT_FAIL("", "RunLoadJob delivers a run read to the end as not cancelled when cancel() comes after the worker "
-                         "finished but before the result is delivered",
-                     Continue);
         QVERIFY(run->cancelled);
         QVERIFY(!job.isBusy());
     }
@@ -252,9 +249,6 @@ private Q_SLOTS:
             return;
         QCOMPARE(loaded.count(), 0);
         QCOMPARE(located.count(), 1);
-        QEXPECT_FAIL("", "RunLoadJob::locate() drops a running load's result but leaves isBusy() true and the "
-                         "progress timer running",
-                     Continue);
         QVERIFY(!job.isBusy());
     }
 
