@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "browse/casesearch.h"
 
-#include "run/textstore.h"
+#include "run/textreader.h"
 
 namespace krw {
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "run/casetexts.h"
 
+#include "run/textreader.h"
+
 #include "run/caseversions.h"
 
 namespace krw {

@@ -22,19 +22,20 @@ bool parseJson(const QByteArray& bytes, nlohmann::json* out)
     return !out->is_discarded();
 }
 
-QString changedMessage(const SourceFile& source)
+} // namespace
+
+QString TextStore::changedMessage(const SourceFile& source)
 {
     return QStringLiteral("%1 changed on disk after the run was loaded; reload the run").arg(source.path);
 }
 
-bool unchanged(const SourceFile& source)
+bool TextStore::isUnchanged(const SourceFile& source)
 {
     const QFileInfo info(source.path);
     return info.size() == source.size && (!source.modified.isValid() || info.lastModified() == source.modified);
 }
 
-// Turns the bytes of a span into text: JSON decoded, raw as UTF-8, cut ones marked.
-ResolvedText decode(const SourceFile& source, const QByteArray& bytes, const TextRef& ref, bool truncated, qint64 maxBytes)
+ResolvedText TextStore::decodeSpan(const SourceFile& source, const QByteArray& bytes, const TextRef& ref, bool truncated, qint64 maxBytes)
 {
     ResolvedText result;
     result.truncated = truncated;
@@ -49,70 +50,6 @@ ResolvedText decode(const SourceFile& source, const QByteArray& bytes, const Tex
                            .arg(ref.length / (1024 * 1024))
                            .arg(maxBytes / (1024 * 1024));
     return result;
-}
-
-} // namespace
-
-struct TextReader::Mapped
-{
-    QFile file;
-    const char* data = nullptr;
-    QByteArray buffer; // when the file cannot be mapped (e.g. a Qt resource)
-};
-
-TextReader::TextReader(std::shared_ptr<const SourceTable> sources)
-    : m_sources(std::move(sources))
-{
-    m_files.resize(std::size_t(m_sources ? m_sources->size() : 0));
-}
-
-TextReader::~TextReader() = default;
-
-const TextReader::Mapped* TextReader::mapped(int source, QString* error)
-{
-    auto& slot = m_files[std::size_t(source)];
-    if (slot)
-        return slot.get();
-    const SourceFile& info = m_sources->at(source);
-    if (!unchanged(info)) {
-        *error = changedMessage(info);
-        return nullptr;
-    }
-    auto file = std::make_unique<Mapped>();
-    file->file.setFileName(info.path);
-    if (!file->file.open(QIODevice::ReadOnly)) {
-        *error = QStringLiteral("cannot read %1: %2").arg(info.path, file->file.errorString());
-        return nullptr;
-    }
-    file->data = reinterpret_cast<const char*>(file->file.map(0, file->file.size()));
-    if (!file->data) {
-        file->buffer = file->file.readAll();
-        file->data = file->buffer.constData();
-    }
-    slot = std::move(file);
-    return slot.get();
-}
-
-ResolvedText TextReader::read(const TextRef& ref, qint64 maxBytes)
-{
-    if (!ref.isPresent() || ref.isEmptyString || !m_sources)
-        return {};
-    ResolvedText result;
-    if (ref.source >= m_sources->size()) {
-        result.error = QStringLiteral("internal: text refers to unknown source %1").arg(ref.source);
-        return result;
-    }
-    const Mapped* file = mapped(ref.source, &result.error);
-    if (!file)
-        return result;
-    const SourceFile& source = m_sources->at(ref.source);
-    if (ref.offset + ref.length > source.size) {
-        result.error = changedMessage(source);
-        return result;
-    }
-    const bool truncated = ref.length > maxBytes;
-    const QByteArray bytes = QByteArray::fromRawData(file->data + ref.offset, int(truncated ? maxBytes : ref.length));
-    return decode(source, bytes, ref, truncated, maxBytes);
 }
 
 bool TextStore::decodeJsonText(const QByteArray& json, QString* out)
@@ -146,7 +83,7 @@ ResolvedText TextStore::resolve(const SourceTable& sources, const TextRef& ref, 
     }
     // One span, read directly: cheaper than mapping the whole file for a single text.
     const SourceFile& source = sources.at(ref.source);
-    if (!unchanged(source)) {
+    if (!isUnchanged(source)) {
         result.error = changedMessage(source);
         return result;
     }
@@ -162,7 +99,7 @@ ResolvedText TextStore::resolve(const SourceTable& sources, const TextRef& ref, 
         result.error = QStringLiteral("cannot read %1 bytes at offset %2 of %3").arg(length).arg(ref.offset).arg(source.path);
         return result;
     }
-    return decode(source, bytes, ref, truncated, maxBytes);
+    return decodeSpan(source, bytes, ref, truncated, maxBytes);
 }
 
 QString TextStore::resolveOrEmpty(const SourceTable& sources, const TextRef& ref)

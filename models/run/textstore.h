@@ -3,8 +3,6 @@
 
 #include "run/rundata.h"
 
-#include <memory>
-#include <vector>
 
 namespace krw {
 
@@ -15,25 +13,6 @@ struct ResolvedText
     bool truncated = false; // the text was longer than the display limit
 
     explicit operator bool() const { return error.isEmpty(); }
-};
-
-// Reads many TextRefs quickly: maps each source file once. Not thread-safe; one per thread.
-class TextReader
-{
-public:
-    explicit TextReader(std::shared_ptr<const SourceTable> sources);
-    ~TextReader();
-    TextReader(const TextReader&) = delete;
-    TextReader& operator=(const TextReader&) = delete;
-
-    ResolvedText read(const TextRef& ref, qint64 maxBytes);
-
-private:
-    struct Mapped;
-    const Mapped* mapped(int source, QString* error);
-
-    std::shared_ptr<const SourceTable> m_sources;
-    std::vector<std::unique_ptr<Mapped>> m_files;
 };
 
 // Reads the text a TextRef points to. Thread-safe (opens the file per call), so workers can
@@ -50,6 +29,14 @@ public:
     // Decodes one JSON value: a string literal becomes its text, any other value its JSON text.
     // Tolerates invalid UTF-8 (replaced by U+FFFD). Returns false on malformed JSON.
     static bool decodeJsonText(const QByteArray& json, QString* out);
+
+    // For readers of the same spans (TextReader): the bytes of a span as text (JSON decoded, raw
+    // as UTF-8, a cut one marked), whether a source is as it was when loaded, and what to say
+    // when it is not.
+    static ResolvedText decodeSpan(const SourceFile& source, const QByteArray& bytes, const TextRef& ref, bool truncated,
+                                   qint64 maxBytes);
+    static bool isUnchanged(const SourceFile& source);
+    static QString changedMessage(const SourceFile& source);
 };
 
 } // namespace krw
