@@ -5,6 +5,7 @@
 #include "review/annotationstore.h"
 #include "browse/casefilterbar.h"
 #include "browse/casefilterproxy.h"
+#include "browse/casenavigator.h"
 #include "browse/casesearchjob.h"
 #include "browse/casetreemodel.h"
 #include "caseview/caseview.h"
@@ -23,8 +24,6 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
-#include <QComboBox>
-#include <QCompleter>
 #include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
@@ -45,8 +44,6 @@
 #include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>
-
-#include <algorithm>
 
 namespace krw {
 
@@ -90,6 +87,7 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
     , m_annotationLocation(new QLabel(this))
     , m_progress(new QProgressBar(this))
     , m_cancel(new QToolButton(this))
+    , m_navigator(new CaseNavigator(m_caseTree, m_proxy, m_model, this))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(QStringLiteral("Kernel Review Workbench"));
@@ -154,6 +152,7 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
                                                             QStringLiteral("Comment on %1 (Markdown):").arg(where), {}, &ok);
         return ok ? std::optional<QString>(text) : std::nullopt;
     };
+    connect(m_navigator, &CaseNavigator::message, statusBar(), &QStatusBar::showMessage);
     connect(m_caseTree->selectionModel(), &QItemSelectionModel::currentChanged, this, &MainWindow::onCurrentCaseChanged);
     connect(Settings::instance(), &Settings::themeChanged, this, [](Theme theme) { applyTheme(theme); });
 
@@ -232,7 +231,7 @@ void MainWindow::buildMenus()
     QMenu* go = menuBar()->addMenu(QStringLiteral("&Go"));
     addMenuAction(go, QStringLiteral("&Next Failure"), this, [this] { selectNextFailure(+1); }, QKeySequence(Qt::Key_F8));
     addMenuAction(go, QStringLiteral("&Previous Failure"), this, [this] { selectNextFailure(-1); }, QKeySequence(Qt::SHIFT | Qt::Key_F8));
-    addMenuAction(go, QStringLiteral("&Jump to Case…"), this, &MainWindow::jumpToCase, QKeySequence(Qt::CTRL | Qt::Key_P));
+    addMenuAction(go, QStringLiteral("&Jump to Case…"), m_navigator, &CaseNavigator::jumpToCase, QKeySequence(Qt::CTRL | Qt::Key_P));
     addMenuAction(go, QStringLiteral("&Search Cases"), this, [this] { m_filterBar->focusSearch(); }, QKeySequence::Find);
     go->addSeparator();
     addMenuAction(go, QStringLiteral("&Compare Versions"), this, [this] { m_caseView->showTab(CaseView::CompareTab); }, QKeySequence(Qt::CTRL | Qt::Key_D));
@@ -393,67 +392,22 @@ void MainWindow::applyRun(const RunPtr& run)
 
 bool MainWindow::selectCase(const QString& filename)
 {
-    const QModelIndex index = m_proxy->mapFromSource(m_model->indexOfCase(filename));
-    if (!index.isValid())
-        return false;
-    m_caseTree->setCurrentIndex(index);
-    m_caseTree->scrollTo(index);
-    return true;
+    return m_navigator->selectCase(filename);
 }
 
 QString MainWindow::currentCaseName() const
 {
-    return m_caseTree->currentIndex().data(CaseTreeModel::FilenameRole).toString();
-}
-
-// The next case row in display order after (or before) from, wrapping around.
-QModelIndex MainWindow::firstCaseIndex(const QModelIndex& from, int direction, const std::function<bool(const QModelIndex&)>& accept) const
-{
-    QVector<QModelIndex> rows;
-    for (int g = 0; g < m_proxy->rowCount(); ++g) {
-        const QModelIndex group = m_proxy->index(g, 0);
-        for (int r = 0; r < m_proxy->rowCount(group); ++r)
-            rows.append(m_proxy->index(r, 0, group));
-    }
-    if (rows.isEmpty())
-        return {};
-    int start = int(rows.indexOf(from.siblingAtColumn(0)));
-    if (start < 0)
-        start = direction > 0 ? -1 : int(rows.size());
-    for (int step = 1; step <= rows.size(); ++step) {
-        const int i = int(((start + direction * step) % rows.size() + rows.size()) % rows.size());
-        if (accept(rows.at(i)))
-            return rows.at(i);
-    }
-    return {};
+    return m_navigator->currentCaseName();
 }
 
 void MainWindow::selectNextFailure(int direction)
 {
-    const QModelIndex next = firstCaseIndex(m_caseTree->currentIndex(), direction, [](const QModelIndex& row) {
-        return Outcome(row.data(CaseTreeModel::OutcomeRole).toInt()) != Outcome::Passed;
-    });
-    if (next.isValid()) {
-        m_caseTree->setCurrentIndex(next);
-        m_caseTree->scrollTo(next);
-    } else {
-        statusBar()->showMessage(QStringLiteral("No failing case among the cases shown."), 3000);
-    }
+    m_navigator->selectNextFailure(direction);
 }
 
 QVector<int> MainWindow::selectedCaseIndexes() const
 {
-    QVector<int> indexes;
-    QModelIndexList rows = m_caseTree->selectionModel() ? m_caseTree->selectionModel()->selectedRows(CaseTreeModel::NameColumn) : QModelIndexList{};
-    if (rows.isEmpty() && m_caseTree->currentIndex().isValid())
-        rows.append(m_caseTree->currentIndex());
-    for (const QModelIndex& row : rows) {
-        if (!row.data(CaseTreeModel::IsGroupRole).toBool())
-            indexes.append(row.data(CaseTreeModel::CaseIndexRole).toInt());
-    }
-    std::sort(indexes.begin(), indexes.end());
-    indexes.erase(std::unique(indexes.begin(), indexes.end()), indexes.end());
-    return indexes;
+    return m_navigator->selectedCaseIndexes();
 }
 
 void MainWindow::showExportDialog()
@@ -496,27 +450,6 @@ void MainWindow::startSearch()
     }
     m_filterBar->setBusy(true);
     m_searchJob->start(m_run, query);
-}
-
-void MainWindow::jumpToCase()
-{
-    if (!m_run || m_run->cases.isEmpty())
-        return;
-    QStringList names;
-    for (const Case& c : m_run->cases)
-        names << c.filename;
-    QInputDialog dialog(this);
-    dialog.setWindowTitle(QStringLiteral("Jump to case"));
-    dialog.setLabelText(QStringLiteral("Case name:"));
-    dialog.setComboBoxItems(names);
-    dialog.setComboBoxEditable(true);
-    if (auto* combo = dialog.findChild<QComboBox*>()) {
-        combo->completer()->setCompletionMode(QCompleter::PopupCompletion);
-        combo->completer()->setFilterMode(Qt::MatchContains);
-        combo->completer()->setCaseSensitivity(Qt::CaseInsensitive);
-    }
-    if (dialog.exec() == QDialog::Accepted && !selectCase(dialog.textValue()))
-        statusBar()->showMessage(QStringLiteral("No case \"%1\" among the cases shown.").arg(dialog.textValue()), 3000);
 }
 
 void MainWindow::showSettings()
@@ -713,15 +646,7 @@ void MainWindow::applyVerdict(Verdict verdict)
 
 void MainWindow::selectNextUnreviewed(int direction)
 {
-    const QModelIndex next = firstCaseIndex(m_caseTree->currentIndex(), direction, [](const QModelIndex& row) {
-        return Verdict(row.data(CaseTreeModel::VerdictRole).toInt()) == Verdict::None;
-    });
-    if (next.isValid()) {
-        m_caseTree->setCurrentIndex(next);
-        m_caseTree->scrollTo(next);
-    } else {
-        statusBar()->showMessage(QStringLiteral("Every case shown has a verdict."), 4000);
-    }
+    m_navigator->selectNextUnreviewed(direction);
 }
 
 void MainWindow::commentOnLine(const LineAnchor& anchor, const QString& where)

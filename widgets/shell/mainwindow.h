@@ -23,6 +23,7 @@ class AnnotationPanel;
 class AnnotationStore;
 class CaseFilterBar;
 class CaseFilterProxy;
+class CaseNavigator;
 class CaseSearchJob;
 class CaseTreeModel;
 class CaseView;
@@ -95,14 +96,12 @@ private:
     void restoreSelection();
     void onCurrentCaseChanged();
     void startSearch();
-    void jumpToCase();
     void openFolderDialog();
     void openFileDialog();
     void showSettings();
     void showExportDialog();
     void continueScreenshot();
     void saveLayout();
-    QModelIndex firstCaseIndex(const QModelIndex& from, int direction, const std::function<bool(const QModelIndex&)>& accept) const;
 
     SyntaxSupport* m_syntax;
     RunPtr m_run;
@@ -128,6 +127,7 @@ private:
     QLabel* m_annotationLocation;
     QProgressBar* m_progress;
     QToolButton* m_cancel;
+    CaseNavigator* m_navigator;
     QString m_screenshotPath;
     QString m_screenshotCase;
     int m_screenshotTab = -1;
