@@ -16,6 +16,7 @@
 #include "run/runloadjob.h"
 #include "settings/settings.h"
 #include "settings/settingsdialog.h"
+#include "shell/screenshottaker.h"
 #include "theme/themes.h"
 #include "browse/verdictdelegate.h"
 #include "browse/warningmodel.h"
@@ -40,7 +41,6 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTableView>
-#include <QTimer>
 #include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>
@@ -88,6 +88,7 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
     , m_progress(new QProgressBar(this))
     , m_cancel(new QToolButton(this))
     , m_navigator(new CaseNavigator(m_caseTree, m_proxy, m_model, this))
+    , m_screenshot(new ScreenshotTaker(this, m_caseView, this))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(QStringLiteral("Kernel Review Workbench"));
@@ -153,6 +154,7 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
         return ok ? std::optional<QString>(text) : std::nullopt;
     };
     connect(m_navigator, &CaseNavigator::message, statusBar(), &QStatusBar::showMessage);
+    connect(m_screenshot, &ScreenshotTaker::saved, this, &MainWindow::screenshotSaved);
     connect(m_caseTree->selectionModel(), &QItemSelectionModel::currentChanged, this, &MainWindow::onCurrentCaseChanged);
     connect(Settings::instance(), &Settings::themeChanged, this, [](Theme theme) { applyTheme(theme); });
 
@@ -378,7 +380,7 @@ void MainWindow::applyRun(const RunPtr& run)
                             .arg(run->warnings.size()));
     if (m_requestedPath != samplePath())
         Settings::instance()->setLastRun(m_requestedPath, run->name);
-    const QString wanted = m_screenshotPath.isEmpty() ? keep : m_screenshotCase;
+    const QString wanted = m_screenshot->isArmed() ? m_screenshot->caseName() : keep;
     if ((wanted.isEmpty() || !selectCase(wanted)) && !run->cases.isEmpty()) {
         m_caseTree->setCurrentIndex({});
         selectNextFailure(+1);
@@ -386,8 +388,8 @@ void MainWindow::applyRun(const RunPtr& run)
     if (!m_filterBar->query().text.isEmpty())
         startSearch();
     Q_EMIT loadFinished(!run->cases.isEmpty());
-    if (!m_screenshotPath.isEmpty())
-        continueScreenshot();
+    if (m_screenshot->isArmed())
+        m_screenshot->takeWhenShown(m_run);
 }
 
 bool MainWindow::selectCase(const QString& filename)
@@ -460,31 +462,7 @@ void MainWindow::showSettings()
 
 void MainWindow::takeScreenshotWhenReady(const QString& pngPath, const QString& caseName, int tab)
 {
-    m_screenshotPath = pngPath;
-    m_screenshotCase = caseName;
-    m_screenshotTab = tab;
-}
-
-// Screenshot flow: case texts read → Compare tab → newest diff shown → grab.
-void MainWindow::continueScreenshot()
-{
-    auto fail = [this](const QString& why) { Q_EMIT screenshotSaved(false, why); };
-    if (!m_run || m_run->cases.isEmpty())
-        return fail(QStringLiteral("no case could be loaded"));
-    auto grabNow = [this] {
-        m_caseView->showTab(m_screenshotTab >= 0 ? CaseView::Tab(m_screenshotTab) : CaseView::CompareTab);
-        // Let the layout settle before rendering.
-        QTimer::singleShot(300, this, [this] {
-            const bool ok = grab().save(m_screenshotPath);
-            Q_EMIT screenshotSaved(ok, ok ? m_screenshotPath : QStringLiteral("cannot write %1").arg(m_screenshotPath));
-        });
-    };
-    // Once only (Qt 5 has no Qt::SingleShotConnection).
-    auto connection = std::make_shared<QMetaObject::Connection>();
-    *connection = connect(m_caseView->comparePage(), &ComparePage::diffShown, this, [connection, grabNow] {
-        QObject::disconnect(*connection);
-        grabNow();
-    });
+    m_screenshot->arm(pngPath, caseName, tab);
 }
 
 void MainWindow::saveLayout()

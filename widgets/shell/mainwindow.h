@@ -28,6 +28,7 @@ class CaseSearchJob;
 class CaseTreeModel;
 class CaseView;
 class RunLoadJob;
+class ScreenshotTaker;
 class SyntaxSupport;
 class WarningModel;
 
@@ -100,7 +101,6 @@ private:
     void openFileDialog();
     void showSettings();
     void showExportDialog();
-    void continueScreenshot();
     void saveLayout();
 
     SyntaxSupport* m_syntax;
@@ -128,9 +128,7 @@ private:
     QProgressBar* m_progress;
     QToolButton* m_cancel;
     CaseNavigator* m_navigator;
-    QString m_screenshotPath;
-    QString m_screenshotCase;
-    int m_screenshotTab = -1;
+    ScreenshotTaker* m_screenshot;
 };
 
 } // namespace krw
