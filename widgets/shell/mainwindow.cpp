@@ -13,9 +13,9 @@
 #include "code/codeview.h"
 #include "code/diffview.h"
 #include "report/exportdialog.h"
-#include "run/runloadjob.h"
 #include "settings/settings.h"
 #include "settings/settingsdialog.h"
+#include "shell/runopener.h"
 #include "shell/screenshottaker.h"
 #include "theme/themes.h"
 #include "browse/verdictdelegate.h"
@@ -27,8 +27,6 @@
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
-#include <QFileDialog>
-#include <QFileInfo>
 #include <QHeaderView>
 #include <QInputDialog>
 #include <QLabel>
@@ -64,7 +62,7 @@ QAction* addMenuAction(QMenu* menu, const QString& text, Receiver* receiver, Fun
 
 QString MainWindow::samplePath()
 {
-    return QStringLiteral(":/sample/run");
+    return RunOpener::samplePath();
 }
 
 MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
@@ -73,7 +71,6 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
     , m_model(new CaseTreeModel(this))
     , m_proxy(new CaseFilterProxy(this))
     , m_warnings(new WarningModel(this))
-    , m_loadJob(new RunLoadJob(this))
     , m_searchJob(new CaseSearchJob(this))
     , m_filterBar(new CaseFilterBar(this))
     , m_caseTree(new QTreeView(this))
@@ -83,10 +80,8 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
     , m_reviewSplitter(new QSplitter(Qt::Vertical, this))
     , m_warningsView(new QTableView(this))
     , m_warningsDock(new QDockWidget(QStringLiteral("Warnings"), this))
-    , m_runLabel(new QLabel(this))
+    , m_opener(new RunOpener(this))
     , m_annotationLocation(new QLabel(this))
-    , m_progress(new QProgressBar(this))
-    , m_cancel(new QToolButton(this))
     , m_navigator(new CaseNavigator(m_caseTree, m_proxy, m_model, this))
     , m_screenshot(new ScreenshotTaker(this, m_caseView, this))
 {
@@ -111,12 +106,8 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
     buildMenus();
     buildStatusBar();
 
-    connect(m_loadJob, &RunLoadJob::located, this, &MainWindow::chooseRun);
-    connect(m_loadJob, &RunLoadJob::progress, this, [this](qint64 done, qint64 total) {
-        m_progress->setMaximum(total > 0 ? 1000 : 0);
-        m_progress->setValue(total > 0 ? int(done * 1000 / total) : 0);
-    });
-    connect(m_loadJob, &RunLoadJob::loaded, this, &MainWindow::applyRun);
+    connect(m_opener, &RunOpener::loaded, this, &MainWindow::showRun);
+    connect(m_opener, &RunOpener::failed, this, [this] { Q_EMIT loadFinished(false); });
     connect(m_searchJob, &CaseSearchJob::finished, this, [this](const QSet<QString>& found, const SearchQuery&) {
         m_proxy->setSearchMatches(found);
         m_filterBar->setBusy(false, QStringLiteral("%1 case(s) match").arg(found.size()));
@@ -218,13 +209,10 @@ void MainWindow::buildWarningsDock()
 void MainWindow::buildMenus()
 {
     QMenu* file = menuBar()->addMenu(QStringLiteral("&File"));
-    addMenuAction(file, QStringLiteral("Open Run &Folder…"), this, &MainWindow::openFolderDialog, QKeySequence::Open);
-    addMenuAction(file, QStringLiteral("Open Run F&ile…"), this, &MainWindow::openFileDialog, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    addMenuAction(file, QStringLiteral("Open Run &Folder…"), m_opener, &RunOpener::chooseFolder, QKeySequence::Open);
+    addMenuAction(file, QStringLiteral("Open Run F&ile…"), m_opener, &RunOpener::chooseFile, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
     addMenuAction(file, QStringLiteral("Open &Sample Run"), this, [this] { openPath(samplePath()); });
-    addMenuAction(file, QStringLiteral("&Reload"), this, [this] {
-        if (m_run)
-            openPath(m_requestedPath, m_run->name);
-    }, QKeySequence::Refresh);
+    addMenuAction(file, QStringLiteral("&Reload"), m_opener, &RunOpener::reload, QKeySequence::Refresh);
     file->addSeparator();
     addMenuAction(file, QStringLiteral("&Export Report…"), this, &MainWindow::showExportDialog, QKeySequence(Qt::CTRL | Qt::Key_E));
     addMenuAction(file, QStringLiteral("&Settings…"), this, &MainWindow::showSettings, QKeySequence::Preferences);
@@ -271,89 +259,24 @@ void MainWindow::buildMenus()
 
 void MainWindow::buildStatusBar()
 {
-    m_progress->setMaximumWidth(220);
-    m_progress->hide();
-    m_cancel->setText(QStringLiteral("Cancel"));
-    m_cancel->hide();
-    connect(m_cancel, &QToolButton::clicked, m_loadJob, &RunLoadJob::cancel);
-    statusBar()->addWidget(m_runLabel, 1);
+    statusBar()->addWidget(m_opener->runLabel(), 1);
     m_annotationLocation->setObjectName(QStringLiteral("annotationLocation"));
     m_annotationLocation->setTextFormat(Qt::PlainText);
     m_annotationLocation->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_annotationLocation->hide();
     statusBar()->addWidget(m_annotationLocation, 1);
-    statusBar()->addPermanentWidget(m_progress);
-    statusBar()->addPermanentWidget(m_cancel);
-}
-
-void MainWindow::openFolderDialog()
-{
-    const QString path = QFileDialog::getExistingDirectory(this, QStringLiteral("Open Run Folder"), QFileInfo(Settings::instance()->lastRunPath()).path());
-    if (!path.isEmpty())
-        openPath(path);
-}
-
-void MainWindow::openFileDialog()
-{
-    const QString path = QFileDialog::getOpenFileName(this, QStringLiteral("Open Run File"), QFileInfo(Settings::instance()->lastRunPath()).path(),
-                                                      QStringLiteral("Run files (*.jsonl *.json);;All files (*)"));
-    if (!path.isEmpty())
-        openPath(path);
+    statusBar()->addPermanentWidget(m_opener->progressBar());
+    statusBar()->addPermanentWidget(m_opener->cancelButton());
 }
 
 void MainWindow::openPath(const QString& path, const QString& runName, bool interactive)
 {
-    m_requestedPath = path;
-    m_requestedRunName = runName;
-    m_interactive = interactive;
-    m_runLabel->setText(QStringLiteral("Opening %1…").arg(path));
-    m_loadJob->locate(path);
+    m_opener->open(path, runName, interactive);
 }
 
-void MainWindow::chooseRun(const LocateResult& result)
+// A run loaded (RunOpener has put its summary in the status bar): show it.
+void MainWindow::showRun(const RunPtr& run)
 {
-    if (!result) {
-        m_runLabel->setText(result.error);
-        if (m_interactive)
-            QMessageBox::warning(this, QStringLiteral("Cannot open run"), result.error);
-        Q_EMIT loadFinished(false);
-        return;
-    }
-    const RunSource* chosen = &result.runs.front();
-    for (const RunSource& run : result.runs) {
-        if (run.name == m_requestedRunName)
-            chosen = &run;
-    }
-    if (result.runs.size() > 1 && m_requestedRunName.isEmpty() && m_interactive) {
-        QStringList names;
-        for (const RunSource& run : result.runs)
-            names << run.name;
-        bool ok = false;
-        const QString name = QInputDialog::getItem(this, QStringLiteral("Choose a run"),
-                                                   QStringLiteral("%1 holds %2 runs (newest first):").arg(m_requestedPath).arg(names.size()), names, 0, false, &ok);
-        if (!ok) {
-            m_runLabel->setText(QStringLiteral("Opening cancelled."));
-            Q_EMIT loadFinished(false);
-            return;
-        }
-        chosen = &result.runs.at(int(names.indexOf(name)));
-    }
-    m_runLabel->setText(QStringLiteral("Loading %1…").arg(chosen->name));
-    m_progress->setValue(0);
-    m_progress->show();
-    m_cancel->show();
-    m_loadJob->load(*chosen);
-}
-
-void MainWindow::applyRun(const RunPtr& run)
-{
-    m_progress->hide();
-    m_cancel->hide();
-    if (run->cancelled) {
-        m_runLabel->setText(m_run ? QStringLiteral("Loading cancelled; still showing %1.").arg(m_run->name) : QStringLiteral("Loading cancelled."));
-        Q_EMIT loadFinished(false);
-        return;
-    }
     const bool sameRun = m_run && m_run->path == run->path && m_run->name == run->name;
     const QString keep = sameRun ? currentCaseName() : Settings::instance()->lastCase();
     m_run = run;
@@ -368,18 +291,6 @@ void MainWindow::applyRun(const RunPtr& run)
     m_caseTree->expandAll();
     m_caseTree->resizeColumnToContents(CaseTreeModel::LatestColumn);
     setWindowTitle(QStringLiteral("%1 — Kernel Review Workbench").arg(run->name));
-    int failing = 0;
-    for (const Case& c : run->cases)
-        failing += c.isFailing() ? 1 : 0;
-    m_runLabel->setText(QStringLiteral("%1 · iterations %2–%3 · %4 cases, %5 failing · %6 warning(s)")
-                            .arg(run->name)
-                            .arg(run->iterations.isEmpty() ? 0 : run->iterations.first())
-                            .arg(run->iterations.isEmpty() ? 0 : run->iterations.last())
-                            .arg(run->cases.size())
-                            .arg(failing)
-                            .arg(run->warnings.size()));
-    if (m_requestedPath != samplePath())
-        Settings::instance()->setLastRun(m_requestedPath, run->name);
     const QString wanted = m_screenshot->isArmed() ? m_screenshot->caseName() : keep;
     if ((wanted.isEmpty() || !selectCase(wanted)) && !run->cases.isEmpty()) {
         m_caseTree->setCurrentIndex({});
@@ -476,7 +387,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
 {
     m_annotationPanel->commitPendingEdits();
     saveLayout();
-    m_loadJob->cancel();
+    m_opener->cancel();
     m_searchJob->cancel();
     QMainWindow::closeEvent(event);
 }

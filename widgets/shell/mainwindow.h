@@ -3,7 +3,6 @@
 
 #include "review/annotations.h"
 #include "run/rundata.h"
-#include "run/runlocator.h"
 
 #include <QMainWindow>
 
@@ -11,10 +10,8 @@
 #include <optional>
 
 class QLabel;
-class QProgressBar;
 class QSplitter;
 class QTableView;
-class QToolButton;
 class QTreeView;
 
 namespace krw {
@@ -27,7 +24,7 @@ class CaseNavigator;
 class CaseSearchJob;
 class CaseTreeModel;
 class CaseView;
-class RunLoadJob;
+class RunOpener;
 class ScreenshotTaker;
 class SyntaxSupport;
 class WarningModel;
@@ -92,26 +89,19 @@ private:
     void commentOnFocusedLine();
     QWidget* buildCasePanel();
     void buildWarningsDock();
-    void chooseRun(const LocateResult& result);
-    void applyRun(const RunPtr& run);
+    void showRun(const RunPtr& run);
     void restoreSelection();
     void onCurrentCaseChanged();
     void startSearch();
-    void openFolderDialog();
-    void openFileDialog();
     void showSettings();
     void showExportDialog();
     void saveLayout();
 
     SyntaxSupport* m_syntax;
     RunPtr m_run;
-    QString m_requestedPath;
-    QString m_requestedRunName;
-    bool m_interactive = true;
     CaseTreeModel* m_model;
     CaseFilterProxy* m_proxy;
     WarningModel* m_warnings;
-    RunLoadJob* m_loadJob;
     CaseSearchJob* m_searchJob;
     CaseFilterBar* m_filterBar;
     QTreeView* m_caseTree;
@@ -123,10 +113,8 @@ private:
     QSplitter* m_reviewSplitter;
     QTableView* m_warningsView;
     QDockWidget* m_warningsDock;
-    QLabel* m_runLabel;
+    RunOpener* m_opener;
     QLabel* m_annotationLocation;
-    QProgressBar* m_progress;
-    QToolButton* m_cancel;
     CaseNavigator* m_navigator;
     ScreenshotTaker* m_screenshot;
 };
