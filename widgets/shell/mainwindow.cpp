@@ -2,7 +2,7 @@
 #include "shell/mainwindow.h"
 
 #include "review/annotationpanel.h"
-#include "review/annotationstore.h"
+#include "review/reviewcontroller.h"
 #include "browse/casefilterbar.h"
 #include "browse/casefilterproxy.h"
 #include "browse/casenavigator.h"
@@ -23,14 +23,10 @@
 
 #include <QAction>
 #include <QActionGroup>
-#include <QApplication>
 #include <QCloseEvent>
-#include <QDir>
 #include <QDockWidget>
 #include <QHeaderView>
-#include <QInputDialog>
 #include <QLabel>
-#include <QPlainTextEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressBar>
@@ -81,7 +77,7 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
     , m_warningsView(new QTableView(this))
     , m_warningsDock(new QDockWidget(QStringLiteral("Warnings"), this))
     , m_opener(new RunOpener(this))
-    , m_annotationLocation(new QLabel(this))
+    , m_review(new ReviewController(m_annotationPanel, m_caseView, m_model, m_filterBar, this))
     , m_navigator(new CaseNavigator(m_caseTree, m_proxy, m_model, this))
     , m_screenshot(new ScreenshotTaker(this, m_caseView, this))
 {
@@ -124,26 +120,7 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
         m_proxy->setUnreviewedOnly(on);
         m_caseTree->expandAll();
     });
-    connect(m_annotationPanel, &AnnotationPanel::annotationChanged, this, &MainWindow::annotationsChanged);
-    connect(m_annotationPanel, &AnnotationPanel::message, this, [this](const QString& text) { statusBar()->showMessage(text, 15000); });
-    connect(m_annotationPanel, &AnnotationPanel::commentActivated, this, [this](const LineAnchor& anchor) {
-        if (!m_caseView->showVersionLine(anchor.versionId, anchor.line + 1))
-            statusBar()->showMessage(QStringLiteral("This case has no version %1 any more.").arg(anchor.versionId), 5000);
-    });
-    connect(m_caseView, &CaseView::lineCommentRequested, this, &MainWindow::commentOnLine);
-    connect(m_caseView, &CaseView::caseShown, this, [this] {
-        QVector<AnnotationPanel::ShownVersion> versions;
-        for (const CodeVersion& v : m_caseView->versions())
-            versions.append({v.id(), v.title(), m_caseView->texts().text(v.id())});
-        m_annotationPanel->setCaseVersions(versions);
-        m_caseView->setLineComments(m_annotationPanel->annotation().comments);
-    });
-    m_commentPrompt = [this](const QString& where) -> std::optional<QString> {
-        bool ok = false;
-        const QString text = QInputDialog::getMultiLineText(this, QStringLiteral("Line comment"),
-                                                            QStringLiteral("Comment on %1 (Markdown):").arg(where), {}, &ok);
-        return ok ? std::optional<QString>(text) : std::nullopt;
-    };
+    connect(m_review, &ReviewController::statusMessage, statusBar(), &QStatusBar::showMessage);
     connect(m_navigator, &CaseNavigator::message, statusBar(), &QStatusBar::showMessage);
     connect(m_screenshot, &ScreenshotTaker::saved, this, &MainWindow::screenshotSaved);
     connect(m_caseTree->selectionModel(), &QItemSelectionModel::currentChanged, this, &MainWindow::onCurrentCaseChanged);
@@ -260,11 +237,7 @@ void MainWindow::buildMenus()
 void MainWindow::buildStatusBar()
 {
     statusBar()->addWidget(m_opener->runLabel(), 1);
-    m_annotationLocation->setObjectName(QStringLiteral("annotationLocation"));
-    m_annotationLocation->setTextFormat(Qt::PlainText);
-    m_annotationLocation->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    m_annotationLocation->hide();
-    statusBar()->addWidget(m_annotationLocation, 1);
+    statusBar()->addWidget(m_review->locationLabel(), 1);
     statusBar()->addPermanentWidget(m_opener->progressBar());
     statusBar()->addPermanentWidget(m_opener->cancelButton());
 }
@@ -282,7 +255,7 @@ void MainWindow::showRun(const RunPtr& run)
     m_run = run;
     m_caseView->clear();
     m_model->setRun(run);
-    openAnnotations(run);
+    m_review->openRun(run);
     m_warnings->setWarnings(run->warnings);
     m_warningsView->resizeColumnsToContents();
     m_warningsDock->setWindowTitle(QStringLiteral("Warnings (%1)").arg(run->warnings.size()));
@@ -340,7 +313,7 @@ void MainWindow::onCurrentCaseChanged()
     if (!current.isValid() || current.data(CaseTreeModel::IsGroupRole).toBool())
         return;
     const int caseIndex = current.data(CaseTreeModel::CaseIndexRole).toInt();
-    showAnnotationsOf(m_run->cases.at(caseIndex).filename);
+    m_review->showCase(m_run->cases.at(caseIndex).filename);
     m_caseView->setCase(m_run, caseIndex);
     Settings::instance()->setLastCase(m_run->cases.at(caseIndex).filename);
 }
@@ -385,15 +358,14 @@ void MainWindow::saveLayout()
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    m_annotationPanel->commitPendingEdits();
+    m_review->commitPendingEdits();
     saveLayout();
     m_opener->cancel();
     m_searchJob->cancel();
     QMainWindow::closeEvent(event);
 }
 
-// Review: verdicts, triage keys, line comments ------------------------------------------------
-
+// Verdicts and notes go to the review controller; moving between cases to the navigator.
 void MainWindow::buildReviewMenu()
 {
     QMenu* review = menuBar()->addMenu(QStringLiteral("&Review"));
@@ -411,8 +383,8 @@ void MainWindow::buildReviewMenu()
     QAction* previous = addMenuAction(review, QStringLiteral("&Previous Unreviewed Case"), this, [this] { selectNextUnreviewed(-1); });
     previous->setShortcuts({QKeySequence(Qt::SHIFT | Qt::Key_N), QKeySequence(Qt::Key_BracketLeft)});
     review->addSeparator();
-    addMenuAction(review, QStringLiteral("Edit &Note"), this, [this] { m_annotationPanel->focusNote(); }, QKeySequence(Qt::Key_C));
-    addMenuAction(review, QStringLiteral("&Comment on Current Line…"), this, &MainWindow::commentOnFocusedLine, CodeView::commentShortcut());
+    addMenuAction(review, QStringLiteral("Edit &Note"), m_review, &ReviewController::focusNote, QKeySequence(Qt::Key_C));
+    addMenuAction(review, QStringLiteral("&Comment on Current Line…"), m_review, &ReviewController::commentOnFocusedLine, CodeView::commentShortcut());
     addMenuAction(review, QStringLiteral("Back to the &Cases"), this, [this] { m_caseTree->setFocus(Qt::ShortcutFocusReason); },
                   QKeySequence(Qt::Key_Escape));
 }
@@ -437,123 +409,30 @@ QString MainWindow::triageKeysHelp()
     return QStringLiteral("<p>Single keys work whenever the cursor is not in a text field.</p><table>%1</table>").arg(rows);
 }
 
-void MainWindow::openAnnotations(const RunPtr& run)
+AnnotationStore* MainWindow::annotationStore() const
 {
-    m_annotationPanel->commitPendingEdits();
-    m_annotationPanel->setStore(nullptr);
-    if (m_annotationStore)
-        m_annotationStore->deleteLater();
-    m_annotationStore = new AnnotationStore(AnnotationStore::locate(*run), run->name, this);
-    QString error;
-    if (!m_annotationStore->load(&error))
-        m_annotationPanel->showMessage(QStringLiteral("Annotations could not be read: %1").arg(error), true);
-    else if (!m_annotationStore->problems().isEmpty())
-        m_annotationPanel->showMessage(QStringLiteral("%1 annotation entr(ies) skipped: %2")
-                                           .arg(m_annotationStore->problems().size())
-                                           .arg(m_annotationStore->problems().first()),
-                                       true);
-    const AnnotationStore::Location& where = m_annotationStore->location();
-    m_annotationLocation->setText(QStringLiteral("Annotations are kept in %1 (run folder is read-only)").arg(QDir::toNativeSeparators(where.path)));
-    m_annotationLocation->setToolTip(m_annotationLocation->text());
-    m_annotationLocation->setVisible(where.fallback);
-    connect(m_annotationStore, &AnnotationStore::changedExternally, this, [this](const QStringList& names) {
-        m_annotationPanel->refreshFromStore();
-        annotationsChanged();
-        statusBar()->showMessage(QStringLiteral("Annotations changed in another window: %1").arg(names.join(QStringLiteral(", "))), 15000);
-    });
-    connect(m_annotationStore, &AnnotationStore::conflict, this, [this](const QString& caseName, const QString& message) {
-        m_annotationPanel->refreshFromStore();
-        annotationsChanged();
-        const QString text = QStringLiteral("Conflict on %1: %2").arg(caseName, message);
-        m_annotationPanel->showMessage(text, true);
-        statusBar()->showMessage(text, 30000);
-    });
-    connect(m_annotationStore, &AnnotationStore::warning, this, [this](const QString& message) {
-        m_annotationPanel->showMessage(message, true);
-        statusBar()->showMessage(message, 30000);
-    });
-    m_annotationPanel->setStore(m_annotationStore);
-    annotationsChanged();
+    return m_review->store();
 }
 
-void MainWindow::showAnnotationsOf(const QString& caseName)
+void MainWindow::setCommentPrompt(CommentPrompt prompt)
 {
-    m_annotationPanel->setCase(caseName);
-    m_caseView->setLineComments(m_annotationPanel->annotation().comments);
-}
-
-// After any change: the tree's icons, the count, the markers in the code.
-void MainWindow::annotationsChanged()
-{
-    const AnnotationMap all = m_annotationStore ? m_annotationStore->annotations() : AnnotationMap();
-    m_model->setAnnotations(all);
-    int reviewed = 0;
-    if (m_run) {
-        for (const Case& c : m_run->cases)
-            reviewed += all.value(c.filename).isReviewed() ? 1 : 0;
-    }
-    m_filterBar->setReviewedCount(reviewed, m_run ? int(m_run->cases.size()) : 0);
-    m_caseView->setLineComments(m_annotationPanel->annotation().comments);
+    m_review->setCommentPrompt(std::move(prompt));
 }
 
 void MainWindow::applyVerdict(Verdict verdict)
 {
-    if (!m_run || !m_annotationStore)
+    if (!m_run)
         return;
     QVector<int> cases = selectedCaseIndexes();
     const QString current = currentCaseName();
     if (cases.isEmpty() && !current.isEmpty())
         cases.append(m_run->indexOf(current));
-    QStringList failed;
-    for (int index : qAsConst(cases)) {
-        const QString name = m_run->cases.at(index).filename;
-        if (name == m_annotationPanel->caseName()) {
-            if (!m_annotationPanel->setVerdict(verdict))
-                failed << name;
-            continue;
-        }
-        CaseAnnotation annotation = m_annotationStore->annotation(name);
-        if (annotation.verdict == verdict)
-            continue;
-        annotation.verdict = verdict;
-        annotation.author = Settings::instance()->author();
-        annotation.modified = QDateTime::currentDateTimeUtc();
-        QString error;
-        if (!m_annotationStore->set(name, annotation, &error)) {
-            failed << name;
-            m_annotationPanel->showMessage(QStringLiteral("Verdict of %1 NOT saved: %2").arg(name, error), true);
-        }
-    }
-    annotationsChanged();
-    if (!failed.isEmpty() || m_annotationPanel->showsProblem())
-        return; // a failure or conflict is in the panel and the status bar; it must stay readable
-    const QString what = verdictInfo(verdict).title;
-    statusBar()->showMessage(cases.size() == 1 ? QStringLiteral("%1: %2").arg(m_run->cases.at(cases.first()).filename, what)
-                                               : QStringLiteral("%1: %2 cases").arg(what).arg(cases.size()),
-                             4000);
+    m_review->applyVerdict(verdict, cases);
 }
 
 void MainWindow::selectNextUnreviewed(int direction)
 {
     m_navigator->selectNextUnreviewed(direction);
-}
-
-void MainWindow::commentOnLine(const LineAnchor& anchor, const QString& where)
-{
-    if (!m_annotationStore || m_annotationPanel->caseName().isEmpty())
-        return;
-    const std::optional<QString> text = m_commentPrompt ? m_commentPrompt(where) : std::nullopt;
-    if (!text || text->trimmed().isEmpty())
-        return;
-    if (m_annotationPanel->addLineComment(anchor, *text))
-        statusBar()->showMessage(QStringLiteral("Comment saved on %1").arg(where), 4000);
-}
-
-void MainWindow::commentOnFocusedLine()
-{
-    auto* view = qobject_cast<CodeView*>(QApplication::focusWidget());
-    if (!view || !view->requestLineComment(view->textCursor().blockNumber()))
-        statusBar()->showMessage(QStringLiteral("Put the cursor on a line of code first (click into the code)."), 4000);
 }
 
 } // namespace krw

@@ -2,14 +2,11 @@
 #pragma once
 
 #include "review/annotations.h"
+#include "review/reviewcontroller.h"
 #include "run/rundata.h"
 
 #include <QMainWindow>
 
-#include <functional>
-#include <optional>
-
-class QLabel;
 class QSplitter;
 class QTableView;
 class QTreeView;
@@ -61,13 +58,14 @@ public:
 
     // Review.
     AnnotationPanel* annotationPanel() const { return m_annotationPanel; }
-    AnnotationStore* annotationStore() const { return m_annotationStore; }
+    AnnotationStore* annotationStore() const;
+    ReviewController* reviewController() const { return m_review; }
     // Sets the verdict of the selected cases (the current one when none is selected).
     void applyVerdict(Verdict verdict);
     void selectNextUnreviewed(int direction); // +1 next, -1 previous, in tree order, wrapping
     // Asks for a line comment's text; nullopt = cancelled. Tests replace the dialog.
-    using CommentPrompt = std::function<std::optional<QString>(const QString& where)>;
-    void setCommentPrompt(CommentPrompt prompt) { m_commentPrompt = std::move(prompt); }
+    using CommentPrompt = ReviewController::CommentPrompt;
+    void setCommentPrompt(CommentPrompt prompt);
     static QString triageKeysHelp(); // the keys, as the Help menu lists them
 
 Q_SIGNALS:
@@ -82,11 +80,6 @@ private:
     void buildMenus();
     void buildStatusBar();
     void buildReviewMenu();
-    void openAnnotations(const RunPtr& run);
-    void showAnnotationsOf(const QString& caseName);
-    void annotationsChanged();
-    void commentOnLine(const LineAnchor& anchor, const QString& where);
-    void commentOnFocusedLine();
     QWidget* buildCasePanel();
     void buildWarningsDock();
     void showRun(const RunPtr& run);
@@ -107,14 +100,12 @@ private:
     QTreeView* m_caseTree;
     CaseView* m_caseView;
     AnnotationPanel* m_annotationPanel;
-    AnnotationStore* m_annotationStore = nullptr;
-    CommentPrompt m_commentPrompt;
     QSplitter* m_splitter;
     QSplitter* m_reviewSplitter;
     QTableView* m_warningsView;
     QDockWidget* m_warningsDock;
     RunOpener* m_opener;
-    QLabel* m_annotationLocation;
+    ReviewController* m_review;
     CaseNavigator* m_navigator;
     ScreenshotTaker* m_screenshot;
 };
