@@ -1,25 +1,25 @@
 // SPDX-License-Identifier: MIT
 #include "shell/mainwindow.h"
 
-#include "review/annotationpanel.h"
-#include "review/reviewcontroller.h"
 #include "browse/casefilterbar.h"
 #include "browse/casefilterproxy.h"
 #include "browse/casenavigator.h"
 #include "browse/casesearchjob.h"
 #include "browse/casetreemodel.h"
+#include "browse/verdictdelegate.h"
+#include "browse/warningmodel.h"
 #include "caseview/caseview.h"
 #include "caseview/comparepage.h"
 #include "code/codeview.h"
 #include "code/diffview.h"
 #include "report/exportdialog.h"
+#include "review/annotationpanel.h"
+#include "review/reviewcontroller.h"
 #include "settings/settings.h"
 #include "settings/settingsdialog.h"
 #include "shell/runopener.h"
 #include "shell/screenshottaker.h"
 #include "theme/themes.h"
-#include "browse/verdictdelegate.h"
-#include "browse/warningmodel.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -30,7 +30,6 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressBar>
-#include <QShortcut>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QStatusBar>
@@ -63,7 +62,6 @@ QString MainWindow::samplePath()
 
 MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
     : QMainWindow(parent)
-    , m_syntax(syntax)
     , m_model(new CaseTreeModel(this))
     , m_proxy(new CaseFilterProxy(this))
     , m_warnings(new WarningModel(this))
@@ -75,14 +73,14 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
     , m_splitter(new QSplitter(Qt::Horizontal, this))
     , m_reviewSplitter(new QSplitter(Qt::Vertical, this))
     , m_warningsView(new QTableView(this))
-    , m_warningsDock(new QDockWidget(QStringLiteral("Warnings"), this))
+    , m_warningsDock(new QDockWidget(tr("Warnings"), this))
     , m_opener(new RunOpener(this))
     , m_review(new ReviewController(m_annotationPanel, m_caseView, m_model, m_filterBar, this))
     , m_navigator(new CaseNavigator(m_caseTree, m_proxy, m_model, this))
     , m_screenshot(new ScreenshotTaker(this, m_caseView, this))
 {
     setObjectName(QStringLiteral("mainWindow"));
-    setWindowTitle(QStringLiteral("Kernel Review Workbench"));
+    setWindowTitle(tr("Kernel Review Workbench"));
     m_proxy->setSourceModel(m_model);
     m_splitter->setObjectName(QStringLiteral("mainSplitter"));
     // The review panel sits under the case view: seen while reading, never over the diff.
@@ -106,7 +104,7 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
     connect(m_opener, &RunOpener::failed, this, [this] { Q_EMIT loadFinished(false); });
     connect(m_searchJob, &CaseSearchJob::finished, this, [this](const QSet<QString>& found, const SearchQuery&) {
         m_proxy->setSearchMatches(found);
-        m_filterBar->setBusy(false, QStringLiteral("%1 case(s) match").arg(found.size()));
+        m_filterBar->setBusy(false, tr("%1 case(s) match").arg(found.size()));
         m_caseTree->expandAll();
         Q_EMIT searchFinished();
     });
@@ -185,53 +183,96 @@ void MainWindow::buildWarningsDock()
 
 void MainWindow::buildMenus()
 {
-    QMenu* file = menuBar()->addMenu(QStringLiteral("&File"));
-    addMenuAction(file, QStringLiteral("Open Run &Folder…"), m_opener, &RunOpener::chooseFolder, QKeySequence::Open);
-    addMenuAction(file, QStringLiteral("Open Run F&ile…"), m_opener, &RunOpener::chooseFile, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
-    addMenuAction(file, QStringLiteral("Open &Sample Run"), this, [this] { openPath(samplePath()); });
-    addMenuAction(file, QStringLiteral("&Reload"), m_opener, &RunOpener::reload, QKeySequence::Refresh);
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    addMenuAction(file, tr("Open Run &Folder…"), m_opener, &RunOpener::chooseFolder, QKeySequence::Open);
+    addMenuAction(file, tr("Open Run F&ile…"), m_opener, &RunOpener::chooseFile, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    addMenuAction(file, tr("Open &Sample Run"), this, [this] { openPath(samplePath()); });
+    addMenuAction(file, tr("&Reload"), m_opener, &RunOpener::reload, QKeySequence::Refresh);
     file->addSeparator();
-    addMenuAction(file, QStringLiteral("&Export Report…"), this, &MainWindow::showExportDialog, QKeySequence(Qt::CTRL | Qt::Key_E));
-    addMenuAction(file, QStringLiteral("&Settings…"), this, &MainWindow::showSettings, QKeySequence::Preferences);
-    addMenuAction(file, QStringLiteral("&Quit"), this, &QWidget::close, QKeySequence::Quit);
+    addMenuAction(file, tr("&Export Report…"), this, &MainWindow::showExportDialog, QKeySequence(Qt::CTRL | Qt::Key_E));
+    addMenuAction(file, tr("&Settings…"), this, &MainWindow::showSettings, QKeySequence::Preferences);
+    addMenuAction(file, tr("&Quit"), this, &QWidget::close, QKeySequence::Quit);
 
-    QMenu* go = menuBar()->addMenu(QStringLiteral("&Go"));
-    addMenuAction(go, QStringLiteral("&Next Failure"), this, [this] { selectNextFailure(+1); }, QKeySequence(Qt::Key_F8));
-    addMenuAction(go, QStringLiteral("&Previous Failure"), this, [this] { selectNextFailure(-1); }, QKeySequence(Qt::SHIFT | Qt::Key_F8));
-    addMenuAction(go, QStringLiteral("&Jump to Case…"), m_navigator, &CaseNavigator::jumpToCase, QKeySequence(Qt::CTRL | Qt::Key_P));
-    addMenuAction(go, QStringLiteral("&Search Cases"), this, [this] { m_filterBar->focusSearch(); }, QKeySequence::Find);
+    QMenu* go = menuBar()->addMenu(tr("&Go"));
+    addMenuAction(go, tr("&Next Failure"), this, [this] { selectNextFailure(+1); }, QKeySequence(Qt::Key_F8));
+    addMenuAction(go, tr("&Previous Failure"), this, [this] { selectNextFailure(-1); }, QKeySequence(Qt::SHIFT | Qt::Key_F8));
+    addMenuAction(go, tr("&Jump to Case…"), m_navigator, &CaseNavigator::jumpToCase, QKeySequence(Qt::CTRL | Qt::Key_P));
+    addMenuAction(go, tr("&Search Cases"), this, [this] { m_filterBar->focusSearch(); }, QKeySequence::Find);
     go->addSeparator();
-    addMenuAction(go, QStringLiteral("&Compare Versions"), this, [this] { m_caseView->showTab(CaseView::CompareTab); }, QKeySequence(Qt::CTRL | Qt::Key_D));
-    addMenuAction(go, QStringLiteral("Case &History"), this, [this] { m_caseView->showTab(CaseView::HistoryTab); }, QKeySequence(Qt::CTRL | Qt::Key_H));
-    addMenuAction(go, QStringLiteral("Next C&hange"), this, [this] { m_caseView->comparePage()->diffView()->nextChange(); }, QKeySequence(Qt::Key_F7));
-    addMenuAction(go, QStringLiteral("Previous Ch&ange"), this, [this] { m_caseView->comparePage()->diffView()->previousChange(); },
+    addMenuAction(go, tr("&Compare Versions"), this, [this] { m_caseView->showTab(CaseView::CompareTab); }, QKeySequence(Qt::CTRL | Qt::Key_D));
+    addMenuAction(go, tr("Case &History"), this, [this] { m_caseView->showTab(CaseView::HistoryTab); }, QKeySequence(Qt::CTRL | Qt::Key_H));
+    addMenuAction(go, tr("Next C&hange"), this, [this] { m_caseView->comparePage()->diffView()->nextChange(); }, QKeySequence(Qt::Key_F7));
+    addMenuAction(go, tr("Previous Ch&ange"), this, [this] { m_caseView->comparePage()->diffView()->previousChange(); },
                   QKeySequence(Qt::SHIFT | Qt::Key_F7));
 
     buildReviewMenu();
 
-    QMenu* view = menuBar()->addMenu(QStringLiteral("&View"));
+    QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addAction(m_warningsDock->toggleViewAction());
-    QMenu* theme = view->addMenu(QStringLiteral("&Theme"));
+    QMenu* theme = view->addMenu(tr("&Theme"));
     auto* themes = new QActionGroup(this);
-    const std::pair<Theme, const char*> choices[] = {{Theme::System, "&System"}, {Theme::Light, "&Light"}, {Theme::Dark, "&Dark"}};
+    const std::pair<Theme, QString> choices[] = {{Theme::System, tr("&System")}, {Theme::Light, tr("&Light")}, {Theme::Dark, tr("&Dark")}};
     for (const auto& [value, title] : choices) {
-        QAction* action = addMenuAction(theme, QString::fromLatin1(title), this, [value] { Settings::instance()->setTheme(value); });
+        QAction* action = addMenuAction(theme, title, this, [value = value] { Settings::instance()->setTheme(value); });
         action->setCheckable(true);
         action->setChecked(Settings::instance()->theme() == value);
         themes->addAction(action);
     }
 
-    QMenu* help = menuBar()->addMenu(QStringLiteral("&Help"));
-    addMenuAction(help, QStringLiteral("&Keyboard Shortcuts"), this, [this] {
-        QMessageBox box(QMessageBox::NoIcon, QStringLiteral("Keyboard shortcuts"), triageKeysHelp(), QMessageBox::Close, this);
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    addMenuAction(help, tr("&Keyboard Shortcuts"), this, [this] {
+        QMessageBox box(QMessageBox::NoIcon, tr("Keyboard shortcuts"), triageKeysHelp(), QMessageBox::Close, this);
         box.setTextFormat(Qt::RichText);
         box.exec();
     });
-    addMenuAction(help, QStringLiteral("&About"), this, [this] {
-        QMessageBox::about(this, QStringLiteral("Kernel Review Workbench"),
-                           QStringLiteral("Review LLM GPU-kernel translation runs: outcomes, every version side by side, "
-                                          "errors linked to their lines, and the model's reflections."));
+    addMenuAction(help, tr("&About"), this, [this] {
+        QMessageBox::about(this, tr("Kernel Review Workbench"),
+                           tr("Review LLM GPU-kernel translation runs: outcomes, every version side by side, "
+                              "errors linked to their lines, and the model's reflections."));
     });
+}
+
+// Verdicts and notes go to the review controller; moving between cases to the navigator.
+void MainWindow::buildReviewMenu()
+{
+    QMenu* review = menuBar()->addMenu(tr("&Review"));
+    for (const VerdictInfo& info : verdictVocabulary()) {
+        const Verdict verdict = info.verdict;
+        QAction* action = addMenuAction(review, info.title, this, [this, verdict] { applyVerdict(verdict); }, QKeySequence(info.key));
+        action->setToolTip(info.description);
+        action->setIcon(verdictIcon(verdict, palette()));
+    }
+    QAction* clear = addMenuAction(review, tr("Clear Verdict"), this, [this] { applyVerdict(Verdict::None); });
+    clear->setShortcuts({QKeySequence(Qt::Key_0), QKeySequence(Qt::Key_Backspace)});
+    review->addSeparator();
+    QAction* next = addMenuAction(review, tr("&Next Unreviewed Case"), this, [this] { selectNextUnreviewed(+1); });
+    next->setShortcuts({QKeySequence(Qt::Key_N), QKeySequence(Qt::Key_BracketRight)});
+    QAction* previous = addMenuAction(review, tr("&Previous Unreviewed Case"), this, [this] { selectNextUnreviewed(-1); });
+    previous->setShortcuts({QKeySequence(Qt::SHIFT | Qt::Key_N), QKeySequence(Qt::Key_BracketLeft)});
+    review->addSeparator();
+    addMenuAction(review, tr("Edit &Note"), m_review, &ReviewController::focusNote, QKeySequence(Qt::Key_C));
+    addMenuAction(review, tr("&Comment on Current Line…"), m_review, &ReviewController::commentOnFocusedLine, CodeView::commentShortcut());
+    addMenuAction(review, tr("Back to the &Cases"), this, [this] { m_caseTree->setFocus(Qt::ShortcutFocusReason); }, QKeySequence(Qt::Key_Escape));
+}
+
+QString MainWindow::triageKeysHelp()
+{
+    QString rows;
+    auto row = [&rows](const QString& keys, const QString& what) {
+        rows += QStringLiteral("<tr><td><b>%1</b></td><td>&nbsp;&nbsp;%2</td></tr>").arg(keys.toHtmlEscaped(), what.toHtmlEscaped());
+    };
+    for (const VerdictInfo& info : verdictVocabulary())
+        row(QString(QChar(info.key)), tr("verdict: %1").arg(info.title));
+    row(tr("0 or Backspace"), tr("clear the verdict"));
+    row(tr("N or ]"), tr("next unreviewed case (tree order, filter respected)"));
+    row(tr("Shift+N or ["), tr("previous unreviewed case"));
+    row(tr("C"), tr("write the note (cursor into the note field)"));
+    row(tr("Esc"), tr("back to the case tree"));
+    row(CodeView::commentShortcut().toString(QKeySequence::NativeText), tr("comment on the cursor's line of code"));
+    row(tr("F8 / Shift+F8"), tr("next / previous failing case"));
+    row(tr("F7 / Shift+F7"), tr("next / previous change in the diff"));
+    row(tr("Ctrl+P"), tr("jump to a case by name"));
+    return tr("<p>Single keys work whenever the cursor is not in a text field.</p><table>%1</table>").arg(rows);
 }
 
 void MainWindow::buildStatusBar()
@@ -258,12 +299,12 @@ void MainWindow::showRun(const RunPtr& run)
     m_review->openRun(run);
     m_warnings->setWarnings(run->warnings);
     m_warningsView->resizeColumnsToContents();
-    m_warningsDock->setWindowTitle(QStringLiteral("Warnings (%1)").arg(run->warnings.size()));
+    m_warningsDock->setWindowTitle(tr("Warnings (%1)").arg(run->warnings.size()));
     if (!run->warnings.isEmpty())
         m_warningsDock->show();
     m_caseTree->expandAll();
     m_caseTree->resizeColumnToContents(CaseTreeModel::LatestColumn);
-    setWindowTitle(QStringLiteral("%1 — Kernel Review Workbench").arg(run->name));
+    setWindowTitle(tr("%1 — Kernel Review Workbench").arg(run->name));
     const QString wanted = m_screenshot->isArmed() ? m_screenshot->caseName() : keep;
     if ((wanted.isEmpty() || !selectCase(wanted)) && !run->cases.isEmpty()) {
         m_caseTree->setCurrentIndex({});
@@ -291,20 +332,35 @@ void MainWindow::selectNextFailure(int direction)
     m_navigator->selectNextFailure(direction);
 }
 
+void MainWindow::selectNextUnreviewed(int direction)
+{
+    m_navigator->selectNextUnreviewed(direction);
+}
+
 QVector<int> MainWindow::selectedCaseIndexes() const
 {
     return m_navigator->selectedCaseIndexes();
 }
 
-void MainWindow::showExportDialog()
+AnnotationStore* MainWindow::annotationStore() const
 {
-    if (!m_run) {
-        statusBar()->showMessage(QStringLiteral("Open a run to export a report."), 3000);
+    return m_review->store();
+}
+
+void MainWindow::setCommentPrompt(CommentPrompt prompt)
+{
+    m_review->setCommentPrompt(std::move(prompt));
+}
+
+void MainWindow::applyVerdict(Verdict verdict)
+{
+    if (!m_run)
         return;
-    }
-    auto* dialog = new ExportDialog(m_run, selectedCaseIndexes(), this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->open();
+    QVector<int> cases = selectedCaseIndexes();
+    const QString current = currentCaseName();
+    if (cases.isEmpty() && !current.isEmpty())
+        cases.append(m_run->indexOf(current));
+    m_review->applyVerdict(verdict, cases);
 }
 
 void MainWindow::onCurrentCaseChanged()
@@ -331,11 +387,22 @@ void MainWindow::startSearch()
     }
     const CaseMatcher matcher(query);
     if (!matcher.isValid()) {
-        m_filterBar->setBusy(false, QStringLiteral("Invalid regular expression: %1").arg(matcher.errorString()));
+        m_filterBar->setBusy(false, tr("Invalid regular expression: %1").arg(matcher.errorString()));
         return;
     }
     m_filterBar->setBusy(true);
     m_searchJob->start(m_run, query);
+}
+
+void MainWindow::showExportDialog()
+{
+    if (!m_run) {
+        statusBar()->showMessage(tr("Open a run to export a report."), 3000);
+        return;
+    }
+    auto* dialog = new ExportDialog(m_run, selectedCaseIndexes(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
 }
 
 void MainWindow::showSettings()
@@ -363,76 +430,6 @@ void MainWindow::closeEvent(QCloseEvent* event)
     m_opener->cancel();
     m_searchJob->cancel();
     QMainWindow::closeEvent(event);
-}
-
-// Verdicts and notes go to the review controller; moving between cases to the navigator.
-void MainWindow::buildReviewMenu()
-{
-    QMenu* review = menuBar()->addMenu(QStringLiteral("&Review"));
-    for (const VerdictInfo& info : verdictVocabulary()) {
-        const Verdict verdict = info.verdict;
-        QAction* action = addMenuAction(review, info.title, this, [this, verdict] { applyVerdict(verdict); }, QKeySequence(info.key));
-        action->setToolTip(info.description);
-        action->setIcon(verdictIcon(verdict, palette()));
-    }
-    QAction* clear = addMenuAction(review, QStringLiteral("Clear Verdict"), this, [this] { applyVerdict(Verdict::None); });
-    clear->setShortcuts({QKeySequence(Qt::Key_0), QKeySequence(Qt::Key_Backspace)});
-    review->addSeparator();
-    QAction* next = addMenuAction(review, QStringLiteral("&Next Unreviewed Case"), this, [this] { selectNextUnreviewed(+1); });
-    next->setShortcuts({QKeySequence(Qt::Key_N), QKeySequence(Qt::Key_BracketRight)});
-    QAction* previous = addMenuAction(review, QStringLiteral("&Previous Unreviewed Case"), this, [this] { selectNextUnreviewed(-1); });
-    previous->setShortcuts({QKeySequence(Qt::SHIFT | Qt::Key_N), QKeySequence(Qt::Key_BracketLeft)});
-    review->addSeparator();
-    addMenuAction(review, QStringLiteral("Edit &Note"), m_review, &ReviewController::focusNote, QKeySequence(Qt::Key_C));
-    addMenuAction(review, QStringLiteral("&Comment on Current Line…"), m_review, &ReviewController::commentOnFocusedLine, CodeView::commentShortcut());
-    addMenuAction(review, QStringLiteral("Back to the &Cases"), this, [this] { m_caseTree->setFocus(Qt::ShortcutFocusReason); },
-                  QKeySequence(Qt::Key_Escape));
-}
-
-QString MainWindow::triageKeysHelp()
-{
-    QString rows;
-    auto row = [&rows](const QString& keys, const QString& what) {
-        rows += QStringLiteral("<tr><td><b>%1</b></td><td>&nbsp;&nbsp;%2</td></tr>").arg(keys.toHtmlEscaped(), what.toHtmlEscaped());
-    };
-    for (const VerdictInfo& info : verdictVocabulary())
-        row(QString(QChar(info.key)), QStringLiteral("verdict: %1").arg(info.title));
-    row(QStringLiteral("0 or Backspace"), QStringLiteral("clear the verdict"));
-    row(QStringLiteral("N or ]"), QStringLiteral("next unreviewed case (tree order, filter respected)"));
-    row(QStringLiteral("Shift+N or ["), QStringLiteral("previous unreviewed case"));
-    row(QStringLiteral("C"), QStringLiteral("write the note (cursor into the note field)"));
-    row(QStringLiteral("Esc"), QStringLiteral("back to the case tree"));
-    row(CodeView::commentShortcut().toString(QKeySequence::NativeText), QStringLiteral("comment on the cursor's line of code"));
-    row(QStringLiteral("F8 / Shift+F8"), QStringLiteral("next / previous failing case"));
-    row(QStringLiteral("F7 / Shift+F7"), QStringLiteral("next / previous change in the diff"));
-    row(QStringLiteral("Ctrl+P"), QStringLiteral("jump to a case by name"));
-    return QStringLiteral("<p>Single keys work whenever the cursor is not in a text field.</p><table>%1</table>").arg(rows);
-}
-
-AnnotationStore* MainWindow::annotationStore() const
-{
-    return m_review->store();
-}
-
-void MainWindow::setCommentPrompt(CommentPrompt prompt)
-{
-    m_review->setCommentPrompt(std::move(prompt));
-}
-
-void MainWindow::applyVerdict(Verdict verdict)
-{
-    if (!m_run)
-        return;
-    QVector<int> cases = selectedCaseIndexes();
-    const QString current = currentCaseName();
-    if (cases.isEmpty() && !current.isEmpty())
-        cases.append(m_run->indexOf(current));
-    m_review->applyVerdict(verdict, cases);
-}
-
-void MainWindow::selectNextUnreviewed(int direction)
-{
-    m_navigator->selectNextUnreviewed(direction);
 }
 
 } // namespace krw

@@ -7,6 +7,7 @@
 
 #include <QMainWindow>
 
+class QDockWidget;
 class QSplitter;
 class QTableView;
 class QTreeView;
@@ -26,6 +27,10 @@ class ScreenshotTaker;
 class SyntaxSupport;
 class WarningModel;
 
+// The window: menus, the case tree beside the case view and its review panel, the warnings
+// dock and the status bar. It wires the parts that do the work: RunOpener (finding and loading
+// runs), CaseNavigator (moving through the tree), ReviewController (annotations) and
+// ScreenshotTaker (--screenshot), and shows each run that loads.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -78,19 +83,17 @@ protected:
 
 private:
     void buildMenus();
-    void buildStatusBar();
     void buildReviewMenu();
+    void buildStatusBar();
     QWidget* buildCasePanel();
     void buildWarningsDock();
     void showRun(const RunPtr& run);
-    void restoreSelection();
     void onCurrentCaseChanged();
     void startSearch();
     void showSettings();
     void showExportDialog();
     void saveLayout();
 
-    SyntaxSupport* m_syntax;
     RunPtr m_run;
     CaseTreeModel* m_model;
     CaseFilterProxy* m_proxy;
@@ -104,6 +107,7 @@ private:
     QSplitter* m_reviewSplitter;
     QTableView* m_warningsView;
     QDockWidget* m_warningsDock;
+    // The parts, made after the widgets they work on.
     RunOpener* m_opener;
     ReviewController* m_review;
     CaseNavigator* m_navigator;
