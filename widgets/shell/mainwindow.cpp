@@ -1,52 +1,42 @@
 // SPDX-License-Identifier: MIT
 #include "shell/mainwindow.h"
 
-#include "review/annotationpanel.h"
-#include "review/annotationstore.h"
 #include "browse/casefilterbar.h"
 #include "browse/casefilterproxy.h"
+#include "browse/casenavigator.h"
 #include "browse/casesearchjob.h"
 #include "browse/casetreemodel.h"
+#include "browse/verdictdelegate.h"
+#include "browse/warningmodel.h"
 #include "caseview/caseview.h"
 #include "caseview/comparepage.h"
 #include "code/codeview.h"
 #include "code/diffview.h"
 #include "report/exportdialog.h"
-#include "run/runloadjob.h"
+#include "review/annotationpanel.h"
+#include "review/reviewcontroller.h"
 #include "settings/settings.h"
 #include "settings/settingsdialog.h"
+#include "shell/runopener.h"
+#include "shell/screenshottaker.h"
 #include "theme/themes.h"
-#include "browse/verdictdelegate.h"
-#include "browse/warningmodel.h"
 
 #include <QAction>
 #include <QActionGroup>
-#include <QApplication>
 #include <QCloseEvent>
-#include <QComboBox>
-#include <QCompleter>
-#include <QDir>
 #include <QDockWidget>
-#include <QFileDialog>
-#include <QFileInfo>
 #include <QHeaderView>
-#include <QInputDialog>
 #include <QLabel>
-#include <QPlainTextEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressBar>
-#include <QShortcut>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTableView>
-#include <QTimer>
 #include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>
-
-#include <algorithm>
 
 namespace krw {
 
@@ -67,16 +57,14 @@ QAction* addMenuAction(QMenu* menu, const QString& text, Receiver* receiver, Fun
 
 QString MainWindow::samplePath()
 {
-    return QStringLiteral(":/sample/run");
+    return RunOpener::samplePath();
 }
 
 MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
     : QMainWindow(parent)
-    , m_syntax(syntax)
     , m_model(new CaseTreeModel(this))
     , m_proxy(new CaseFilterProxy(this))
     , m_warnings(new WarningModel(this))
-    , m_loadJob(new RunLoadJob(this))
     , m_searchJob(new CaseSearchJob(this))
     , m_filterBar(new CaseFilterBar(this))
     , m_caseTree(new QTreeView(this))
@@ -85,14 +73,14 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
     , m_splitter(new QSplitter(Qt::Horizontal, this))
     , m_reviewSplitter(new QSplitter(Qt::Vertical, this))
     , m_warningsView(new QTableView(this))
-    , m_warningsDock(new QDockWidget(QStringLiteral("Warnings"), this))
-    , m_runLabel(new QLabel(this))
-    , m_annotationLocation(new QLabel(this))
-    , m_progress(new QProgressBar(this))
-    , m_cancel(new QToolButton(this))
+    , m_warningsDock(new QDockWidget(tr("Warnings"), this))
+    , m_opener(new RunOpener(this))
+    , m_review(new ReviewController(m_annotationPanel, m_caseView, m_model, m_filterBar, this))
+    , m_navigator(new CaseNavigator(m_caseTree, m_proxy, m_model, this))
+    , m_screenshot(new ScreenshotTaker(this, m_caseView, this))
 {
     setObjectName(QStringLiteral("mainWindow"));
-    setWindowTitle(QStringLiteral("Kernel Review Workbench"));
+    setWindowTitle(tr("Kernel Review Workbench"));
     m_proxy->setSourceModel(m_model);
     m_splitter->setObjectName(QStringLiteral("mainSplitter"));
     // The review panel sits under the case view: seen while reading, never over the diff.
@@ -112,15 +100,11 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
     buildMenus();
     buildStatusBar();
 
-    connect(m_loadJob, &RunLoadJob::located, this, &MainWindow::chooseRun);
-    connect(m_loadJob, &RunLoadJob::progress, this, [this](qint64 done, qint64 total) {
-        m_progress->setMaximum(total > 0 ? 1000 : 0);
-        m_progress->setValue(total > 0 ? int(done * 1000 / total) : 0);
-    });
-    connect(m_loadJob, &RunLoadJob::loaded, this, &MainWindow::applyRun);
+    connect(m_opener, &RunOpener::loaded, this, &MainWindow::showRun);
+    connect(m_opener, &RunOpener::failed, this, [this] { Q_EMIT loadFinished(false); });
     connect(m_searchJob, &CaseSearchJob::finished, this, [this](const QSet<QString>& found, const SearchQuery&) {
         m_proxy->setSearchMatches(found);
-        m_filterBar->setBusy(false, QStringLiteral("%1 case(s) match").arg(found.size()));
+        m_filterBar->setBusy(false, tr("%1 case(s) match").arg(found.size()));
         m_caseTree->expandAll();
         Q_EMIT searchFinished();
     });
@@ -134,26 +118,9 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
         m_proxy->setUnreviewedOnly(on);
         m_caseTree->expandAll();
     });
-    connect(m_annotationPanel, &AnnotationPanel::annotationChanged, this, &MainWindow::annotationsChanged);
-    connect(m_annotationPanel, &AnnotationPanel::message, this, [this](const QString& text) { statusBar()->showMessage(text, 15000); });
-    connect(m_annotationPanel, &AnnotationPanel::commentActivated, this, [this](const LineAnchor& anchor) {
-        if (!m_caseView->showVersionLine(anchor.versionId, anchor.line + 1))
-            statusBar()->showMessage(QStringLiteral("This case has no version %1 any more.").arg(anchor.versionId), 5000);
-    });
-    connect(m_caseView, &CaseView::lineCommentRequested, this, &MainWindow::commentOnLine);
-    connect(m_caseView, &CaseView::caseShown, this, [this] {
-        QVector<AnnotationPanel::ShownVersion> versions;
-        for (const CodeVersion& v : m_caseView->versions())
-            versions.append({v.id(), v.title(), m_caseView->texts().text(v.id())});
-        m_annotationPanel->setCaseVersions(versions);
-        m_caseView->setLineComments(m_annotationPanel->annotation().comments);
-    });
-    m_commentPrompt = [this](const QString& where) -> std::optional<QString> {
-        bool ok = false;
-        const QString text = QInputDialog::getMultiLineText(this, QStringLiteral("Line comment"),
-                                                            QStringLiteral("Comment on %1 (Markdown):").arg(where), {}, &ok);
-        return ok ? std::optional<QString>(text) : std::nullopt;
-    };
+    connect(m_review, &ReviewController::statusMessage, statusBar(), &QStatusBar::showMessage);
+    connect(m_navigator, &CaseNavigator::message, statusBar(), &QStatusBar::showMessage);
+    connect(m_screenshot, &ScreenshotTaker::saved, this, &MainWindow::screenshotSaved);
     connect(m_caseTree->selectionModel(), &QItemSelectionModel::currentChanged, this, &MainWindow::onCurrentCaseChanged);
     connect(Settings::instance(), &Settings::themeChanged, this, [](Theme theme) { applyTheme(theme); });
 
@@ -216,170 +183,129 @@ void MainWindow::buildWarningsDock()
 
 void MainWindow::buildMenus()
 {
-    QMenu* file = menuBar()->addMenu(QStringLiteral("&File"));
-    addMenuAction(file, QStringLiteral("Open Run &Folder…"), this, &MainWindow::openFolderDialog, QKeySequence::Open);
-    addMenuAction(file, QStringLiteral("Open Run F&ile…"), this, &MainWindow::openFileDialog, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
-    addMenuAction(file, QStringLiteral("Open &Sample Run"), this, [this] { openPath(samplePath()); });
-    addMenuAction(file, QStringLiteral("&Reload"), this, [this] {
-        if (m_run)
-            openPath(m_requestedPath, m_run->name);
-    }, QKeySequence::Refresh);
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    addMenuAction(file, tr("Open Run &Folder…"), m_opener, &RunOpener::chooseFolder, QKeySequence::Open);
+    addMenuAction(file, tr("Open Run F&ile…"), m_opener, &RunOpener::chooseFile, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    addMenuAction(file, tr("Open &Sample Run"), this, [this] { openPath(samplePath()); });
+    addMenuAction(file, tr("&Reload"), m_opener, &RunOpener::reload, QKeySequence::Refresh);
     file->addSeparator();
-    addMenuAction(file, QStringLiteral("&Export Report…"), this, &MainWindow::showExportDialog, QKeySequence(Qt::CTRL | Qt::Key_E));
-    addMenuAction(file, QStringLiteral("&Settings…"), this, &MainWindow::showSettings, QKeySequence::Preferences);
-    addMenuAction(file, QStringLiteral("&Quit"), this, &QWidget::close, QKeySequence::Quit);
+    addMenuAction(file, tr("&Export Report…"), this, &MainWindow::showExportDialog, QKeySequence(Qt::CTRL | Qt::Key_E));
+    addMenuAction(file, tr("&Settings…"), this, &MainWindow::showSettings, QKeySequence::Preferences);
+    addMenuAction(file, tr("&Quit"), this, &QWidget::close, QKeySequence::Quit);
 
-    QMenu* go = menuBar()->addMenu(QStringLiteral("&Go"));
-    addMenuAction(go, QStringLiteral("&Next Failure"), this, [this] { selectNextFailure(+1); }, QKeySequence(Qt::Key_F8));
-    addMenuAction(go, QStringLiteral("&Previous Failure"), this, [this] { selectNextFailure(-1); }, QKeySequence(Qt::SHIFT | Qt::Key_F8));
-    addMenuAction(go, QStringLiteral("&Jump to Case…"), this, &MainWindow::jumpToCase, QKeySequence(Qt::CTRL | Qt::Key_P));
-    addMenuAction(go, QStringLiteral("&Search Cases"), this, [this] { m_filterBar->focusSearch(); }, QKeySequence::Find);
+    QMenu* go = menuBar()->addMenu(tr("&Go"));
+    addMenuAction(go, tr("&Next Failure"), this, [this] { selectNextFailure(+1); }, QKeySequence(Qt::Key_F8));
+    addMenuAction(go, tr("&Previous Failure"), this, [this] { selectNextFailure(-1); }, QKeySequence(Qt::SHIFT | Qt::Key_F8));
+    addMenuAction(go, tr("&Jump to Case…"), m_navigator, &CaseNavigator::jumpToCase, QKeySequence(Qt::CTRL | Qt::Key_P));
+    addMenuAction(go, tr("&Search Cases"), this, [this] { m_filterBar->focusSearch(); }, QKeySequence::Find);
     go->addSeparator();
-    addMenuAction(go, QStringLiteral("&Compare Versions"), this, [this] { m_caseView->showTab(CaseView::CompareTab); }, QKeySequence(Qt::CTRL | Qt::Key_D));
-    addMenuAction(go, QStringLiteral("Case &History"), this, [this] { m_caseView->showTab(CaseView::HistoryTab); }, QKeySequence(Qt::CTRL | Qt::Key_H));
-    addMenuAction(go, QStringLiteral("Next C&hange"), this, [this] { m_caseView->comparePage()->diffView()->nextChange(); }, QKeySequence(Qt::Key_F7));
-    addMenuAction(go, QStringLiteral("Previous Ch&ange"), this, [this] { m_caseView->comparePage()->diffView()->previousChange(); },
+    addMenuAction(go, tr("&Compare Versions"), this, [this] { m_caseView->showTab(CaseView::CompareTab); }, QKeySequence(Qt::CTRL | Qt::Key_D));
+    addMenuAction(go, tr("Case &History"), this, [this] { m_caseView->showTab(CaseView::HistoryTab); }, QKeySequence(Qt::CTRL | Qt::Key_H));
+    addMenuAction(go, tr("Next C&hange"), this, [this] { m_caseView->comparePage()->diffView()->nextChange(); }, QKeySequence(Qt::Key_F7));
+    addMenuAction(go, tr("Previous Ch&ange"), this, [this] { m_caseView->comparePage()->diffView()->previousChange(); },
                   QKeySequence(Qt::SHIFT | Qt::Key_F7));
 
     buildReviewMenu();
 
-    QMenu* view = menuBar()->addMenu(QStringLiteral("&View"));
+    QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addAction(m_warningsDock->toggleViewAction());
-    QMenu* theme = view->addMenu(QStringLiteral("&Theme"));
+    QMenu* theme = view->addMenu(tr("&Theme"));
     auto* themes = new QActionGroup(this);
-    const std::pair<Theme, const char*> choices[] = {{Theme::System, "&System"}, {Theme::Light, "&Light"}, {Theme::Dark, "&Dark"}};
+    const std::pair<Theme, QString> choices[] = {{Theme::System, tr("&System")}, {Theme::Light, tr("&Light")}, {Theme::Dark, tr("&Dark")}};
     for (const auto& [value, title] : choices) {
-        QAction* action = addMenuAction(theme, QString::fromLatin1(title), this, [value] { Settings::instance()->setTheme(value); });
+        QAction* action = addMenuAction(theme, title, this, [value = value] { Settings::instance()->setTheme(value); });
         action->setCheckable(true);
         action->setChecked(Settings::instance()->theme() == value);
         themes->addAction(action);
     }
 
-    QMenu* help = menuBar()->addMenu(QStringLiteral("&Help"));
-    addMenuAction(help, QStringLiteral("&Keyboard Shortcuts"), this, [this] {
-        QMessageBox box(QMessageBox::NoIcon, QStringLiteral("Keyboard shortcuts"), triageKeysHelp(), QMessageBox::Close, this);
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    addMenuAction(help, tr("&Keyboard Shortcuts"), this, [this] {
+        QMessageBox box(QMessageBox::NoIcon, tr("Keyboard shortcuts"), triageKeysHelp(), QMessageBox::Close, this);
         box.setTextFormat(Qt::RichText);
         box.exec();
     });
-    addMenuAction(help, QStringLiteral("&About"), this, [this] {
-        QMessageBox::about(this, QStringLiteral("Kernel Review Workbench"),
-                           QStringLiteral("Review LLM GPU-kernel translation runs: outcomes, every version side by side, "
-                                          "errors linked to their lines, and the model's reflections."));
+    addMenuAction(help, tr("&About"), this, [this] {
+        QMessageBox::about(this, tr("Kernel Review Workbench"),
+                           tr("Review LLM GPU-kernel translation runs: outcomes, every version side by side, "
+                              "errors linked to their lines, and the model's reflections."));
     });
+}
+
+// Verdicts and notes go to the review controller; moving between cases to the navigator.
+void MainWindow::buildReviewMenu()
+{
+    QMenu* review = menuBar()->addMenu(tr("&Review"));
+    for (const VerdictInfo& info : verdictVocabulary()) {
+        const Verdict verdict = info.verdict;
+        QAction* action = addMenuAction(review, info.title, this, [this, verdict] { applyVerdict(verdict); }, QKeySequence(info.key));
+        action->setToolTip(info.description);
+        action->setIcon(verdictIcon(verdict, palette()));
+    }
+    QAction* clear = addMenuAction(review, tr("Clear Verdict"), this, [this] { applyVerdict(Verdict::None); });
+    clear->setShortcuts({QKeySequence(Qt::Key_0), QKeySequence(Qt::Key_Backspace)});
+    review->addSeparator();
+    QAction* next = addMenuAction(review, tr("&Next Unreviewed Case"), this, [this] { selectNextUnreviewed(+1); });
+    next->setShortcuts({QKeySequence(Qt::Key_N), QKeySequence(Qt::Key_BracketRight)});
+    QAction* previous = addMenuAction(review, tr("&Previous Unreviewed Case"), this, [this] { selectNextUnreviewed(-1); });
+    previous->setShortcuts({QKeySequence(Qt::SHIFT | Qt::Key_N), QKeySequence(Qt::Key_BracketLeft)});
+    review->addSeparator();
+    addMenuAction(review, tr("Edit &Note"), m_review, &ReviewController::focusNote, QKeySequence(Qt::Key_C));
+    addMenuAction(review, tr("&Comment on Current Line…"), m_review, &ReviewController::commentOnFocusedLine, CodeView::commentShortcut());
+    addMenuAction(review, tr("Back to the &Cases"), this, [this] { m_caseTree->setFocus(Qt::ShortcutFocusReason); }, QKeySequence(Qt::Key_Escape));
+}
+
+QString MainWindow::triageKeysHelp()
+{
+    QString rows;
+    auto row = [&rows](const QString& keys, const QString& what) {
+        rows += QStringLiteral("<tr><td><b>%1</b></td><td>&nbsp;&nbsp;%2</td></tr>").arg(keys.toHtmlEscaped(), what.toHtmlEscaped());
+    };
+    for (const VerdictInfo& info : verdictVocabulary())
+        row(QString(QChar(info.key)), tr("verdict: %1").arg(info.title));
+    row(tr("0 or Backspace"), tr("clear the verdict"));
+    row(tr("N or ]"), tr("next unreviewed case (tree order, filter respected)"));
+    row(tr("Shift+N or ["), tr("previous unreviewed case"));
+    row(tr("C"), tr("write the note (cursor into the note field)"));
+    row(tr("Esc"), tr("back to the case tree"));
+    row(CodeView::commentShortcut().toString(QKeySequence::NativeText), tr("comment on the cursor's line of code"));
+    row(tr("F8 / Shift+F8"), tr("next / previous failing case"));
+    row(tr("F7 / Shift+F7"), tr("next / previous change in the diff"));
+    row(tr("Ctrl+P"), tr("jump to a case by name"));
+    return tr("<p>Single keys work whenever the cursor is not in a text field.</p><table>%1</table>").arg(rows);
 }
 
 void MainWindow::buildStatusBar()
 {
-    m_progress->setMaximumWidth(220);
-    m_progress->hide();
-    m_cancel->setText(QStringLiteral("Cancel"));
-    m_cancel->hide();
-    connect(m_cancel, &QToolButton::clicked, m_loadJob, &RunLoadJob::cancel);
-    statusBar()->addWidget(m_runLabel, 1);
-    m_annotationLocation->setObjectName(QStringLiteral("annotationLocation"));
-    m_annotationLocation->setTextFormat(Qt::PlainText);
-    m_annotationLocation->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    m_annotationLocation->hide();
-    statusBar()->addWidget(m_annotationLocation, 1);
-    statusBar()->addPermanentWidget(m_progress);
-    statusBar()->addPermanentWidget(m_cancel);
-}
-
-void MainWindow::openFolderDialog()
-{
-    const QString path = QFileDialog::getExistingDirectory(this, QStringLiteral("Open Run Folder"), QFileInfo(Settings::instance()->lastRunPath()).path());
-    if (!path.isEmpty())
-        openPath(path);
-}
-
-void MainWindow::openFileDialog()
-{
-    const QString path = QFileDialog::getOpenFileName(this, QStringLiteral("Open Run File"), QFileInfo(Settings::instance()->lastRunPath()).path(),
-                                                      QStringLiteral("Run files (*.jsonl *.json);;All files (*)"));
-    if (!path.isEmpty())
-        openPath(path);
+    statusBar()->addWidget(m_opener->runLabel(), 1);
+    statusBar()->addWidget(m_review->locationLabel(), 1);
+    statusBar()->addPermanentWidget(m_opener->progressBar());
+    statusBar()->addPermanentWidget(m_opener->cancelButton());
 }
 
 void MainWindow::openPath(const QString& path, const QString& runName, bool interactive)
 {
-    m_requestedPath = path;
-    m_requestedRunName = runName;
-    m_interactive = interactive;
-    m_runLabel->setText(QStringLiteral("Opening %1…").arg(path));
-    m_loadJob->locate(path);
+    m_opener->open(path, runName, interactive);
 }
 
-void MainWindow::chooseRun(const LocateResult& result)
+// A run loaded (RunOpener has put its summary in the status bar): show it.
+void MainWindow::showRun(const RunPtr& run)
 {
-    if (!result) {
-        m_runLabel->setText(result.error);
-        if (m_interactive)
-            QMessageBox::warning(this, QStringLiteral("Cannot open run"), result.error);
-        Q_EMIT loadFinished(false);
-        return;
-    }
-    const RunSource* chosen = &result.runs.front();
-    for (const RunSource& run : result.runs) {
-        if (run.name == m_requestedRunName)
-            chosen = &run;
-    }
-    if (result.runs.size() > 1 && m_requestedRunName.isEmpty() && m_interactive) {
-        QStringList names;
-        for (const RunSource& run : result.runs)
-            names << run.name;
-        bool ok = false;
-        const QString name = QInputDialog::getItem(this, QStringLiteral("Choose a run"),
-                                                   QStringLiteral("%1 holds %2 runs (newest first):").arg(m_requestedPath).arg(names.size()), names, 0, false, &ok);
-        if (!ok) {
-            m_runLabel->setText(QStringLiteral("Opening cancelled."));
-            Q_EMIT loadFinished(false);
-            return;
-        }
-        chosen = &result.runs.at(int(names.indexOf(name)));
-    }
-    m_runLabel->setText(QStringLiteral("Loading %1…").arg(chosen->name));
-    m_progress->setValue(0);
-    m_progress->show();
-    m_cancel->show();
-    m_loadJob->load(*chosen);
-}
-
-void MainWindow::applyRun(const RunPtr& run)
-{
-    m_progress->hide();
-    m_cancel->hide();
-    if (run->cancelled) {
-        m_runLabel->setText(m_run ? QStringLiteral("Loading cancelled; still showing %1.").arg(m_run->name) : QStringLiteral("Loading cancelled."));
-        Q_EMIT loadFinished(false);
-        return;
-    }
     const bool sameRun = m_run && m_run->path == run->path && m_run->name == run->name;
     const QString keep = sameRun ? currentCaseName() : Settings::instance()->lastCase();
     m_run = run;
     m_caseView->clear();
     m_model->setRun(run);
-    openAnnotations(run);
+    m_review->openRun(run);
     m_warnings->setWarnings(run->warnings);
     m_warningsView->resizeColumnsToContents();
-    m_warningsDock->setWindowTitle(QStringLiteral("Warnings (%1)").arg(run->warnings.size()));
+    m_warningsDock->setWindowTitle(tr("Warnings (%1)").arg(run->warnings.size()));
     if (!run->warnings.isEmpty())
         m_warningsDock->show();
     m_caseTree->expandAll();
     m_caseTree->resizeColumnToContents(CaseTreeModel::LatestColumn);
-    setWindowTitle(QStringLiteral("%1 — Kernel Review Workbench").arg(run->name));
-    int failing = 0;
-    for (const Case& c : run->cases)
-        failing += c.isFailing() ? 1 : 0;
-    m_runLabel->setText(QStringLiteral("%1 · iterations %2–%3 · %4 cases, %5 failing · %6 warning(s)")
-                            .arg(run->name)
-                            .arg(run->iterations.isEmpty() ? 0 : run->iterations.first())
-                            .arg(run->iterations.isEmpty() ? 0 : run->iterations.last())
-                            .arg(run->cases.size())
-                            .arg(failing)
-                            .arg(run->warnings.size()));
-    if (m_requestedPath != samplePath())
-        Settings::instance()->setLastRun(m_requestedPath, run->name);
-    const QString wanted = m_screenshotPath.isEmpty() ? keep : m_screenshotCase;
+    setWindowTitle(tr("%1 — Kernel Review Workbench").arg(run->name));
+    const QString wanted = m_screenshot->isArmed() ? m_screenshot->caseName() : keep;
     if ((wanted.isEmpty() || !selectCase(wanted)) && !run->cases.isEmpty()) {
         m_caseTree->setCurrentIndex({});
         selectNextFailure(+1);
@@ -387,84 +313,54 @@ void MainWindow::applyRun(const RunPtr& run)
     if (!m_filterBar->query().text.isEmpty())
         startSearch();
     Q_EMIT loadFinished(!run->cases.isEmpty());
-    if (!m_screenshotPath.isEmpty())
-        continueScreenshot();
+    if (m_screenshot->isArmed())
+        m_screenshot->takeWhenShown(m_run);
 }
 
 bool MainWindow::selectCase(const QString& filename)
 {
-    const QModelIndex index = m_proxy->mapFromSource(m_model->indexOfCase(filename));
-    if (!index.isValid())
-        return false;
-    m_caseTree->setCurrentIndex(index);
-    m_caseTree->scrollTo(index);
-    return true;
+    return m_navigator->selectCase(filename);
 }
 
 QString MainWindow::currentCaseName() const
 {
-    return m_caseTree->currentIndex().data(CaseTreeModel::FilenameRole).toString();
-}
-
-// The next case row in display order after (or before) from, wrapping around.
-QModelIndex MainWindow::firstCaseIndex(const QModelIndex& from, int direction, const std::function<bool(const QModelIndex&)>& accept) const
-{
-    QVector<QModelIndex> rows;
-    for (int g = 0; g < m_proxy->rowCount(); ++g) {
-        const QModelIndex group = m_proxy->index(g, 0);
-        for (int r = 0; r < m_proxy->rowCount(group); ++r)
-            rows.append(m_proxy->index(r, 0, group));
-    }
-    if (rows.isEmpty())
-        return {};
-    int start = int(rows.indexOf(from.siblingAtColumn(0)));
-    if (start < 0)
-        start = direction > 0 ? -1 : int(rows.size());
-    for (int step = 1; step <= rows.size(); ++step) {
-        const int i = int(((start + direction * step) % rows.size() + rows.size()) % rows.size());
-        if (accept(rows.at(i)))
-            return rows.at(i);
-    }
-    return {};
+    return m_navigator->currentCaseName();
 }
 
 void MainWindow::selectNextFailure(int direction)
 {
-    const QModelIndex next = firstCaseIndex(m_caseTree->currentIndex(), direction, [](const QModelIndex& row) {
-        return Outcome(row.data(CaseTreeModel::OutcomeRole).toInt()) != Outcome::Passed;
-    });
-    if (next.isValid()) {
-        m_caseTree->setCurrentIndex(next);
-        m_caseTree->scrollTo(next);
-    } else {
-        statusBar()->showMessage(QStringLiteral("No failing case among the cases shown."), 3000);
-    }
+    m_navigator->selectNextFailure(direction);
+}
+
+void MainWindow::selectNextUnreviewed(int direction)
+{
+    m_navigator->selectNextUnreviewed(direction);
 }
 
 QVector<int> MainWindow::selectedCaseIndexes() const
 {
-    QVector<int> indexes;
-    QModelIndexList rows = m_caseTree->selectionModel() ? m_caseTree->selectionModel()->selectedRows(CaseTreeModel::NameColumn) : QModelIndexList{};
-    if (rows.isEmpty() && m_caseTree->currentIndex().isValid())
-        rows.append(m_caseTree->currentIndex());
-    for (const QModelIndex& row : rows) {
-        if (!row.data(CaseTreeModel::IsGroupRole).toBool())
-            indexes.append(row.data(CaseTreeModel::CaseIndexRole).toInt());
-    }
-    std::sort(indexes.begin(), indexes.end());
-    indexes.erase(std::unique(indexes.begin(), indexes.end()), indexes.end());
-    return indexes;
+    return m_navigator->selectedCaseIndexes();
 }
 
-void MainWindow::showExportDialog()
+AnnotationStore* MainWindow::annotationStore() const
 {
-    if (!m_run) {
-        statusBar()->showMessage(QStringLiteral("Open a run to export a report."), 3000);
+    return m_review->store();
+}
+
+void MainWindow::setCommentPrompt(CommentPrompt prompt)
+{
+    m_review->setCommentPrompt(std::move(prompt));
+}
+
+void MainWindow::applyVerdict(Verdict verdict)
+{
+    if (!m_run)
         return;
-    }
-    auto* dialog = new ExportDialog(m_run, selectedCaseIndexes(), this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->open();
+    QVector<int> cases = selectedCaseIndexes();
+    const QString current = currentCaseName();
+    if (cases.isEmpty() && !current.isEmpty())
+        cases.append(m_run->indexOf(current));
+    m_review->applyVerdict(verdict, cases);
 }
 
 void MainWindow::onCurrentCaseChanged()
@@ -473,7 +369,7 @@ void MainWindow::onCurrentCaseChanged()
     if (!current.isValid() || current.data(CaseTreeModel::IsGroupRole).toBool())
         return;
     const int caseIndex = current.data(CaseTreeModel::CaseIndexRole).toInt();
-    showAnnotationsOf(m_run->cases.at(caseIndex).filename);
+    m_review->showCase(m_run->cases.at(caseIndex).filename);
     m_caseView->setCase(m_run, caseIndex);
     Settings::instance()->setLastCase(m_run->cases.at(caseIndex).filename);
 }
@@ -491,32 +387,22 @@ void MainWindow::startSearch()
     }
     const CaseMatcher matcher(query);
     if (!matcher.isValid()) {
-        m_filterBar->setBusy(false, QStringLiteral("Invalid regular expression: %1").arg(matcher.errorString()));
+        m_filterBar->setBusy(false, tr("Invalid regular expression: %1").arg(matcher.errorString()));
         return;
     }
     m_filterBar->setBusy(true);
     m_searchJob->start(m_run, query);
 }
 
-void MainWindow::jumpToCase()
+void MainWindow::showExportDialog()
 {
-    if (!m_run || m_run->cases.isEmpty())
+    if (!m_run) {
+        statusBar()->showMessage(tr("Open a run to export a report."), 3000);
         return;
-    QStringList names;
-    for (const Case& c : m_run->cases)
-        names << c.filename;
-    QInputDialog dialog(this);
-    dialog.setWindowTitle(QStringLiteral("Jump to case"));
-    dialog.setLabelText(QStringLiteral("Case name:"));
-    dialog.setComboBoxItems(names);
-    dialog.setComboBoxEditable(true);
-    if (auto* combo = dialog.findChild<QComboBox*>()) {
-        combo->completer()->setCompletionMode(QCompleter::PopupCompletion);
-        combo->completer()->setFilterMode(Qt::MatchContains);
-        combo->completer()->setCaseSensitivity(Qt::CaseInsensitive);
     }
-    if (dialog.exec() == QDialog::Accepted && !selectCase(dialog.textValue()))
-        statusBar()->showMessage(QStringLiteral("No case \"%1\" among the cases shown.").arg(dialog.textValue()), 3000);
+    auto* dialog = new ExportDialog(m_run, selectedCaseIndexes(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
 }
 
 void MainWindow::showSettings()
@@ -527,31 +413,7 @@ void MainWindow::showSettings()
 
 void MainWindow::takeScreenshotWhenReady(const QString& pngPath, const QString& caseName, int tab)
 {
-    m_screenshotPath = pngPath;
-    m_screenshotCase = caseName;
-    m_screenshotTab = tab;
-}
-
-// Screenshot flow: case texts read → Compare tab → newest diff shown → grab.
-void MainWindow::continueScreenshot()
-{
-    auto fail = [this](const QString& why) { Q_EMIT screenshotSaved(false, why); };
-    if (!m_run || m_run->cases.isEmpty())
-        return fail(QStringLiteral("no case could be loaded"));
-    auto grabNow = [this] {
-        m_caseView->showTab(m_screenshotTab >= 0 ? CaseView::Tab(m_screenshotTab) : CaseView::CompareTab);
-        // Let the layout settle before rendering.
-        QTimer::singleShot(300, this, [this] {
-            const bool ok = grab().save(m_screenshotPath);
-            Q_EMIT screenshotSaved(ok, ok ? m_screenshotPath : QStringLiteral("cannot write %1").arg(m_screenshotPath));
-        });
-    };
-    // Once only (Qt 5 has no Qt::SingleShotConnection).
-    auto connection = std::make_shared<QMetaObject::Connection>();
-    *connection = connect(m_caseView->comparePage(), &ComparePage::diffShown, this, [connection, grabNow] {
-        QObject::disconnect(*connection);
-        grabNow();
-    });
+    m_screenshot->arm(pngPath, caseName, tab);
 }
 
 void MainWindow::saveLayout()
@@ -563,184 +425,11 @@ void MainWindow::saveLayout()
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    m_annotationPanel->commitPendingEdits();
+    m_review->commitPendingEdits();
     saveLayout();
-    m_loadJob->cancel();
+    m_opener->cancel();
     m_searchJob->cancel();
     QMainWindow::closeEvent(event);
-}
-
-// Review: verdicts, triage keys, line comments ------------------------------------------------
-
-void MainWindow::buildReviewMenu()
-{
-    QMenu* review = menuBar()->addMenu(QStringLiteral("&Review"));
-    for (const VerdictInfo& info : verdictVocabulary()) {
-        const Verdict verdict = info.verdict;
-        QAction* action = addMenuAction(review, info.title, this, [this, verdict] { applyVerdict(verdict); }, QKeySequence(info.key));
-        action->setToolTip(info.description);
-        action->setIcon(verdictIcon(verdict, palette()));
-    }
-    QAction* clear = addMenuAction(review, QStringLiteral("Clear Verdict"), this, [this] { applyVerdict(Verdict::None); });
-    clear->setShortcuts({QKeySequence(Qt::Key_0), QKeySequence(Qt::Key_Backspace)});
-    review->addSeparator();
-    QAction* next = addMenuAction(review, QStringLiteral("&Next Unreviewed Case"), this, [this] { selectNextUnreviewed(+1); });
-    next->setShortcuts({QKeySequence(Qt::Key_N), QKeySequence(Qt::Key_BracketRight)});
-    QAction* previous = addMenuAction(review, QStringLiteral("&Previous Unreviewed Case"), this, [this] { selectNextUnreviewed(-1); });
-    previous->setShortcuts({QKeySequence(Qt::SHIFT | Qt::Key_N), QKeySequence(Qt::Key_BracketLeft)});
-    review->addSeparator();
-    addMenuAction(review, QStringLiteral("Edit &Note"), this, [this] { m_annotationPanel->focusNote(); }, QKeySequence(Qt::Key_C));
-    addMenuAction(review, QStringLiteral("&Comment on Current Line…"), this, &MainWindow::commentOnFocusedLine, CodeView::commentShortcut());
-    addMenuAction(review, QStringLiteral("Back to the &Cases"), this, [this] { m_caseTree->setFocus(Qt::ShortcutFocusReason); },
-                  QKeySequence(Qt::Key_Escape));
-}
-
-QString MainWindow::triageKeysHelp()
-{
-    QString rows;
-    auto row = [&rows](const QString& keys, const QString& what) {
-        rows += QStringLiteral("<tr><td><b>%1</b></td><td>&nbsp;&nbsp;%2</td></tr>").arg(keys.toHtmlEscaped(), what.toHtmlEscaped());
-    };
-    for (const VerdictInfo& info : verdictVocabulary())
-        row(QString(QChar(info.key)), QStringLiteral("verdict: %1").arg(info.title));
-    row(QStringLiteral("0 or Backspace"), QStringLiteral("clear the verdict"));
-    row(QStringLiteral("N or ]"), QStringLiteral("next unreviewed case (tree order, filter respected)"));
-    row(QStringLiteral("Shift+N or ["), QStringLiteral("previous unreviewed case"));
-    row(QStringLiteral("C"), QStringLiteral("write the note (cursor into the note field)"));
-    row(QStringLiteral("Esc"), QStringLiteral("back to the case tree"));
-    row(CodeView::commentShortcut().toString(QKeySequence::NativeText), QStringLiteral("comment on the cursor's line of code"));
-    row(QStringLiteral("F8 / Shift+F8"), QStringLiteral("next / previous failing case"));
-    row(QStringLiteral("F7 / Shift+F7"), QStringLiteral("next / previous change in the diff"));
-    row(QStringLiteral("Ctrl+P"), QStringLiteral("jump to a case by name"));
-    return QStringLiteral("<p>Single keys work whenever the cursor is not in a text field.</p><table>%1</table>").arg(rows);
-}
-
-void MainWindow::openAnnotations(const RunPtr& run)
-{
-    m_annotationPanel->commitPendingEdits();
-    m_annotationPanel->setStore(nullptr);
-    if (m_annotationStore)
-        m_annotationStore->deleteLater();
-    m_annotationStore = new AnnotationStore(AnnotationStore::locate(*run), run->name, this);
-    QString error;
-    if (!m_annotationStore->load(&error))
-        m_annotationPanel->showMessage(QStringLiteral("Annotations could not be read: %1").arg(error), true);
-    else if (!m_annotationStore->problems().isEmpty())
-        m_annotationPanel->showMessage(QStringLiteral("%1 annotation entr(ies) skipped: %2")
-                                           .arg(m_annotationStore->problems().size())
-                                           .arg(m_annotationStore->problems().first()),
-                                       true);
-    const AnnotationStore::Location& where = m_annotationStore->location();
-    m_annotationLocation->setText(QStringLiteral("Annotations are kept in %1 (run folder is read-only)").arg(QDir::toNativeSeparators(where.path)));
-    m_annotationLocation->setToolTip(m_annotationLocation->text());
-    m_annotationLocation->setVisible(where.fallback);
-    connect(m_annotationStore, &AnnotationStore::changedExternally, this, [this](const QStringList& names) {
-        m_annotationPanel->refreshFromStore();
-        annotationsChanged();
-        statusBar()->showMessage(QStringLiteral("Annotations changed in another window: %1").arg(names.join(QStringLiteral(", "))), 15000);
-    });
-    connect(m_annotationStore, &AnnotationStore::conflict, this, [this](const QString& caseName, const QString& message) {
-        m_annotationPanel->refreshFromStore();
-        annotationsChanged();
-        const QString text = QStringLiteral("Conflict on %1: %2").arg(caseName, message);
-        m_annotationPanel->showMessage(text, true);
-        statusBar()->showMessage(text, 30000);
-    });
-    connect(m_annotationStore, &AnnotationStore::warning, this, [this](const QString& message) {
-        m_annotationPanel->showMessage(message, true);
-        statusBar()->showMessage(message, 30000);
-    });
-    m_annotationPanel->setStore(m_annotationStore);
-    annotationsChanged();
-}
-
-void MainWindow::showAnnotationsOf(const QString& caseName)
-{
-    m_annotationPanel->setCase(caseName);
-    m_caseView->setLineComments(m_annotationPanel->annotation().comments);
-}
-
-// After any change: the tree's icons, the count, the markers in the code.
-void MainWindow::annotationsChanged()
-{
-    const AnnotationMap all = m_annotationStore ? m_annotationStore->annotations() : AnnotationMap();
-    m_model->setAnnotations(all);
-    int reviewed = 0;
-    if (m_run) {
-        for (const Case& c : m_run->cases)
-            reviewed += all.value(c.filename).isReviewed() ? 1 : 0;
-    }
-    m_filterBar->setReviewedCount(reviewed, m_run ? int(m_run->cases.size()) : 0);
-    m_caseView->setLineComments(m_annotationPanel->annotation().comments);
-}
-
-void MainWindow::applyVerdict(Verdict verdict)
-{
-    if (!m_run || !m_annotationStore)
-        return;
-    QVector<int> cases = selectedCaseIndexes();
-    const QString current = currentCaseName();
-    if (cases.isEmpty() && !current.isEmpty())
-        cases.append(m_run->indexOf(current));
-    QStringList failed;
-    for (int index : qAsConst(cases)) {
-        const QString name = m_run->cases.at(index).filename;
-        if (name == m_annotationPanel->caseName()) {
-            if (!m_annotationPanel->setVerdict(verdict))
-                failed << name;
-            continue;
-        }
-        CaseAnnotation annotation = m_annotationStore->annotation(name);
-        if (annotation.verdict == verdict)
-            continue;
-        annotation.verdict = verdict;
-        annotation.author = Settings::instance()->author();
-        annotation.modified = QDateTime::currentDateTimeUtc();
-        // Never waits for the lock: the store retries from a timer and the panel shows how it went.
-        m_annotationStore->save(name, annotation);
-        if (m_annotationStore->saveState() == AnnotationStore::SaveState::Failed) {
-            failed << name;
-            m_annotationPanel->showMessage(tr("Verdict of %1 NOT saved: %2").arg(name, m_annotationStore->saveError()), true);
-        }
-    }
-    annotationsChanged();
-    if (!failed.isEmpty() || m_annotationPanel->showsProblem())
-        return; // a failure or conflict is in the panel and the status bar; it must stay readable
-    const QString what = verdictInfo(verdict).title;
-    statusBar()->showMessage(cases.size() == 1 ? QStringLiteral("%1: %2").arg(m_run->cases.at(cases.first()).filename, what)
-                                               : QStringLiteral("%1: %2 cases").arg(what).arg(cases.size()),
-                             4000);
-}
-
-void MainWindow::selectNextUnreviewed(int direction)
-{
-    const QModelIndex next = firstCaseIndex(m_caseTree->currentIndex(), direction, [](const QModelIndex& row) {
-        return Verdict(row.data(CaseTreeModel::VerdictRole).toInt()) == Verdict::None;
-    });
-    if (next.isValid()) {
-        m_caseTree->setCurrentIndex(next);
-        m_caseTree->scrollTo(next);
-    } else {
-        statusBar()->showMessage(QStringLiteral("Every case shown has a verdict."), 4000);
-    }
-}
-
-void MainWindow::commentOnLine(const LineAnchor& anchor, const QString& where)
-{
-    if (!m_annotationStore || m_annotationPanel->caseName().isEmpty())
-        return;
-    const std::optional<QString> text = m_commentPrompt ? m_commentPrompt(where) : std::nullopt;
-    if (!text || text->trimmed().isEmpty())
-        return;
-    if (m_annotationPanel->addLineComment(anchor, *text))
-        statusBar()->showMessage(QStringLiteral("Comment saved on %1").arg(where), 4000);
-}
-
-void MainWindow::commentOnFocusedLine()
-{
-    auto* view = qobject_cast<CodeView*>(QApplication::focusWidget());
-    if (!view || !view->requestLineComment(view->textCursor().blockNumber()))
-        statusBar()->showMessage(QStringLiteral("Put the cursor on a line of code first (click into the code)."), 4000);
 }
 
 } // namespace krw

@@ -2,19 +2,14 @@
 #pragma once
 
 #include "review/annotations.h"
+#include "review/reviewcontroller.h"
 #include "run/rundata.h"
-#include "run/runlocator.h"
 
 #include <QMainWindow>
 
-#include <functional>
-#include <optional>
-
-class QLabel;
-class QProgressBar;
+class QDockWidget;
 class QSplitter;
 class QTableView;
-class QToolButton;
 class QTreeView;
 
 namespace krw {
@@ -23,13 +18,19 @@ class AnnotationPanel;
 class AnnotationStore;
 class CaseFilterBar;
 class CaseFilterProxy;
+class CaseNavigator;
 class CaseSearchJob;
 class CaseTreeModel;
 class CaseView;
-class RunLoadJob;
+class RunOpener;
+class ScreenshotTaker;
 class SyntaxSupport;
 class WarningModel;
 
+// The window: menus, the case tree beside the case view and its review panel, the warnings
+// dock and the status bar. It wires the parts that do the work: RunOpener (finding and loading
+// runs), CaseNavigator (moving through the tree), ReviewController (annotations) and
+// ScreenshotTaker (--screenshot), and shows each run that loads.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -62,13 +63,14 @@ public:
 
     // Review.
     AnnotationPanel* annotationPanel() const { return m_annotationPanel; }
-    AnnotationStore* annotationStore() const { return m_annotationStore; }
+    AnnotationStore* annotationStore() const;
+    ReviewController* reviewController() const { return m_review; }
     // Sets the verdict of the selected cases (the current one when none is selected).
     void applyVerdict(Verdict verdict);
     void selectNextUnreviewed(int direction); // +1 next, -1 previous, in tree order, wrapping
     // Asks for a line comment's text; nullopt = cancelled. Tests replace the dialog.
-    using CommentPrompt = std::function<std::optional<QString>(const QString& where)>;
-    void setCommentPrompt(CommentPrompt prompt) { m_commentPrompt = std::move(prompt); }
+    using CommentPrompt = ReviewController::CommentPrompt;
+    void setCommentPrompt(CommentPrompt prompt);
     static QString triageKeysHelp(); // the keys, as the Help menu lists them
 
 Q_SIGNALS:
@@ -81,56 +83,35 @@ protected:
 
 private:
     void buildMenus();
-    void buildStatusBar();
     void buildReviewMenu();
-    void openAnnotations(const RunPtr& run);
-    void showAnnotationsOf(const QString& caseName);
-    void annotationsChanged();
-    void commentOnLine(const LineAnchor& anchor, const QString& where);
-    void commentOnFocusedLine();
+    void buildStatusBar();
     QWidget* buildCasePanel();
     void buildWarningsDock();
-    void chooseRun(const LocateResult& result);
-    void applyRun(const RunPtr& run);
-    void restoreSelection();
+    void showRun(const RunPtr& run);
     void onCurrentCaseChanged();
     void startSearch();
-    void jumpToCase();
-    void openFolderDialog();
-    void openFileDialog();
     void showSettings();
     void showExportDialog();
-    void continueScreenshot();
     void saveLayout();
-    QModelIndex firstCaseIndex(const QModelIndex& from, int direction, const std::function<bool(const QModelIndex&)>& accept) const;
 
-    SyntaxSupport* m_syntax;
     RunPtr m_run;
-    QString m_requestedPath;
-    QString m_requestedRunName;
-    bool m_interactive = true;
     CaseTreeModel* m_model;
     CaseFilterProxy* m_proxy;
     WarningModel* m_warnings;
-    RunLoadJob* m_loadJob;
     CaseSearchJob* m_searchJob;
     CaseFilterBar* m_filterBar;
     QTreeView* m_caseTree;
     CaseView* m_caseView;
     AnnotationPanel* m_annotationPanel;
-    AnnotationStore* m_annotationStore = nullptr;
-    CommentPrompt m_commentPrompt;
     QSplitter* m_splitter;
     QSplitter* m_reviewSplitter;
     QTableView* m_warningsView;
     QDockWidget* m_warningsDock;
-    QLabel* m_runLabel;
-    QLabel* m_annotationLocation;
-    QProgressBar* m_progress;
-    QToolButton* m_cancel;
-    QString m_screenshotPath;
-    QString m_screenshotCase;
-    int m_screenshotTab = -1;
+    // The parts, made after the widgets they work on.
+    RunOpener* m_opener;
+    ReviewController* m_review;
+    CaseNavigator* m_navigator;
+    ScreenshotTaker* m_screenshot;
 };
 
 } // namespace krw

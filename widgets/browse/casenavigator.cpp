@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: MIT
+#include "browse/casenavigator.h"
+
+#include "browse/casefilterproxy.h"
+#include "browse/casetreemodel.h"
+
+#include <QComboBox>
+#include <QCompleter>
+#include <QInputDialog>
+#include <QItemSelectionModel>
+#include <QTreeView>
+
+#include <algorithm>
+
+namespace krw {
+
+CaseNavigator::CaseNavigator(QTreeView* tree, CaseFilterProxy* proxy, CaseTreeModel* model, QObject* parent)
+    : QObject(parent)
+    , m_tree(tree)
+    , m_proxy(proxy)
+    , m_model(model)
+{
+}
+
+bool CaseNavigator::selectCase(const QString& filename)
+{
+    const QModelIndex index = m_proxy->mapFromSource(m_model->indexOfCase(filename));
+    if (!index.isValid())
+        return false;
+    m_tree->setCurrentIndex(index);
+    m_tree->scrollTo(index);
+    return true;
+}
+
+QString CaseNavigator::currentCaseName() const
+{
+    return m_tree->currentIndex().data(CaseTreeModel::FilenameRole).toString();
+}
+
+QVector<int> CaseNavigator::selectedCaseIndexes() const
+{
+    QVector<int> indexes;
+    QModelIndexList rows = m_tree->selectionModel() ? m_tree->selectionModel()->selectedRows(CaseTreeModel::NameColumn) : QModelIndexList{};
+    if (rows.isEmpty() && m_tree->currentIndex().isValid())
+        rows.append(m_tree->currentIndex());
+    for (const QModelIndex& row : rows) {
+        if (!row.data(CaseTreeModel::IsGroupRole).toBool())
+            indexes.append(row.data(CaseTreeModel::CaseIndexRole).toInt());
+    }
+    std::sort(indexes.begin(), indexes.end());
+    indexes.erase(std::unique(indexes.begin(), indexes.end()), indexes.end());
+    return indexes;
+}
+
+QModelIndex CaseNavigator::firstCaseIndex(const QModelIndex& from, int direction, const std::function<bool(const QModelIndex&)>& accept) const
+{
+    QVector<QModelIndex> rows;
+    for (int g = 0; g < m_proxy->rowCount(); ++g) {
+        const QModelIndex group = m_proxy->index(g, 0);
+        for (int r = 0; r < m_proxy->rowCount(group); ++r)
+            rows.append(m_proxy->index(r, 0, group));
+    }
+    if (rows.isEmpty())
+        return {};
+    int start = int(rows.indexOf(from.siblingAtColumn(0)));
+    if (start < 0)
+        start = direction > 0 ? -1 : int(rows.size());
+    for (int step = 1; step <= rows.size(); ++step) {
+        const int i = int(((start + direction * step) % rows.size() + rows.size()) % rows.size());
+        if (accept(rows.at(i)))
+            return rows.at(i);
+    }
+    return {};
+}
+
+void CaseNavigator::selectFirst(int direction, const std::function<bool(const QModelIndex&)>& accept, const QString& noneFound, int timeoutMs)
+{
+    const QModelIndex next = firstCaseIndex(m_tree->currentIndex(), direction, accept);
+    if (next.isValid()) {
+        m_tree->setCurrentIndex(next);
+        m_tree->scrollTo(next);
+    } else {
+        Q_EMIT message(noneFound, timeoutMs);
+    }
+}
+
+void CaseNavigator::selectNextFailure(int direction)
+{
+    selectFirst(
+        direction, [](const QModelIndex& row) { return Outcome(row.data(CaseTreeModel::OutcomeRole).toInt()) != Outcome::Passed; },
+        tr("No failing case among the cases shown."), 3000);
+}
+
+void CaseNavigator::selectNextUnreviewed(int direction)
+{
+    selectFirst(
+        direction, [](const QModelIndex& row) { return Verdict(row.data(CaseTreeModel::VerdictRole).toInt()) == Verdict::None; },
+        tr("Every case shown has a verdict."), 4000);
+}
+
+void CaseNavigator::jumpToCase()
+{
+    const RunPtr& run = m_model->run();
+    if (!run || run->cases.isEmpty())
+        return;
+    QStringList names;
+    for (const Case& c : run->cases)
+        names << c.filename;
+    QInputDialog dialog(m_tree->window());
+    dialog.setWindowTitle(tr("Jump to case"));
+    dialog.setLabelText(tr("Case name:"));
+    dialog.setComboBoxItems(names);
+    dialog.setComboBoxEditable(true);
+    if (auto* combo = dialog.findChild<QComboBox*>()) {
+        combo->completer()->setCompletionMode(QCompleter::PopupCompletion);
+        combo->completer()->setFilterMode(Qt::MatchContains);
+        combo->completer()->setCaseSensitivity(Qt::CaseInsensitive);
+    }
+    if (dialog.exec() == QDialog::Accepted && !selectCase(dialog.textValue()))
+        Q_EMIT message(tr("No case \"%1\" among the cases shown.").arg(dialog.textValue()), 3000);
+}
+
+} // namespace krw

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QObject>
+#include <QString>
+#include <QVector>
+
+#include <functional>
+
+class QModelIndex;
+class QTreeView;
+
+namespace krw {
+
+class CaseFilterProxy;
+class CaseTreeModel;
+
+// Moves through the case tree as it is shown (sorted and filtered): select a case by name, the
+// next or previous failing or unreviewed case (wrapping around), jump to a case by name
+// (Ctrl+P), and which cases are selected. What it has to tell the user (nothing found) comes
+// out as message(); the window puts it in its status bar.
+class CaseNavigator : public QObject
+{
+    Q_OBJECT
+public:
+    // tree shows proxy, which filters model.
+    CaseNavigator(QTreeView* tree, CaseFilterProxy* proxy, CaseTreeModel* model, QObject* parent = nullptr);
+
+    // Makes the case current and scrolls to it; false when the tree does not show it.
+    bool selectCase(const QString& filename);
+    QString currentCaseName() const;
+    // Indexes into the run's cases of the cases selected in the tree, in run order (the current
+    // one when none is).
+    QVector<int> selectedCaseIndexes() const;
+    void selectNextFailure(int direction); // +1 next, -1 previous
+    void selectNextUnreviewed(int direction); // +1 next, -1 previous
+    // Asks for a case name (completed from the run's cases) and selects it.
+    void jumpToCase();
+
+Q_SIGNALS:
+    void message(const QString& text, int timeoutMs);
+
+private:
+    // The next case row in display order after (or before) from that accept() takes, wrapping.
+    QModelIndex firstCaseIndex(const QModelIndex& from, int direction, const std::function<bool(const QModelIndex&)>& accept) const;
+    void selectFirst(int direction, const std::function<bool(const QModelIndex&)>& accept, const QString& noneFound, int timeoutMs);
+
+    QTreeView* m_tree;
+    CaseFilterProxy* m_proxy;
+    CaseTreeModel* m_model;
+};
+
+} // namespace krw

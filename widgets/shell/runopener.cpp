@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: MIT
+#include "shell/runopener.h"
+
+#include "run/runloadjob.h"
+#include "settings/settings.h"
+
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QInputDialog>
+#include <QLabel>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QToolButton>
+
+namespace krw {
+
+QString RunOpener::samplePath()
+{
+    return QStringLiteral(":/sample/run");
+}
+
+RunOpener::RunOpener(QWidget* window)
+    : QObject(window)
+    , m_window(window)
+    , m_loadJob(new RunLoadJob(this))
+    , m_runLabel(new QLabel(window))
+    , m_progress(new QProgressBar(window))
+    , m_cancel(new QToolButton(window))
+{
+    m_progress->setMaximumWidth(220);
+    m_progress->hide();
+    m_cancel->setText(tr("Cancel"));
+    m_cancel->hide();
+    connect(m_cancel, &QToolButton::clicked, m_loadJob, &RunLoadJob::cancel);
+    connect(m_loadJob, &RunLoadJob::located, this, &RunOpener::chooseRun);
+    connect(m_loadJob, &RunLoadJob::progress, this, [this](qint64 done, qint64 total) {
+        m_progress->setMaximum(total > 0 ? 1000 : 0);
+        m_progress->setValue(total > 0 ? int(done * 1000 / total) : 0);
+    });
+    connect(m_loadJob, &RunLoadJob::loaded, this, &RunOpener::finishLoad);
+}
+
+void RunOpener::chooseFolder()
+{
+    const QString path = QFileDialog::getExistingDirectory(m_window, tr("Open Run Folder"), QFileInfo(Settings::instance()->lastRunPath()).path());
+    if (!path.isEmpty())
+        open(path);
+}
+
+void RunOpener::chooseFile()
+{
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open Run File"), QFileInfo(Settings::instance()->lastRunPath()).path(),
+                                                      tr("Run files (*.jsonl *.json);;All files (*)"));
+    if (!path.isEmpty())
+        open(path);
+}
+
+void RunOpener::open(const QString& path, const QString& runName, bool interactive)
+{
+    m_requestedPath = path;
+    m_requestedRunName = runName;
+    m_interactive = interactive;
+    m_runLabel->setText(tr("Opening %1…").arg(path));
+    m_loadJob->locate(path);
+}
+
+void RunOpener::reload()
+{
+    if (m_opened)
+        open(m_requestedPath, m_opened->name);
+}
+
+void RunOpener::cancel()
+{
+    m_loadJob->cancel();
+}
+
+void RunOpener::chooseRun(const LocateResult& result)
+{
+    if (!result) {
+        m_runLabel->setText(result.error);
+        if (m_interactive)
+            QMessageBox::warning(m_window, tr("Cannot open run"), result.error);
+        Q_EMIT failed();
+        return;
+    }
+    const RunSource* chosen = &result.runs.front();
+    for (const RunSource& run : result.runs) {
+        if (run.name == m_requestedRunName)
+            chosen = &run;
+    }
+    if (result.runs.size() > 1 && m_requestedRunName.isEmpty() && m_interactive) {
+        QStringList names;
+        for (const RunSource& run : result.runs)
+            names << run.name;
+        bool ok = false;
+        const QString name = QInputDialog::getItem(m_window, tr("Choose a run"),
+                                                   tr("%1 holds %2 runs (newest first):").arg(m_requestedPath).arg(names.size()), names, 0, false, &ok);
+        if (!ok) {
+            m_runLabel->setText(tr("Opening cancelled."));
+            Q_EMIT failed();
+            return;
+        }
+        chosen = &result.runs.at(int(names.indexOf(name)));
+    }
+    m_runLabel->setText(tr("Loading %1…").arg(chosen->name));
+    m_progress->setValue(0);
+    m_progress->show();
+    m_cancel->show();
+    m_loadJob->load(*chosen);
+}
+
+void RunOpener::finishLoad(const RunPtr& run)
+{
+    m_progress->hide();
+    m_cancel->hide();
+    if (run->cancelled) {
+        m_runLabel->setText(m_opened ? tr("Loading cancelled; still showing %1.").arg(m_opened->name) : tr("Loading cancelled."));
+        Q_EMIT failed();
+        return;
+    }
+    m_opened = run;
+    int failing = 0;
+    for (const Case& c : run->cases)
+        failing += c.isFailing() ? 1 : 0;
+    m_runLabel->setText(tr("%1 · iterations %2–%3 · %4 cases, %5 failing · %6 warning(s)")
+                            .arg(run->name)
+                            .arg(run->iterations.isEmpty() ? 0 : run->iterations.first())
+                            .arg(run->iterations.isEmpty() ? 0 : run->iterations.last())
+                            .arg(run->cases.size())
+                            .arg(failing)
+                            .arg(run->warnings.size()));
+    if (m_requestedPath != samplePath())
+        Settings::instance()->setLastRun(m_requestedPath, run->name);
+    Q_EMIT loaded(run);
+}
+
+} // namespace krw
