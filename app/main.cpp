@@ -21,19 +21,19 @@ int main(int argc, char* argv[])
     QApplication::setDesktopFileName(QStringLiteral("io.github.kernel_review.workbench"));
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Review LLM GPU-kernel translation runs."));
+    parser.setApplicationDescription(QCoreApplication::translate("kernel-review", "Review LLM GPU-kernel translation runs."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("path"), QStringLiteral("A run folder, any file of a run, a JSONL file, or a folder of debug folders."),
+    parser.addPositionalArgument(QStringLiteral("path"), QCoreApplication::translate("kernel-review", "A run folder, any file of a run, a JSONL file, or a folder of debug folders."),
                                  QStringLiteral("[PATH]"));
-    const QCommandLineOption sample(QStringLiteral("sample"), QStringLiteral("Open the bundled sample run."));
-    const QCommandLineOption run(QStringLiteral("run"), QStringLiteral("Which run, when PATH holds several."), QStringLiteral("NAME"));
+    const QCommandLineOption sample(QStringLiteral("sample"), QCoreApplication::translate("kernel-review", "Open the bundled sample run."));
+    const QCommandLineOption run(QStringLiteral("run"), QCoreApplication::translate("kernel-review", "Which run, when PATH holds several."), QStringLiteral("NAME"));
     const QCommandLineOption screenshot(QStringLiteral("screenshot"),
-                                       QStringLiteral("Open the run, show the first failing case side by side, save the window to FILE.png and exit."),
+                                       QCoreApplication::translate("kernel-review", "Open the run, show the first failing case side by side, save the window to FILE.png and exit."),
                                        QStringLiteral("FILE.png"));
-    const QCommandLineOption caseOption(QStringLiteral("case"), QStringLiteral("With --screenshot: the case to show."), QStringLiteral("FILENAME"));
-    const QCommandLineOption theme(QStringLiteral("theme"), QStringLiteral("light, dark or system (for this session)."), QStringLiteral("THEME"));
-    const QCommandLineOption tab(QStringLiteral("tab"), QStringLiteral("With --screenshot: the case tab to show (0 = overview … 11 = history; default: compare)."),
+    const QCommandLineOption caseOption(QStringLiteral("case"), QCoreApplication::translate("kernel-review", "With --screenshot: the case to show."), QStringLiteral("FILENAME"));
+    const QCommandLineOption theme(QStringLiteral("theme"), QCoreApplication::translate("kernel-review", "light, dark or system (for this session)."), QStringLiteral("THEME"));
+    const QCommandLineOption tab(QStringLiteral("tab"), QCoreApplication::translate("kernel-review", "With --screenshot: the case tab to show (0 = overview … 11 = history; default: compare)."),
                                  QStringLiteral("INDEX"));
     parser.addOptions({sample, run, screenshot, caseOption, tab, theme});
     parser.process(app);
@@ -42,7 +42,7 @@ int main(int argc, char* argv[])
     if (parser.isSet(theme)) {
         const QString value = parser.value(theme).toLower();
         if (value != QLatin1String("light") && value != QLatin1String("dark") && value != QLatin1String("system")) {
-            QTextStream(stderr) << "kernel-review: --theme takes light, dark or system\n";
+            QTextStream(stderr) << "kernel-review: " << QCoreApplication::translate("kernel-review", "--theme takes light, dark or system") << '\n';
             return 1;
         }
         chosenTheme = value == QLatin1String("dark") ? krw::Theme::Dark : value == QLatin1String("light") ? krw::Theme::Light : krw::Theme::System;
@@ -56,12 +56,15 @@ int main(int argc, char* argv[])
         window.resize(1600, 1000);
         window.takeScreenshotWhenReady(parser.value(screenshot), parser.value(caseOption), parser.isSet(tab) ? parser.value(tab).toInt() : -1);
         QObject::connect(&window, &krw::MainWindow::screenshotSaved, &app, [](bool ok, const QString& message) {
-            QTextStream(ok ? stdout : stderr) << (ok ? "saved " : "kernel-review: screenshot failed: ") << message << '\n';
+            if (ok)
+                QTextStream(stdout) << QCoreApplication::translate("kernel-review", "saved %1").arg(message) << '\n';
+            else
+                QTextStream(stderr) << "kernel-review: " << QCoreApplication::translate("kernel-review", "screenshot failed: %1").arg(message) << '\n';
             QCoreApplication::exit(ok ? 0 : 2);
         });
         QObject::connect(&window, &krw::MainWindow::loadFinished, &app, [](bool ok) {
             if (!ok) {
-                QTextStream(stderr) << "kernel-review: nothing could be loaded\n";
+                QTextStream(stderr) << "kernel-review: " << QCoreApplication::translate("kernel-review", "nothing could be loaded") << '\n';
                 QCoreApplication::exit(2);
             }
         });

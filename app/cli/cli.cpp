@@ -49,7 +49,7 @@ int usage(QCommandLineParser& parser, const QString& message)
 int summary(QCommandLineParser& parser, const QStringList& args)
 {
     if (args.size() != 2)
-        return usage(parser, QStringLiteral("summary takes exactly one PATH"));
+        return usage(parser, QCoreApplication::translate("kernel-review-cli", "summary takes exactly one PATH"));
     const QString path = args.at(1);
     const LocateResult located = locateRuns(path);
     QTextStream err = errStream();
@@ -63,8 +63,11 @@ int summary(QCommandLineParser& parser, const QStringList& args)
         QStringList names;
         for (const auto& run : located.runs)
             names << run.name;
-        err << "note: " << path << " holds " << located.runs.size() << " runs (" << names.join(QStringLiteral(", "))
-            << "); showing the newest, \"" << names.first() << "\". Choose one with --run NAME.\n";
+        err << QCoreApplication::translate("kernel-review-cli",
+                                           "note: %1 holds %n runs (%2); showing the newest, \"%3\". Choose one with --run NAME.", nullptr,
+                                           int(located.runs.size()))
+                   .arg(path, names.join(QStringLiteral(", ")), names.first())
+            << '\n';
     }
     const Run run = loadRunAtPath(path, runName, &error);
     if (!error.isEmpty()) {
@@ -73,7 +76,9 @@ int summary(QCommandLineParser& parser, const QStringList& args)
     }
     writeOut(parser.isSet(QStringLiteral("json")) ? summaryJson(run) : summaryText(run));
     if (run.cases.isEmpty()) {
-        err << "kernel-review-cli: no case could be loaded from " << path << " (" << run.warnings.size() << " warnings)\n";
+        err << "kernel-review-cli: "
+            << QCoreApplication::translate("kernel-review-cli", "no case could be loaded from %1 (%n warnings)", nullptr, int(run.warnings.size())).arg(path)
+            << '\n';
         return NothingLoaded;
     }
     return Ok;
@@ -83,13 +88,13 @@ int summary(QCommandLineParser& parser, const QStringList& args)
 int rerun(QCommandLineParser& parser, const QStringList& args)
 {
     if (args.size() != 2 || !parser.isSet(QStringLiteral("case")))
-        return usage(parser, QStringLiteral("rerun takes one PATH and --case FILENAME"));
+        return usage(parser, QCoreApplication::translate("kernel-review-cli", "rerun takes one PATH and --case FILENAME"));
     QTextStream err = errStream();
     QString error;
     auto run = std::make_shared<Run>(loadRunAtPath(args.at(1), parser.value(QStringLiteral("run")), &error));
     const int caseIndex = run->indexOf(parser.value(QStringLiteral("case")));
     if (!error.isEmpty() || caseIndex < 0) {
-        err << "kernel-review-cli: " << (error.isEmpty() ? QStringLiteral("no case \"%1\" in %2").arg(parser.value(QStringLiteral("case")), args.at(1)) : error) << '\n';
+        err << "kernel-review-cli: " << (error.isEmpty() ? QCoreApplication::translate("kernel-review-cli", "no case \"%1\" in %2").arg(parser.value(QStringLiteral("case")), args.at(1)) : error) << '\n';
         return NothingLoaded;
     }
     QSettings settings;
@@ -100,7 +105,7 @@ int rerun(QCommandLineParser& parser, const QStringList& args)
         QStringList names;
         for (const auto& p : profiles)
             names << p.name;
-        return usage(parser, QStringLiteral("no profile \"%1\" (profiles: %2)").arg(profileName, names.join(QStringLiteral(", "))));
+        return usage(parser, QCoreApplication::translate("kernel-review-cli", "no profile \"%1\" (profiles: %2)").arg(profileName, names.join(QStringLiteral(", "))));
     }
     const ResultStore store = ResultStore::forRun(run->path, run->name);
     const RerunRequestBuilder builder(readCaseTexts(run, caseIndex), codeVersions(run->cases.at(caseIndex)), store);
@@ -128,7 +133,7 @@ int rerun(QCommandLineParser& parser, const QStringList& args)
     QObject::connect(&pipeline, &RerunPipeline::finished, &pipeline, [&](const RerunResult& result) {
         QString saveError;
         if (!store.save(result, &saveError))
-            errStream() << "kernel-review-cli: result not saved: " << saveError << '\n';
+            errStream() << "kernel-review-cli: " << QCoreApplication::translate("kernel-review-cli", "result not saved: %1").arg(saveError) << '\n';
         writeOut(json ? rerunToJson(result) : rerunText(result));
         exitCode = result.status == RerunResult::Status::Completed ? Ok
             : result.status == RerunResult::Status::Cancelled      ? Cancelled
@@ -145,22 +150,22 @@ int rerun(QCommandLineParser& parser, const QStringList& args)
 int exportReport(QCommandLineParser& parser, const QStringList& args)
 {
     if (args.size() != 2 || !parser.isSet(QStringLiteral("format")) || !parser.isSet(QStringLiteral("out")))
-        return usage(parser, QStringLiteral("export takes one PATH, --format FORMAT and --out DEST"));
+        return usage(parser, QCoreApplication::translate("kernel-review-cli", "export takes one PATH, --format FORMAT and --out DEST"));
     const auto format = exportFormatFromName(parser.value(QStringLiteral("format")));
     if (!format)
-        return usage(parser, QStringLiteral("unknown --format \"%1\" (html, md, pdf, csv or workspace)").arg(parser.value(QStringLiteral("format"))));
+        return usage(parser, QCoreApplication::translate("kernel-review-cli", "unknown --format \"%1\" (html, md, pdf, csv or workspace)").arg(parser.value(QStringLiteral("format"))));
     const QString only = parser.isSet(QStringLiteral("only")) ? parser.value(QStringLiteral("only")) : QStringLiteral("all");
     const auto scope = exportScopeFromName(only);
     if (!scope || *scope == ExportScope::Selection)
-        return usage(parser, QStringLiteral("unknown --only \"%1\" (all, failing or annotated)").arg(only));
+        return usage(parser, QCoreApplication::translate("kernel-review-cli", "unknown --only \"%1\" (all, failing or annotated)").arg(only));
     QTextStream err = errStream();
     QString error;
     auto run = std::make_shared<Run>(loadRunAtPath(args.at(1), parser.value(QStringLiteral("run")), &error));
     // What could not be loaded is not in the report: say so, line by line, before writing it.
     for (const LoadWarning& warning : run->warnings)
-        err << "warning: " << loadWarningLine(warning) << '\n';
+        err << QCoreApplication::translate("kernel-review-cli", "warning: %1").arg(loadWarningLine(warning)) << '\n';
     if (!error.isEmpty() || run->cases.isEmpty()) {
-        err << "kernel-review-cli: " << (error.isEmpty() ? QStringLiteral("no case could be loaded from %1").arg(args.at(1)) : error) << '\n';
+        err << "kernel-review-cli: " << (error.isEmpty() ? QCoreApplication::translate("kernel-review-cli", "no case could be loaded from %1").arg(args.at(1)) : error) << '\n';
         return NothingLoaded;
     }
     ExportRequest request;
@@ -170,14 +175,14 @@ int exportReport(QCommandLineParser& parser, const QStringList& args)
     request.destination = parser.value(QStringLiteral("out"));
     request.annotations = loadRunAnnotations(*run, &error);
     if (!error.isEmpty())
-        err << "warning: annotations not read: " << error << '\n';
+        err << QCoreApplication::translate("kernel-review-cli", "warning: annotations not read: %1").arg(error) << '\n';
     ReportExportJob job;
     if (exportFormatNeedsRenderer(*format))
         job.setRenderer(std::make_shared<WidgetReportRenderer>()); // run() made a QApplication for these
     int exitCode = Ok;
     QObject::connect(&job, &ReportExportJob::finished, &job, [&](const ExportResult& result) {
         if (result.ok) {
-            err << "wrote " << result.cases << " cases to " << result.path << '\n';
+            err << QCoreApplication::translate("kernel-review-cli", "wrote %n cases to %1", nullptr, result.cases).arg(result.path) << '\n';
         } else {
             err << "kernel-review-cli: " << result.error << '\n';
             exitCode = result.cancelled ? Cancelled : NothingLoaded;
@@ -208,31 +213,33 @@ bool needsGui(const QStringList& arguments)
 
 void addOptions(QCommandLineParser& parser)
 {
-    parser.setApplicationDescription(QStringLiteral("Kernel Review Workbench " KRW_VERSION_STRING ", headless.\n\n"
-                                                    "Commands:\n"
-                                                    "  summary PATH   cases with their latest and best outcomes, and load warnings\n"
-                                                    "  rerun PATH --case FILENAME   compile, check and time one version of a case\n"
-                                                    "  export PATH --format html|md|pdf|csv|workspace --out DEST [--only all|failing|annotated]\n"
-                                                    "                 the annotated report, a CSV of cases, or per-case debug folders"));
+    parser.setApplicationDescription(QCoreApplication::translate("kernel-review-cli",
+                                                                 "Kernel Review Workbench %1, headless.\n\n"
+                                                                 "Commands:\n"
+                                                                 "  summary PATH   cases with their latest and best outcomes, and load warnings\n"
+                                                                 "  rerun PATH --case FILENAME   compile, check and time one version of a case\n"
+                                                                 "  export PATH --format html|md|pdf|csv|workspace --out DEST [--only all|failing|annotated]\n"
+                                                                 "                 the annotated report, a CSV of cases, or per-case debug folders")
+                                         .arg(QStringLiteral(KRW_VERSION_STRING)));
     parser.addHelpOption(); // no --version option: rerun's --version names the code version to run
     parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("summary"));
-    parser.addPositionalArgument(QStringLiteral("path"), QStringLiteral("A run folder, any file of a run, a JSONL file, or a folder of debug folders."));
-    parser.addOption({QStringLiteral("json"), QStringLiteral("Print one JSON object instead of text.")});
-    parser.addOption({QStringLiteral("run"), QStringLiteral("Which run, when the folder holds several."), QStringLiteral("NAME")});
-    parser.addOption({QStringLiteral("case"), QStringLiteral("rerun: the case (its filename)."), QStringLiteral("FILENAME")});
-    parser.addOption({QStringLiteral("version"), QStringLiteral("rerun: predict, call, exe, perf:N (newest iteration), an id like it3:predict, or a FILE."),
+    parser.addPositionalArgument(QStringLiteral("path"), QCoreApplication::translate("kernel-review-cli", "A run folder, any file of a run, a JSONL file, or a folder of debug folders."));
+    parser.addOption({QStringLiteral("json"), QCoreApplication::translate("kernel-review-cli", "Print one JSON object instead of text.")});
+    parser.addOption({QStringLiteral("run"), QCoreApplication::translate("kernel-review-cli", "Which run, when the folder holds several."), QStringLiteral("NAME")});
+    parser.addOption({QStringLiteral("case"), QCoreApplication::translate("kernel-review-cli", "rerun: the case (its filename)."), QStringLiteral("FILENAME")});
+    parser.addOption({QStringLiteral("version"), QCoreApplication::translate("kernel-review-cli", "rerun: predict, call, exe, perf:N (newest iteration), an id like it3:predict, or a FILE."),
                       QStringLiteral("VERSION")});
-    parser.addOption({QStringLiteral("baseline"), QStringLiteral("rerun: the reference to compare with (default: label)."), QStringLiteral("VERSION")});
-    parser.addOption({QStringLiteral("profile"), QStringLiteral("rerun: rocm, hip-nvidia, compile-check (default) or cpu, or a profile of your own."),
+    parser.addOption({QStringLiteral("baseline"), QCoreApplication::translate("kernel-review-cli", "rerun: the reference to compare with (default: label)."), QStringLiteral("VERSION")});
+    parser.addOption({QStringLiteral("profile"), QCoreApplication::translate("kernel-review-cli", "rerun: rocm, hip-nvidia, compile-check (default) or cpu, or a profile of your own."),
                       QStringLiteral("NAME")});
-    parser.addOption({QStringLiteral("rtol"), QStringLiteral("rerun: relative tolerance (default 1e-5)."), QStringLiteral("X")});
-    parser.addOption({QStringLiteral("atol"), QStringLiteral("rerun: absolute tolerance (default 1e-3)."), QStringLiteral("Y")});
-    parser.addOption({QStringLiteral("no-timing"), QStringLiteral("rerun: check correctness only.")});
-    parser.addOption({QStringLiteral("compiler"), QStringLiteral("rerun: use this compiler instead of the profile's."), QStringLiteral("PATH")});
-    parser.addOption({QStringLiteral("python"), QStringLiteral("rerun: use this Python instead of the profile's."), QStringLiteral("PATH")});
-    parser.addOption({QStringLiteral("format"), QStringLiteral("export: html, md, pdf, csv or workspace."), QStringLiteral("FORMAT")});
-    parser.addOption({QStringLiteral("out"), QStringLiteral("export: the file to write (a folder for workspace)."), QStringLiteral("DEST")});
-    parser.addOption({QStringLiteral("only"), QStringLiteral("export: all (default), failing or annotated cases."), QStringLiteral("SCOPE")});
+    parser.addOption({QStringLiteral("rtol"), QCoreApplication::translate("kernel-review-cli", "rerun: relative tolerance (default 1e-5)."), QStringLiteral("X")});
+    parser.addOption({QStringLiteral("atol"), QCoreApplication::translate("kernel-review-cli", "rerun: absolute tolerance (default 1e-3)."), QStringLiteral("Y")});
+    parser.addOption({QStringLiteral("no-timing"), QCoreApplication::translate("kernel-review-cli", "rerun: check correctness only.")});
+    parser.addOption({QStringLiteral("compiler"), QCoreApplication::translate("kernel-review-cli", "rerun: use this compiler instead of the profile's."), QStringLiteral("PATH")});
+    parser.addOption({QStringLiteral("python"), QCoreApplication::translate("kernel-review-cli", "rerun: use this Python instead of the profile's."), QStringLiteral("PATH")});
+    parser.addOption({QStringLiteral("format"), QCoreApplication::translate("kernel-review-cli", "export: html, md, pdf, csv or workspace."), QStringLiteral("FORMAT")});
+    parser.addOption({QStringLiteral("out"), QCoreApplication::translate("kernel-review-cli", "export: the file to write (a folder for workspace)."), QStringLiteral("DEST")});
+    parser.addOption({QStringLiteral("only"), QCoreApplication::translate("kernel-review-cli", "export: all (default), failing or annotated cases."), QStringLiteral("SCOPE")});
 }
 
 int run(const QStringList& arguments, QIODevice* out, QIODevice* err)
@@ -250,14 +257,14 @@ int run(const QStringList& arguments, QIODevice* out, QIODevice* err)
         }
         const QStringList args = parser.positionalArguments();
         if (args.isEmpty())
-            return usage(parser, QStringLiteral("no command given"));
+            return usage(parser, QCoreApplication::translate("kernel-review-cli", "no command given"));
         if (args.first() == QLatin1String("summary"))
             return summary(parser, args);
         if (args.first() == QLatin1String("rerun"))
             return rerun(parser, args);
         if (args.first() == QLatin1String("export"))
             return exportReport(parser, args);
-        return usage(parser, QStringLiteral("unknown command \"%1\"").arg(args.first()));
+        return usage(parser, QCoreApplication::translate("kernel-review-cli", "unknown command \"%1\"").arg(args.first()));
     }();
     streams = previous;
     return code;

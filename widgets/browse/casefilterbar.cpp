@@ -20,30 +20,30 @@ CaseFilterBar::CaseFilterBar(QWidget* parent)
     , m_best(new QComboBox(this))
     , m_scope(new QComboBox(this))
     , m_search(new QLineEdit(this))
-    , m_regex(new QCheckBox(QStringLiteral("Regex"), this))
+    , m_regex(new QCheckBox(tr("Regex"), this))
     , m_status(new QLabel(this))
-    , m_unreviewed(new QCheckBox(QStringLiteral("Unreviewed only"), this))
+    , m_unreviewed(new QCheckBox(tr("Unreviewed only"), this))
     , m_reviewed(new QLabel(this))
 {
     m_outcome->setObjectName(QStringLiteral("outcomeFilter"));
-    m_outcome->addItem(QStringLiteral("All outcomes"), AllItems);
-    m_outcome->addItem(QStringLiteral("Failing (not passed)"), FailingItems);
+    m_outcome->addItem(tr("All outcomes"), AllItems);
+    m_outcome->addItem(tr("Failing (not passed)"), FailingItems);
     for (int i = 0; i < OutcomeCount; ++i)
         m_outcome->addItem(outcomeTitle(Outcome(i)), i);
     m_best->setObjectName(QStringLiteral("bestFilter"));
-    m_best->addItem(QStringLiteral("Any best stage"), AllItems);
+    m_best->addItem(tr("Any best stage"), AllItems);
     for (int i = 0; i < StageCount; ++i)
-        m_best->addItem(QStringLiteral("Best: %1").arg(stageName(Stage(i))), i);
+        m_best->addItem(tr("Best: %1").arg(stageName(Stage(i))), i);
     m_scope->setObjectName(QStringLiteral("searchScope"));
     for (auto scope : {SearchScope::Everything, SearchScope::Errors, SearchScope::Instruction, SearchScope::Code, SearchScope::Label,
                        SearchScope::TestCode, SearchScope::Reflection, SearchScope::Metadata})
         m_scope->addItem(scopeTitle(scope), int(scope));
     m_search->setObjectName(QStringLiteral("searchEdit"));
-    m_search->setPlaceholderText(QStringLiteral("Search (Ctrl+F) — names, errors, code, … ; key=value for metadata"));
+    m_search->setPlaceholderText(tr("Search (Ctrl+F) — names, errors, code, … ; key=value for metadata"));
     m_search->setClearButtonEnabled(true);
     m_status->setForegroundRole(QPalette::PlaceholderText);
     m_unreviewed->setObjectName(QStringLiteral("unreviewedOnly"));
-    m_unreviewed->setToolTip(QStringLiteral("Show only cases without a verdict"));
+    m_unreviewed->setToolTip(tr("Show only cases without a verdict"));
     m_reviewed->setObjectName(QStringLiteral("reviewedCount"));
     m_reviewed->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     setReviewedCount(0, 0);
@@ -77,8 +77,8 @@ bool CaseFilterBar::unreviewedOnly() const
 
 void CaseFilterBar::setReviewedCount(int reviewed, int total)
 {
-    m_reviewed->setText(QStringLiteral("Reviewed %1 / %2").arg(reviewed).arg(total));
-    m_reviewed->setToolTip(QStringLiteral("%1 of the run's %2 cases have a verdict").arg(reviewed).arg(total));
+    m_reviewed->setText(tr("Reviewed %1 / %2").arg(reviewed).arg(total));
+    m_reviewed->setToolTip(tr("%1 of the run's %n cases have a verdict", nullptr, total).arg(reviewed));
 }
 
 QSet<Outcome> CaseFilterBar::outcomes() const
@@ -110,7 +110,7 @@ SearchQuery CaseFilterBar::query() const
 
 void CaseFilterBar::setBusy(bool busy, const QString& message)
 {
-    m_status->setText(busy ? QStringLiteral("Searching…") : message);
+    m_status->setText(busy ? tr("Searching…") : message);
 }
 
 void CaseFilterBar::focusSearch()

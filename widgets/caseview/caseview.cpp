@@ -13,6 +13,7 @@
 #include "theme/themes.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QEvent>
 #include <QFutureWatcher>
 #include <QHBoxLayout>
@@ -33,7 +34,9 @@ namespace {
 
 QString flagText(const std::optional<bool>& flag)
 {
-    return flag ? (*flag ? QStringLiteral("✓ true") : QStringLiteral("✗ false")) : QStringLiteral("— (absent)");
+    if (!flag)
+        return QCoreApplication::translate("krw::CaseView", "— (absent)");
+    return *flag ? QCoreApplication::translate("krw::CaseView", "✓ true") : QCoreApplication::translate("krw::CaseView", "✗ false");
 }
 
 QString number(double value)
@@ -45,9 +48,9 @@ QString perfSummary(const PerfCandidate& p, int index)
 {
     QString text = QStringLiteral("#%1").arg(index + 1);
     if (auto s = p.speedup())
-        return text + QStringLiteral(" · speedup %1×").arg(number(*s));
+        return text + QCoreApplication::translate("krw::CaseView", " · speedup %1×").arg(number(*s));
     if (auto ms = p.meanMs())
-        return text + QStringLiteral(" · %1 ms · %2 % efficiency").arg(number(*ms), number(p.efficiencyPercent().value_or(0)));
+        return text + QCoreApplication::translate("krw::CaseView", " · %1 ms · %2 % efficiency").arg(number(*ms), number(p.efficiencyPercent().value_or(0)));
     for (const PerfItem& item : p.items) {
         if (item.kind == PerfItem::Kind::Numbers) {
             QStringList values;
@@ -83,7 +86,7 @@ CaseView::CaseView(SyntaxSupport* syntax, QWidget* parent)
 {
     m_tabs->setObjectName(QStringLiteral("caseTabs"));
     m_tabs->setDocumentMode(true);
-    m_details->setHeaderLabels({QStringLiteral("Field"), QStringLiteral("Value")});
+    m_details->setHeaderLabels({tr("Field"), tr("Value")});
     m_details->setRootIsDecorated(false);
     m_details->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
 
@@ -91,24 +94,24 @@ CaseView::CaseView(SyntaxSupport* syntax, QWidget* parent)
     overview->setObjectName(QStringLiteral("overviewSplitter"));
     overview->addWidget(m_instruction);
     overview->addWidget(m_details);
-    m_tabs->addTab(overview, QStringLiteral("Overview"));
+    m_tabs->addTab(overview, tr("Overview"));
     const std::pair<Tab, const char*> codeTabs[] = {
-        {LabelTab, "Label"}, {PredictTab, "Prediction"}, {CallFixTab, "Call fix"}, {ExeFixTab, "Exe fix"},
+        {LabelTab, QT_TR_NOOP("Label")}, {PredictTab, QT_TR_NOOP("Prediction")}, {CallFixTab, QT_TR_NOOP("Call fix")}, {ExeFixTab, QT_TR_NOOP("Exe fix")},
     };
     for (const auto& [tab, title] : codeTabs) {
         m_codeViews.insert(tab, new CodeView(syntax, this));
-        m_tabs->addTab(m_codeViews.value(tab), QString::fromLatin1(title));
+        m_tabs->addTab(m_codeViews.value(tab), tr(title));
     }
-    m_tabs->addTab(buildPerfPage(), QStringLiteral("Perf"));
+    m_tabs->addTab(buildPerfPage(), tr("Perf"));
     m_codeViews.insert(TestTab, new CodeView(syntax, this));
-    m_tabs->addTab(m_codeViews.value(TestTab), QStringLiteral("Test"));
-    m_tabs->addTab(m_errors, QStringLiteral("Errors"));
-    m_tabs->addTab(m_reflection, QStringLiteral("Reflection"));
+    m_tabs->addTab(m_codeViews.value(TestTab), tr("Test"));
+    m_tabs->addTab(m_errors, tr("Errors"));
+    m_tabs->addTab(m_reflection, tr("Reflection"));
     m_codeViews.insert(OneshotTab, new CodeView(syntax, this));
-    m_tabs->addTab(m_codeViews.value(OneshotTab), QStringLiteral("One-shot"));
-    m_tabs->addTab(m_compare, QStringLiteral("Compare"));
-    m_tabs->addTab(m_history, QStringLiteral("History"));
-    m_tabs->addTab(m_runner, QStringLiteral("Rerun"));
+    m_tabs->addTab(m_codeViews.value(OneshotTab), tr("One-shot"));
+    m_tabs->addTab(m_compare, tr("Compare"));
+    m_tabs->addTab(m_history, tr("History"));
+    m_tabs->addTab(m_runner, tr("Rerun"));
     m_codeViews.insert(PerfTab, m_perfCode);
     for (CodeView* view : qAsConst(m_codeViews))
         connect(view, &CodeView::lineCommentRequested, this, &CaseView::lineCommentRequested);
@@ -160,14 +163,14 @@ QWidget* CaseView::buildHeader()
     noteFont.setItalic(true);
     m_note->setFont(noteFont);
     m_iterationChooser->setObjectName(QStringLiteral("iterationChooser"));
-    m_iterationChooser->setToolTip(QStringLiteral("Which iteration the panes show"));
+    m_iterationChooser->setToolTip(tr("Which iteration the panes show"));
     auto* layout = new QHBoxLayout(header);
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addWidget(m_title);
     layout->addWidget(m_latest);
     layout->addWidget(m_best);
     layout->addWidget(m_note, 1);
-    layout->addWidget(new QLabel(QStringLiteral("Iteration:"), header));
+    layout->addWidget(new QLabel(tr("Iteration:"), header));
     layout->addWidget(m_iterationChooser);
     return header;
 }
@@ -195,7 +198,7 @@ void CaseView::clear()
     m_texts = {};
     m_versions.clear();
     m_iteration = -1;
-    m_title->setText(QStringLiteral("No case selected"));
+    m_title->setText(tr("No case selected"));
     m_latest->hide();
     m_best->hide();
     m_note->clear();
@@ -207,7 +210,7 @@ void CaseView::setCase(const RunPtr& run, int caseIndex)
 {
     const quint64 generation = ++m_generation;
     m_loading = true;
-    m_note->setText(QStringLiteral("Reading…"));
+    m_note->setText(tr("Reading…"));
     auto* watcher = new QFutureWatcher<CaseTexts>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
         if (generation == m_generation)
@@ -230,8 +233,8 @@ void CaseView::applyTexts(const CaseTexts& texts)
     m_tabs->setEnabled(true);
     m_iteration = c->newest().iteration;
     fillIterationChooser();
-    showCode(LabelTab, QStringLiteral("label"), QStringLiteral("No label (ground truth) in this run."));
-    showCode(TestTab, QStringLiteral("test"), QStringLiteral("No test code in this run."));
+    showCode(LabelTab, QStringLiteral("label"), tr("No label (ground truth) in this run."));
+    showCode(TestTab, QStringLiteral("test"), tr("No test code in this run."));
     m_compare->setCase(m_texts, m_versions);
     m_compare->chooseDefaultPair();
     m_history->setCase(*c, m_versions);
@@ -245,7 +248,7 @@ void CaseView::fillIterationChooser()
     const Case* c = currentCase();
     m_iterationChooser->clear();
     for (auto it = c->history.crbegin(); it != c->history.crend(); ++it) {
-        const QString title = it == c->history.crbegin() ? QStringLiteral("%1 (newest)").arg(it->iteration) : QString::number(it->iteration);
+        const QString title = it == c->history.crbegin() ? tr("%1 (newest)").arg(it->iteration) : QString::number(it->iteration);
         m_iterationChooser->addItem(QStringLiteral("%1 · %2").arg(title, outcomeName(latestOutcome(*it))), it->iteration);
     }
     m_iterationChooser->setEnabled(c->history.size() > 1);
@@ -267,10 +270,10 @@ void CaseView::showIteration()
         return;
     showHeader();
     showOverview(*record);
-    showCode(PredictTab, iterationKey(m_iteration, "predict"), QStringLiteral("No prediction in this iteration (\"predict\" is empty)."));
-    showCode(CallFixTab, iterationKey(m_iteration, "call"), QStringLiteral("No call fix in this iteration."));
-    showCode(ExeFixTab, iterationKey(m_iteration, "exe"), QStringLiteral("No exe fix in this iteration."));
-    showCode(OneshotTab, iterationKey(m_iteration, "oneshot"), QStringLiteral("No one-shot example in this iteration."));
+    showCode(PredictTab, iterationKey(m_iteration, "predict"), tr("No prediction in this iteration (\"predict\" is empty)."));
+    showCode(CallFixTab, iterationKey(m_iteration, "call"), tr("No call fix in this iteration."));
+    showCode(ExeFixTab, iterationKey(m_iteration, "exe"), tr("No exe fix in this iteration."));
+    showCode(OneshotTab, iterationKey(m_iteration, "oneshot"), tr("No one-shot example in this iteration."));
     showPerf(*record);
     showErrors(*record);
     showReflection(*record);
@@ -282,26 +285,26 @@ void CaseView::showHeader()
     const IterationRecord* record = currentRecord();
     m_title->setText(c->filename);
     const Outcome shown = record == &c->newest() ? c->latest : latestOutcome(*record);
-    m_latest->setText(QStringLiteral("latest: %1").arg(outcomeName(shown)));
-    m_best->setText(QStringLiteral("best: %1").arg(stageName(c->best)));
+    m_latest->setText(tr("latest: %1").arg(outcomeName(shown)));
+    m_best->setText(tr("best: %1").arg(stageName(c->best)));
     QPalette palette = this->palette();
     palette.setColor(QPalette::Window, tinted(palette, outcomeHue(int(shown)), 0.35));
     m_latest->setPalette(palette);
     palette.setColor(QPalette::Window, tinted(this->palette(), outcomeHue(c->best == Stage::Perf ? int(Outcome::Passed) : int(Outcome::Unknown)), 0.25));
     m_best->setPalette(palette);
-    m_latest->setToolTip(record == &c->newest() ? QStringLiteral("Outcome of the newest iteration")
-                                                : QStringLiteral("Outcome of iteration %1 (not the newest)").arg(m_iteration));
-    m_best->setToolTip(QStringLiteral("Furthest stage with evidence over all %1 iteration(s)").arg(c->history.size()));
+    m_latest->setToolTip(record == &c->newest() ? tr("Outcome of the newest iteration")
+                                                : tr("Outcome of iteration %1 (not the newest)").arg(m_iteration));
+    m_best->setToolTip(tr("Furthest stage with evidence over all %n iteration(s)", nullptr, int(c->history.size())));
     m_latest->show();
     m_best->show();
-    m_note->setText(QStringLiteral("%1 iteration(s) · %2 version(s)").arg(c->history.size()).arg(m_versions.size()));
+    m_note->setText(QStringLiteral("%1 · %2").arg(tr("%n iteration(s)", nullptr, int(c->history.size())), tr("%n version(s)", nullptr, int(m_versions.size()))));
 }
 
 void CaseView::showOverview(const IterationRecord& record)
 {
     const QString instruction = m_texts.text(iterationKey(m_iteration, "instruction"));
     if (instruction.isEmpty())
-        m_instruction->setPlainMessage(QStringLiteral("No instruction in this iteration."));
+        m_instruction->setPlainMessage(tr("No instruction in this iteration."));
     else
         m_instruction->setMarkdownText(instruction);
     m_details->clear();
@@ -320,16 +323,16 @@ void CaseView::showOverview(const IterationRecord& record)
         for (const ExtraField& f : m.extra)
             add(f.key, f.shortValue);
     } else {
-        add(QStringLiteral("memory"), QStringLiteral("no memory entry for this iteration"));
+        add(QStringLiteral("memory"), tr("no memory entry for this iteration"));
     }
     if (record.speedup)
         add(QStringLiteral("speedup"), number(*record.speedup));
     for (const ExtraField& f : record.extra)
         add(f.key, f.shortValue);
     if (record.jsonlSource >= 0)
-        add(QStringLiteral("JSONL"), QStringLiteral("%1, line %2").arg(m_texts.run->sources->at(record.jsonlSource).path).arg(record.jsonlLine));
+        add(QStringLiteral("JSONL"), tr("%1, line %2").arg(m_texts.run->sources->at(record.jsonlSource).path).arg(record.jsonlLine));
     if (record.memorySource >= 0)
-        add(QStringLiteral("memory"), QStringLiteral("%1, line %2").arg(m_texts.run->sources->at(record.memorySource).path).arg(record.memoryLine));
+        add(QStringLiteral("memory"), tr("%1, line %2").arg(m_texts.run->sources->at(record.memorySource).path).arg(record.memoryLine));
 }
 
 void CaseView::showCode(Tab tab, const QString& key, const QString& missing)
@@ -356,7 +359,7 @@ void CaseView::showPerf(const IterationRecord& record)
     for (int i = 0; i < count; ++i)
         m_perfList->addItem(perfSummary(record.memory->perfCandidates.at(i), i));
     m_tabs->setTabEnabled(PerfTab, count > 0);
-    m_tabs->setTabText(PerfTab, count > 0 ? QStringLiteral("Perf (%1)").arg(count) : QStringLiteral("Perf"));
+    m_tabs->setTabText(PerfTab, count > 0 ? tr("Perf (%1)").arg(count) : tr("Perf"));
     if (count > 0)
         m_perfList->setCurrentRow(0);
 }
@@ -372,9 +375,9 @@ void CaseView::showPerfCandidate(int row)
     QString analysis = m_texts.text(base + QStringLiteral(":analysis"));
     const QString profiling = m_texts.text(base + QStringLiteral(":profiling"));
     if (!profiling.isEmpty())
-        analysis += QStringLiteral("\n\n---\n\n**Profiling**\n\n```\n%1\n```\n").arg(profiling);
+        analysis += QStringLiteral("\n\n---\n\n**%1**\n\n```\n%2\n```\n").arg(tr("Profiling"), profiling);
     if (analysis.trimmed().isEmpty())
-        m_perfAnalysis->setPlainMessage(QStringLiteral("No analysis for this candidate."));
+        m_perfAnalysis->setPlainMessage(tr("No analysis for this candidate."));
     else
         m_perfAnalysis->setMarkdownText(analysis);
 }
@@ -385,19 +388,19 @@ void CaseView::showErrors(const IterationRecord& record)
     const QString call = m_texts.text(iterationKey(record.iteration, "call_err"));
     const QString exe = m_texts.text(iterationKey(record.iteration, "exe_err"));
     if (!call.isEmpty())
-        messages.append({record.iteration, QStringLiteral("Iteration %1 · call (compile and run) message").arg(record.iteration), call});
+        messages.append({record.iteration, tr("Iteration %1 · call (compile and run) message").arg(record.iteration), call});
     if (!exe.isEmpty())
-        messages.append({record.iteration, QStringLiteral("Iteration %1 · exe (correctness) message").arg(record.iteration), exe});
+        messages.append({record.iteration, tr("Iteration %1 · exe (correctness) message").arg(record.iteration), exe});
     QStringList others; // iterations with messages, so an empty page points to them
     for (const IterationRecord& r : currentCase()->history) {
         if (r.iteration != record.iteration && (m_texts.has(iterationKey(r.iteration, "call_err")) || m_texts.has(iterationKey(r.iteration, "exe_err"))))
             others << QString::number(r.iteration);
     }
     m_errors->setMessages(messages, others.isEmpty() ? QString()
-                                                     : QStringLiteral("No error messages in iteration %1. Iteration(s) %2 have some: choose one above.")
+                                                     : tr("No error messages in iteration %1. Iteration(s) %2 have some: choose one above.")
                                                            .arg(record.iteration)
                                                            .arg(others.join(QStringLiteral(", "))));
-    m_tabs->setTabText(ErrorsTab, messages.isEmpty() ? QStringLiteral("Errors") : QStringLiteral("Errors (%1)").arg(messages.size()));
+    m_tabs->setTabText(ErrorsTab, messages.isEmpty() ? tr("Errors") : tr("Errors (%1)").arg(messages.size()));
 }
 
 void CaseView::showReflection(const IterationRecord& record)
@@ -406,11 +409,11 @@ void CaseView::showReflection(const IterationRecord& record)
     const QString reflection = m_texts.text(iterationKey(record.iteration, "reflection"));
     QString markdown;
     if (!strategy.isEmpty())
-        markdown += QStringLiteral("## Strategy (temp_strategy)\n\n%1\n\n").arg(strategy);
+        markdown += QStringLiteral("## %1\n\n%2\n\n").arg(tr("Strategy (temp_strategy)"), strategy);
     if (!reflection.isEmpty())
-        markdown += QStringLiteral("## Reflection\n\n%1\n").arg(reflection);
+        markdown += QStringLiteral("## %1\n\n%2\n").arg(tr("Reflection"), reflection);
     if (markdown.isEmpty())
-        m_reflection->setPlainMessage(QStringLiteral("The model left no strategy or reflection in this iteration."));
+        m_reflection->setPlainMessage(tr("The model left no strategy or reflection in this iteration."));
     else
         m_reflection->setMarkdownText(markdown);
     m_tabs->setTabEnabled(ReflectionTab, !markdown.isEmpty());

@@ -32,22 +32,22 @@ ComparePage::ComparePage(SyntaxSupport* syntax, QWidget* parent)
     , m_syntax(syntax)
     , m_left(new QComboBox(this))
     , m_right(new QComboBox(this))
-    , m_ignoreWhitespace(new QCheckBox(QStringLiteral("Ignore whitespace"), this))
+    , m_ignoreWhitespace(new QCheckBox(tr("Ignore whitespace"), this))
     , m_status(new QLabel(this))
     , m_diffView(new DiffView(syntax, this))
 {
     m_left->setObjectName(QStringLiteral("compareLeft"));
     m_right->setObjectName(QStringLiteral("compareRight"));
-    m_left->setToolTip(QStringLiteral("Left version"));
-    m_right->setToolTip(QStringLiteral("Right version"));
+    m_left->setToolTip(tr("Left version"));
+    m_right->setToolTip(tr("Right version"));
     auto* swap = new QToolButton(this);
     swap->setText(QStringLiteral("⇄"));
-    swap->setToolTip(QStringLiteral("Swap sides"));
+    swap->setToolTip(tr("Swap sides"));
     auto* previous = new QToolButton(this);
-    previous->setText(QStringLiteral("↑ Previous change"));
+    previous->setText(tr("↑ Previous change"));
     previous->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Up));
     auto* next = new QToolButton(this);
-    next->setText(QStringLiteral("↓ Next change"));
+    next->setText(tr("↓ Next change"));
     next->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Down));
     m_ignoreWhitespace->setChecked(Settings::instance()->ignoreWhitespace());
 
@@ -161,8 +161,8 @@ void ComparePage::requestDiff()
 {
     const quint64 generation = ++m_generation;
     if (!version(leftId()) || !version(rightId())) {
-        m_status->setText(QStringLiteral("This case has no code to compare."));
-        showDiff(generation, DiffResult{{}, {}, 0, 0, 0, QStringLiteral("Nothing to compare.")}, {}, {});
+        m_status->setText(tr("This case has no code to compare."));
+        showDiff(generation, DiffResult{{}, {}, 0, 0, 0, tr("Nothing to compare.")}, {}, {});
         return;
     }
     DiffOptions options;
@@ -171,7 +171,7 @@ void ComparePage::requestDiff()
     const QString left = m_texts.text(leftId());
     const QString right = m_texts.text(rightId());
     m_computing = true;
-    m_status->setText(QStringLiteral("Comparing…"));
+    m_status->setText(tr("Comparing…"));
     auto* watcher = new QFutureWatcher<DiffJob>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
         const DiffJob job = watcher->result();
@@ -193,7 +193,7 @@ void ComparePage::showDiff(quint64 generation, const DiffResult& result, const Q
     const CodeLanguage language = detectLanguage(right.isEmpty() ? left : right);
     m_diffView->setVersionIds(l ? l->id() : QString(), r ? r->id() : QString());
     m_diffView->setDiff(l ? l->title() : QString(), left, r ? r->title() : QString(), right, result, language);
-    m_status->setText(result.error.isEmpty() ? QStringLiteral("%1 change(s)").arg(result.hunks.size()) : QString());
+    m_status->setText(result.error.isEmpty() ? tr("%n change(s)", nullptr, int(result.hunks.size())) : QString());
     if (!result.hunks.isEmpty())
         m_diffView->nextChange();
     Q_EMIT diffShown();

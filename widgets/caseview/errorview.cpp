@@ -20,7 +20,7 @@ void ErrorView::setMessages(const QVector<Message>& messages, const QString& emp
 {
     m_links.clear();
     if (messages.isEmpty()) {
-        setPlainText(emptyText.isEmpty() ? QStringLiteral("No error messages: every stage that ran reported \"None\".") : emptyText);
+        setPlainText(emptyText.isEmpty() ? tr("No error messages: every stage that ran reported \"None\".") : emptyText);
         return;
     }
     QString html;

@@ -3,6 +3,7 @@
 
 #include "run/outcomes.h"
 
+#include <QCoreApplication>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
@@ -20,9 +21,9 @@ constexpr int PreviousIdRole = Qt::UserRole + 1;
 QString flags(const IterationRecord& r)
 {
     if (!r.memory)
-        return QStringLiteral("no memory entry");
+        return QCoreApplication::translate("krw::HistoryPage", "no memory entry");
     auto mark = [](const std::optional<bool>& f) { return f ? (*f ? QStringLiteral("✓") : QStringLiteral("✗")) : QStringLiteral("–"); };
-    return QStringLiteral("call %1  exe %2  perf %3").arg(mark(r.memory->passCall), mark(r.memory->passExe), mark(r.memory->passPerf));
+    return QCoreApplication::translate("krw::HistoryPage", "call %1  exe %2  perf %3").arg(mark(r.memory->passCall), mark(r.memory->passExe), mark(r.memory->passPerf));
 }
 
 } // namespace
@@ -30,12 +31,12 @@ QString flags(const IterationRecord& r)
 HistoryPage::HistoryPage(QWidget* parent)
     : QWidget(parent)
     , m_tree(new QTreeWidget(this))
-    , m_compareButton(new QPushButton(QStringLiteral("Diff with previous iteration"), this))
+    , m_compareButton(new QPushButton(tr("Diff with previous iteration"), this))
 {
     m_tree->setObjectName(QStringLiteral("historyTree"));
-    m_tree->setHeaderLabels({QStringLiteral("Iteration / version"), QStringLiteral("Outcome"), QStringLiteral("Flags"), QStringLiteral("Previous")});
+    m_tree->setHeaderLabels({tr("Iteration / version"), tr("Outcome"), tr("Flags"), tr("Previous")});
     m_tree->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    auto* hint = new QLabel(QStringLiteral("Double-click a version (or press Enter) to diff it against the same version one iteration earlier."), this);
+    auto* hint = new QLabel(tr("Double-click a version (or press Enter) to diff it against the same version one iteration earlier."), this);
     hint->setWordWrap(true);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(hint);
@@ -52,7 +53,7 @@ void HistoryPage::setCase(const Case& c, const QVector<CodeVersion>& versions)
     m_case = c;
     m_tree->clear();
     for (auto it = c.history.crbegin(); it != c.history.crend(); ++it) {
-        auto* iteration = new QTreeWidgetItem(m_tree, {QStringLiteral("Iteration %1").arg(it->iteration), outcomeName(latestOutcome(*it)), flags(*it)});
+        auto* iteration = new QTreeWidgetItem(m_tree, {tr("Iteration %1").arg(it->iteration), outcomeName(latestOutcome(*it)), flags(*it)});
         for (const CodeVersion& v : versions) {
             if (v.iteration != it->iteration || v.kind == CodeVersion::Kind::Label || v.kind == CodeVersion::Kind::TestCode)
                 continue;

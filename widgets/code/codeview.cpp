@@ -415,7 +415,7 @@ bool CodeView::requestLineComment(int blockNumber)
     const std::optional<LineAnchor> anchor = anchorForBlock(blockNumber);
     if (!anchor)
         return false;
-    Q_EMIT lineCommentRequested(*anchor, QStringLiteral("%1 · line %2").arg(m_versionTitle).arg(anchor->line + 1));
+    Q_EMIT lineCommentRequested(*anchor, tr("%1 · line %2").arg(m_versionTitle).arg(anchor->line + 1));
     return true;
 }
 
@@ -478,7 +478,7 @@ void CodeView::contextMenuEvent(QContextMenuEvent* event)
     const int block = cursorForPosition(event->pos()).blockNumber();
     if (const std::optional<LineAnchor> anchor = anchorForBlock(block)) {
         menu->addSeparator();
-        QAction* comment = menu->addAction(QStringLiteral("Comment on line %1…").arg(anchor->line + 1));
+        QAction* comment = menu->addAction(tr("Comment on line %1…").arg(anchor->line + 1));
         comment->setShortcut(commentShortcut());
         connect(comment, &QAction::triggered, this, [this, block] { requestLineComment(block); });
     }

@@ -4,6 +4,7 @@
 #include "report/reporthtml.h"
 
 #include <QAbstractTextDocumentLayout>
+#include <QCoreApplication>
 #include <QImage>
 #include <QPageLayout>
 #include <QPageSize>
@@ -49,7 +50,7 @@ bool writeReportPdf(const QVector<QByteArray>& parts, const QHash<int, QByteArra
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
-        setError(error, QStringLiteral("could not write %1: %2").arg(path, file.errorString()));
+        setError(error, QCoreApplication::translate("krw::ReportPdf", "could not write %1: %2").arg(path, file.errorString()));
         return false;
     }
     QHash<int, QImage> images;
@@ -73,7 +74,7 @@ bool writeReportPdf(const QVector<QByteArray>& parts, const QHash<int, QByteArra
             if (cancelled && cancelled->load()) {
                 painter.end();
                 file.cancelWriting();
-                setError(error, QStringLiteral("Cancelled; nothing was written"));
+                setError(error, QCoreApplication::translate("krw::ReportPdf", "Cancelled; nothing was written"));
                 return false;
             }
             // Page size and paint device before the text: setHtml then lays the part out once, at
@@ -95,12 +96,12 @@ bool writeReportPdf(const QVector<QByteArray>& parts, const QHash<int, QByteArra
             }
         }
         if (!painter.end()) {
-            setError(error, QStringLiteral("could not write %1: the PDF could not be finished").arg(path));
+            setError(error, QCoreApplication::translate("krw::ReportPdf", "could not write %1: the PDF could not be finished").arg(path));
             return false;
         }
     }
     if (!file.commit()) {
-        setError(error, QStringLiteral("could not write %1: %2").arg(path, file.errorString()));
+        setError(error, QCoreApplication::translate("krw::ReportPdf", "could not write %1: %2").arg(path, file.errorString()));
         return false;
     }
     return true;

@@ -31,35 +31,35 @@ ProfileDialog::ProfileDialog(QWidget* parent)
     , m_flags(new QLineEdit(this))
     , m_compileTimeout(new QSpinBox(this))
     , m_harnessTimeout(new QSpinBox(this))
-    , m_sandbox(new QCheckBox(QStringLiteral("Run the harness in bubblewrap (no network, read-only system)"), this))
+    , m_sandbox(new QCheckBox(tr("Run the harness in bubblewrap (no network, read-only system)"), this))
     , m_detected(new QPlainTextEdit(this))
 {
-    setWindowTitle(QStringLiteral("Toolchain profiles"));
+    setWindowTitle(tr("Toolchain profiles"));
     m_profiles = Settings::instance()->toolchainProfiles();
     for (auto kind : {ToolchainProfile::Kind::Rocm, ToolchainProfile::Kind::HipNvidia, ToolchainProfile::Kind::CompileCheck, ToolchainProfile::Kind::Cpu})
         m_kind->addItem(kindName(kind), int(kind));
-    m_arch->setPlaceholderText(QStringLiteral("gfx90a, gfx942 … (empty: detect with amdgpu-arch/rocminfo)"));
-    m_flags->setPlaceholderText(QStringLiteral("extra compiler flags, separated by spaces"));
+    m_arch->setPlaceholderText(tr("gfx90a, gfx942 … (empty: detect with amdgpu-arch/rocminfo)"));
+    m_flags->setPlaceholderText(tr("extra compiler flags, separated by spaces"));
     for (QSpinBox* box : {m_compileTimeout, m_harnessTimeout}) {
         box->setRange(10, 7200);
-        box->setSuffix(QStringLiteral(" s"));
+        box->setSuffix(tr(" s"));
     }
     m_detected->setReadOnly(true);
-    m_detected->setPlaceholderText(QStringLiteral("Press Detect to see what this profile finds on this machine."));
+    m_detected->setPlaceholderText(tr("Press Detect to see what this profile finds on this machine."));
 
     auto* form = new QFormLayout;
-    form->addRow(QStringLiteral("Name:"), m_name);
-    form->addRow(QStringLiteral("Kind:"), m_kind);
-    form->addRow(QStringLiteral("Compiler:"), m_compiler);
-    form->addRow(QStringLiteral("Python:"), m_python);
-    form->addRow(QStringLiteral("GPU target:"), m_arch);
-    form->addRow(QStringLiteral("Extra flags:"), m_flags);
-    form->addRow(QStringLiteral("Compile timeout:"), m_compileTimeout);
-    form->addRow(QStringLiteral("Harness timeout:"), m_harnessTimeout);
+    form->addRow(tr("Name:"), m_name);
+    form->addRow(tr("Kind:"), m_kind);
+    form->addRow(tr("Compiler:"), m_compiler);
+    form->addRow(tr("Python:"), m_python);
+    form->addRow(tr("GPU target:"), m_arch);
+    form->addRow(tr("Extra flags:"), m_flags);
+    form->addRow(tr("Compile timeout:"), m_compileTimeout);
+    form->addRow(tr("Harness timeout:"), m_harnessTimeout);
     form->addRow(QString(), m_sandbox);
-    auto* detect = new QPushButton(QStringLiteral("Detect"), this);
-    auto* add = new QPushButton(QStringLiteral("Add"), this);
-    auto* remove = new QPushButton(QStringLiteral("Remove"), this);
+    auto* detect = new QPushButton(tr("Detect"), this);
+    auto* add = new QPushButton(tr("Add"), this);
+    auto* remove = new QPushButton(tr("Remove"), this);
     auto* listButtons = new QHBoxLayout;
     listButtons->addWidget(add);
     listButtons->addWidget(remove);

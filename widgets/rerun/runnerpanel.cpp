@@ -15,6 +15,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDir>
 #include <QDoubleValidator>
 #include <QFile>
@@ -44,7 +45,11 @@ namespace {
 QString stageLine(RerunStage current, const std::optional<RerunResult>& result)
 {
     // compile → correctness → timing, each marked as it goes.
-    const std::pair<RerunStage, const char*> stages[] = {{RerunStage::Compile, "compile"}, {RerunStage::Correctness, "correctness"}, {RerunStage::Timing, "timing"}};
+    const std::pair<RerunStage, const char*> stages[] = {
+        {RerunStage::Compile, QT_TRANSLATE_NOOP("krw::RunnerPanel", "compile")},
+        {RerunStage::Correctness, QT_TRANSLATE_NOOP("krw::RunnerPanel", "correctness")},
+        {RerunStage::Timing, QT_TRANSLATE_NOOP("krw::RunnerPanel", "timing")},
+    };
     QStringList parts;
     for (const auto& [stage, name] : stages) {
         QString mark = QStringLiteral("○");
@@ -59,16 +64,18 @@ QString stageLine(RerunStage current, const std::optional<RerunResult>& result)
         } else if (stage == current) {
             mark = QStringLiteral("…");
         }
-        parts << QStringLiteral("%1 %2").arg(mark, QLatin1String(name));
+        parts << QStringLiteral("%1 %2").arg(mark, QCoreApplication::translate("krw::RunnerPanel", name));
     }
     return parts.join(QStringLiteral("  →  "));
 }
 
 QString verdictText(const RerunResult& r)
 {
-    QString text = QStringLiteral("Verdict: %1").arg(r.verdict());
+    QString text = QCoreApplication::translate("krw::RunnerPanel", "Verdict: %1").arg(r.verdict());
     if (r.timing && r.timing->speedup)
-        text += QStringLiteral(" · speedup %1×%2").arg(*r.timing->speedup, 0, 'f', 2).arg(r.timing->withinNoise ? QStringLiteral(" (within noise)") : QString());
+        text += QCoreApplication::translate("krw::RunnerPanel", " · speedup %1×%2")
+                    .arg(*r.timing->speedup, 0, 'f', 2)
+                    .arg(r.timing->withinNoise ? QCoreApplication::translate("krw::RunnerPanel", " (within noise)") : QString());
     if (r.accuracy && !r.accuracy->flags.isEmpty())
         text += QStringLiteral(" · ⚠ %1").arg(r.accuracy->flags.join(QStringLiteral(", ")));
     return text;
@@ -84,8 +91,8 @@ RunnerPanel::RunnerPanel(SyntaxSupport* syntax, QWidget* parent)
     , m_profile(new QComboBox(this))
     , m_rtol(new QLineEdit(QStringLiteral("1e-05"), this))
     , m_atol(new QLineEdit(QStringLiteral("1e-03"), this))
-    , m_runButton(new QPushButton(QStringLiteral("Run"), this))
-    , m_cancelButton(new QPushButton(QStringLiteral("Cancel"), this))
+    , m_runButton(new QPushButton(tr("Run"), this))
+    , m_cancelButton(new QPushButton(tr("Cancel"), this))
     , m_stages(new QLabel(this))
     , m_verdict(new QLabel(this))
     , m_sandbox(new QLabel(this))
@@ -154,27 +161,27 @@ QWidget* RunnerPanel::buildControls()
         edit->setMaximumWidth(80);
     }
     m_cancelButton->setEnabled(false);
-    auto* edit = new QPushButton(QStringLiteral("Edit copy…"), bar);
-    edit->setToolTip(QStringLiteral("Edit the chosen version as a new local version saved beside the results; the original stays untouched."));
-    auto* profiles = new QPushButton(QStringLiteral("Profiles…"), bar);
+    auto* edit = new QPushButton(tr("Edit copy…"), bar);
+    edit->setToolTip(tr("Edit the chosen version as a new local version saved beside the results; the original stays untouched."));
+    auto* profiles = new QPushButton(tr("Profiles…"), bar);
     m_version->setMinimumContentsLength(28);
     m_baseline->setMinimumContentsLength(20);
     m_version->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_baseline->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     auto* row = new QHBoxLayout;
-    row->addWidget(new QLabel(QStringLiteral("Version:"), bar));
+    row->addWidget(new QLabel(tr("Version:"), bar));
     row->addWidget(m_version, 2);
     row->addWidget(edit);
-    row->addWidget(new QLabel(QStringLiteral("Baseline:"), bar));
+    row->addWidget(new QLabel(tr("Baseline:"), bar));
     row->addWidget(m_baseline, 1);
     auto* row2 = new QHBoxLayout;
-    row2->addWidget(new QLabel(QStringLiteral("Profile:"), bar));
+    row2->addWidget(new QLabel(tr("Profile:"), bar));
     row2->addWidget(m_profile);
     row2->addWidget(profiles);
     row2->addSpacing(12);
-    row2->addWidget(new QLabel(QStringLiteral("rtol"), bar));
+    row2->addWidget(new QLabel(tr("rtol"), bar));
     row2->addWidget(m_rtol);
-    row2->addWidget(new QLabel(QStringLiteral("atol"), bar));
+    row2->addWidget(new QLabel(tr("atol"), bar));
     row2->addWidget(m_atol);
     row2->addStretch(1);
     row2->addWidget(m_runButton);
@@ -214,17 +221,17 @@ QWidget* RunnerPanel::buildDetails()
     m_command->setReadOnly(true);
     m_environment->setReadOnly(true);
     auto* commandPage = new QWidget(this);
-    auto* copy = new QPushButton(QStringLiteral("Copy command"), commandPage);
+    auto* copy = new QPushButton(tr("Copy command"), commandPage);
     auto* commandLayout = new QVBoxLayout(commandPage);
     commandLayout->addWidget(m_command, 1);
     commandLayout->addWidget(copy, 0, Qt::AlignLeft);
     connect(copy, &QPushButton::clicked, this, [this] { QApplication::clipboard()->setText(m_command->toPlainText()); });
-    m_details->addTab(m_log, QStringLiteral("Log"));
-    m_details->addTab(m_diagnosticsView, QStringLiteral("Diagnostics"));
-    m_details->addTab(m_accuracyView, QStringLiteral("Accuracy"));
-    m_details->addTab(m_source, QStringLiteral("Source"));
-    m_details->addTab(commandPage, QStringLiteral("Command"));
-    m_details->addTab(m_environment, QStringLiteral("Environment"));
+    m_details->addTab(m_log, tr("Log"));
+    m_details->addTab(m_diagnosticsView, tr("Diagnostics"));
+    m_details->addTab(m_accuracyView, tr("Accuracy"));
+    m_details->addTab(m_source, tr("Source"));
+    m_details->addTab(commandPage, tr("Command"));
+    m_details->addTab(m_environment, tr("Environment"));
     connect(m_diagnosticsView, &QTableView::activated, this, &RunnerPanel::showDiagnostic);
     connect(m_diagnosticsView, &QTableView::clicked, this, &RunnerPanel::showDiagnostic);
     return m_details;
@@ -233,10 +240,10 @@ QWidget* RunnerPanel::buildDetails()
 QWidget* RunnerPanel::buildPlots()
 {
     auto* page = new QWidget(this);
-    m_plots->addTab(m_timingPlot, QStringLiteral("Timing"));
-    m_plots->addTab(m_errorPlot, QStringLiteral("Max error"));
-    m_plots->addTab(m_historyPlot, QStringLiteral("History"));
-    auto* exportButton = new QPushButton(QStringLiteral("Export plot…"), page);
+    m_plots->addTab(m_timingPlot, tr("Timing"));
+    m_plots->addTab(m_errorPlot, tr("Max error"));
+    m_plots->addTab(m_historyPlot, tr("History"));
+    auto* exportButton = new QPushButton(tr("Export plot…"), page);
     auto* layout = new QVBoxLayout(page);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plots, 1);
@@ -343,7 +350,7 @@ void RunnerPanel::run()
     m_source->setCode(request.candidateText, detectLanguage(request.candidateText));
     m_diagnostics->setDiagnostics({});
     m_shown.reset();
-    m_verdict->setText(QStringLiteral("Running %1 with %2…").arg(request.candidateTitle, profile->name));
+    m_verdict->setText(tr("Running %1 with %2…").arg(request.candidateTitle, profile->name));
     m_runButton->setEnabled(false);
     m_cancelButton->setEnabled(true);
     m_details->setCurrentWidget(m_log);
@@ -367,7 +374,7 @@ void RunnerPanel::onFinished(const RerunResult& result)
     m_cancelButton->setEnabled(false);
     QString error;
     if (!store().save(result, &error))
-        m_verdict->setText(QStringLiteral("Result not saved: %1").arg(error));
+        m_verdict->setText(tr("Result not saved: %1").arg(error));
     showResult(result);
     refreshHistory();
     showDetailsFor(result);
@@ -380,10 +387,10 @@ void RunnerPanel::showResult(const RerunResult& result)
     if (!empty)
         m_shown = result;
     m_stages->setText(stageLine(RerunStage::Done, empty ? std::nullopt : std::optional<RerunResult>(result)));
-    m_verdict->setText(empty ? QStringLiteral("Not rerun yet.") : verdictText(result) + (result.failure.isEmpty() ? QString() : QStringLiteral(" — ") + result.failure.section(QLatin1Char('\n'), 0, 0)));
+    m_verdict->setText(empty ? tr("Not rerun yet.") : verdictText(result) + (result.failure.isEmpty() ? QString() : QStringLiteral(" — ") + result.failure.section(QLatin1Char('\n'), 0, 0)));
     m_verdict->setToolTip(result.failure);
     const bool ranCode = result.baselineRun || result.candidateRun;
-    m_sandbox->setText(empty || !ranCode ? QString() : result.sandboxed ? QStringLiteral("🔒 sandboxed") : QStringLiteral("⚠ not sandboxed"));
+    m_sandbox->setText(empty || !ranCode ? QString() : result.sandboxed ? tr("🔒 sandboxed") : tr("⚠ not sandboxed"));
     m_sandbox->setToolTip(result.sandboxNote);
     m_diagnostics->setDiagnostics(result.compile ? result.compile->diagnostics : QVector<Diagnostic>());
     m_accuracy->setAccuracy(result.accuracy.value_or(AccuracyStage{}));
@@ -449,16 +456,16 @@ void RunnerPanel::editCopy()
 {
     const QString id = m_version->currentData().toString();
     bool ok = false;
-    const QString name = QInputDialog::getText(this, QStringLiteral("Edit a copy"), QStringLiteral("Name of the new local version:"), QLineEdit::Normal,
+    const QString name = QInputDialog::getText(this, tr("Edit a copy"), tr("Name of the new local version:"), QLineEdit::Normal,
                                                QStringLiteral("%1-edit").arg(QString(id).replace(QLatin1Char(':'), QLatin1Char('-'))), &ok);
     if (!ok || name.trimmed().isEmpty())
         return;
     QDialog dialog(this);
-    dialog.setWindowTitle(QStringLiteral("Edit %1").arg(name));
+    dialog.setWindowTitle(tr("Edit %1").arg(name));
     auto* editor = new QPlainTextEdit(&dialog);
     editor->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     editor->setPlainText(textOf(id));
-    auto* save = new QPushButton(QStringLiteral("Save as local version"), &dialog);
+    auto* save = new QPushButton(tr("Save as local version"), &dialog);
     auto* layout = new QVBoxLayout(&dialog);
     layout->addWidget(editor, 1);
     layout->addWidget(save, 0, Qt::AlignRight);
@@ -474,7 +481,7 @@ QString RunnerPanel::createLocalVersion(const QString& name, const QString& text
     const QString caseName = m_texts.run->cases.at(m_texts.caseIndex).filename;
     const QString path = store().saveLocalVersion(caseName, name, text, &error);
     if (path.isEmpty()) {
-        QMessageBox::warning(this, QStringLiteral("Not saved"), error);
+        QMessageBox::warning(this, tr("Not saved"), error);
         return {};
     }
     m_localVersions = requestBuilder().localVersions();
@@ -494,10 +501,10 @@ void RunnerPanel::editProfiles()
 void RunnerPanel::exportPlot()
 {
     auto* plot = qobject_cast<PlotWidget*>(m_plots->currentWidget());
-    const QString path = QFileDialog::getSaveFileName(this, QStringLiteral("Export plot"), QString(), QStringLiteral("PNG image (*.png);;PDF document (*.pdf)"));
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export plot"), QString(), tr("PNG image (*.png);;PDF document (*.pdf)"));
     QString error;
     if (plot && !path.isEmpty() && !plot->exportTo(path, &error))
-        QMessageBox::warning(this, QStringLiteral("Export failed"), error);
+        QMessageBox::warning(this, tr("Export failed"), error);
 }
 
 } // namespace krw

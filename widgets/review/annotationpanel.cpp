@@ -10,6 +10,7 @@
 
 #include <QComboBox>
 #include <QCompleter>
+#include <QCoreApplication>
 #include <QEvent>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -61,11 +62,11 @@ QString stateTitle(AnchorState state)
 {
     switch (state) {
     case AnchorState::Current:
-        return QStringLiteral("Current");
+        return QCoreApplication::translate("krw::AnnotationPanel", "Current");
     case AnchorState::Stale:
-        return QStringLiteral("⚠ Stale");
+        return QCoreApplication::translate("krw::AnnotationPanel", "⚠ Stale");
     case AnchorState::Missing:
-        return QStringLiteral("Missing");
+        return QCoreApplication::translate("krw::AnnotationPanel", "Missing");
     }
     return {};
 }
@@ -74,12 +75,13 @@ QString stateTip(AnchorState state)
 {
     switch (state) {
     case AnchorState::Current:
-        return QStringLiteral("The version still has the text this comment was made on; its line is marked in the code.");
+        return QCoreApplication::translate("krw::AnnotationPanel", "The version still has the text this comment was made on; its line is marked in the code.");
     case AnchorState::Stale:
-        return QStringLiteral("The version's text changed since this comment was made. It stays where it was "
-                              "(line and text below) and is not drawn in the code, so it cannot point at the wrong line.");
+        return QCoreApplication::translate("krw::AnnotationPanel",
+                                           "The version's text changed since this comment was made. It stays where it was "
+                                           "(line and text below) and is not drawn in the code, so it cannot point at the wrong line.");
     case AnchorState::Missing:
-        return QStringLiteral("This case no longer has the version the comment was made on.");
+        return QCoreApplication::translate("krw::AnnotationPanel", "This case no longer has the version the comment was made on.");
     }
     return {};
 }
@@ -161,8 +163,8 @@ QWidget* AnnotationPanel::buildVerdictColumn()
     // Sized by a short title, not the longest one, so the note and the comments get the room.
     m_verdict->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_verdict->setMinimumContentsLength(14);
-    m_verdict->setToolTip(QStringLiteral("Verdict: keys 1–6 set it, 0 or Backspace clears it (Review menu)"));
-    m_verdict->addItem(QStringLiteral("Not reviewed  (0)"), int(Verdict::None));
+    m_verdict->setToolTip(tr("Verdict: keys 1–6 set it, 0 or Backspace clears it (Review menu)"));
+    m_verdict->addItem(tr("Not reviewed  (0)"), int(Verdict::None));
     for (const VerdictInfo& info : verdictVocabulary()) {
         m_verdict->addItem(QStringLiteral("%1  (%2)").arg(info.title, QChar(info.key)), int(info.verdict));
         m_verdict->setItemData(m_verdict->count() - 1, info.description, Qt::ToolTipRole);
@@ -171,7 +173,7 @@ QWidget* AnnotationPanel::buildVerdictColumn()
             [this] { setVerdict(Verdict(m_verdict->currentData().toInt())); });
 
     m_tags->setObjectName(QStringLiteral("tagsEdit"));
-    m_tags->setPlaceholderText(QStringLiteral("tags, separated by commas"));
+    m_tags->setPlaceholderText(tr("tags, separated by commas"));
     m_tags->setClearButtonEnabled(true);
     auto* completer = new TagCompleter(m_tagWords, this);
     completer->setCaseSensitivity(Qt::CaseInsensitive);
@@ -190,8 +192,8 @@ QWidget* AnnotationPanel::buildVerdictColumn()
 
     auto* form = new QFormLayout;
     form->setContentsMargins(0, 0, 0, 0);
-    form->addRow(QStringLiteral("&Verdict:"), m_verdict);
-    form->addRow(QStringLiteral("&Tags:"), m_tags);
+    form->addRow(tr("&Verdict:"), m_verdict);
+    form->addRow(tr("&Tags:"), m_tags);
     auto* layout = new QVBoxLayout(column);
     layout->setContentsMargins(0, 0, 0, 0);
     auto* titleRow = new QHBoxLayout;
@@ -208,15 +210,15 @@ QWidget* AnnotationPanel::buildVerdictColumn()
 QWidget* AnnotationPanel::buildNoteColumn()
 {
     m_note->setObjectName(QStringLiteral("noteEdit"));
-    m_note->setPlaceholderText(QStringLiteral("Note (Markdown). C puts the cursor here, Esc goes back to the cases."));
+    m_note->setPlaceholderText(tr("Note (Markdown). C puts the cursor here, Esc goes back to the cases."));
     m_note->setTabChangesFocus(true);
     m_note->installEventFilter(this);
     connect(m_note, &QPlainTextEdit::textChanged, this, [this] { m_noteTimer.start(); });
     m_preview->setObjectName(QStringLiteral("notePreview"));
     m_noteTabs->setObjectName(QStringLiteral("noteTabs"));
     m_noteTabs->setDocumentMode(true);
-    m_noteTabs->addTab(m_note, QStringLiteral("Note"));
-    m_noteTabs->addTab(m_preview, QStringLiteral("Preview"));
+    m_noteTabs->addTab(m_note, tr("Note"));
+    m_noteTabs->addTab(m_preview, tr("Preview"));
     connect(m_noteTabs, &QTabWidget::currentChanged, this, [this](int tab) {
         if (tab == 1)
             showPreview();
@@ -228,8 +230,8 @@ QWidget* AnnotationPanel::buildCommentColumn()
 {
     auto* column = new QWidget(this);
     m_comments->setObjectName(QStringLiteral("commentList"));
-    m_comments->setHeaderLabels({QStringLiteral("State"), QStringLiteral("Comment"), QStringLiteral("Where"),
-                                 QStringLiteral("Line text"), QStringLiteral("By")});
+    m_comments->setHeaderLabels({tr("State"), tr("Comment"), tr("Where"),
+                                 tr("Line text"), tr("By")});
     m_comments->setRootIsDecorated(false);
     m_comments->setUniformRowHeights(true);
     m_comments->setAlternatingRowColors(true);
@@ -243,8 +245,8 @@ QWidget* AnnotationPanel::buildCommentColumn()
     m_comments->header()->resizeSection(LineTextColumn, 180);
     m_comments->installEventFilter(this);
     m_deleteComment->setObjectName(QStringLiteral("deleteComment"));
-    m_deleteComment->setText(QStringLiteral("Delete comment"));
-    m_deleteComment->setToolTip(QStringLiteral("Delete the selected line comment (Delete)"));
+    m_deleteComment->setText(tr("Delete comment"));
+    m_deleteComment->setToolTip(tr("Delete the selected line comment (Delete)"));
     m_deleteComment->setEnabled(false);
     connect(m_deleteComment, &QToolButton::clicked, this, &AnnotationPanel::deleteSelectedComment);
     connect(m_comments, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item) {
@@ -257,7 +259,7 @@ QWidget* AnnotationPanel::buildCommentColumn()
     connect(m_comments, &QTreeWidget::itemSelectionChanged, this,
             [this] { m_deleteComment->setEnabled(!m_comments->selectedItems().isEmpty()); });
 
-    m_hint->setText(QStringLiteral("Line comments: right-click a line of code, or Ctrl+Alt+M"));
+    m_hint->setText(tr("Line comments: right-click a line of code, or Ctrl+Alt+M"));
     m_hint->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     auto* bar = new QHBoxLayout;
     bar->setContentsMargins(0, 0, 0, 0);
@@ -485,8 +487,8 @@ void AnnotationPanel::showAnnotation(bool includeNote)
 {
     const bool active = m_store && !m_caseName.isEmpty();
     setEnabled(active);
-    m_title->setText(active ? QStringLiteral("Review · %1").arg(m_caseName)
-                            : (m_store ? QStringLiteral("Review · no case selected") : QStringLiteral("Review · no run open")));
+    m_title->setText(active ? tr("Review · %1").arg(m_caseName)
+                            : (m_store ? tr("Review · no case selected") : tr("Review · no run open")));
     m_verdict->setCurrentIndex(std::max(0, m_verdict->findData(int(m_annotation.verdict))));
     m_verdict->setItemIcon(0, verdictIcon(Verdict::None, palette()));
     for (int i = 1; i < m_verdict->count(); ++i)
@@ -507,16 +509,16 @@ void AnnotationPanel::showAnnotation(bool includeNote)
 void AnnotationPanel::showChanged()
 {
     if (m_annotation.isEmpty() || !m_annotation.modified.isValid()) {
-        m_changed->setText(m_caseName.isEmpty() ? QString() : QStringLiteral("Not annotated yet."));
+        m_changed->setText(m_caseName.isEmpty() ? QString() : tr("Not annotated yet."));
         return;
     }
-    m_changed->setText(QStringLiteral("Last changed by %1, %2").arg(m_annotation.author, localTime(m_annotation.modified)));
+    m_changed->setText(tr("Last changed by %1, %2").arg(m_annotation.author, localTime(m_annotation.modified)));
 }
 
 void AnnotationPanel::showPreview()
 {
     if (m_note->toPlainText().trimmed().isEmpty())
-        m_preview->setPlainMessage(QStringLiteral("No note yet."));
+        m_preview->setPlainMessage(tr("No note yet."));
     else
         m_preview->setMarkdownText(m_note->toPlainText());
 }
@@ -528,7 +530,7 @@ void AnnotationPanel::showComments()
     const QColor staleBackground = tinted(palette(), staleHue(), 0.3);
     for (const LineComment& c : qAsConst(m_annotation.comments)) {
         const auto version = m_versions.constFind(c.anchor.versionId);
-        const QString where = QStringLiteral("%1 · line %2")
+        const QString where = tr("%1 · line %2")
                                   .arg(version != m_versions.cend() ? version->title : c.anchor.versionId)
                                   .arg(c.anchor.line + 1);
         auto* item = new QTreeWidgetItem(m_comments, {m_versionsKnown ? stateTitle(commentState(c)) : QStringLiteral("…"), c.text.simplified(),
