@@ -16,7 +16,7 @@ packages=(
     qt6-base-dev qt6-base-dev-tools libgl-dev
     libqcustomplot-dev nlohmann-json3-dev libdtl-dev
     hipcc python3-torch libtorch-dev pybind11-dev libthrust-dev bubblewrap procps
-    desktop-file-utils appstream
+    desktop-file-utils appstream clang-format git
     libmd4c-dev libmd4c-html0-dev chromium poppler-utils
 )
 

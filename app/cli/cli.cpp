@@ -64,8 +64,7 @@ int summary(QCommandLineParser& parser, const QStringList& args)
         for (const auto& run : located.runs)
             names << run.name;
         err << QCoreApplication::translate("kernel-review-cli",
-                                           "note: %1 holds %n runs (%2); showing the newest, \"%3\". Choose one with --run NAME.", nullptr,
-                                           int(located.runs.size()))
+            "note: %1 holds %n runs (%2); showing the newest, \"%3\". Choose one with --run NAME.", nullptr, int(located.runs.size()))
                    .arg(path, names.join(QStringLiteral(", ")), names.first())
             << '\n';
     }
@@ -77,13 +76,14 @@ int summary(QCommandLineParser& parser, const QStringList& args)
     writeOut(parser.isSet(QStringLiteral("json")) ? summaryJson(run) : summaryText(run));
     if (run.cases.isEmpty()) {
         err << "kernel-review-cli: "
-            << QCoreApplication::translate("kernel-review-cli", "no case could be loaded from %1 (%n warnings)", nullptr, int(run.warnings.size())).arg(path)
+            << QCoreApplication::translate(
+                   "kernel-review-cli", "no case could be loaded from %1 (%n warnings)", nullptr, int(run.warnings.size()))
+                   .arg(path)
             << '\n';
         return NothingLoaded;
     }
     return Ok;
 }
-
 
 int rerun(QCommandLineParser& parser, const QStringList& args)
 {
@@ -94,24 +94,32 @@ int rerun(QCommandLineParser& parser, const QStringList& args)
     auto run = std::make_shared<Run>(loadRunAtPath(args.at(1), parser.value(QStringLiteral("run")), &error));
     const int caseIndex = run->indexOf(parser.value(QStringLiteral("case")));
     if (!error.isEmpty() || caseIndex < 0) {
-        err << "kernel-review-cli: " << (error.isEmpty() ? QCoreApplication::translate("kernel-review-cli", "no case \"%1\" in %2").arg(parser.value(QStringLiteral("case")), args.at(1)) : error) << '\n';
+        err << "kernel-review-cli: "
+            << (error.isEmpty() ? QCoreApplication::translate("kernel-review-cli", "no case \"%1\" in %2")
+                                      .arg(parser.value(QStringLiteral("case")), args.at(1))
+                                : error)
+            << '\n';
         return NothingLoaded;
     }
     QSettings settings;
     const auto profiles = loadProfiles(settings);
-    const QString profileName = parser.isSet(QStringLiteral("profile")) ? parser.value(QStringLiteral("profile")) : QStringLiteral("compile-check");
+    const QString profileName
+        = parser.isSet(QStringLiteral("profile")) ? parser.value(QStringLiteral("profile")) : QStringLiteral("compile-check");
     const auto profile = findProfile(profiles, profileName);
     if (!profile) {
         QStringList names;
         for (const auto& p : profiles)
             names << p.name;
-        return usage(parser, QCoreApplication::translate("kernel-review-cli", "no profile \"%1\" (profiles: %2)").arg(profileName, names.join(QStringLiteral(", "))));
+        return usage(parser,
+            QCoreApplication::translate("kernel-review-cli", "no profile \"%1\" (profiles: %2)")
+                .arg(profileName, names.join(QStringLiteral(", "))));
     }
     const ResultStore store = ResultStore::forRun(run->path, run->name);
     const RerunRequestBuilder builder(readCaseTexts(run, caseIndex), codeVersions(run->cases.at(caseIndex)), store);
-    auto built = builder.build(parser.isSet(QStringLiteral("version")) ? parser.value(QStringLiteral("version")) : QStringLiteral("predict"),
-                               parser.isSet(QStringLiteral("baseline")) ? parser.value(QStringLiteral("baseline")) : QStringLiteral("label"), *profile,
-                               &error, /*allowFiles=*/true);
+    auto built
+        = builder.build(parser.isSet(QStringLiteral("version")) ? parser.value(QStringLiteral("version")) : QStringLiteral("predict"),
+            parser.isSet(QStringLiteral("baseline")) ? parser.value(QStringLiteral("baseline")) : QStringLiteral("label"), *profile, &error,
+            /*allowFiles=*/true);
     if (!built) {
         err << "kernel-review-cli: " << error << '\n';
         return NothingLoaded;
@@ -133,7 +141,8 @@ int rerun(QCommandLineParser& parser, const QStringList& args)
     QObject::connect(&pipeline, &RerunPipeline::finished, &pipeline, [&](const RerunResult& result) {
         QString saveError;
         if (!store.save(result, &saveError))
-            errStream() << "kernel-review-cli: " << QCoreApplication::translate("kernel-review-cli", "result not saved: %1").arg(saveError) << '\n';
+            errStream() << "kernel-review-cli: " << QCoreApplication::translate("kernel-review-cli", "result not saved: %1").arg(saveError)
+                        << '\n';
         writeOut(json ? rerunToJson(result) : rerunText(result));
         exitCode = result.status == RerunResult::Status::Completed ? Ok
             : result.status == RerunResult::Status::Cancelled      ? Cancelled
@@ -153,11 +162,14 @@ int exportReport(QCommandLineParser& parser, const QStringList& args)
         return usage(parser, QCoreApplication::translate("kernel-review-cli", "export takes one PATH, --format FORMAT and --out DEST"));
     const auto format = exportFormatFromName(parser.value(QStringLiteral("format")));
     if (!format)
-        return usage(parser, QCoreApplication::translate("kernel-review-cli", "unknown --format \"%1\" (html, md, pdf, csv or workspace)").arg(parser.value(QStringLiteral("format"))));
+        return usage(parser,
+            QCoreApplication::translate("kernel-review-cli", "unknown --format \"%1\" (html, md, pdf, csv or workspace)")
+                .arg(parser.value(QStringLiteral("format"))));
     const QString only = parser.isSet(QStringLiteral("only")) ? parser.value(QStringLiteral("only")) : QStringLiteral("all");
     const auto scope = exportScopeFromName(only);
     if (!scope || *scope == ExportScope::Selection)
-        return usage(parser, QCoreApplication::translate("kernel-review-cli", "unknown --only \"%1\" (all, failing or annotated)").arg(only));
+        return usage(
+            parser, QCoreApplication::translate("kernel-review-cli", "unknown --only \"%1\" (all, failing or annotated)").arg(only));
     QTextStream err = errStream();
     QString error;
     auto run = std::make_shared<Run>(loadRunAtPath(args.at(1), parser.value(QStringLiteral("run")), &error));
@@ -165,7 +177,10 @@ int exportReport(QCommandLineParser& parser, const QStringList& args)
     for (const LoadWarning& warning : run->warnings)
         err << QCoreApplication::translate("kernel-review-cli", "warning: %1").arg(loadWarningLine(warning)) << '\n';
     if (!error.isEmpty() || run->cases.isEmpty()) {
-        err << "kernel-review-cli: " << (error.isEmpty() ? QCoreApplication::translate("kernel-review-cli", "no case could be loaded from %1").arg(args.at(1)) : error) << '\n';
+        err << "kernel-review-cli: "
+            << (error.isEmpty() ? QCoreApplication::translate("kernel-review-cli", "no case could be loaded from %1").arg(args.at(1))
+                                : error)
+            << '\n';
         return NothingLoaded;
     }
     ExportRequest request;
@@ -203,8 +218,8 @@ bool needsGui(const QStringList& arguments)
     for (int i = 2; i < arguments.size(); ++i) {
         const QString& arg = arguments.at(i);
         const QString value = arg == QLatin1String("--format") && i + 1 < arguments.size() ? arguments.at(i + 1)
-            : arg.startsWith(QLatin1String("--format="))                                 ? arg.mid(9)
-                                                                                         : QString();
+            : arg.startsWith(QLatin1String("--format="))                                   ? arg.mid(9)
+                                                                                           : QString();
         if (const auto format = exportFormatFromName(value); format && exportFormatNeedsRenderer(*format))
             return true;
     }
@@ -214,32 +229,48 @@ bool needsGui(const QStringList& arguments)
 void addOptions(QCommandLineParser& parser)
 {
     parser.setApplicationDescription(QCoreApplication::translate("kernel-review-cli",
-                                                                 "Kernel Review Workbench %1, headless.\n\n"
-                                                                 "Commands:\n"
-                                                                 "  summary PATH   cases with their latest and best outcomes, and load warnings\n"
-                                                                 "  rerun PATH --case FILENAME   compile, check and time one version of a case\n"
-                                                                 "  export PATH --format html|md|pdf|csv|workspace --out DEST [--only all|failing|annotated]\n"
-                                                                 "                 the annotated report, a CSV of cases, or per-case debug folders")
+        "Kernel Review Workbench %1, headless.\n\n"
+        "Commands:\n"
+        "  summary PATH   cases with their latest and best outcomes, and load warnings\n"
+        "  rerun PATH --case FILENAME   compile, check and time one version of a case\n"
+        "  export PATH --format html|md|pdf|csv|workspace --out DEST [--only all|failing|annotated]\n"
+        "                 the annotated report, a CSV of cases, or per-case debug folders")
                                          .arg(QStringLiteral(KRW_VERSION_STRING)));
     parser.addHelpOption(); // no --version option: rerun's --version names the code version to run
     parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("summary"));
-    parser.addPositionalArgument(QStringLiteral("path"), QCoreApplication::translate("kernel-review-cli", "A run folder, any file of a run, a JSONL file, or a folder of debug folders."));
+    parser.addPositionalArgument(QStringLiteral("path"),
+        QCoreApplication::translate("kernel-review-cli", "A run folder, any file of a run, a JSONL file, or a folder of debug folders."));
     parser.addOption({QStringLiteral("json"), QCoreApplication::translate("kernel-review-cli", "Print one JSON object instead of text.")});
-    parser.addOption({QStringLiteral("run"), QCoreApplication::translate("kernel-review-cli", "Which run, when the folder holds several."), QStringLiteral("NAME")});
-    parser.addOption({QStringLiteral("case"), QCoreApplication::translate("kernel-review-cli", "rerun: the case (its filename)."), QStringLiteral("FILENAME")});
-    parser.addOption({QStringLiteral("version"), QCoreApplication::translate("kernel-review-cli", "rerun: predict, call, exe, perf:N (newest iteration), an id like it3:predict, or a FILE."),
-                      QStringLiteral("VERSION")});
-    parser.addOption({QStringLiteral("baseline"), QCoreApplication::translate("kernel-review-cli", "rerun: the reference to compare with (default: label)."), QStringLiteral("VERSION")});
-    parser.addOption({QStringLiteral("profile"), QCoreApplication::translate("kernel-review-cli", "rerun: rocm, hip-nvidia, compile-check (default) or cpu, or a profile of your own."),
-                      QStringLiteral("NAME")});
-    parser.addOption({QStringLiteral("rtol"), QCoreApplication::translate("kernel-review-cli", "rerun: relative tolerance (default 1e-5)."), QStringLiteral("X")});
-    parser.addOption({QStringLiteral("atol"), QCoreApplication::translate("kernel-review-cli", "rerun: absolute tolerance (default 1e-3)."), QStringLiteral("Y")});
+    parser.addOption({QStringLiteral("run"), QCoreApplication::translate("kernel-review-cli", "Which run, when the folder holds several."),
+        QStringLiteral("NAME")});
+    parser.addOption({QStringLiteral("case"), QCoreApplication::translate("kernel-review-cli", "rerun: the case (its filename)."),
+        QStringLiteral("FILENAME")});
+    parser.addOption({QStringLiteral("version"),
+        QCoreApplication::translate(
+            "kernel-review-cli", "rerun: predict, call, exe, perf:N (newest iteration), an id like it3:predict, or a FILE."),
+        QStringLiteral("VERSION")});
+    parser.addOption({QStringLiteral("baseline"),
+        QCoreApplication::translate("kernel-review-cli", "rerun: the reference to compare with (default: label)."),
+        QStringLiteral("VERSION")});
+    parser.addOption({QStringLiteral("profile"),
+        QCoreApplication::translate(
+            "kernel-review-cli", "rerun: rocm, hip-nvidia, compile-check (default) or cpu, or a profile of your own."),
+        QStringLiteral("NAME")});
+    parser.addOption({QStringLiteral("rtol"), QCoreApplication::translate("kernel-review-cli", "rerun: relative tolerance (default 1e-5)."),
+        QStringLiteral("X")});
+    parser.addOption({QStringLiteral("atol"), QCoreApplication::translate("kernel-review-cli", "rerun: absolute tolerance (default 1e-3)."),
+        QStringLiteral("Y")});
     parser.addOption({QStringLiteral("no-timing"), QCoreApplication::translate("kernel-review-cli", "rerun: check correctness only.")});
-    parser.addOption({QStringLiteral("compiler"), QCoreApplication::translate("kernel-review-cli", "rerun: use this compiler instead of the profile's."), QStringLiteral("PATH")});
-    parser.addOption({QStringLiteral("python"), QCoreApplication::translate("kernel-review-cli", "rerun: use this Python instead of the profile's."), QStringLiteral("PATH")});
-    parser.addOption({QStringLiteral("format"), QCoreApplication::translate("kernel-review-cli", "export: html, md, pdf, csv or workspace."), QStringLiteral("FORMAT")});
-    parser.addOption({QStringLiteral("out"), QCoreApplication::translate("kernel-review-cli", "export: the file to write (a folder for workspace)."), QStringLiteral("DEST")});
-    parser.addOption({QStringLiteral("only"), QCoreApplication::translate("kernel-review-cli", "export: all (default), failing or annotated cases."), QStringLiteral("SCOPE")});
+    parser.addOption({QStringLiteral("compiler"),
+        QCoreApplication::translate("kernel-review-cli", "rerun: use this compiler instead of the profile's."), QStringLiteral("PATH")});
+    parser.addOption({QStringLiteral("python"),
+        QCoreApplication::translate("kernel-review-cli", "rerun: use this Python instead of the profile's."), QStringLiteral("PATH")});
+    parser.addOption({QStringLiteral("format"),
+        QCoreApplication::translate("kernel-review-cli", "export: html, md, pdf, csv or workspace."), QStringLiteral("FORMAT")});
+    parser.addOption({QStringLiteral("out"),
+        QCoreApplication::translate("kernel-review-cli", "export: the file to write (a folder for workspace)."), QStringLiteral("DEST")});
+    parser.addOption({QStringLiteral("only"),
+        QCoreApplication::translate("kernel-review-cli", "export: all (default), failing or annotated cases."), QStringLiteral("SCOPE")});
 }
 
 int run(const QStringList& arguments, QIODevice* out, QIODevice* err)

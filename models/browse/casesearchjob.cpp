@@ -33,9 +33,8 @@ void CaseSearchJob::start(const RunPtr& run, const SearchQuery& query)
         }
         watcher->deleteLater();
     });
-    watcher->setFuture(QtConcurrent::run([run, query, cancelled] {
-        return run ? searchCases(*run, query, [cancelled] { return cancelled->load(); }) : QSet<QString>();
-    }));
+    watcher->setFuture(QtConcurrent::run(
+        [run, query, cancelled] { return run ? searchCases(*run, query, [cancelled] { return cancelled->load(); }) : QSet<QString>(); }));
 }
 
 void CaseSearchJob::cancel()

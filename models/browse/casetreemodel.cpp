@@ -15,8 +15,8 @@ CaseTreeModel::CaseTreeModel(QObject* parent)
 
 const QVector<Outcome>& CaseTreeModel::groupOrder()
 {
-    static const QVector<Outcome> order = {Outcome::CallFailed, Outcome::ExeFailed, Outcome::PerfFailed,
-                                           Outcome::NoPrediction, Outcome::Unknown, Outcome::Passed};
+    static const QVector<Outcome> order
+        = {Outcome::CallFailed, Outcome::ExeFailed, Outcome::PerfFailed, Outcome::NoPrediction, Outcome::Unknown, Outcome::Passed};
     return order;
 }
 
@@ -107,7 +107,8 @@ QVariant CaseTreeModel::groupData(const Group& group, int column, int role) cons
 {
     switch (role) {
     case Qt::DisplayRole:
-        return column == NameColumn ? QVariant(QStringLiteral("%1 (%2)").arg(outcomeTitle(group.outcome)).arg(group.cases.size())) : QVariant();
+        return column == NameColumn ? QVariant(QStringLiteral("%1 (%2)").arg(outcomeTitle(group.outcome)).arg(group.cases.size()))
+                                    : QVariant();
     case SortRole:
         return int(groupOrder().indexOf(group.outcome));
     case IsGroupRole:

@@ -22,16 +22,15 @@ QString pathToken()
 // must end the token, so "a.b:1:2:3" (a time, a ratio) is not taken apart.
 const QRegularExpression& compilerPattern()
 {
-    static const QRegularExpression re(QStringLiteral("(?<ref>") + pathToken()
-                                       + QStringLiteral(":(?<line>\\d{1,9})(?::(?<col>\\d{1,9}))?):(?=\\s|$)"));
+    static const QRegularExpression re(
+        QStringLiteral("(?<ref>") + pathToken() + QStringLiteral(":(?<line>\\d{1,9})(?::(?<col>\\d{1,9}))?):(?=\\s|$)"));
     return re;
 }
 
 // nvcc (EDG front end): "x.cu(12): error: ...". The severity word keeps "f(3): text" out.
 const QRegularExpression& nvccPattern()
 {
-    static const QRegularExpression re(
-        QStringLiteral("(?<ref>") + pathToken()
+    static const QRegularExpression re(QStringLiteral("(?<ref>") + pathToken()
         + QStringLiteral("\\((?<line>\\d{1,9})\\)): (?=(?:error|warning|remark|note|catastrophic error)\\b)"));
     return re;
 }
@@ -39,8 +38,7 @@ const QRegularExpression& nvccPattern()
 // Python traceback frame: File "x.py", line 12, in f
 const QRegularExpression& pythonPattern()
 {
-    static const QRegularExpression re(
-        QStringLiteral("\\b(?<ref>File \"(?<path>[^\"\\n]+)\", line (?<line>\\d{1,9}))"));
+    static const QRegularExpression re(QStringLiteral("\\b(?<ref>File \"(?<path>[^\"\\n]+)\", line (?<line>\\d{1,9}))"));
     return re;
 }
 
@@ -69,8 +67,7 @@ SourceRef toRef(const QRegularExpressionMatch& m)
     return ref;
 }
 
-void collect(const QRegularExpression& re, bool (*accept)(const QString&), const QString& message,
-             QVector<SourceRef>* refs)
+void collect(const QRegularExpression& re, bool (*accept)(const QString&), const QString& message, QVector<SourceRef>* refs)
 {
     auto it = re.globalMatch(message);
     while (it.hasNext()) {

@@ -161,8 +161,7 @@ QVector<CharSpan> wholeLine(const QString& line)
     return spans;
 }
 
-DiffRow changedRow(const QString& left, const QString& right, int leftLine, int rightLine,
-                   const DiffOptions& options)
+DiffRow changedRow(const QString& left, const QString& right, int leftLine, int rightLine, const DiffOptions& options)
 {
     DiffRow row{DiffRow::Kind::Changed, leftLine, rightLine, {}, {}};
     const bool small = left.size() <= options.maxIntralineChars && right.size() <= options.maxIntralineChars;
@@ -178,8 +177,7 @@ DiffRow changedRow(const QString& left, const QString& right, int leftLine, int 
 
 // A changed segment: removed and added lines are paired row by row as Changed, the rest stands
 // alone with a filler (-1) on the other side.
-void appendChangedRows(const Segment& s, const QStringList& left, const QStringList& right,
-                       const DiffOptions& options, DiffResult* result)
+void appendChangedRows(const Segment& s, const QStringList& left, const QStringList& right, const DiffOptions& options, DiffResult* result)
 {
     const int paired = std::min(s.leftLength(), s.rightLength());
     for (int i = 0; i < paired; ++i) {
@@ -222,10 +220,9 @@ QString sizeError(const QStringList& left, const QStringList& right, int maxLine
 {
     const bool leftTooLong = left.size() > maxLines;
     const auto count = static_cast<int>(leftTooLong ? left.size() : right.size());
-    const QString side = leftTooLong ? QCoreApplication::translate("krw::LineDiff", "left")
-                                     : QCoreApplication::translate("krw::LineDiff", "right");
-    return QCoreApplication::translate("krw::LineDiff",
-                                       "Not compared: the %1 side has %2 lines, more than the limit of %3.")
+    const QString side
+        = leftTooLong ? QCoreApplication::translate("krw::LineDiff", "left") : QCoreApplication::translate("krw::LineDiff", "right");
+    return QCoreApplication::translate("krw::LineDiff", "Not compared: the %1 side has %2 lines, more than the limit of %3.")
         .arg(side)
         .arg(count)
         .arg(maxLines);
@@ -267,8 +264,7 @@ DiffResult diffLines(const QStringList& left, const QStringList& right, const Di
     return result;
 }
 
-void intralineSpans(const QString& left, const QString& right, QVector<CharSpan>* leftSpans,
-                    QVector<CharSpan>* rightSpans)
+void intralineSpans(const QString& left, const QString& right, QVector<CharSpan>* leftSpans, QVector<CharSpan>* rightSpans)
 {
     Q_ASSERT(leftSpans && rightSpans);
     leftSpans->clear();

@@ -58,7 +58,6 @@ DiffResult diffLines(const QStringList& left, const QStringList& right, const Di
 
 // Changed characters of one changed line pair: a dtl character diff, with equal runs shorter
 // than 3 characters folded into the surrounding change so the highlight stays readable.
-void intralineSpans(const QString& left, const QString& right, QVector<CharSpan>* leftSpans,
-                    QVector<CharSpan>* rightSpans);
+void intralineSpans(const QString& left, const QString& right, QVector<CharSpan>* leftSpans, QVector<CharSpan>* rightSpans);
 
 } // namespace krw

@@ -15,8 +15,11 @@ struct FormatInfo
 };
 
 const FormatInfo Formats[] = {
-    {ExportFormat::Html, "html", ".html"}, {ExportFormat::Markdown, "md", ".md"},   {ExportFormat::Pdf, "pdf", ".pdf"},
-    {ExportFormat::Csv, "csv", ".csv"},    {ExportFormat::Workspace, "workspace", ""},
+    {ExportFormat::Html, "html", ".html"},
+    {ExportFormat::Markdown, "md", ".md"},
+    {ExportFormat::Pdf, "pdf", ".pdf"},
+    {ExportFormat::Csv, "csv", ".csv"},
+    {ExportFormat::Workspace, "workspace", ""},
 };
 
 const FormatInfo& info(ExportFormat format)

@@ -36,8 +36,7 @@ QString attributeSource(const MD_ATTRIBUTE& attribute)
 // name an allowed scheme or have no scheme at all.
 bool hasAllowedSchemeSyntax(const QString& destination)
 {
-    static const QRegularExpression allowed(QStringLiteral("^(https?://|mailto:)"),
-                                            QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression allowed(QStringLiteral("^(https?://|mailto:)"), QRegularExpression::CaseInsensitiveOption);
     if (allowed.match(destination).hasMatch())
         return true;
     const int colon = int(destination.indexOf(QLatin1Char(':')));
@@ -255,8 +254,7 @@ struct Renderer
 
     void text(MD_TEXTTYPE type, const QString& text)
     {
-        static const QRegularExpression entity(
-            QStringLiteral("^&(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});$"));
+        static const QRegularExpression entity(QStringLiteral("^&(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});$"));
         switch (type) {
         case MD_TEXT_NULLCHAR:
             out += QChar(0xFFFD);

@@ -55,12 +55,18 @@ bool decodeEntity(const QString& text, int* i, QString* out)
 {
     static const QRegularExpression entity(QStringLiteral("^&(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{0,31});"));
     static const QHash<QString, QString> named{
-        {QStringLiteral("amp"), QStringLiteral("&")}, {QStringLiteral("lt"), QStringLiteral("<")},
-        {QStringLiteral("gt"), QStringLiteral(">")}, {QStringLiteral("quot"), QStringLiteral("\"")},
-        {QStringLiteral("apos"), QStringLiteral("'")}, {QStringLiteral("colon"), QStringLiteral(":")},
-        {QStringLiteral("Tab"), QStringLiteral("\t")}, {QStringLiteral("NewLine"), QStringLiteral("\n")},
-        {QStringLiteral("nbsp"), QStringLiteral(" ")}, {QStringLiteral("sol"), QStringLiteral("/")},
-        {QStringLiteral("num"), QStringLiteral("#")}, {QStringLiteral("quest"), QStringLiteral("?")},
+        {QStringLiteral("amp"), QStringLiteral("&")},
+        {QStringLiteral("lt"), QStringLiteral("<")},
+        {QStringLiteral("gt"), QStringLiteral(">")},
+        {QStringLiteral("quot"), QStringLiteral("\"")},
+        {QStringLiteral("apos"), QStringLiteral("'")},
+        {QStringLiteral("colon"), QStringLiteral(":")},
+        {QStringLiteral("Tab"), QStringLiteral("\t")},
+        {QStringLiteral("NewLine"), QStringLiteral("\n")},
+        {QStringLiteral("nbsp"), QStringLiteral(" ")},
+        {QStringLiteral("sol"), QStringLiteral("/")},
+        {QStringLiteral("num"), QStringLiteral("#")},
+        {QStringLiteral("quest"), QStringLiteral("?")},
     };
     const auto m = entity.match(text.mid(*i, 48)); // anchored: the longest entity is shorter
     if (!m.hasMatch())
@@ -144,7 +150,8 @@ QString sanitizeInline(const QString& text)
             int run = 0;
             while (i + run < text.size() && text.at(i + run) == QLatin1Char('`'))
                 ++run;
-            const int lineEnd = text.indexOf(QLatin1Char('\n'), i + run) < 0 ? int(text.size()) : int(text.indexOf(QLatin1Char('\n'), i + run));
+            const int lineEnd
+                = text.indexOf(QLatin1Char('\n'), i + run) < 0 ? int(text.size()) : int(text.indexOf(QLatin1Char('\n'), i + run));
             int close = -1;
             for (int p = i + run; p < lineEnd;) {
                 int r = 0;
@@ -167,7 +174,7 @@ QString sanitizeInline(const QString& text)
                 i = close + run;
             }
         } else if (c == QLatin1Char(']') && i + 1 < text.size()
-                   && (text.at(i + 1) == QLatin1Char('(') || text.at(i + 1) == QLatin1Char(':'))) {
+            && (text.at(i + 1) == QLatin1Char('(') || text.at(i + 1) == QLatin1Char(':'))) {
             out += text.mid(i, 2);
             i += 2;
             copyLinkDestination(text, &i, &out);
@@ -259,9 +266,8 @@ QString sanitizedMarkdown(const QString& markdown, int minHeadingLevel)
         // A fenced block: re-emitted with our own fence, closed even when the dataset forgot to.
         flushProse();
         const int indent = int(open.captured(1).size());
-        const QRegularExpression close(QStringLiteral("^ {0,3}%1{%2,}[ \\t]*$")
-                                           .arg(QRegularExpression::escape(QString(fenceChar)))
-                                           .arg(open.captured(2).size()));
+        const QRegularExpression close(
+            QStringLiteral("^ {0,3}%1{%2,}[ \\t]*$").arg(QRegularExpression::escape(QString(fenceChar))).arg(open.captured(2).size()));
         QStringList code;
         for (++i; i < lines.size() && !close.match(lines.at(i)).hasMatch(); ++i) {
             QString line = lines.at(i);
@@ -272,8 +278,7 @@ QString sanitizedMarkdown(const QString& markdown, int minHeadingLevel)
         }
         if (i >= lines.size() && !code.isEmpty() && code.constLast().isEmpty())
             code.removeLast(); // the text's final newline, not a line of code
-        out += markdownCodeBlock(code.isEmpty() ? QString() : code.join(QLatin1Char('\n')) + QLatin1Char('\n'),
-                                 open.captured(3));
+        out += markdownCodeBlock(code.isEmpty() ? QString() : code.join(QLatin1Char('\n')) + QLatin1Char('\n'), open.captured(3));
     }
     flushProse();
     while (out.endsWith(QStringLiteral("\n\n")))

@@ -95,8 +95,7 @@ QMap<QString, bool> passFlagsOf(const IterationRecord& newest)
     return flags;
 }
 
-PlacedComment placeComment(const LineComment& comment, const Case& c, const CaseTexts& texts,
-                           const QMap<QString, QString>& localVersions)
+PlacedComment placeComment(const LineComment& comment, const Case& c, const CaseTexts& texts, const QMap<QString, QString>& localVersions)
 {
     PlacedComment placed;
     placed.comment = comment;
@@ -175,8 +174,8 @@ QVector<int> casesInScope(const Run& run, const AnnotationMap& annotations, Expo
     return result;
 }
 
-ReportCase buildReportCase(const Run& run, const CaseTexts& texts, const CaseAnnotation& annotation,
-                           const QVector<RerunResult>& reruns, const QMap<QString, QString>& localVersions)
+ReportCase buildReportCase(const Run& run, const CaseTexts& texts, const CaseAnnotation& annotation, const QVector<RerunResult>& reruns,
+    const QMap<QString, QString>& localVersions)
 {
     ReportCase rc;
     if (texts.caseIndex < 0 || texts.caseIndex >= run.cases.size())

@@ -5,10 +5,10 @@
 // ReportCase, so the formats cannot disagree. Pure data: safe to build on a worker thread.
 #pragma once
 
-#include "review/annotations.h"
-#include "run/caseversions.h"
-#include "run/casetexts.h"
 #include "rerun/rerunresult.h"
+#include "review/annotations.h"
+#include "run/casetexts.h"
+#include "run/caseversions.h"
 #include "run/rundata.h"
 
 #include <functional>
@@ -21,8 +21,7 @@ QString exportScopeName(ExportScope scope); // "all", "failing", "annotated", "s
 std::optional<ExportScope> exportScopeFromName(const QString& name);
 
 // Indexes into run.cases, in run order. Selection: the given indexes (invalid ones dropped).
-QVector<int> casesInScope(const Run& run, const AnnotationMap& annotations, ExportScope scope,
-                          const QVector<int>& selection = {});
+QVector<int> casesInScope(const Run& run, const AnnotationMap& annotations, ExportScope scope, const QVector<int>& selection = {});
 
 struct ReportText
 {
@@ -67,8 +66,8 @@ struct ReportCase
 
 // Gathers one case. texts: readCaseTexts(run, caseIndex). reruns: the case's saved reruns,
 // oldest first (ResultStore::history). Local versions a comment may point at: name → text.
-ReportCase buildReportCase(const Run& run, const CaseTexts& texts, const CaseAnnotation& annotation,
-                           const QVector<RerunResult>& reruns, const QMap<QString, QString>& localVersions = {});
+ReportCase buildReportCase(const Run& run, const CaseTexts& texts, const CaseAnnotation& annotation, const QVector<RerunResult>& reruns,
+    const QMap<QString, QString>& localVersions = {});
 
 // Counts for the summary page.
 struct ReportSummary

@@ -27,14 +27,9 @@ std::optional<double> worstMaxAbsErr(const RerunResult& rerun)
 QStringList row(const ReportCase& rc)
 {
     const CaseAnnotation& a = rc.annotation;
-    QStringList fields{rc.filename,
-                       outcomeName(rc.latest),
-                       stageName(rc.best),
-                       QString::number(rc.iterations),
-                       a.isReviewed() ? verdictInfo(a.verdict).name : QString(),
-                       a.tags.join(QLatin1Char(';')),
-                       a.note,
-                       QString::number(a.comments.size())};
+    QStringList fields{rc.filename, outcomeName(rc.latest), stageName(rc.best), QString::number(rc.iterations),
+        a.isReviewed() ? verdictInfo(a.verdict).name : QString(), a.tags.join(QLatin1Char(';')), a.note,
+        QString::number(a.comments.size())};
     if (rc.latestRerun) {
         const RerunResult& r = *rc.latestRerun;
         fields << r.verdict() << number(worstMaxAbsErr(r)) << number(r.timing ? r.timing->speedup : std::nullopt)
@@ -60,9 +55,8 @@ QString csvField(const QString& value)
     QString field = value;
     if (!field.isEmpty() && QStringLiteral("=+-@\t\r").contains(field.at(0)))
         field.prepend(QLatin1Char('\''));
-    const bool needsQuotes = std::any_of(field.cbegin(), field.cend(), [](QChar c) {
-        return c == QLatin1Char(',') || c == QLatin1Char('"') || c == QLatin1Char('\r') || c == QLatin1Char('\n');
-    });
+    const bool needsQuotes = std::any_of(field.cbegin(), field.cend(),
+        [](QChar c) { return c == QLatin1Char(',') || c == QLatin1Char('"') || c == QLatin1Char('\r') || c == QLatin1Char('\n'); });
     if (!needsQuotes)
         return field;
     field.replace(QLatin1Char('"'), QStringLiteral("\"\""));
@@ -72,9 +66,9 @@ QString csvField(const QString& value)
 QByteArray reportCsv(const QVector<ReportCase>& cases)
 {
     QByteArray csv = line({QStringLiteral("filename"), QStringLiteral("latest_outcome"), QStringLiteral("best_stage"),
-                           QStringLiteral("iterations"), QStringLiteral("verdict"), QStringLiteral("tags"),
-                           QStringLiteral("note"), QStringLiteral("comments"), QStringLiteral("rerun_verdict"),
-                           QStringLiteral("rerun_max_abs_err"), QStringLiteral("rerun_speedup"), QStringLiteral("rerun_time")});
+        QStringLiteral("iterations"), QStringLiteral("verdict"), QStringLiteral("tags"), QStringLiteral("note"), QStringLiteral("comments"),
+        QStringLiteral("rerun_verdict"), QStringLiteral("rerun_max_abs_err"), QStringLiteral("rerun_speedup"),
+        QStringLiteral("rerun_time")});
     for (const ReportCase& rc : cases)
         csv += line(row(rc));
     return csv;

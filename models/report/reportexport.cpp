@@ -2,8 +2,8 @@
 #include "report/reportexport.h"
 
 #include "modelslogging.h"
-#include "review/annotationstore.h"
 #include "rerun/resultstore.h"
+#include "review/annotationstore.h"
 
 #include <QDir>
 #include <QFile>
@@ -44,8 +44,8 @@ AnnotationMap loadRunAnnotations(const Run& run, QString* error)
     return store.annotations();
 }
 
-std::optional<QVector<ReportCase>> gatherReportCases(const RunPtr& run, const QVector<int>& caseIndexes,
-                                                     const AnnotationMap& annotations, const ExportProgress& progress)
+std::optional<QVector<ReportCase>> gatherReportCases(
+    const RunPtr& run, const QVector<int>& caseIndexes, const AnnotationMap& annotations, const ExportProgress& progress)
 {
     const ResultStore store = ResultStore::forRun(run->path, run->name);
     QVector<ReportCase> cases;
@@ -54,8 +54,8 @@ std::optional<QVector<ReportCase>> gatherReportCases(const RunPtr& run, const QV
         if (caseIndex < 0 || caseIndex >= run->cases.size())
             continue;
         const QString& name = run->cases.at(caseIndex).filename;
-        cases.append(buildReportCase(*run, readCaseTexts(run, caseIndex), annotations.value(name), store.history(name),
-                                     readLocalVersions(store, name)));
+        cases.append(buildReportCase(
+            *run, readCaseTexts(run, caseIndex), annotations.value(name), store.history(name), readLocalVersions(store, name)));
         if (progress && !progress(int(cases.size()), int(caseIndexes.size())))
             return std::nullopt;
     }

@@ -25,12 +25,11 @@ AnnotationMap loadRunAnnotations(const Run& run, QString* error);
 
 // Reads each case's texts and saved reruns and builds its ReportCase. progress is called after
 // each case; std::nullopt when it asked to cancel.
-std::optional<QVector<ReportCase>> gatherReportCases(const RunPtr& run, const QVector<int>& caseIndexes,
-                                                     const AnnotationMap& annotations, const ExportProgress& progress = {});
+std::optional<QVector<ReportCase>> gatherReportCases(
+    const RunPtr& run, const QVector<int>& caseIndexes, const AnnotationMap& annotations, const ExportProgress& progress = {});
 
 // Checks that the destination can be written before any work: its folder exists and is
 // writable, and it is not an existing folder (for files). Empty when fine.
 QString destinationProblem(const QString& destination, ExportFormat format);
 
 } // namespace krw
-

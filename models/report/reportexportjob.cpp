@@ -19,7 +19,6 @@ namespace {
 
 constexpr int PlotsPerSlice = 4; // ~20 ms of GUI time per slice
 
-
 } // namespace
 
 // Shared with the worker: the worker only reads request/cases/plots and the cancel flag.
@@ -128,12 +127,13 @@ void ReportExportJob::startGather()
             finish(result);
         });
         const QFuture<ExportResult> future = QtConcurrent::run([this, state] {
-            return exportWorkspace(state->request.run, state->indexes, state->request.destination,
-                                   [this, state](int done, int) {
-                                       postProgress(done);
-                                       return !state->cancelled.load();
-                                   },
-                                   state->request.annotations);
+            return exportWorkspace(
+                state->request.run, state->indexes, state->request.destination,
+                [this, state](int done, int) {
+                    postProgress(done);
+                    return !state->cancelled.load();
+                },
+                state->request.annotations);
         });
         state->worker = QFuture<void>(future);
         watcher->setFuture(future);
@@ -229,8 +229,7 @@ void ReportExportJob::startWrite()
             if (request.format == ExportFormat::Pdf) {
                 options.images = HtmlReportOptions::Images::ResourceName;
                 result.ok = state->renderer->writePdf(reportHtmlParts(summary, cases, options), state->plots, request.destination,
-                                                      QStringLiteral("Review report: %1").arg(request.run->name), &result.error,
-                                                      &state->cancelled);
+                    QStringLiteral("Review report: %1").arg(request.run->name), &result.error, &state->cancelled);
                 result.cancelled = state->cancelled;
                 return result;
             }

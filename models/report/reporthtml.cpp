@@ -12,7 +12,6 @@
 
 namespace krw {
 
-
 namespace {
 
 constexpr int EmbeddedHeadingLevel = 4; // dataset headings sit below the case's h3 sections
@@ -105,8 +104,7 @@ QString row(const QStringList& cells, const QString& tag = QStringLiteral("td"))
 }
 
 // One code line: syntax colours and intraline changes as nested spans, every character escaped.
-QString codeLineHtml(const QString& line, const QVector<StyledSpan>& styles, const QVector<CharSpan>& changes,
-                     const QString& changeClass)
+QString codeLineHtml(const QString& line, const QVector<StyledSpan>& styles, const QVector<CharSpan>& changes, const QString& changeClass)
 {
     if (line.isEmpty())
         return QStringLiteral("&#8203;"); // keeps the row's height
@@ -169,7 +167,7 @@ QString commentBody(const PlacedComment& pc)
         .arg(esc(pc.versionTitle.isEmpty() ? c.anchor.versionId : pc.versionTitle))
         .arg(c.anchor.line + 1)
         .arg(esc(c.author.isEmpty() ? QStringLiteral("unknown") : c.author), esc(isoTime(c.created)), stateBadge(pc.state),
-             markdownToSafeHtml(c.text, EmbeddedHeadingLevel + 1));
+            markdownToSafeHtml(c.text, EmbeddedHeadingLevel + 1));
 }
 
 class CaseWriter
@@ -209,12 +207,13 @@ private:
             flags += QStringLiteral("<span class=\"%1\">%2 = %3</span> ")
                          .arg(okClass(it.value()), esc(it.key()), it.value() ? QStringLiteral("true") : QStringLiteral("false"));
         QString out = QStringLiteral("<table class=\"outcomes\">\n");
-        out += row({QStringLiteral("Latest outcome"), QStringLiteral("<span class=\"%1\">%2</span>")
-                                                          .arg(okClass(m_rc.latest == Outcome::Passed), esc(outcomeTitle(m_rc.latest)))});
+        out += row({QStringLiteral("Latest outcome"),
+            QStringLiteral("<span class=\"%1\">%2</span>").arg(okClass(m_rc.latest == Outcome::Passed), esc(outcomeTitle(m_rc.latest)))});
         out += row({QStringLiteral("Furthest stage reached"), esc(stageName(m_rc.best))});
         out += row({QStringLiteral("Iterations"), QString::number(m_rc.iterations)});
         out += row({QStringLiteral("Newest pass flags"), flags.isEmpty() ? QStringLiteral("none") : flags});
-        out += row({QStringLiteral("Verdict"), QStringLiteral("<span class=\"verdict\">%1</span>").arg(esc(verdictTitle(m_rc.annotation.verdict)))});
+        out += row({QStringLiteral("Verdict"),
+            QStringLiteral("<span class=\"verdict\">%1</span>").arg(esc(verdictTitle(m_rc.annotation.verdict)))});
         out += QStringLiteral("</table>\n");
         for (const QString& problem : m_rc.readProblems)
             out += QStringLiteral("<p class=\"bad\">Could not read: %1</p>\n").arg(esc(problem));
@@ -257,8 +256,8 @@ private:
                                           .arg(esc(m_rc.predictTitle), esc(m_rc.bestTitle))
                                     : QStringLiteral("<h3>Prediction (%1)</h3>\n<p>%2</p>\n")
                                           .arg(esc(m_rc.predictTitle),
-                                               m_rc.bestId.isEmpty() ? QStringLiteral("No candidate passed a stage; the prediction alone.")
-                                                                     : QStringLiteral("The best candidate is the prediction itself."));
+                                              m_rc.bestId.isEmpty() ? QStringLiteral("No candidate passed a stage; the prediction alone.")
+                                                                    : QStringLiteral("The best candidate is the prediction itself."));
         const QStringList left = splitLines(m_rc.predictText);
         const QStringList right = withCandidate ? splitLines(m_rc.bestText) : left;
         DiffResult diff;
@@ -285,13 +284,15 @@ private:
         for (int i = 0; i < diff.rows.size(); ++i) {
             const DiffRow& r = diff.rows.at(i);
             if (r.kind != DiffRow::Kind::Equal || leftComments.contains(r.leftLine) || rightComments.contains(r.rightLine)) {
-                for (int j = std::max(0, i - m_options.contextLines); j <= std::min(int(diff.rows.size()) - 1, i + m_options.contextLines); ++j)
+                for (int j = std::max(0, i - m_options.contextLines); j <= std::min(int(diff.rows.size()) - 1, i + m_options.contextLines);
+                     ++j)
                     keep[j] = true;
             }
         }
         QString out = QStringLiteral("<table class=\"diff\">\n");
         if (twoSides)
-            out += QStringLiteral("<tr><th colspan=\"2\">%1</th><th colspan=\"2\">%2</th></tr>\n").arg(esc(m_rc.predictTitle), esc(m_rc.bestTitle));
+            out += QStringLiteral("<tr><th colspan=\"2\">%1</th><th colspan=\"2\">%2</th></tr>\n")
+                       .arg(esc(m_rc.predictTitle), esc(m_rc.bestTitle));
         int folded = 0;
         const auto flushFold = [&] {
             if (folded > 0)
@@ -342,8 +343,8 @@ private:
         return {};
     }
 
-    static QString sideCells(int line, const QStringList& lines, const HighlightedLines& styles, const QVector<CharSpan>& changes,
-                             const QString& side)
+    static QString sideCells(
+        int line, const QStringList& lines, const HighlightedLines& styles, const QVector<CharSpan>& changes, const QString& side)
     {
         if (line < 0)
             return QStringLiteral("<td class=\"ln\"></td><td class=\"%1\"></td>").arg(side);
@@ -353,7 +354,7 @@ private:
     }
 
     static QString diffRow(const DiffRow& r, const QStringList& left, const QStringList& right, const HighlightedLines& leftStyles,
-                           const HighlightedLines& rightStyles, bool twoSides)
+        const HighlightedLines& rightStyles, bool twoSides)
     {
         if (!twoSides) // one version: its code takes the whole width
             return QStringLiteral("<tr class=\"eq\"><td class=\"ln\">%1</td><td class=\"l\" colspan=\"3\">%2</td></tr>\n")
@@ -361,7 +362,7 @@ private:
                 .arg(codeLineHtml(left.value(r.leftLine), leftStyles.value(r.leftLine), {}, QString()));
         return QStringLiteral("<tr class=\"%1\">%2%3</tr>\n")
             .arg(rowClass(r.kind), sideCells(r.leftLine, left, leftStyles, r.leftSpans, QStringLiteral("l")),
-                 sideCells(r.rightLine, right, rightStyles, r.rightSpans, QStringLiteral("r")));
+                sideCells(r.rightLine, right, rightStyles, r.rightSpans, QStringLiteral("r")));
     }
 
     static QString texts(const QString& title, const QVector<ReportText>& texts, bool code)
@@ -382,8 +383,8 @@ private:
     {
         QString out = QStringLiteral("<h3>Latest rerun</h3>\n<table>\n");
         out += row({QStringLiteral("Version"), QStringLiteral("<code>%1</code>").arg(esc(r.versionId))});
-        out += row({QStringLiteral("Verdict"), QStringLiteral("<span class=\"%1\">%2</span>")
-                                                   .arg(okClass(r.verdict() == QLatin1String("passed")), esc(r.verdict()))});
+        out += row({QStringLiteral("Verdict"),
+            QStringLiteral("<span class=\"%1\">%2</span>").arg(okClass(r.verdict() == QLatin1String("passed")), esc(r.verdict()))});
         out += row({QStringLiteral("Started"), esc(isoTime(r.started))});
         if (!r.failure.isEmpty())
             out += row({QStringLiteral("Failure"), QStringLiteral("<pre>%1</pre>").arg(esc(r.failure))});
@@ -391,21 +392,22 @@ private:
         if (r.accuracy) {
             out += QStringLiteral("<p>Accuracy (rtol %1, atol %2): <span class=\"%3\">%4</span></p>\n<table class=\"accuracy\">\n")
                        .arg(number(r.accuracy->rtol), number(r.accuracy->atol), okClass(r.accuracy->ok),
-                            r.accuracy->ok ? QStringLiteral("all outputs match") : QStringLiteral("mismatch"));
+                           r.accuracy->ok ? QStringLiteral("all outputs match") : QStringLiteral("mismatch"));
             out += row({QStringLiteral("Output"), QStringLiteral("OK"), QStringLiteral("Max abs err"), QStringLiteral("Max rel err"),
-                        QStringLiteral("Mismatched"), QStringLiteral("Flags")},
-                       QStringLiteral("th"));
+                           QStringLiteral("Mismatched"), QStringLiteral("Flags")},
+                QStringLiteral("th"));
             for (const OutputComparison& o : r.accuracy->outputs) {
-                out += row({esc(o.name), QStringLiteral("<span class=\"%1\">%2</span>").arg(okClass(o.ok), o.ok ? QStringLiteral("yes") : QStringLiteral("no")),
-                            optionalNumber(o.maxAbsErr), optionalNumber(o.maxRelErr), QStringLiteral("%1 / %2").arg(o.mismatched).arg(o.total),
-                            esc(o.flags.join(QStringLiteral(", ")))});
+                out += row({esc(o.name),
+                    QStringLiteral("<span class=\"%1\">%2</span>").arg(okClass(o.ok), o.ok ? QStringLiteral("yes") : QStringLiteral("no")),
+                    optionalNumber(o.maxAbsErr), optionalNumber(o.maxRelErr), QStringLiteral("%1 / %2").arg(o.mismatched).arg(o.total),
+                    esc(o.flags.join(QStringLiteral(", ")))});
             }
             out += QStringLiteral("</table>\n");
         }
         if (r.timing) {
             out += QStringLiteral("<p>Timing: baseline %1 ms, candidate %2 ms, speedup %3%4</p>\n")
                        .arg(number(r.timing->baselineMs), number(r.timing->candidateMs), optionalNumber(r.timing->speedup),
-                            r.timing->withinNoise ? QStringLiteral(" (within noise)") : QString());
+                           r.timing->withinNoise ? QStringLiteral(" (within noise)") : QString());
             out += plotImage();
         }
         return out;
@@ -427,7 +429,8 @@ private:
         const CaseAnnotation& a = m_rc.annotation;
         if (a.isEmpty())
             return QStringLiteral("<h3>Annotation</h3>\n<p>Not reviewed.</p>\n");
-        QString out = QStringLiteral("<h3>Annotation</h3>\n<p>Verdict: <span class=\"verdict\">%1</span>").arg(esc(verdictTitle(a.verdict)));
+        QString out
+            = QStringLiteral("<h3>Annotation</h3>\n<p>Verdict: <span class=\"verdict\">%1</span>").arg(esc(verdictTitle(a.verdict)));
         if (!a.tags.isEmpty()) {
             out += QStringLiteral(" · Tags: ");
             for (const QString& tag : a.tags)
@@ -436,7 +439,8 @@ private:
         out += QStringLiteral("<br><span class=\"meta\">By %1 at %2</span></p>\n")
                    .arg(esc(a.author.isEmpty() ? QStringLiteral("unknown") : a.author), esc(isoTime(a.modified)));
         if (!a.note.isEmpty())
-            out += QStringLiteral("<div class=\"markdown note\">") + markdownToSafeHtml(a.note, EmbeddedHeadingLevel) + QStringLiteral("</div>\n");
+            out += QStringLiteral("<div class=\"markdown note\">") + markdownToSafeHtml(a.note, EmbeddedHeadingLevel)
+                + QStringLiteral("</div>\n");
         return out;
     }
 
@@ -488,18 +492,20 @@ QString summarySection(const ReportSummary& summary, const QVector<ReportCase>& 
     out += QStringLiteral("<table class=\"counts\">\n") + row({QStringLiteral("Outcome"), QStringLiteral("Cases")}, QStringLiteral("th"));
     for (auto it = summary.byOutcome.cbegin(); it != summary.byOutcome.cend(); ++it)
         out += row({esc(outcomeTitle(it.key())), QString::number(it.value())});
-    out += QStringLiteral("</table>\n<table class=\"counts\">\n") + row({QStringLiteral("Verdict"), QStringLiteral("Cases")}, QStringLiteral("th"));
+    out += QStringLiteral("</table>\n<table class=\"counts\">\n")
+        + row({QStringLiteral("Verdict"), QStringLiteral("Cases")}, QStringLiteral("th"));
     for (auto it = summary.byVerdict.cbegin(); it != summary.byVerdict.cend(); ++it)
         out += row({esc(verdictTitle(it.key())), QString::number(it.value())});
     out += QStringLiteral("</table>\n<h2>Cases</h2>\n<table class=\"cases\">\n");
-    out += row({QStringLiteral("#"), QStringLiteral("Case"), QStringLiteral("Outcome"), QStringLiteral("Best stage"), QStringLiteral("Verdict"),
-                QStringLiteral("Tags"), QStringLiteral("Latest rerun")},
-               QStringLiteral("th"));
+    out += row({QStringLiteral("#"), QStringLiteral("Case"), QStringLiteral("Outcome"), QStringLiteral("Best stage"),
+                   QStringLiteral("Verdict"), QStringLiteral("Tags"), QStringLiteral("Latest rerun")},
+        QStringLiteral("th"));
     for (int i = 0; i < cases.size(); ++i) {
         const ReportCase& rc = cases.at(i);
         out += row({QString::number(i + 1), QStringLiteral("<a href=\"#%1\">%2</a>").arg(caseAnchor(i + 1), esc(rc.filename)),
-                    esc(outcomeTitle(rc.latest)), esc(stageName(rc.best)), esc(rc.annotation.isReviewed() ? verdictTitle(rc.annotation.verdict) : QString()),
-                    esc(rc.annotation.tags.join(QStringLiteral(", "))), esc(rc.latestRerun ? rc.latestRerun->verdict() : QString())});
+            esc(outcomeTitle(rc.latest)), esc(stageName(rc.best)),
+            esc(rc.annotation.isReviewed() ? verdictTitle(rc.annotation.verdict) : QString()),
+            esc(rc.annotation.tags.join(QStringLiteral(", "))), esc(rc.latestRerun ? rc.latestRerun->verdict() : QString())});
     }
     return out + QStringLiteral("</table>\n</div>\n");
 }

@@ -38,8 +38,7 @@ QByteArray reportHtml(const ReportSummary& summary, const QVector<ReportCase>& c
 // The same report as separate documents (the summary, then one per case), each complete with
 // its own head and styles: paged output lays them out one at a time, in time linear in the
 // number of cases, and starts each case on a new page.
-QVector<QByteArray> reportHtmlParts(const ReportSummary& summary, const QVector<ReportCase>& cases,
-                                    const HtmlReportOptions& options = {});
+QVector<QByteArray> reportHtmlParts(const ReportSummary& summary, const QVector<ReportCase>& cases, const HtmlReportOptions& options = {});
 
 // The name a timing plot image has in HtmlReportOptions::Images::ResourceName mode:
 // PlotResourcePrefix + caseIndex + ".png".

@@ -102,10 +102,7 @@ QString summarySection(const ReportSummary& summary, const QVector<ReportCase>& 
     QString md = QStringLiteral("# Review report: %1\n\n").arg(markdownPlainText(summary.runName));
     md += QStringLiteral("- Run: %1\n").arg(markdownCodeSpan(summary.runPath));
     md += QStringLiteral("- Generated: %1\n").arg(isoTime(summary.generated));
-    md += QStringLiteral("- Scope: %1 (%2 of %3 cases)\n\n")
-              .arg(exportScopeName(summary.scope))
-              .arg(cases.size())
-              .arg(summary.totalCases);
+    md += QStringLiteral("- Scope: %1 (%2 of %3 cases)\n\n").arg(exportScopeName(summary.scope)).arg(cases.size()).arg(summary.totalCases);
     md += QStringLiteral("## Summary\n\n") + tableHeader({QStringLiteral("Outcome"), QStringLiteral("Cases")});
     for (auto it = summary.byOutcome.cbegin(); it != summary.byOutcome.cend(); ++it)
         md += tableRow({outcomeTitle(it.key()), QString::number(it.value())});
@@ -114,13 +111,12 @@ QString summarySection(const ReportSummary& summary, const QVector<ReportCase>& 
         md += tableRow({verdictTitle(it.key()), QString::number(it.value())});
     md += QStringLiteral("\n### Cases\n\n")
         + tableHeader({QStringLiteral("#"), QStringLiteral("Case"), QStringLiteral("Outcome"), QStringLiteral("Best stage"),
-                       QStringLiteral("Verdict"), QStringLiteral("Tags"), QStringLiteral("Latest rerun")});
+            QStringLiteral("Verdict"), QStringLiteral("Tags"), QStringLiteral("Latest rerun")});
     for (int i = 0; i < cases.size(); ++i) {
         const ReportCase& rc = cases.at(i);
         md += tableRow({QString::number(i + 1), markdownTableCell(rc.filename), outcomeTitle(rc.latest), stageName(rc.best),
-                        rc.annotation.isReviewed() ? verdictTitle(rc.annotation.verdict) : QString(),
-                        markdownTableCell(rc.annotation.tags.join(QStringLiteral(", "))),
-                        rc.latestRerun ? rc.latestRerun->verdict() : QString()});
+            rc.annotation.isReviewed() ? verdictTitle(rc.annotation.verdict) : QString(),
+            markdownTableCell(rc.annotation.tags.join(QStringLiteral(", "))), rc.latestRerun ? rc.latestRerun->verdict() : QString()});
     }
     return md + QLatin1Char('\n');
 }
@@ -164,7 +160,8 @@ QString textsSection(const QString& title, const QVector<ReportText>& texts, boo
     QString md = QStringLiteral("### %1\n\n").arg(title);
     for (const ReportText& t : texts) {
         md += QStringLiteral("#### %1\n\n").arg(markdownPlainText(t.title));
-        md += (code ? markdownCodeBlock(t.text, QStringLiteral("text")) : sanitizedMarkdown(t.text, EmbeddedHeadingLevel)) + QLatin1Char('\n');
+        md += (code ? markdownCodeBlock(t.text, QStringLiteral("text")) : sanitizedMarkdown(t.text, EmbeddedHeadingLevel))
+            + QLatin1Char('\n');
     }
     return md;
 }
@@ -178,19 +175,19 @@ QString rerunSection(const RerunResult& r)
     if (r.accuracy) {
         md += QStringLiteral("\nAccuracy (rtol %1, atol %2): %3\n\n")
                   .arg(number(r.accuracy->rtol), number(r.accuracy->atol),
-                       r.accuracy->ok ? QStringLiteral("all outputs match") : QStringLiteral("mismatch"));
-        md += tableHeader({QStringLiteral("Output"), QStringLiteral("OK"), QStringLiteral("Max abs err"),
-                           QStringLiteral("Max rel err"), QStringLiteral("Mismatched"), QStringLiteral("Flags")});
+                      r.accuracy->ok ? QStringLiteral("all outputs match") : QStringLiteral("mismatch"));
+        md += tableHeader({QStringLiteral("Output"), QStringLiteral("OK"), QStringLiteral("Max abs err"), QStringLiteral("Max rel err"),
+            QStringLiteral("Mismatched"), QStringLiteral("Flags")});
         for (const OutputComparison& o : r.accuracy->outputs) {
-            md += tableRow({markdownTableCell(o.name), o.ok ? QStringLiteral("yes") : QStringLiteral("no"),
-                            optionalNumber(o.maxAbsErr), optionalNumber(o.maxRelErr),
-                            QStringLiteral("%1 / %2").arg(o.mismatched).arg(o.total), markdownTableCell(o.flags.join(QStringLiteral(", ")))});
+            md += tableRow({markdownTableCell(o.name), o.ok ? QStringLiteral("yes") : QStringLiteral("no"), optionalNumber(o.maxAbsErr),
+                optionalNumber(o.maxRelErr), QStringLiteral("%1 / %2").arg(o.mismatched).arg(o.total),
+                markdownTableCell(o.flags.join(QStringLiteral(", ")))});
         }
     }
     if (r.timing) {
         md += QStringLiteral("\nTiming: baseline %1 ms, candidate %2 ms, speedup %3%4\n")
                   .arg(number(r.timing->baselineMs), number(r.timing->candidateMs), optionalNumber(r.timing->speedup),
-                       r.timing->withinNoise ? QStringLiteral(" (within noise)") : QString());
+                      r.timing->withinNoise ? QStringLiteral(" (within noise)") : QString());
     }
     return md + QLatin1Char('\n');
 }
@@ -220,8 +217,8 @@ QString annotationSection(const ReportCase& rc)
             tags << markdownCodeSpan(tag);
         md += QStringLiteral("- Tags: %1\n").arg(tags.join(QStringLiteral(", ")));
     }
-    md += QStringLiteral("- By %1 at %2\n\n").arg(a.author.isEmpty() ? QStringLiteral("unknown") : markdownPlainText(a.author),
-                                                 isoTime(a.modified));
+    md += QStringLiteral("- By %1 at %2\n\n")
+              .arg(a.author.isEmpty() ? QStringLiteral("unknown") : markdownPlainText(a.author), isoTime(a.modified));
     if (!a.note.isEmpty())
         md += sanitizedMarkdown(a.note, EmbeddedHeadingLevel) + QLatin1Char('\n');
     if (rc.comments.isEmpty())
@@ -233,8 +230,8 @@ QString annotationSection(const ReportCase& rc)
                   .arg(markdownCodeSpan(anchor.versionId))
                   .arg(anchor.line + 1)
                   .arg(markdownCodeSpan(anchor.lineText), anchorStateName(pc.state),
-                       pc.comment.author.isEmpty() ? QStringLiteral("unknown") : markdownPlainText(pc.comment.author),
-                       isoTime(pc.comment.created));
+                      pc.comment.author.isEmpty() ? QStringLiteral("unknown") : markdownPlainText(pc.comment.author),
+                      isoTime(pc.comment.created));
         // Indented under the item, so the comment's own Markdown stays inside it.
         const QStringList lines = sanitizedMarkdown(pc.comment.text, EmbeddedHeadingLevel).split(QLatin1Char('\n'));
         for (const QString& line : lines)

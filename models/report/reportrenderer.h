@@ -31,8 +31,9 @@ public:
 
     // Lays out the report's HTML parts (reportHtmlParts, Images::ResourceName) as a PDF at path.
     // plots: caseIndex → PNG. On the worker thread; cancelled is polled between parts.
-    virtual bool writePdf(const QVector<QByteArray>& parts, const QHash<int, QByteArray>& plots, const QString& path,
-                          const QString& title, QString* error, const std::atomic<bool>* cancelled) = 0;
+    virtual bool writePdf(const QVector<QByteArray>& parts, const QHash<int, QByteArray>& plots, const QString& path, const QString& title,
+        QString* error, const std::atomic<bool>* cancelled)
+        = 0;
 };
 
 } // namespace krw

@@ -48,7 +48,10 @@ QByteArray summaryText(const Run& run)
     int width = 8;
     for (const Case& c : run.cases)
         width = std::max(width, int(c.filename.size()));
-    s << QStringLiteral("%1  %2  %3\n").arg(QStringLiteral("filename"), -width).arg(QStringLiteral("latest"), -13).arg(QStringLiteral("best"));
+    s << QStringLiteral("%1  %2  %3\n")
+             .arg(QStringLiteral("filename"), -width)
+             .arg(QStringLiteral("latest"), -13)
+             .arg(QStringLiteral("best"));
     for (const Case& c : run.cases)
         s << QStringLiteral("%1  %2  %3\n").arg(c.filename, -width).arg(outcomeName(c.latest), -13).arg(stageName(c.best));
     s << "\nWarnings: " << run.warnings.size() << '\n';
@@ -85,7 +88,7 @@ QByteArray summaryJson(const Run& run)
     root["cases_list"] = json::array();
     for (const Case& c : run.cases)
         root["cases_list"].push_back({{"filename", utf8(c.filename)}, {"latest", utf8(outcomeName(c.latest))},
-                                      {"best", utf8(stageName(c.best))}, {"iterations", c.history.size()}});
+            {"best", utf8(stageName(c.best))}, {"iterations", c.history.size()}});
     root["warnings"] = json::array();
     for (const LoadWarning& w : run.warnings) {
         json item = {{"file", utf8(w.file)}, {"line", w.line}, {"field", utf8(w.field)}, {"message", utf8(w.message)}};

@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: MIT
 #include "report/workspaceexport.h"
 
+#include "report/reportcontent.h"
+#include "report/reportmarkdown.h"
 #include "run/casetexts.h"
 #include "run/caseversions.h"
 #include "run/debugfolder.h"
 #include "storage/atomicfile.h"
 #include "storage/filenameallocator.h"
-#include "report/reportcontent.h"
-#include "report/reportmarkdown.h"
 
 #include <QDir>
-#include <QFileInfo>
 #include <QFile>
+#include <QFileInfo>
 #include <QSaveFile>
 
 namespace krw {
@@ -74,7 +74,9 @@ class Exporter
 {
 public:
     Exporter(const RunPtr& run, const QString& dest, const AnnotationMap& annotations)
-        : m_run(run), m_dest(dest), m_annotations(annotations)
+        : m_run(run)
+        , m_dest(dest)
+        , m_annotations(annotations)
     {
     }
 
@@ -120,10 +122,7 @@ public:
         return true;
     }
 
-    bool writeIndex(QString* error)
-    {
-        return writeFileAtomically(indexPath(), DebugFolder::indexJson(m_run->name, m_index), error);
-    }
+    bool writeIndex(QString* error) { return writeFileAtomically(indexPath(), DebugFolder::indexJson(m_run->name, m_index), error); }
 
     QString indexPath() const { return m_root + QLatin1Char('/') + DebugFolder::IndexFile; }
     int written() const { return m_written; }
@@ -141,7 +140,7 @@ private:
 } // namespace
 
 ExportResult exportWorkspace(const RunPtr& run, const QVector<int>& caseIndexes, const QString& destFolder,
-                             const std::function<bool(int, int)>& progress, const AnnotationMap& annotations)
+    const std::function<bool(int, int)>& progress, const AnnotationMap& annotations)
 {
     ExportResult result;
     result.path = destFolder;

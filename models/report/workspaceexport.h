@@ -28,7 +28,6 @@ namespace krw {
 // already written stay, complete, and are listed in the index.
 // result.cases: case folders complete and listed in the index; ok is false on cancel or error.
 ExportResult exportWorkspace(const RunPtr& run, const QVector<int>& caseIndexes, const QString& destFolder,
-                             const std::function<bool(int done, int total)>& progress = {},
-                             const AnnotationMap& annotations = {});
+    const std::function<bool(int done, int total)>& progress = {}, const AnnotationMap& annotations = {});
 
 } // namespace krw

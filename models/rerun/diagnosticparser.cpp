@@ -29,10 +29,10 @@ void DiagnosticParser::parseLine(const QString& rawLine)
 {
     // clang/gcc: "path:12:5: error: msg"; gcc without column: "path:12: error: msg";
     // nvcc: "path(12): error: msg".
-    static const QRegularExpression clangStyle(
-        QStringLiteral(R"(^(?<file>[^\s:][^:]*?):(?<line>\d+):(?:(?<col>\d+):)?\s*(?<sev>fatal error|error|warning|note|remark):\s*(?<msg>.*)$)"));
-    static const QRegularExpression nvccStyle(
-        QStringLiteral(R"(^(?<file>[^\s(][^(]*?)\((?<line>\d+)\):\s*(?<sev>fatal error|error|warning|note|remark)\s*(?:#\S+-D)?:?\s*(?<msg>.*)$)"));
+    static const QRegularExpression clangStyle(QStringLiteral(
+        R"(^(?<file>[^\s:][^:]*?):(?<line>\d+):(?:(?<col>\d+):)?\s*(?<sev>fatal error|error|warning|note|remark):\s*(?<msg>.*)$)"));
+    static const QRegularExpression nvccStyle(QStringLiteral(
+        R"(^(?<file>[^\s(][^(]*?)\((?<line>\d+)\):\s*(?<sev>fatal error|error|warning|note|remark)\s*(?:#\S+-D)?:?\s*(?<msg>.*)$)"));
     QString line = rawLine;
     if (line.endsWith(QLatin1Char('\r')))
         line.chop(1);

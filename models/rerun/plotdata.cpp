@@ -39,8 +39,8 @@ QString statsLine(const QString& side, const std::optional<TimingStats>& stats)
 
 QString callToolTip(const CallTiming& call)
 {
-    QStringList lines{callLabel(call), statsLine(QStringLiteral("baseline"), call.baseline),
-                      statsLine(QStringLiteral("candidate"), call.candidate)};
+    QStringList lines{
+        callLabel(call), statsLine(QStringLiteral("baseline"), call.baseline), statsLine(QStringLiteral("candidate"), call.candidate)};
     if (call.speedup)
         lines << QStringLiteral("speedup %1, %2").arg(formatSpeedup(*call.speedup), speedupVerdict(*call.speedup, call.withinNoise));
     if (!call.note.isEmpty())
@@ -161,9 +161,8 @@ QString historyTitle(const QVector<HistoryPoint>& history)
     }
     if (latest < 0)
         return QStringLiteral("Speedup history");
-    const auto describe = [&](int i) {
-        return QStringLiteral("%1 (%2)").arg(formatSpeedup(*history.at(i).speedup), historyLabel(history.at(i), i));
-    };
+    const auto describe
+        = [&](int i) { return QStringLiteral("%1 (%2)").arg(formatSpeedup(*history.at(i).speedup), historyLabel(history.at(i), i)); };
     if (best < 0)
         return QStringLiteral("Speedup history — latest %1, none passed accuracy").arg(describe(latest));
     return QStringLiteral("Speedup history — best %1, latest %2").arg(describe(best), describe(latest));
@@ -189,9 +188,7 @@ HistoryGroup* groupFor(QVector<HistoryGroup>* groups, HistoryPoint::Source sourc
 // keeps legend entries and colours in place when the history grows.
 bool groupBefore(const HistoryGroup& a, const HistoryGroup& b)
 {
-    const auto rank = [](const HistoryGroup& g) {
-        return (g.source == HistoryPoint::Source::AgentPerfCandidate ? 0 : 3) + int(g.state);
-    };
+    const auto rank = [](const HistoryGroup& g) { return (g.source == HistoryPoint::Source::AgentPerfCandidate ? 0 : 3) + int(g.state); };
     return rank(a) < rank(b);
 }
 
@@ -266,7 +263,7 @@ QString timingTitle(const TimingStage& timing)
         return QStringLiteral("Speedup not measured");
     return QStringLiteral("Speedup %1 — %2 (Σ p50 %3 → %4)")
         .arg(formatSpeedup(*timing.speedup), speedupVerdict(*timing.speedup, timing.withinNoise),
-             QString::number(timing.baselineMs, 'g', 3), formatMs(timing.candidateMs));
+            QString::number(timing.baselineMs, 'g', 3), formatMs(timing.candidateMs));
 }
 
 TimingPlotData timingPlotData(const std::optional<TimingStage>& timing)
@@ -299,7 +296,8 @@ ErrorPlotData errorPlotData(const std::optional<AccuracyStage>& accuracy)
 {
     ErrorPlotData data;
     if (!accuracy || accuracy->outputs.isEmpty()) {
-        data.emptyMessage = accuracy ? QStringLiteral("No outputs were compared") : QStringLiteral("No accuracy results yet — run the case");
+        data.emptyMessage
+            = accuracy ? QStringLiteral("No outputs were compared") : QStringLiteral("No accuracy results yet — run the case");
         return data;
     }
     data.atol = accuracy->atol;

@@ -109,9 +109,9 @@ OutputComparison outputFrom(const json& o)
 json toJson(const OutputComparison& o)
 {
     return {{"name", o.name.toStdString()}, {"ok", o.ok}, {"shape", toJson(o.shape)}, {"baseline_shape", toJson(o.baselineShape)},
-            {"dtype", o.dtype.toStdString()}, {"baseline_dtype", o.baselineDtype.toStdString()},
-            {"max_abs_err", optionalNumber(o.maxAbsErr)}, {"max_rel_err", optionalNumber(o.maxRelErr)},
-            {"mismatched", o.mismatched}, {"total", o.total}, {"allclose", o.allclose}, {"flags", toJson(o.flags)}};
+        {"dtype", o.dtype.toStdString()}, {"baseline_dtype", o.baselineDtype.toStdString()}, {"max_abs_err", optionalNumber(o.maxAbsErr)},
+        {"max_rel_err", optionalNumber(o.maxRelErr)}, {"mismatched", o.mismatched}, {"total", o.total}, {"allclose", o.allclose},
+        {"flags", toJson(o.flags)}};
 }
 
 AccuracyStage accuracyFrom(const json& a)
@@ -163,11 +163,11 @@ json toJson(const TimingStage& t)
 {
     json calls = json::array();
     for (const CallTiming& c : t.calls)
-        calls.push_back({{"name", c.name.toStdString()}, {"index", c.index}, {"baseline", toJson(c.baseline)},
-                         {"candidate", toJson(c.candidate)}, {"speedup", optionalNumber(c.speedup)},
-                         {"within_noise", c.withinNoise}, {"note", c.note.toStdString()}});
+        calls.push_back(
+            {{"name", c.name.toStdString()}, {"index", c.index}, {"baseline", toJson(c.baseline)}, {"candidate", toJson(c.candidate)},
+                {"speedup", optionalNumber(c.speedup)}, {"within_noise", c.withinNoise}, {"note", c.note.toStdString()}});
     return {{"baseline_ms", t.baselineMs}, {"candidate_ms", t.candidateMs}, {"speedup", optionalNumber(t.speedup)},
-            {"within_noise", t.withinNoise}, {"calls", calls}};
+        {"within_noise", t.withinNoise}, {"calls", calls}};
 }
 
 std::optional<SideRun> sideFrom(const json& sides, const char* key)
@@ -187,9 +187,8 @@ json toJson(const std::optional<SideRun>& s)
 
 json toJson(const Diagnostic& d)
 {
-    return {{"file", d.file.toStdString()}, {"line", d.line}, {"column", d.column},
-            {"severity", severityName(d.severity).toStdString()}, {"message", d.message.toStdString()},
-            {"context", toJson(d.context)}};
+    return {{"file", d.file.toStdString()}, {"line", d.line}, {"column", d.column}, {"severity", severityName(d.severity).toStdString()},
+        {"message", d.message.toStdString()}, {"context", toJson(d.context)}};
 }
 
 Diagnostic diagnosticFrom(const json& j)
@@ -209,9 +208,8 @@ json toJson(const CompileStage& c)
     json diagnostics = json::array();
     for (const Diagnostic& d : c.diagnostics)
         diagnostics.push_back(toJson(d));
-    return {{"ok", c.ok}, {"cached", c.cached}, {"seconds", c.seconds}, {"command", toJson(c.command)},
-            {"diagnostics", diagnostics}, {"error", c.error.toStdString()}, {"module", c.modulePath.toStdString()},
-            {"log", c.log.toStdString()}};
+    return {{"ok", c.ok}, {"cached", c.cached}, {"seconds", c.seconds}, {"command", toJson(c.command)}, {"diagnostics", diagnostics},
+        {"error", c.error.toStdString()}, {"module", c.modulePath.toStdString()}, {"log", c.log.toStdString()}};
 }
 
 CompileStage compileFrom(const json& j)
@@ -286,7 +284,7 @@ bool applyHarnessResult(const QByteArray& bytes, RerunResult* result, QString* e
     if (j.contains("environment") && j["environment"].is_object()) {
         for (auto it = j["environment"].begin(); it != j["environment"].end(); ++it)
             result->environment.insert(QString::fromStdString(it.key()),
-                                       it->is_string() ? QString::fromStdString(it->get<std::string>()) : QString::fromStdString(it->dump()));
+                it->is_string() ? QString::fromStdString(it->get<std::string>()) : QString::fromStdString(it->dump()));
     }
     const json sides = j.value("sides", json::object());
     result->baselineRun = sideFrom(sides, "baseline");
@@ -313,12 +311,11 @@ QByteArray rerunToJson(const RerunResult& r)
     if (r.timing)
         stages["timing"] = toJson(*r.timing);
     const json root = {{"case", r.caseName.toStdString()}, {"version", r.versionId.toStdString()},
-                       {"version_title", r.versionTitle.toStdString()}, {"baseline", r.baselineId.toStdString()},
-                       {"profile", r.profile.toStdString()}, {"status", statusName(r.status).toStdString()},
-                       {"verdict", r.verdict().toStdString()}, {"failure", r.failure.toStdString()},
-                       {"started", r.started.toString(Qt::ISODateWithMs).toStdString()}, {"seconds", r.seconds},
-                       {"sandboxed", r.sandboxed}, {"sandbox_note", r.sandboxNote.toStdString()},
-                       {"environment", environment}, {"stages", stages}, {"harness_log", r.harnessLog.toStdString()}};
+        {"version_title", r.versionTitle.toStdString()}, {"baseline", r.baselineId.toStdString()}, {"profile", r.profile.toStdString()},
+        {"status", statusName(r.status).toStdString()}, {"verdict", r.verdict().toStdString()}, {"failure", r.failure.toStdString()},
+        {"started", r.started.toString(Qt::ISODateWithMs).toStdString()}, {"seconds", r.seconds}, {"sandboxed", r.sandboxed},
+        {"sandbox_note", r.sandboxNote.toStdString()}, {"environment", environment}, {"stages", stages},
+        {"harness_log", r.harnessLog.toStdString()}};
     return QByteArray::fromStdString(root.dump(2, ' ', false, json::error_handler_t::replace) + "\n");
 }
 

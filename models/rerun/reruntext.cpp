@@ -9,7 +9,7 @@ QByteArray rerunText(const RerunResult& r)
 {
     QString out;
     QTextStream s(&out);
-    s << r.caseName << ": " << r.versionId << " vs " << r.baselineId << ", profile "<< r.profile << '\n';
+    s << r.caseName << ": " << r.versionId << " vs " << r.baselineId << ", profile " << r.profile << '\n';
     s << "verdict: " << r.verdict() << " (" << statusName(r.status) << ", " << QString::number(r.seconds, 'f', 1) << " s, "
       << (r.sandboxed ? "sandboxed" : "not sandboxed") << ")\n";
     if (!r.failure.isEmpty())
@@ -30,8 +30,9 @@ QByteArray rerunText(const RerunResult& r)
             s << " [" << r.accuracy->flags.join(QStringLiteral(", ")) << ']';
         s << '\n';
         for (const OutputComparison& o : r.accuracy->outputs)
-            s << "  " << (o.ok ? "ok   " : "FAIL ") << o.name << ": max abs " << o.maxAbsErr.value_or(0) << ", mismatched " << o.mismatched << '/'
-              << o.total << (o.flags.isEmpty() ? QString() : QStringLiteral(" [%1]").arg(o.flags.join(QStringLiteral(", ")))) << '\n';
+            s << "  " << (o.ok ? "ok   " : "FAIL ") << o.name << ": max abs " << o.maxAbsErr.value_or(0) << ", mismatched " << o.mismatched
+              << '/' << o.total << (o.flags.isEmpty() ? QString() : QStringLiteral(" [%1]").arg(o.flags.join(QStringLiteral(", "))))
+              << '\n';
     }
     if (r.timing)
         s << "timing: baseline " << r.timing->baselineMs << " ms, candidate " << r.timing->candidateMs << " ms, speedup "

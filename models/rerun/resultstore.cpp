@@ -15,9 +15,8 @@ namespace krw {
 
 ResultStore ResultStore::forRun(const QString& runPath, const QString& runName)
 {
-    const SidecarFolder folder = SidecarFolder::locate(runPath, runName, [&] {
-        return QCryptographicHash::hash((runPath + QLatin1Char('\n') + runName).toUtf8(), QCryptographicHash::Sha256);
-    });
+    const SidecarFolder folder = SidecarFolder::locate(runPath, runName,
+        [&] { return QCryptographicHash::hash((runPath + QLatin1Char('\n') + runName).toUtf8(), QCryptographicHash::Sha256); });
     return ResultStore(folder.path, folder.fallback);
 }
 
@@ -39,7 +38,8 @@ QString ResultStore::caseFolder(const char* kind, const QString& caseName) const
 
 bool ResultStore::save(const RerunResult& result, QString* error, QString* savedPath) const
 {
-    const QString name = result.started.toUTC().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz")) + QLatin1Char('_') + sanitizedFileName(result.versionId).name + QStringLiteral(".json");
+    const QString name = result.started.toUTC().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz")) + QLatin1Char('_')
+        + sanitizedFileName(result.versionId).name + QStringLiteral(".json");
     const QString path = QDir(caseFolder("reruns", result.caseName)).filePath(name);
     if (savedPath)
         *savedPath = path;

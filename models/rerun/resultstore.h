@@ -6,7 +6,6 @@
 #include <QMap>
 #include <QString>
 
-
 namespace krw {
 
 // The sidecar folder of a run (SidecarFolder): rerun results and locally edited versions, kept

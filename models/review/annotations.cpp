@@ -143,26 +143,25 @@ const QVector<VerdictInfo>& verdictVocabulary()
 {
     static const QVector<VerdictInfo> vocabulary = {
         {Verdict::ModelError, QStringLiteral("model_error"), QStringLiteral("Model error"),
-         QStringLiteral("The model's code is wrong: the failure is the model's."), '1'},
+            QStringLiteral("The model's code is wrong: the failure is the model's."), '1'},
         {Verdict::TestProblem, QStringLiteral("test_problem"), QStringLiteral("Test or harness problem"),
-         QStringLiteral("The test code or the harness is at fault, not the prediction."), '2'},
-        {Verdict::InstructionMismatch, QStringLiteral("instruction_mismatch"),
-         QStringLiteral("Instruction disagrees with label"),
-         QStringLiteral("The instruction asks for something other than the ground-truth label does."), '3'},
+            QStringLiteral("The test code or the harness is at fault, not the prediction."), '2'},
+        {Verdict::InstructionMismatch, QStringLiteral("instruction_mismatch"), QStringLiteral("Instruction disagrees with label"),
+            QStringLiteral("The instruction asks for something other than the ground-truth label does."), '3'},
         {Verdict::FlakyEnvironment, QStringLiteral("flaky_environment"), QStringLiteral("Flaky or environment"),
-         QStringLiteral("The result depends on the machine, the toolchain or chance."), '4'},
+            QStringLiteral("The result depends on the machine, the toolchain or chance."), '4'},
         {Verdict::CorrectAfterAll, QStringLiteral("correct_after_all"), QStringLiteral("Correct after all"),
-         QStringLiteral("The prediction is right although a stage flagged it."), '5'},
+            QStringLiteral("The prediction is right although a stage flagged it."), '5'},
         {Verdict::NeedsSecondLook, QStringLiteral("needs_second_look"), QStringLiteral("Needs a second look"),
-         QStringLiteral("Undecided: someone should look at it again."), '6'},
+            QStringLiteral("Undecided: someone should look at it again."), '6'},
     };
     return vocabulary;
 }
 
 const VerdictInfo& verdictInfo(Verdict verdict)
 {
-    static const VerdictInfo none{Verdict::None, QStringLiteral("none"), QStringLiteral("Not reviewed"),
-                                  QStringLiteral("No verdict yet."), 0};
+    static const VerdictInfo none{
+        Verdict::None, QStringLiteral("none"), QStringLiteral("Not reviewed"), QStringLiteral("No verdict yet."), 0};
     for (const VerdictInfo& info : verdictVocabulary()) {
         if (info.verdict == verdict)
             return info;
@@ -198,15 +197,14 @@ bool CaseAnnotation::operator==(const CaseAnnotation& o) const
             return false;
         for (int i = 0; i < comments.size(); ++i) {
             const LineComment &a = comments[i], &b = o.comments[i];
-            if (a.id != b.id || a.text != b.text || a.anchor.versionId != b.anchor.versionId
-                || a.anchor.contentHash != b.anchor.contentHash || a.anchor.line != b.anchor.line
-                || a.anchor.lineText != b.anchor.lineText || a.author != b.author || a.created != b.created)
+            if (a.id != b.id || a.text != b.text || a.anchor.versionId != b.anchor.versionId || a.anchor.contentHash != b.anchor.contentHash
+                || a.anchor.line != b.anchor.line || a.anchor.lineText != b.anchor.lineText || a.author != b.author
+                || a.created != b.created)
                 return false;
         }
         return true;
     };
-    return verdict == o.verdict && tags == o.tags && note == o.note && author == o.author
-        && modified == o.modified && sameComments();
+    return verdict == o.verdict && tags == o.tags && note == o.note && author == o.author && modified == o.modified && sameComments();
 }
 
 QStringList normalizedTags(const QString& typed)

@@ -10,8 +10,8 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QFileSystemWatcher>
-#include <QSaveFile>
 #include <QRandomGenerator>
+#include <QSaveFile>
 #include <QTimer>
 
 namespace krw {
@@ -106,8 +106,8 @@ QStringList mergeTags(const QStringList& base, const QStringList& ours, const QS
 
 // As tags, by id; a comment one side edited survives the other side's deletion, and where both
 // edited one comment differently ours wins (named in lost).
-QVector<LineComment> mergeComments(const QVector<LineComment>& base, const QVector<LineComment>& ours,
-                                   const QVector<LineComment>& theirs, QStringList* lost)
+QVector<LineComment> mergeComments(
+    const QVector<LineComment>& base, const QVector<LineComment>& ours, const QVector<LineComment>& theirs, QStringList* lost)
 {
     QVector<LineComment> merged;
     for (const LineComment& o : ours) {
@@ -424,8 +424,8 @@ bool AnnotationStore::writeUnderLock(Outcome* outcome, QString* error)
 
 bool AnnotationStore::keepBrokenCopy(const FileState& state, Outcome* outcome, QString* error)
 {
-    const QString stem = m_location.path + QStringLiteral(".corrupt-")
-        + QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz"));
+    const QString stem
+        = m_location.path + QStringLiteral(".corrupt-") + QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz"));
     QString copyPath = stem;
     for (int n = 2; QFileInfo::exists(copyPath); ++n)
         copyPath = stem + QLatin1Char('-') + QString::number(n);
@@ -471,8 +471,7 @@ void AnnotationStore::watch()
         m_watcher->addPath(m_location.path);
 }
 
-AnnotationStore::MergeResult AnnotationStore::merge(const AnnotationMap& base, const AnnotationMap& ours,
-                                                    const AnnotationMap& theirs)
+AnnotationStore::MergeResult AnnotationStore::merge(const AnnotationMap& base, const AnnotationMap& ours, const AnnotationMap& theirs)
 {
     QStringList names = base.keys() + ours.keys() + theirs.keys();
     names.removeDuplicates();
@@ -488,9 +487,9 @@ AnnotationStore::MergeResult AnnotationStore::merge(const AnnotationMap& base, c
             QStringList lost;
             merged = mergeCase(b, o, t, &lost);
             if (!lost.isEmpty())
-                result.conflicts.insert(name, QStringLiteral("\"%1\" was also changed by %2: %3.")
-                                                  .arg(name, t.author.isEmpty() ? QStringLiteral("another window") : t.author,
-                                                       lost.join(QStringLiteral("; "))));
+                result.conflicts.insert(name,
+                    QStringLiteral("\"%1\" was also changed by %2: %3.")
+                        .arg(name, t.author.isEmpty() ? QStringLiteral("another window") : t.author, lost.join(QStringLiteral("; "))));
         }
         if (!merged.isEmpty())
             result.merged.insert(name, merged);

@@ -107,8 +107,8 @@ bool FileLock::tryOnce(QString* error)
     m_fd = fd;
     const QByteArray line = holderLine();
     // Best effort: the line only names us in another waiter's message.
-    [[maybe_unused]] const bool named = ::ftruncate(m_fd, 0) == 0
-        && ::pwrite(m_fd, line.constData(), size_t(line.size()), 0) == line.size();
+    [[maybe_unused]] const bool named
+        = ::ftruncate(m_fd, 0) == 0 && ::pwrite(m_fd, line.constData(), size_t(line.size()), 0) == line.size();
     return true;
 }
 

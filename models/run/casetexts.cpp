@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "run/casetexts.h"
 
-#include "run/textreader.h"
-
 #include "run/caseversions.h"
+#include "run/textreader.h"
 
 namespace krw {
 

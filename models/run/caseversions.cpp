@@ -105,12 +105,14 @@ std::optional<CodeVersion> previousVersion(const Case& c, const CodeVersion& v)
 CodeLanguage detectLanguage(const QString& text)
 {
     // Score a few unmistakable markers of each language; the higher score wins.
-    static const QRegularExpression cppMarkers(QStringLiteral(
-        R"((^\s*#\s*(include|define|pragma|if|endif)\b)|__global__|__device__|\bhipLaunchKernelGGL\b|PYBIND11_MODULE|\btorch::Tensor\b|\bstd::|;\s*$|\{\s*$)"),
-                                               QRegularExpression::MultilineOption);
-    static const QRegularExpression pythonMarkers(QStringLiteral(
-        R"((^\s*(def|class)\s+\w+.*:\s*$)|(^\s*(import|from)\s+[\w.]+)|@triton\.jit|\btl\.\w+|^\s*#(?!\s*(include|define|pragma|if|endif)\b)|\bself\b|:\s*$)"),
-                                                  QRegularExpression::MultilineOption);
+    static const QRegularExpression cppMarkers(
+        QStringLiteral(
+            R"((^\s*#\s*(include|define|pragma|if|endif)\b)|__global__|__device__|\bhipLaunchKernelGGL\b|PYBIND11_MODULE|\btorch::Tensor\b|\bstd::|;\s*$|\{\s*$)"),
+        QRegularExpression::MultilineOption);
+    static const QRegularExpression pythonMarkers(
+        QStringLiteral(
+            R"((^\s*(def|class)\s+\w+.*:\s*$)|(^\s*(import|from)\s+[\w.]+)|@triton\.jit|\btl\.\w+|^\s*#(?!\s*(include|define|pragma|if|endif)\b)|\bself\b|:\s*$)"),
+        QRegularExpression::MultilineOption);
     const QStringView sample = QStringView(text).left(20000);
     int cpp = 0;
     int python = 0;

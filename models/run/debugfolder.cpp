@@ -56,9 +56,8 @@ QStringList DebugFolder::perfFiles(const QDir& dir)
 {
     static const QRegularExpression number(QStringLiteral("candidate_perf_fix_(\\d+)"));
     QStringList names = dir.entryList({QStringLiteral("candidate_perf_fix_*")}, QDir::Files);
-    std::sort(names.begin(), names.end(), [](const QString& a, const QString& b) {
-        return number.match(a).captured(1).toInt() < number.match(b).captured(1).toInt();
-    });
+    std::sort(names.begin(), names.end(),
+        [](const QString& a, const QString& b) { return number.match(a).captured(1).toInt() < number.match(b).captured(1).toInt(); });
     return names;
 }
 
@@ -71,13 +70,10 @@ QByteArray DebugFolder::indexJson(const QString& runName, const QVector<DebugFol
 {
     QJsonArray cases;
     for (const DebugFolderIndexEntry& e : entries)
-        cases.append(QJsonObject{{QStringLiteral("filename"), e.filename},
-                                 {QStringLiteral("folder"), e.folder},
-                                 {QStringLiteral("renamed"), e.renamed.isEmpty() ? QJsonValue() : QJsonValue(e.renamed)}});
-    const QJsonObject doc{{QStringLiteral("format"), IndexFormat},
-                          {QStringLiteral("version"), IndexVersion},
-                          {QStringLiteral("run"), runName},
-                          {QStringLiteral("cases"), cases}};
+        cases.append(QJsonObject{{QStringLiteral("filename"), e.filename}, {QStringLiteral("folder"), e.folder},
+            {QStringLiteral("renamed"), e.renamed.isEmpty() ? QJsonValue() : QJsonValue(e.renamed)}});
+    const QJsonObject doc{{QStringLiteral("format"), IndexFormat}, {QStringLiteral("version"), IndexVersion},
+        {QStringLiteral("run"), runName}, {QStringLiteral("cases"), cases}};
     return QJsonDocument(doc).toJson(QJsonDocument::Indented);
 }
 
@@ -99,7 +95,7 @@ QVector<DebugFolderIndexEntry> DebugFolder::readIndex(const QString& parent, QSt
             continue;
         }
         entries.append({entry.value(QStringLiteral("filename")).toString(), entry.value(QStringLiteral("folder")).toString(),
-                        entry.value(QStringLiteral("renamed")).toString()});
+            entry.value(QStringLiteral("renamed")).toString()});
     }
     return entries;
 }

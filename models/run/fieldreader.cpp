@@ -81,7 +81,7 @@ TextRef FieldReader::textField(std::string_view text, const Member& m, const QSt
     }
     if (qint64(value.size()) > m_limits->maxFieldBytes)
         warn(m.value.offset, field,
-             QStringLiteral("field is %1 MB; only the first %2 MB are shown").arg(value.size() >> 20).arg(m_limits->maxFieldBytes >> 20));
+            QStringLiteral("field is %1 MB; only the first %2 MB are shown").arg(value.size() >> 20).arg(m_limits->maxFieldBytes >> 20));
     return ref;
 }
 
@@ -196,8 +196,7 @@ QVector<PerfCandidate> FieldReader::perfCandidates(std::string_view text, const 
     if (value == "null")
         return result;
     if (value.front() != '[') {
-        warn(m.value.offset, QStringLiteral("perf_candidates"),
-             QStringLiteral("expected a list, found %1; ignored").arg(typeName(value)));
+        warn(m.value.offset, QStringLiteral("perf_candidates"), QStringLiteral("expected a list, found %1; ignored").arg(typeName(value)));
         return result;
     }
     const auto entries = json_spans::scanContainer(value, m_limits->maxDepth);
@@ -214,7 +213,8 @@ QVector<PerfCandidate> FieldReader::perfCandidates(std::string_view text, const 
         }
         const auto items = json_spans::scanContainer(entryText, m_limits->maxDepth);
         if (entryText.front() != '[' || items.members.empty()) {
-            warn(m.value.offset + entry.value.offset, field, QStringLiteral("expected [code, ...], found %1; ignored").arg(typeName(entryText)));
+            warn(m.value.offset + entry.value.offset, field,
+                QStringLiteral("expected [code, ...], found %1; ignored").arg(typeName(entryText)));
             continue;
         }
         candidate.code = entryReader.textField(entryText, items.members.front(), field + QStringLiteral("[0]"));

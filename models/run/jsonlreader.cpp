@@ -50,7 +50,7 @@ void JsonlReader::readLine(const FieldReader& fields, std::string_view line, Ite
     const auto scan = json_spans::scanContainer(line, m_session->limits().maxDepth);
     if (!scan.ok()) {
         fields.warn(scan.errorOffset, QString::fromStdString(scan.errorKey),
-                    QStringLiteral("line is not valid JSON (%1); case skipped").arg(QString::fromStdString(scan.error)));
+            QStringLiteral("line is not valid JSON (%1); case skipped").arg(QString::fromStdString(scan.error)));
         return;
     }
     IterationRecord record;
@@ -86,9 +86,9 @@ void JsonlReader::readLine(const FieldReader& fields, std::string_view line, Ite
         // Keep both: the second cannot join a memory entry, but its code is still worth reading.
         const auto& firstRecord = records->records.at(records->byName.value(filename)).record;
         fields.warn(first, QStringLiteral("filename"),
-                    QStringLiteral("duplicate filename \"%1\" (first at line %2); loaded as a separate case without memory")
-                        .arg(filename)
-                        .arg(firstRecord.jsonlLine));
+            QStringLiteral("duplicate filename \"%1\" (first at line %2); loaded as a separate case without memory")
+                .arg(filename)
+                .arg(firstRecord.jsonlLine));
         filename = QStringLiteral("%1 (duplicate, line %2)").arg(filename).arg(fields.line());
     }
     records->byName.insert(filename, int(records->records.size()));

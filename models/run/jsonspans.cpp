@@ -28,8 +28,7 @@ std::size_t scalarLength(std::string_view text, std::size_t pos)
     std::size_t i = pos;
     while (i < text.size()) {
         const char c = text[i];
-        if (c == ',' || c == '}' || c == ']' || c == ':' || c == '"' || c == '{' || c == '['
-            || isSpace(static_cast<unsigned char>(c)))
+        if (c == ',' || c == '}' || c == ']' || c == ':' || c == '"' || c == '{' || c == '[' || isSpace(static_cast<unsigned char>(c)))
             break;
         ++i;
     }

@@ -22,9 +22,12 @@ using Member = json_spans::Member;
 TextRef MemoryEntry::*memoryTextSlot(const std::string& key)
 {
     static const std::pair<const char*, TextRef MemoryEntry::*> textSlots[] = {
-        {"call_candidate", &MemoryEntry::callCandidate}, {"exe_candidate", &MemoryEntry::exeCandidate},
-        {"temp_strategy", &MemoryEntry::tempStrategy}, {"reflection", &MemoryEntry::reflection},
-        {"perf_strategy", &MemoryEntry::perfStrategy}, {"oneshot", &MemoryEntry::oneshot},
+        {"call_candidate", &MemoryEntry::callCandidate},
+        {"exe_candidate", &MemoryEntry::exeCandidate},
+        {"temp_strategy", &MemoryEntry::tempStrategy},
+        {"reflection", &MemoryEntry::reflection},
+        {"perf_strategy", &MemoryEntry::perfStrategy},
+        {"oneshot", &MemoryEntry::oneshot},
     };
     for (const auto& [name, slot] : textSlots) {
         if (key == name)
@@ -71,8 +74,8 @@ void MemoryFileReader::read(const QString& path, const QString& jsonlPath, Itera
         int index = records->byName.value(filename, -1);
         if (index < 0) {
             file.warn(m.keySpan.offset, QString(),
-                      QStringLiteral("memory entry \"%1\" has no line in %2; shown from memory alone")
-                          .arg(filename, QFileInfo(jsonlPath).fileName()));
+                QStringLiteral("memory entry \"%1\" has no line in %2; shown from memory alone")
+                    .arg(filename, QFileInfo(jsonlPath).fileName()));
             IterationRecord record;
             record.iteration = records->iteration;
             index = int(records->records.size());
@@ -87,32 +90,32 @@ void MemoryFileReader::read(const QString& path, const QString& jsonlPath, Itera
     }
     if (!scan.ok())
         file.warn(scan.errorOffset, QString(),
-                  QStringLiteral("memory file is not valid JSON (%1); %2 entries before it loaded")
-                      .arg(QString::fromStdString(scan.error))
-                      .arg(scan.members.size()));
+            QStringLiteral("memory file is not valid JSON (%1); %2 entries before it loaded")
+                .arg(QString::fromStdString(scan.error))
+                .arg(scan.members.size()));
     const SourceTable& sources = m_session->sources();
     for (auto it = records->byName.cbegin(); it != records->byName.cend(); ++it) {
         const auto& record = records->records.at(it.value()).record;
         if (!record.memory && record.jsonlSource >= 0 && !it.key().contains(QStringLiteral(" (duplicate, line ")))
             m_session->warnings().append({sources.at(record.jsonlSource).path, record.jsonlLine, -1, QStringLiteral("filename"),
-                                          QStringLiteral("\"%1\" has no entry in %2").arg(it.key(), QFileInfo(path).fileName())});
+                QStringLiteral("\"%1\" has no entry in %2").arg(it.key(), QFileInfo(path).fileName())});
     }
     m_session->fileDone(qint64(text.size()));
 }
 
-std::optional<MemoryEntry> MemoryFileReader::memoryEntry(const FieldReader& fields, std::string_view text, const Member& m,
-                                                         const QString& filename)
+std::optional<MemoryEntry> MemoryFileReader::memoryEntry(
+    const FieldReader& fields, std::string_view text, const Member& m, const QString& filename)
 {
     const std::string_view value = text.substr(m.value.offset, m.value.length);
     if (value.front() != '{') {
         fields.warn(m.value.offset, QString(),
-                    QStringLiteral("entry \"%1\" is %2, not an object; skipped").arg(filename, json_scalars::typeName(value)));
+            QStringLiteral("entry \"%1\" is %2, not an object; skipped").arg(filename, json_scalars::typeName(value)));
         return std::nullopt;
     }
     const auto members = json_spans::scanContainer(value, m_session->limits().maxDepth);
     if (!members.ok()) {
         fields.warn(m.value.offset + members.errorOffset, QString::fromStdString(members.errorKey),
-                    QStringLiteral("entry \"%1\" is not valid JSON (%2); skipped").arg(filename, QString::fromStdString(members.error)));
+            QStringLiteral("entry \"%1\" is not valid JSON (%2); skipped").arg(filename, QString::fromStdString(members.error)));
         return std::nullopt;
     }
     const FieldReader entryFields = fields.withBase(m.value.offset);

@@ -27,8 +27,8 @@ public:
     void read(const QString& path, const QString& jsonlPath, IterationRecords* records);
 
 private:
-    std::optional<MemoryEntry> memoryEntry(const FieldReader& fields, std::string_view text, const json_spans::Member& m,
-                                           const QString& filename);
+    std::optional<MemoryEntry> memoryEntry(
+        const FieldReader& fields, std::string_view text, const json_spans::Member& m, const QString& filename);
 
     LoadSession* m_session;
 };

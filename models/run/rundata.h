@@ -176,8 +176,14 @@ using RunPtr = std::shared_ptr<const Run>;
 
 // For QSet/QHash keys in both Qt 5 and Qt 6.
 using HashSeed = decltype(qHash(0));
-inline HashSeed qHash(Outcome outcome, HashSeed seed = 0) { return ::qHash(int(outcome), seed); }
-inline HashSeed qHash(Stage stage, HashSeed seed = 0) { return ::qHash(int(stage), seed); }
+inline HashSeed qHash(Outcome outcome, HashSeed seed = 0)
+{
+    return ::qHash(int(outcome), seed);
+}
+inline HashSeed qHash(Stage stage, HashSeed seed = 0)
+{
+    return ::qHash(int(stage), seed);
+}
 
 QString outcomeName(Outcome outcome); // "call_failed", ... as in the CLI and JSON
 QString outcomeTitle(Outcome outcome); // "Call failed", ... for people

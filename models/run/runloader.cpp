@@ -68,9 +68,8 @@ Run load(const RunSource& source, const LoadControl& control, const LoadLimits& 
     run.cases = CaseJoiner::join(iterations);
     // Warnings in file order, then line order, whatever order the files were read in.
     run.warnings = std::move(session.warnings());
-    std::stable_sort(run.warnings.begin(), run.warnings.end(), [](const LoadWarning& a, const LoadWarning& b) {
-        return a.file != b.file ? a.file < b.file : a.line < b.line;
-    });
+    std::stable_sort(run.warnings.begin(), run.warnings.end(),
+        [](const LoadWarning& a, const LoadWarning& b) { return a.file != b.file ? a.file < b.file : a.line < b.line; });
     run.sources = std::make_shared<const SourceTable>(session.sources());
     run.cancelled = session.wasCancelled(); // a cancel that comes after the last check changes nothing
     if (run.cancelled)
@@ -89,7 +88,8 @@ Run loadRun(const RunSource& source, const LoadControl& control, const LoadLimit
         Run run;
         run.name = source.name;
         run.path = source.path;
-        run.warnings.append({source.path, 0, -1, QString(), QStringLiteral("internal error while loading: %1").arg(QString::fromUtf8(e.what()))});
+        run.warnings.append(
+            {source.path, 0, -1, QString(), QStringLiteral("internal error while loading: %1").arg(QString::fromUtf8(e.what()))});
         return run;
     }
 }

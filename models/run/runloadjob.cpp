@@ -45,11 +45,12 @@ void RunLoadJob::locate(const QString& path)
     m_busy = false;
     m_progressTimer.stop();
     const quint64 generation = ++m_generation;
-    runInBackground<LocateResult>(this, [path] { return locateRuns(path); },
-                                  [this, generation](const LocateResult& result) {
-                                      if (generation == m_generation)
-                                          Q_EMIT located(result);
-                                  });
+    runInBackground<LocateResult>(
+        this, [path] { return locateRuns(path); },
+        [this, generation](const LocateResult& result) {
+            if (generation == m_generation)
+                Q_EMIT located(result);
+        });
 }
 
 void RunLoadJob::load(const RunSource& source)

@@ -68,9 +68,8 @@ QStringList debugCaseFolders(const QString& folder)
 
 void sortNewestFirst(QVector<RunSource>* runs)
 {
-    std::stable_sort(runs->begin(), runs->end(), [](const RunSource& a, const RunSource& b) {
-        return a.newestModification() > b.newestModification();
-    });
+    std::stable_sort(
+        runs->begin(), runs->end(), [](const RunSource& a, const RunSource& b) { return a.newestModification() > b.newestModification(); });
 }
 
 LocateResult locateInFolder(const QString& folder)
@@ -108,7 +107,8 @@ LocateResult locateInFolder(const QString& folder)
         result.runs.append(run);
     }
     if (result.runs.isEmpty())
-        result.error = QStringLiteral("%1: no run found (expected <root>_<N>.jsonl files, a .jsonl file, or per-case debug folders)").arg(folder);
+        result.error
+            = QStringLiteral("%1: no run found (expected <root>_<N>.jsonl files, a .jsonl file, or per-case debug folders)").arg(folder);
     sortNewestFirst(&result.runs);
     return result;
 }

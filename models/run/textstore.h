@@ -3,7 +3,6 @@
 
 #include "run/rundata.h"
 
-
 namespace krw {
 
 struct ResolvedText
@@ -22,8 +21,7 @@ class TextStore
 public:
     static constexpr qint64 DefaultMaxBytes = 16 * 1024 * 1024;
 
-    static ResolvedText resolve(const SourceTable& sources, const TextRef& ref,
-                                qint64 maxBytes = DefaultMaxBytes);
+    static ResolvedText resolve(const SourceTable& sources, const TextRef& ref, qint64 maxBytes = DefaultMaxBytes);
     static QString resolveOrEmpty(const SourceTable& sources, const TextRef& ref);
 
     // Decodes one JSON value: a string literal becomes its text, any other value its JSON text.
@@ -33,8 +31,7 @@ public:
     // For readers of the same spans (TextReader): the bytes of a span as text (JSON decoded, raw
     // as UTF-8, a cut one marked), whether a source is as it was when loaded, and what to say
     // when it is not.
-    static ResolvedText decodeSpan(const SourceFile& source, const QByteArray& bytes, const TextRef& ref, bool truncated,
-                                   qint64 maxBytes);
+    static ResolvedText decodeSpan(const SourceFile& source, const QByteArray& bytes, const TextRef& ref, bool truncated, qint64 maxBytes);
     static bool isUnchanged(const SourceFile& source);
     static QString changedMessage(const SourceFile& source);
 };

@@ -11,8 +11,7 @@ namespace {
 
 bool isForbidden(QChar c)
 {
-    return c.unicode() < 0x20 || c.unicode() == 0x7f || QStringLiteral("/\\<>:\"|?*").contains(c)
-        || c.category() == QChar::Other_Control;
+    return c.unicode() < 0x20 || c.unicode() == 0x7f || QStringLiteral("/\\<>:\"|?*").contains(c) || c.category() == QChar::Other_Control;
 }
 
 QString hashSuffix(const QString& wanted)
@@ -67,8 +66,8 @@ AllocatedName sanitizedFileName(const QString& wanted)
         name[0] = QLatin1Char('_');
         addReason(&reasons, QStringLiteral("leading dot replaced"));
     }
-    static const QRegularExpression device(QStringLiteral("^(CON|PRN|AUX|NUL|COM[1-9]|LPT[1-9])(\\..*)?$"),
-                                           QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression device(
+        QStringLiteral("^(CON|PRN|AUX|NUL|COM[1-9]|LPT[1-9])(\\..*)?$"), QRegularExpression::CaseInsensitiveOption);
     if (device.match(name).hasMatch()) {
         const auto m = device.match(name);
         name = m.captured(1) + QLatin1Char('_') + m.captured(2);

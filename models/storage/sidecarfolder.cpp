@@ -34,7 +34,8 @@ SidecarFolder SidecarFolder::locate(const QString& runPath, const QString& runNa
     if (isWritableFolder(beside))
         return {beside, false};
     const QString data = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
-    return {QDir(data).filePath(QStringLiteral("runs/") + name + QLatin1Char('-') + QString::fromLatin1(fallbackKey().toHex().left(16))), true};
+    return {
+        QDir(data).filePath(QStringLiteral("runs/") + name + QLatin1Char('-') + QString::fromLatin1(fallbackKey().toHex().left(16))), true};
 }
 
 } // namespace krw

@@ -16,7 +16,8 @@ QStringList commonFlags(const BuildInputs& in, const QString& moduleName)
     const bool cpp20 = in.profile.kind == ToolchainProfile::Kind::HipNvidia;
     // compile-check never runs the code: optimising would only make it slower (about 40 s vs 30 s).
     const bool optimise = in.profile.kind != ToolchainProfile::Kind::CompileCheck;
-    QStringList flags = {cpp20 ? QStringLiteral("-std=c++20") : QStringLiteral("-std=c++17"), optimise ? QStringLiteral("-O3") : QStringLiteral("-O0")};
+    QStringList flags
+        = {cpp20 ? QStringLiteral("-std=c++20") : QStringLiteral("-std=c++17"), optimise ? QStringLiteral("-O3") : QStringLiteral("-O0")};
     for (const QString& path : in.info.torchIncludePaths)
         flags << QStringLiteral("-isystem") << path; // their warnings are not the candidate's
     if (!in.info.pythonInclude.isEmpty())
@@ -46,11 +47,13 @@ QStringList kindFlags(const BuildInputs& in, const QString& moduleName)
     case ToolchainProfile::Kind::Cpu:
         return QStringList{QStringLiteral("-shared"), QStringLiteral("-fPIC")} + commonFlags(in, moduleName);
     case ToolchainProfile::Kind::CompileCheck: {
-        QStringList flags = {QStringLiteral("--offload-arch=") + (in.profile.offloadArch.isEmpty() ? QStringLiteral("gfx90a") : in.profile.offloadArch),
-                             QStringLiteral("-c"), QStringLiteral("-fPIC")};
+        QStringList flags
+            = {QStringLiteral("--offload-arch=") + (in.profile.offloadArch.isEmpty() ? QStringLiteral("gfx90a") : in.profile.offloadArch),
+                QStringLiteral("-c"), QStringLiteral("-fPIC")};
         // A CPU build of PyTorch has no HIP headers; ours map the few calls extensions use.
         if (in.info.torchHip.isEmpty())
-            flags << QStringLiteral("-I") + compat + QStringLiteral("/cpu-torch") << QStringLiteral("-DTHRUST_DEVICE_SYSTEM=THRUST_DEVICE_SYSTEM_CPP");
+            flags << QStringLiteral("-I") + compat + QStringLiteral("/cpu-torch")
+                  << QStringLiteral("-DTHRUST_DEVICE_SYSTEM=THRUST_DEVICE_SYSTEM_CPP");
         return flags + commonFlags(in, moduleName);
     }
     case ToolchainProfile::Kind::Rocm: {
@@ -63,11 +66,12 @@ QStringList kindFlags(const BuildInputs& in, const QString& moduleName)
         // hipcc 5.2 drives nvcc here. It never adds "-x cu" for .hip files, and an explicit -x makes
         // it drop its own flags, so -fPIC goes through -Xcompiler (runner/compat/README.md).
         QStringList flags = {QStringLiteral("-x"), QStringLiteral("cu"), QStringLiteral("-c"), QStringLiteral("-Xcompiler=-fPIC"),
-                             QStringLiteral("--expt-relaxed-constexpr"), QStringLiteral("-D__CUDA_NO_HALF_OPERATORS__"),
-                             QStringLiteral("-D__CUDA_NO_HALF_CONVERSIONS__"), QStringLiteral("-D__CUDA_NO_BFLOAT16_CONVERSIONS__"),
-                             QStringLiteral("-D__CUDA_NO_HALF2_OPERATORS__"),
-                             in.profile.offloadArch.isEmpty() ? QStringLiteral("-arch=native") : QStringLiteral("-arch=") + in.profile.offloadArch,
-                             QStringLiteral("-I") + compat + QStringLiteral("/hip-nvidia"), QStringLiteral("-isystem"), in.cudaRoot + QStringLiteral("/include")};
+            QStringLiteral("--expt-relaxed-constexpr"), QStringLiteral("-D__CUDA_NO_HALF_OPERATORS__"),
+            QStringLiteral("-D__CUDA_NO_HALF_CONVERSIONS__"), QStringLiteral("-D__CUDA_NO_BFLOAT16_CONVERSIONS__"),
+            QStringLiteral("-D__CUDA_NO_HALF2_OPERATORS__"),
+            in.profile.offloadArch.isEmpty() ? QStringLiteral("-arch=native") : QStringLiteral("-arch=") + in.profile.offloadArch,
+            QStringLiteral("-I") + compat + QStringLiteral("/hip-nvidia"), QStringLiteral("-isystem"),
+            in.cudaRoot + QStringLiteral("/include")};
         return flags + commonFlags(in, moduleName);
     }
     }
@@ -113,13 +117,16 @@ BuildPlan planBuild(const BuildInputs& in)
     const ToolchainProfile& p = in.profile;
     // The module name must not change the key; it is derived from it.
     const QStringList keyFlags = kindFlags(in, QStringLiteral("@MODULE@")) + p.extraFlags;
-    plan.cacheKey = hashOf(QStringList{in.source, kindName(p.kind), in.info.compilerVersion, in.info.compilerVersionText, in.info.torchVersion, in.info.pythonVersion} + keyFlags);
+    plan.cacheKey = hashOf(QStringList{in.source, kindName(p.kind), in.info.compilerVersion, in.info.compilerVersionText,
+                               in.info.torchVersion, in.info.pythonVersion}
+        + keyFlags);
     plan.moduleName = QStringLiteral("krw_%1_%2").arg(moduleStem(in.caseName), plan.cacheKey.left(8));
     plan.directory = QDir(in.cacheRoot).filePath(plan.cacheKey);
     plan.producesModule = p.kind != ToolchainProfile::Kind::CompileCheck;
     const QString sourceSuffix = p.kind == ToolchainProfile::Kind::Cpu ? QStringLiteral(".cpp") : QStringLiteral(".hip");
     plan.sourcePath = QDir(plan.directory).filePath(plan.moduleName + sourceSuffix);
-    plan.outputPath = QDir(plan.directory).filePath(plan.moduleName + (plan.producesModule ? in.info.extensionSuffix : QStringLiteral(".o")));
+    plan.outputPath
+        = QDir(plan.directory).filePath(plan.moduleName + (plan.producesModule ? in.info.extensionSuffix : QStringLiteral(".o")));
     plan.partialPath = plan.outputPath + QStringLiteral(".partial");
 
     ProcessSpec compile;
@@ -129,12 +136,12 @@ BuildPlan planBuild(const BuildInputs& in)
     const bool separateLink = p.kind == ToolchainProfile::Kind::HipNvidia;
     const QString objectPath = QDir(plan.directory).filePath(plan.moduleName + QStringLiteral(".o"));
     compile.arguments = kindFlags(in, plan.moduleName) + p.extraFlags << plan.sourcePath << QStringLiteral("-o")
-                                                                       << (separateLink ? objectPath : plan.partialPath);
+                                                                      << (separateLink ? objectPath : plan.partialPath);
     if (plan.producesModule && !separateLink)
         compile.arguments += linkFlags(in, gpuLibraries(p.kind));
     if (separateLink)
-        compile.environment << QStringLiteral("HIP_PLATFORM=nvidia") << QStringLiteral("HIP_COMPILER=nvcc") << QStringLiteral("HIP_RUNTIME=cuda")
-                            << QStringLiteral("CUDA_PATH=") + in.cudaRoot;
+        compile.environment << QStringLiteral("HIP_PLATFORM=nvidia") << QStringLiteral("HIP_COMPILER=nvcc")
+                            << QStringLiteral("HIP_RUNTIME=cuda") << QStringLiteral("CUDA_PATH=") + in.cudaRoot;
     plan.steps.append(compile);
     if (separateLink) {
         // Linking through hipcc would add -lcuda, which CUDA keeps in stubs/ only: nvcc links.
@@ -142,7 +149,7 @@ BuildPlan planBuild(const BuildInputs& in)
         link.program = in.cudaRoot + QStringLiteral("/bin/nvcc");
         link.environment.clear();
         link.arguments = QStringList{QStringLiteral("-shared"), objectPath, QStringLiteral("-o"), plan.partialPath,
-                                     QStringLiteral("-L") + in.cudaRoot + QStringLiteral("/lib64")}
+                             QStringLiteral("-L") + in.cudaRoot + QStringLiteral("/lib64")}
             + linkFlags(in, gpuLibraries(p.kind), true);
         plan.steps.append(link);
     }

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "pipeline/rerunpipeline.h"
 
-#include "runnerlogging.h"
 #include "rerun/diagnosticparser.h"
 #include "run/caseversions.h"
+#include "runnerlogging.h"
 #include "storage/atomicfile.h"
 
 #include <QCoreApplication>
@@ -93,7 +93,8 @@ QString RerunPipeline::runnerDataDir()
     if (!env.isEmpty())
         return env;
     const QDir app(QCoreApplication::applicationDirPath());
-    for (const QString& candidate : {QStringLiteral("../runner"), QStringLiteral("../../runner"), QStringLiteral("../share/kernel-review/runner")}) {
+    for (const QString& candidate :
+        {QStringLiteral("../runner"), QStringLiteral("../../runner"), QStringLiteral("../share/kernel-review/runner")}) {
         if (QFileInfo::exists(app.filePath(candidate + QStringLiteral("/harness/krw_harness.py"))))
             return QDir::cleanPath(app.filePath(candidate));
     }
@@ -161,13 +162,13 @@ void RerunPipeline::probe()
     runStep(python, [this](const ProcessOutcome& outcome) {
         if (m_cancelled)
             return complete(RerunResult::Status::Cancelled);
-        m_info = outcome.kind == ProcessOutcome::Kind::Ok ? parseProbe(m_stepLog.toUtf8())
-                                                         : ToolchainInfo{};
+        m_info = outcome.kind == ProcessOutcome::Kind::Ok ? parseProbe(m_stepLog.toUtf8()) : ToolchainInfo{};
         if (outcome.kind != ProcessOutcome::Kind::Ok)
             m_info.error = QStringLiteral("the Python probe %1: %2").arg(outcome.message, lastLines(m_stepLog, 5));
         const QString compiler = QStandardPaths::findExecutable(m_request.profile.compiler);
         m_info.compilerPath = m_request.profile.compiler.contains(QLatin1Char('/')) ? m_request.profile.compiler : compiler;
-        ProcessSpec version{m_info.compilerPath.isEmpty() ? m_request.profile.compiler : m_info.compilerPath, {QStringLiteral("--version")}, {}, {}, 60000};
+        ProcessSpec version{
+            m_info.compilerPath.isEmpty() ? m_request.profile.compiler : m_info.compilerPath, {QStringLiteral("--version")}, {}, {}, 60000};
         runStep(version, [this](const ProcessOutcome& versionOutcome) {
             if (m_cancelled)
                 return complete(RerunResult::Status::Cancelled);
@@ -287,15 +288,16 @@ ProcessSpec RerunPipeline::sandboxed(ProcessSpec spec, const QString& workDir)
 {
     m_result.sandboxed = m_request.profile.sandbox && sandboxAvailable();
     if (!m_result.sandboxed) {
-        m_result.sandboxNote = m_request.profile.sandbox ? QStringLiteral("not sandboxed: bubblewrap (bwrap) is not installed")
-                                                         : QStringLiteral("not sandboxed: turned off in profile %1").arg(m_request.profile.name);
+        m_result.sandboxNote = m_request.profile.sandbox
+            ? QStringLiteral("not sandboxed: bubblewrap (bwrap) is not installed")
+            : QStringLiteral("not sandboxed: turned off in profile %1").arg(m_request.profile.name);
         return spec;
     }
     // Generated code is untrusted: no network, the system read-only, only the work folder writable.
     m_result.sandboxNote = QStringLiteral("sandboxed with bubblewrap: no network, read-only system, writable work folder only");
-    QStringList args = {QStringLiteral("--ro-bind"), QStringLiteral("/"), QStringLiteral("/"), QStringLiteral("--dev-bind"), QStringLiteral("/dev"),
-                        QStringLiteral("/dev"), QStringLiteral("--proc"), QStringLiteral("/proc"), QStringLiteral("--tmpfs"), QStringLiteral("/tmp"),
-                        QStringLiteral("--bind"), workDir, workDir};
+    QStringList args = {QStringLiteral("--ro-bind"), QStringLiteral("/"), QStringLiteral("/"), QStringLiteral("--dev-bind"),
+        QStringLiteral("/dev"), QStringLiteral("/dev"), QStringLiteral("--proc"), QStringLiteral("/proc"), QStringLiteral("--tmpfs"),
+        QStringLiteral("/tmp"), QStringLiteral("--bind"), workDir, workDir};
     // A private /tmp hides what other programs keep there; what the harness needs is bound back.
     QStringList readOnly = {QFileInfo(m_request.harnessPath).absolutePath()};
     for (const QString& module : {m_candidateModule, m_baselineModule}) {
@@ -304,9 +306,9 @@ ProcessSpec RerunPipeline::sandboxed(ProcessSpec spec, const QString& workDir)
     }
     for (const QString& path : readOnly)
         args << QStringLiteral("--ro-bind") << path << path;
-    args << QStringList{QStringLiteral("--unshare-net"), QStringLiteral("--die-with-parent"),
-                        QStringLiteral("--setenv"), QStringLiteral("HOME"), workDir, QStringLiteral("--setenv"), QStringLiteral("TRITON_CACHE_DIR"),
-                        workDir + QStringLiteral("/triton-cache"), QStringLiteral("--chdir"), workDir, QStringLiteral("--")};
+    args << QStringList{QStringLiteral("--unshare-net"), QStringLiteral("--die-with-parent"), QStringLiteral("--setenv"),
+        QStringLiteral("HOME"), workDir, QStringLiteral("--setenv"), QStringLiteral("TRITON_CACHE_DIR"),
+        workDir + QStringLiteral("/triton-cache"), QStringLiteral("--chdir"), workDir, QStringLiteral("--")};
     args << spec.program << spec.arguments;
     spec.program = QStringLiteral("bwrap");
     spec.arguments = args;
@@ -316,7 +318,9 @@ ProcessSpec RerunPipeline::sandboxed(ProcessSpec spec, const QString& workDir)
 void RerunPipeline::startHarness()
 {
     Q_EMIT stageChanged(RerunStage::Correctness);
-    const QString workDir = QDir(m_request.workRoot).filePath(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss-")) + QUuid::createUuid().toString(QUuid::Id128).left(8));
+    const QString workDir = QDir(m_request.workRoot)
+                                .filePath(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss-"))
+                                    + QUuid::createUuid().toString(QUuid::Id128).left(8));
     if (!QDir().mkpath(workDir))
         return fail(QStringLiteral("cannot create the work folder %1").arg(workDir));
     const QDir work(workDir);
@@ -324,7 +328,7 @@ void RerunPipeline::startHarness()
         const QString module = candidate ? m_candidateModule : m_baselineModule;
         if (!module.isEmpty())
             return QJsonObject{{QStringLiteral("kind"), QStringLiteral("extension")}, {QStringLiteral("module_file"), module},
-                               {QStringLiteral("module_name"), QFileInfo(module).fileName().section(QLatin1Char('.'), 0, 0)}};
+                {QStringLiteral("module_name"), QFileInfo(module).fileName().section(QLatin1Char('.'), 0, 0)}};
         const QString file = work.filePath(candidate ? QStringLiteral("candidate.py") : QStringLiteral("baseline.py"));
         writeText(file, (candidate ? m_request.candidateText : m_request.baselineText).toUtf8());
         return QJsonObject{{QStringLiteral("kind"), QStringLiteral("python")}, {QStringLiteral("source_file"), file}};
@@ -342,16 +346,17 @@ void RerunPipeline::startHarness()
         {QStringLiteral("rtol"), m_request.rtol},
         {QStringLiteral("atol"), m_request.atol},
         {QStringLiteral("side_timeout_s"), std::max(30, m_request.profile.harnessTimeoutS / 3)},
-        {QStringLiteral("timing"), QJsonObject{{QStringLiteral("enabled"), m_request.timing}, {QStringLiteral("warmup_ms"), 25},
-                                               {QStringLiteral("rep_ms"), 100}, {QStringLiteral("min_reps"), 5}, {QStringLiteral("max_reps"), 1000}}},
+        {QStringLiteral("timing"),
+            QJsonObject{{QStringLiteral("enabled"), m_request.timing}, {QStringLiteral("warmup_ms"), 25}, {QStringLiteral("rep_ms"), 100},
+                {QStringLiteral("min_reps"), 5}, {QStringLiteral("max_reps"), 1000}}},
     };
     const QString specPath = work.filePath(QStringLiteral("spec.json"));
     const QString resultPath = work.filePath(QStringLiteral("result.json"));
     if (!writeText(specPath, QJsonDocument(spec).toJson()))
         return fail(QStringLiteral("cannot write %1").arg(specPath));
     ProcessSpec harness{m_request.profile.python,
-                        {m_request.harnessPath, QStringLiteral("run"), QStringLiteral("--spec"), specPath, QStringLiteral("--out"), resultPath},
-                        workDir, {}, m_request.profile.harnessTimeoutS * 1000};
+        {m_request.harnessPath, QStringLiteral("run"), QStringLiteral("--spec"), specPath, QStringLiteral("--out"), resultPath}, workDir,
+        {}, m_request.profile.harnessTimeoutS * 1000};
     // Stage lines from the harness move the progress on.
     auto stageWatcher = connect(&m_job, &ProcessJob::output, this, [this](const QString& text) {
         if (text.contains(QLatin1String("KRW-STAGE timing")))

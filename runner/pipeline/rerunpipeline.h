@@ -4,8 +4,8 @@
 #include "build/buildplan.h"
 #include "pipeline/rerunrequest.h"
 #include "process/processjob.h"
-#include "rerun/rerunresult.h"
 #include "profile/toolchainprofile.h"
+#include "rerun/rerunresult.h"
 
 #include <QElapsedTimer>
 #include <QObject>

@@ -77,8 +77,8 @@ QString RerunRequestBuilder::titleOf(const QString& id) const
     return id.startsWith(LocalPrefix) ? localTitle(id.mid(LocalPrefix.size())) : id;
 }
 
-std::optional<RerunRequest> RerunRequestBuilder::build(const QString& candidate, const QString& baseline, const ToolchainProfile& profile,
-                                                       QString* error, bool allowFiles) const
+std::optional<RerunRequest> RerunRequestBuilder::build(
+    const QString& candidate, const QString& baseline, const ToolchainProfile& profile, QString* error, bool allowFiles) const
 {
     const auto c = resolve(candidate, error, allowFiles);
     const auto b = c ? resolve(baseline, error, allowFiles) : std::nullopt;

@@ -42,8 +42,8 @@ public:
     QString titleOf(const QString& id) const;
 
     // A complete request, or std::nullopt with error when a version or the test code is missing.
-    std::optional<RerunRequest> build(const QString& candidate, const QString& baseline, const ToolchainProfile& profile,
-                                      QString* error, bool allowFiles = false) const;
+    std::optional<RerunRequest> build(
+        const QString& candidate, const QString& baseline, const ToolchainProfile& profile, QString* error, bool allowFiles = false) const;
 
 private:
     CaseTexts m_texts;

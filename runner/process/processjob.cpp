@@ -26,7 +26,10 @@ public:
 
 protected:
 #if QT_VERSION < QT_VERSION_CHECK(6, 0, 0)
-    void setupChildProcess() override { ::setpgid(0, 0); }
+    void setupChildProcess() override
+    {
+        ::setpgid(0, 0);
+    }
 #endif
 };
 
@@ -164,7 +167,7 @@ void ProcessJob::onError(QProcess::ProcessError error)
     if (error != QProcess::FailedToStart)
         return; // the others are followed by finished()
     finish({ProcessOutcome::Kind::FailedToStart, -1,
-            QStringLiteral("could not start %1: %2").arg(m_commandLine.value(0), m_process->errorString())});
+        QStringLiteral("could not start %1: %2").arg(m_commandLine.value(0), m_process->errorString())});
 }
 
 void ProcessJob::finish(ProcessOutcome outcome)

@@ -23,7 +23,7 @@ QString kindName(ToolchainProfile::Kind kind)
 std::optional<ToolchainProfile::Kind> kindFromName(const QString& name)
 {
     for (auto kind : {ToolchainProfile::Kind::Rocm, ToolchainProfile::Kind::HipNvidia, ToolchainProfile::Kind::CompileCheck,
-                      ToolchainProfile::Kind::Cpu}) {
+             ToolchainProfile::Kind::Cpu}) {
         if (kindName(kind) == name)
             return kind;
     }
@@ -44,7 +44,7 @@ ToolchainProfile defaultProfile(ToolchainProfile::Kind kind)
 QVector<ToolchainProfile> defaultProfiles()
 {
     return {defaultProfile(ToolchainProfile::Kind::Rocm), defaultProfile(ToolchainProfile::Kind::HipNvidia),
-            defaultProfile(ToolchainProfile::Kind::CompileCheck), defaultProfile(ToolchainProfile::Kind::Cpu)};
+        defaultProfile(ToolchainProfile::Kind::CompileCheck), defaultProfile(ToolchainProfile::Kind::Cpu)};
 }
 
 QVector<ToolchainProfile> loadProfiles(QSettings& settings)

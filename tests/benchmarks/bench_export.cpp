@@ -6,13 +6,13 @@
 // ReportExportJob, as the dialog and the CLI do, and prints the wall time of each.
 // Usage: bench_export [CASES] [FORMAT...] (default: every format). Run offscreen (QT_QPA_PLATFORM=offscreen is set if unset).
 // Not a test: numbers are quoted in notes, not asserted.
-#include "review/annotationstore.h"
-#include "exampletiming.h"
 #include "diff/linediff.h"
+#include "exampletiming.h"
 #include "report/reportexport.h"
 #include "report/reportexportjob.h"
 #include "report/widgetreportrenderer.h"
 #include "rerun/resultstore.h"
+#include "review/annotationstore.h"
 #include "run/runloader.h"
 
 #include <QApplication>
@@ -48,16 +48,16 @@ void writeRun(const QString& dir, int cases)
     json memory = json::object();
     for (int c = 0; c < cases; ++c) {
         const std::string name = "kernel_" + std::to_string(c) + ".py";
-        json line = {{"filename", name}, {"instruction", text(1300, 'i')}, {"label", text(2000, 'l')},
-                     {"predict", text(3000, 'a')}, {"test_code", text(1000, 't')}};
+        json line = {{"filename", name}, {"instruction", text(1300, 'i')}, {"label", text(2000, 'l')}, {"predict", text(3000, 'a')},
+            {"test_code", text(1000, 't')}};
         jsonl.write(QByteArray::fromStdString(line.dump() + "\n"));
         std::string fix = text(3000, 'a');
         fix.replace(fix.find("tl.load"), 7, "tl.store"); // a small change: one changed line
-        memory[name] = {{"pass_call", c % 3 != 0}, {"call_err_msg", c % 3 ? "None" : "x.hip:12:3: error: boom"},
-                        {"call_candidate", fix}, {"pass_exe", false}, {"exe_err_msg", "RuntimeError: mismatch"},
-                        {"exe_candidate", nullptr}, {"pass_perf", false}, {"perf_candidates", json::array()}, {"perf_debug_num", 0},
-                        {"temp_strategy", "## Strategy\n\n- **vectorize** the loads\n- see [docs](https://example.com)\n"},
-                        {"reflection", nullptr}, {"perf_strategy", nullptr}, {"oneshot", ""}};
+        memory[name] = {{"pass_call", c % 3 != 0}, {"call_err_msg", c % 3 ? "None" : "x.hip:12:3: error: boom"}, {"call_candidate", fix},
+            {"pass_exe", false}, {"exe_err_msg", "RuntimeError: mismatch"}, {"exe_candidate", nullptr}, {"pass_perf", false},
+            {"perf_candidates", json::array()}, {"perf_debug_num", 0},
+            {"temp_strategy", "## Strategy\n\n- **vectorize** the loads\n- see [docs](https://example.com)\n"}, {"reflection", nullptr},
+            {"perf_strategy", nullptr}, {"oneshot", ""}};
     }
     QFile mem(dir + QStringLiteral("/bench_mem_0.json"));
     mem.open(QIODevice::WriteOnly);
@@ -131,7 +131,7 @@ int main(int argc, char* argv[])
         << " with a rerun (timing plot)" << Qt::endl;
 
     for (const krw::ExportFormat format : {krw::ExportFormat::Html, krw::ExportFormat::Markdown, krw::ExportFormat::Csv,
-                                           krw::ExportFormat::Pdf, krw::ExportFormat::Workspace}) {
+             krw::ExportFormat::Pdf, krw::ExportFormat::Workspace}) {
         if (argc > 2 && !QCoreApplication::arguments().mid(2).contains(krw::exportFormatName(format)))
             continue;
         krw::ReportExportJob job;

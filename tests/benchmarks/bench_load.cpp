@@ -8,8 +8,8 @@
 #include "run/runloader.h"
 
 #include <QCoreApplication>
-#include <QElapsedTimer>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -51,15 +51,15 @@ void writeRun(const QString& dir, int cases, int iterations)
         for (int c = 0; c < cases; ++c) {
             const std::string name = "kernel_" + std::to_string(c) + ".py";
             json line = {{"filename", name}, {"instruction", text(1300, 'i')}, {"label", text(2000, 'l')},
-                         {"predict", text(3000, char('a' + it % 26))}, {"test_code", text(1000, 't')}, {"_difficulty", c % 5}};
+                {"predict", text(3000, char('a' + it % 26))}, {"test_code", text(1000, 't')}, {"_difficulty", c % 5}};
             jsonl.write(QByteArray::fromStdString(line.dump() + "\n"));
             json perf = json::array();
             for (int p = 0; p < 3; ++p)
                 perf.push_back({text(3000, 'p'), 1.0 + p, 0.0, text(800, 'r'), nullptr});
             memory[name] = {{"pass_call", c % 3 != 0}, {"call_err_msg", c % 3 ? "None" : "x.hip:12:3: error: boom"},
-                            {"call_candidate", text(3000, 'c')}, {"pass_exe", c % 2 == 0}, {"exe_err_msg", "None"},
-                            {"exe_candidate", nullptr}, {"pass_perf", false}, {"perf_candidates", perf}, {"perf_debug_num", 0},
-                            {"temp_strategy", text(900, 's')}, {"reflection", nullptr}, {"perf_strategy", nullptr}, {"oneshot", text(1500, 'o')}};
+                {"call_candidate", text(3000, 'c')}, {"pass_exe", c % 2 == 0}, {"exe_err_msg", "None"}, {"exe_candidate", nullptr},
+                {"pass_perf", false}, {"perf_candidates", perf}, {"perf_debug_num", 0}, {"temp_strategy", text(900, 's')},
+                {"reflection", nullptr}, {"perf_strategy", nullptr}, {"oneshot", text(1500, 'o')}};
         }
         QFile mem(QStringLiteral("%1/bench_mem_%2.json").arg(dir).arg(it));
         mem.open(QIODevice::WriteOnly);
@@ -78,8 +78,8 @@ int measure(const QString& path)
     timer.start();
     const auto run = std::make_shared<const krw::Run>(krw::loadRunAtPath(path));
     const qint64 loadMs = timer.elapsed();
-    out << "load: " << loadMs << " ms, " << run->cases.size() << " cases, " << run->warnings.size()
-        << " warnings, resident memory +" << (rssKb() - rssBefore) / 1024 << " MB after loading\n";
+    out << "load: " << loadMs << " ms, " << run->cases.size() << " cases, " << run->warnings.size() << " warnings, resident memory +"
+        << (rssKb() - rssBefore) / 1024 << " MB after loading\n";
     timer.restart();
     const krw::CaseTexts texts = krw::readCaseTexts(run, int(run->cases.size() / 2));
     out << "read one case's texts: " << timer.elapsed() << " ms (" << texts.texts.size() << " texts)\n";
@@ -99,6 +99,7 @@ int main(int argc, char* argv[])
     qint64 bytes = 0;
     for (const auto& info : QDir(dir.path()).entryInfoList(QDir::Files))
         bytes += info.size();
-    QTextStream(stdout) << "run: " << cases << " cases x " << iterations << " iterations, " << bytes / (1024 * 1024) << " MB on disk" << Qt::endl;
+    QTextStream(stdout) << "run: " << cases << " cases x " << iterations << " iterations, " << bytes / (1024 * 1024) << " MB on disk"
+                        << Qt::endl;
     return QProcess::execute(QCoreApplication::applicationFilePath(), {QStringLiteral("--load"), dir.path()});
 }

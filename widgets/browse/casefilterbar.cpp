@@ -36,7 +36,7 @@ CaseFilterBar::CaseFilterBar(QWidget* parent)
         m_best->addItem(tr("Best: %1").arg(stageName(Stage(i))), i);
     m_scope->setObjectName(QStringLiteral("searchScope"));
     for (auto scope : {SearchScope::Everything, SearchScope::Errors, SearchScope::Instruction, SearchScope::Code, SearchScope::Label,
-                       SearchScope::TestCode, SearchScope::Reflection, SearchScope::Metadata})
+             SearchScope::TestCode, SearchScope::Reflection, SearchScope::Metadata})
         m_scope->addItem(scopeTitle(scope), int(scope));
     m_search->setObjectName(QStringLiteral("searchEdit"));
     m_search->setPlaceholderText(tr("Search (Ctrl+F) — names, errors, code, … ; key=value for metadata"));

@@ -52,7 +52,8 @@ QVector<int> CaseNavigator::selectedCaseIndexes() const
     return indexes;
 }
 
-QModelIndex CaseNavigator::firstCaseIndex(const QModelIndex& from, int direction, const std::function<bool(const QModelIndex&)>& accept) const
+QModelIndex CaseNavigator::firstCaseIndex(
+    const QModelIndex& from, int direction, const std::function<bool(const QModelIndex&)>& accept) const
 {
     QVector<QModelIndex> rows;
     for (int g = 0; g < m_proxy->rowCount(); ++g) {
@@ -73,7 +74,8 @@ QModelIndex CaseNavigator::firstCaseIndex(const QModelIndex& from, int direction
     return {};
 }
 
-void CaseNavigator::selectFirst(int direction, const std::function<bool(const QModelIndex&)>& accept, const QString& noneFound, int timeoutMs)
+void CaseNavigator::selectFirst(
+    int direction, const std::function<bool(const QModelIndex&)>& accept, const QString& noneFound, int timeoutMs)
 {
     const QModelIndex next = firstCaseIndex(m_tree->currentIndex(), direction, accept);
     if (next.isValid()) {

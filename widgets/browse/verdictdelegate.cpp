@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "browse/verdictdelegate.h"
 
-#include "theme/themes.h"
-
 #include "theme/diffcolors.h"
+#include "theme/themes.h"
 
 #include <QPainter>
 #include <QPainterPath>

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: MIT
 #include "caseview/caseview.h"
 
-#include "code/codeview.h"
 #include "caseview/comparepage.h"
-#include "code/diffview.h"
 #include "caseview/errorview.h"
 #include "caseview/historypage.h"
 #include "caseview/markdownview.h"
-#include "run/outcomes.h"
+#include "code/codeview.h"
+#include "code/diffview.h"
 #include "rerun/runnerpanel.h"
+#include "run/outcomes.h"
 #include "settings/settings.h"
 #include "theme/themes.h"
 
@@ -50,7 +50,9 @@ QString perfSummary(const PerfCandidate& p, int index)
     if (auto s = p.speedup())
         return text + QCoreApplication::translate("krw::CaseView", " · speedup %1×").arg(number(*s));
     if (auto ms = p.meanMs())
-        return text + QCoreApplication::translate("krw::CaseView", " · %1 ms · %2 % efficiency").arg(number(*ms), number(p.efficiencyPercent().value_or(0)));
+        return text
+            + QCoreApplication::translate("krw::CaseView", " · %1 ms · %2 % efficiency")
+                  .arg(number(*ms), number(p.efficiencyPercent().value_or(0)));
     for (const PerfItem& item : p.items) {
         if (item.kind == PerfItem::Kind::Numbers) {
             QStringList values;
@@ -96,7 +98,10 @@ CaseView::CaseView(SyntaxSupport* syntax, QWidget* parent)
     overview->addWidget(m_details);
     m_tabs->addTab(overview, tr("Overview"));
     const std::pair<Tab, const char*> codeTabs[] = {
-        {LabelTab, QT_TR_NOOP("Label")}, {PredictTab, QT_TR_NOOP("Prediction")}, {CallFixTab, QT_TR_NOOP("Call fix")}, {ExeFixTab, QT_TR_NOOP("Exe fix")},
+        {LabelTab, QT_TR_NOOP("Label")},
+        {PredictTab, QT_TR_NOOP("Prediction")},
+        {CallFixTab, QT_TR_NOOP("Call fix")},
+        {ExeFixTab, QT_TR_NOOP("Exe fix")},
     };
     for (const auto& [tab, title] : codeTabs) {
         m_codeViews.insert(tab, new CodeView(syntax, this));
@@ -123,9 +128,8 @@ CaseView::CaseView(SyntaxSupport* syntax, QWidget* parent)
     layout->addWidget(buildHeader());
     layout->addWidget(m_tabs, 1);
 
-    connect(m_iterationChooser, QOverload<int>::of(&QComboBox::activated), this, [this] {
-        setIteration(m_iterationChooser->currentData().toInt());
-    });
+    connect(m_iterationChooser, QOverload<int>::of(&QComboBox::activated), this,
+        [this] { setIteration(m_iterationChooser->currentData().toInt()); });
     connect(m_perfList, &QListWidget::currentRowChanged, this, &CaseView::showPerfCandidate);
     connect(m_errors, &ErrorView::sourceRefActivated, this, [this](int iteration, const SourceRef& ref) {
         const CodeView* predict = m_codeViews.value(PredictTab);
@@ -290,14 +294,16 @@ void CaseView::showHeader()
     QPalette palette = this->palette();
     palette.setColor(QPalette::Window, tinted(palette, outcomeHue(int(shown)), 0.35));
     m_latest->setPalette(palette);
-    palette.setColor(QPalette::Window, tinted(this->palette(), outcomeHue(c->best == Stage::Perf ? int(Outcome::Passed) : int(Outcome::Unknown)), 0.25));
+    palette.setColor(
+        QPalette::Window, tinted(this->palette(), outcomeHue(c->best == Stage::Perf ? int(Outcome::Passed) : int(Outcome::Unknown)), 0.25));
     m_best->setPalette(palette);
-    m_latest->setToolTip(record == &c->newest() ? tr("Outcome of the newest iteration")
-                                                : tr("Outcome of iteration %1 (not the newest)").arg(m_iteration));
+    m_latest->setToolTip(
+        record == &c->newest() ? tr("Outcome of the newest iteration") : tr("Outcome of iteration %1 (not the newest)").arg(m_iteration));
     m_best->setToolTip(tr("Furthest stage with evidence over all %n iteration(s)", nullptr, int(c->history.size())));
     m_latest->show();
     m_best->show();
-    m_note->setText(QStringLiteral("%1 · %2").arg(tr("%n iteration(s)", nullptr, int(c->history.size())), tr("%n version(s)", nullptr, int(m_versions.size()))));
+    m_note->setText(QStringLiteral("%1 · %2").arg(
+        tr("%n iteration(s)", nullptr, int(c->history.size())), tr("%n version(s)", nullptr, int(m_versions.size()))));
 }
 
 void CaseView::showOverview(const IterationRecord& record)
@@ -393,13 +399,15 @@ void CaseView::showErrors(const IterationRecord& record)
         messages.append({record.iteration, tr("Iteration %1 · exe (correctness) message").arg(record.iteration), exe});
     QStringList others; // iterations with messages, so an empty page points to them
     for (const IterationRecord& r : currentCase()->history) {
-        if (r.iteration != record.iteration && (m_texts.has(iterationKey(r.iteration, "call_err")) || m_texts.has(iterationKey(r.iteration, "exe_err"))))
+        if (r.iteration != record.iteration
+            && (m_texts.has(iterationKey(r.iteration, "call_err")) || m_texts.has(iterationKey(r.iteration, "exe_err"))))
             others << QString::number(r.iteration);
     }
-    m_errors->setMessages(messages, others.isEmpty() ? QString()
-                                                     : tr("No error messages in iteration %1. Iteration(s) %2 have some: choose one above.")
-                                                           .arg(record.iteration)
-                                                           .arg(others.join(QStringLiteral(", "))));
+    m_errors->setMessages(messages,
+        others.isEmpty() ? QString()
+                         : tr("No error messages in iteration %1. Iteration(s) %2 have some: choose one above.")
+                               .arg(record.iteration)
+                               .arg(others.join(QStringLiteral(", "))));
     m_tabs->setTabText(ErrorsTab, messages.isEmpty() ? tr("Errors") : tr("Errors (%1)").arg(messages.size()));
 }
 

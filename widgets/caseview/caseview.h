@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "browse/errorlinks.h"
 #include "review/annotations.h"
 #include "run/casetexts.h"
 #include "run/caseversions.h"
-#include "browse/errorlinks.h"
 
 #include <QWidget>
 
@@ -31,7 +31,21 @@ class CaseView : public QWidget
 {
     Q_OBJECT
 public:
-    enum Tab { OverviewTab, LabelTab, PredictTab, CallFixTab, ExeFixTab, PerfTab, TestTab, ErrorsTab, ReflectionTab, OneshotTab, CompareTab, HistoryTab, RerunTab };
+    enum Tab {
+        OverviewTab,
+        LabelTab,
+        PredictTab,
+        CallFixTab,
+        ExeFixTab,
+        PerfTab,
+        TestTab,
+        ErrorsTab,
+        ReflectionTab,
+        OneshotTab,
+        CompareTab,
+        HistoryTab,
+        RerunTab
+    };
 
     explicit CaseView(SyntaxSupport* syntax, QWidget* parent = nullptr);
     ~CaseView() override;

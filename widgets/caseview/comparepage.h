@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "diff/linediff.h"
 #include "run/casetexts.h"
 #include "run/caseversions.h"
-#include "diff/linediff.h"
 
 #include <QWidget>
 

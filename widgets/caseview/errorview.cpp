@@ -37,12 +37,14 @@ QString ErrorView::messageHtml(const Message& message)
     const auto refs = findSourceRefs(message.text);
     for (const SourceRef& ref : refs) {
         body += message.text.mid(pos, ref.start - pos).toHtmlEscaped();
-        body += QStringLiteral("<a href=\"ref:%1\">%2</a>").arg(m_links.size()).arg(message.text.mid(ref.start, ref.length).toHtmlEscaped());
+        body
+            += QStringLiteral("<a href=\"ref:%1\">%2</a>").arg(m_links.size()).arg(message.text.mid(ref.start, ref.length).toHtmlEscaped());
         m_links.append({message.iteration, ref});
         pos = ref.start + ref.length;
     }
     body += message.text.mid(pos).toHtmlEscaped();
-    return QStringLiteral("<h3>%1</h3><pre style=\"white-space: pre-wrap; font-family: monospace\">%2</pre>").arg(message.title.toHtmlEscaped(), body);
+    return QStringLiteral("<h3>%1</h3><pre style=\"white-space: pre-wrap; font-family: monospace\">%2</pre>")
+        .arg(message.title.toHtmlEscaped(), body);
 }
 
 void ErrorView::activateLink(int index)

@@ -23,7 +23,8 @@ QString flags(const IterationRecord& r)
     if (!r.memory)
         return QCoreApplication::translate("krw::HistoryPage", "no memory entry");
     auto mark = [](const std::optional<bool>& f) { return f ? (*f ? QStringLiteral("✓") : QStringLiteral("✗")) : QStringLiteral("–"); };
-    return QCoreApplication::translate("krw::HistoryPage", "call %1  exe %2  perf %3").arg(mark(r.memory->passCall), mark(r.memory->passExe), mark(r.memory->passPerf));
+    return QCoreApplication::translate("krw::HistoryPage", "call %1  exe %2  perf %3")
+        .arg(mark(r.memory->passCall), mark(r.memory->passExe), mark(r.memory->passPerf));
 }
 
 } // namespace
@@ -58,7 +59,8 @@ void HistoryPage::setCase(const Case& c, const QVector<CodeVersion>& versions)
             if (v.iteration != it->iteration || v.kind == CodeVersion::Kind::Label || v.kind == CodeVersion::Kind::TestCode)
                 continue;
             const auto previous = previousVersion(c, v);
-            auto* item = new QTreeWidgetItem(iteration, {v.title(), QString(), QString(), previous ? previous->title() : QStringLiteral("—")});
+            auto* item
+                = new QTreeWidgetItem(iteration, {v.title(), QString(), QString(), previous ? previous->title() : QStringLiteral("—")});
             item->setData(VersionColumn, IdRole, v.id());
             item->setData(VersionColumn, PreviousIdRole, previous ? previous->id() : QString());
         }

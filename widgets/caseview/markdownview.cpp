@@ -15,7 +15,8 @@ MarkdownView::MarkdownView(QWidget* parent)
 
 void MarkdownView::setMarkdownText(const QString& markdown)
 {
-    document()->setMarkdown(markdown, QTextDocument::MarkdownFeatures(QTextDocument::MarkdownDialectGitHub | QTextDocument::MarkdownNoHTML));
+    document()->setMarkdown(
+        markdown, QTextDocument::MarkdownFeatures(QTextDocument::MarkdownDialectGitHub | QTextDocument::MarkdownNoHTML));
 }
 
 void MarkdownView::setPlainMessage(const QString& message)

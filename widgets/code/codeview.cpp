@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "code/codeview.h"
 
-#include "theme/diffcolors.h"
-#include "diff/linediff.h"
 #include "code/syntaxsupport.h"
+#include "diff/linediff.h"
+#include "theme/diffcolors.h"
 
 #include <QApplication>
 #include <QContextMenuEvent>
@@ -13,10 +13,10 @@
 #include <QLocale>
 #include <QMenu>
 #include <QPainter>
-#include <QToolTip>
 #include <QScopedValueRollback>
 #include <QSyntaxHighlighter>
 #include <QTextBlock>
+#include <QToolTip>
 
 #include <algorithm>
 #include <memory>
@@ -223,8 +223,7 @@ void CodeView::updateExtraSelections()
     if (m_flashBlock >= 0 && block.isValid()) {
         QTextEdit::ExtraSelection flash;
         flash.cursor = QTextCursor(block);
-        flash.format.setBackground(blendColors(palette().color(QPalette::Base),
-                                               palette().color(QPalette::Highlight), 0.55));
+        flash.format.setBackground(blendColors(palette().color(QPalette::Base), palette().color(QPalette::Highlight), 0.55));
         flash.format.setProperty(QTextFormat::FullWidthSelection, true);
         all.append(flash);
     }
@@ -271,8 +270,8 @@ void CodeView::layoutChildren()
     const QRect area = viewport()->geometry();
     m_gutter->setGeometry(contentsRect().left(), area.top(), gutterWidth(), area.height());
     if (!m_plainNote->isHidden()) {
-        m_plainNote->setGeometry(contentsRect().left(), area.bottom() + 1, area.right() + 1 - contentsRect().left(),
-                                 m_plainNote->sizeHint().height());
+        m_plainNote->setGeometry(
+            contentsRect().left(), area.bottom() + 1, area.right() + 1 - contentsRect().left(), m_plainNote->sizeHint().height());
     }
 }
 
@@ -310,8 +309,8 @@ void CodeView::paintGutter(QPaintEvent* event)
         if (block.isVisible() && number > 0 && top + height >= event->rect().top()) {
             // The cursor's line stands out, the rest recede so the code stays the focus.
             painter.setPen(block.blockNumber() == currentBlock ? text : blendColors(base, text, 0.5));
-            painter.drawText(QRectF(GutterPadding + markerWidth(), top, numberWidth, fontMetrics().height()), Qt::AlignRight,
-                             QString::number(number));
+            painter.drawText(
+                QRectF(GutterPadding + markerWidth(), top, numberWidth, fontMetrics().height()), Qt::AlignRight, QString::number(number));
             if (m_commentTips.contains(block.blockNumber())) {
                 painter.save();
                 painter.setRenderHint(QPainter::Antialiasing);

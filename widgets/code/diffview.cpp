@@ -2,8 +2,8 @@
 #include "code/diffview.h"
 
 #include "code/codeview.h"
-#include "theme/diffcolors.h"
 #include "code/syntaxsupport.h"
+#include "theme/diffcolors.h"
 
 #include <QFontDatabase>
 #include <QHBoxLayout>
@@ -84,8 +84,8 @@ QColor lineColor(DiffRow::Kind kind, const DiffColors& colors)
     return {};
 }
 
-QList<QTextEdit::ExtraSelection> diffSelections(const QTextDocument* document, const QVector<DiffRow>& rows,
-                                                bool left, const DiffColors& colors)
+QList<QTextEdit::ExtraSelection> diffSelections(
+    const QTextDocument* document, const QVector<DiffRow>& rows, bool left, const DiffColors& colors)
 {
     QList<QTextEdit::ExtraSelection> selections;
     QTextBlock block = document->begin();
@@ -221,13 +221,9 @@ QWidget* DiffView::createToolBar()
 
 void DiffView::syncScrollBars(bool vertical)
 {
-    auto bar = [vertical](CodeView* view) {
-        return vertical ? view->verticalScrollBar() : view->horizontalScrollBar();
-    };
-    connect(bar(m_left), &QScrollBar::valueChanged, this,
-            [this, vertical](int value) { copyScroll(value, vertical, m_right); });
-    connect(bar(m_right), &QScrollBar::valueChanged, this,
-            [this, vertical](int value) { copyScroll(value, vertical, m_left); });
+    auto bar = [vertical](CodeView* view) { return vertical ? view->verticalScrollBar() : view->horizontalScrollBar(); };
+    connect(bar(m_left), &QScrollBar::valueChanged, this, [this, vertical](int value) { copyScroll(value, vertical, m_right); });
+    connect(bar(m_right), &QScrollBar::valueChanged, this, [this, vertical](int value) { copyScroll(value, vertical, m_left); });
 }
 
 void DiffView::copyScroll(int value, bool vertical, CodeView* to)
@@ -240,8 +236,8 @@ void DiffView::copyScroll(int value, bool vertical, CodeView* to)
     (vertical ? to->verticalScrollBar() : to->horizontalScrollBar())->setValue(value);
 }
 
-void DiffView::setDiff(const QString& leftTitle, const QString& left, const QString& rightTitle,
-                       const QString& right, const DiffResult& diff, CodeLanguage language)
+void DiffView::setDiff(const QString& leftTitle, const QString& left, const QString& rightTitle, const QString& right,
+    const DiffResult& diff, CodeLanguage language)
 {
     m_diff = diff;
     m_currentHunk = -1;

@@ -6,9 +6,9 @@
 // this view only shows a finished DiffResult.
 #pragma once
 
+#include "diff/linediff.h"
 #include "review/annotations.h"
 #include "run/caseversions.h"
-#include "diff/linediff.h"
 
 #include <QWidget>
 
@@ -30,8 +30,8 @@ public:
     ~DiffView() override;
 
     // left and right must be the texts diff was computed from (its line indices point into them).
-    void setDiff(const QString& leftTitle, const QString& left, const QString& rightTitle, const QString& right,
-                 const DiffResult& diff, CodeLanguage language);
+    void setDiff(const QString& leftTitle, const QString& left, const QString& rightTitle, const QString& right, const DiffResult& diff,
+        CodeLanguage language);
 
     // Which versions the next setDiff shows (CodeVersion ids), so line comments can anchor to
     // them; empty ids: plain texts, no comments.

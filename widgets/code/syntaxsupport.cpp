@@ -19,8 +19,6 @@ namespace krw {
 
 #if KRW_HAVE_KSYNTAXHIGHLIGHTING
 
-
-
 struct SyntaxSupport::Private
 {
     KSyntaxHighlighting::Repository repository;
@@ -99,8 +97,7 @@ bool SyntaxSupport::isAvailable() const
 QString SyntaxSupport::unavailableReason() const
 {
     return QCoreApplication::translate(
-        "krw::SyntaxSupport",
-        "Code shows plain: this build has no KSyntaxHighlighting (Qt 6 on Debian 12 has no KF6 package)");
+        "krw::SyntaxSupport", "Code shows plain: this build has no KSyntaxHighlighting (Qt 6 on Debian 12 has no KF6 package)");
 }
 
 QSyntaxHighlighter* SyntaxSupport::attach(QTextDocument*, CodeLanguage, const QPalette&)

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "plots/errorplot.h"
 
-#include "theme/plottheme.h"
 #include "plots/qcustomplotwrapper.h"
+#include "theme/plottheme.h"
 
 namespace krw {
 
@@ -44,7 +44,7 @@ void ErrorPlot::build(const PlotTheme& theme)
     const QPen thick(theme.failed, 2.2);
     addPoints(data.passed, tr("passed"), QCPScatterStyle(QCPScatterStyle::ssDisc, theme.passed, theme.passed, MarkerSize));
     addPoints(data.clamped, tr("exactly 0 (drawn at %1)").arg(QString::number(LogFloor, 'g', 1)),
-              QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(theme.passed, 2), Qt::NoBrush, MarkerSize));
+        QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(theme.passed, 2), Qt::NoBrush, MarkerSize));
     addPoints(data.failed, tr("failed"), QCPScatterStyle(QCPScatterStyle::ssCross, thick, Qt::NoBrush, MarkerSize));
     if (data.atol > 0)
         addReferenceLine(data.atol, tr("atol %1").arg(QString::number(data.atol, 'g', 3)), theme);

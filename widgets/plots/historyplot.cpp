@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "plots/historyplot.h"
 
-#include "theme/plottheme.h"
 #include "plots/qcustomplotwrapper.h"
+#include "theme/plottheme.h"
 
 namespace krw {
 
@@ -68,8 +68,8 @@ void HistoryPlot::addGroup(const HistoryGroup& group, const PlotTheme& theme)
     // tells the accuracy verdict, the same green/red as the error plot.
     const bool agent = group.source == HistoryPoint::Source::AgentPerfCandidate;
     const QColor color = stateColor(group.state, theme);
-    const QCPScatterStyle style(agent ? QCPScatterStyle::ssDiamond : QCPScatterStyle::ssDisc, QPen(color, 1.5), QBrush(color),
-                                agent ? DiamondSize : MarkerSize);
+    const QCPScatterStyle style(
+        agent ? QCPScatterStyle::ssDiamond : QCPScatterStyle::ssDisc, QPen(color, 1.5), QBrush(color), agent ? DiamondSize : MarkerSize);
     QCPGraph* graph = plot()->addGraph();
     graph->setName(group.name);
     graph->setLineStyle(QCPGraph::lsNone);

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "plots/plotwidget.h"
 
-#include "theme/plottheme.h"
 #include "plots/qcustomplotwrapper.h"
+#include "theme/plottheme.h"
 
 #include <QBuffer>
 #include <QDir>

@@ -126,8 +126,9 @@ void ExportDialog::formatChanged()
         base.chop(6);
     if (base.endsWith(QLatin1String("-report")))
         base.chop(7);
-    const QString name = currentFormat() == ExportFormat::Workspace ? QString(base + QStringLiteral("-cases"))
-                                                                    : QString(base + QStringLiteral("-report") + exportFormatExtension(currentFormat()));
+    const QString name = currentFormat() == ExportFormat::Workspace
+        ? QString(base + QStringLiteral("-cases"))
+        : QString(base + QStringLiteral("-report") + exportFormatExtension(currentFormat()));
     m_destination->setText(info.dir().filePath(name));
 }
 
@@ -170,7 +171,8 @@ void ExportDialog::exportFinished(const ExportResult& result)
     m_buttons->button(QDialogButtonBox::Close)->setText(tr("Close"));
     m_progress->setVisible(result.ok);
     if (!result.ok) {
-        m_status->setText(QStringLiteral("<span style=\"color:%1\">%2</span>").arg(problemTextColor(palette()).name(), result.error.toHtmlEscaped()));
+        m_status->setText(
+            QStringLiteral("<span style=\"color:%1\">%2</span>").arg(problemTextColor(palette()).name(), result.error.toHtmlEscaped()));
         return;
     }
     const QFileInfo info(result.path);

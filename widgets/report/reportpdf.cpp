@@ -46,7 +46,7 @@ void addPlotResources(QTextDocument* document, const QByteArray& part, const QHa
 } // namespace
 
 bool writeReportPdf(const QVector<QByteArray>& parts, const QHash<int, QByteArray>& plots, const QString& path, const QString& title,
-                    QString* error, const std::atomic<bool>* cancelled)
+    QString* error, const std::atomic<bool>* cancelled)
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
@@ -64,7 +64,8 @@ bool writeReportPdf(const QVector<QByteArray>& parts, const QHash<int, QByteArra
         writer.setTitle(title);
         writer.setCreator(QStringLiteral("Kernel Review Workbench"));
         writer.setResolution(Resolution);
-        writer.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Portrait, QMarginsF(15, 15, 15, 12), QPageLayout::Millimeter));
+        writer.setPageLayout(
+            QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Portrait, QMarginsF(15, 15, 15, 12), QPageLayout::Millimeter));
         const QRect paper = writer.pageLayout().paintRectPixels(Resolution);
         const int footer = Resolution / 4; // the page number's line
         const QSizeF pageSize(paper.width(), paper.height() - footer);
@@ -91,8 +92,8 @@ bool writeReportPdf(const QVector<QByteArray>& parts, const QHash<int, QByteArra
                 painter.translate(0, -page * pageSize.height());
                 document.drawContents(&painter, QRectF(QPointF(0, page * pageSize.height()), pageSize));
                 painter.restore();
-                painter.drawText(QRectF(0, pageSize.height(), pageSize.width(), footer), Qt::AlignRight | Qt::AlignBottom,
-                                 QString::number(pageNumber));
+                painter.drawText(
+                    QRectF(0, pageSize.height(), pageSize.width(), footer), Qt::AlignRight | Qt::AlignBottom, QString::number(pageNumber));
             }
         }
         if (!painter.end()) {

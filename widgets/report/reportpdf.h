@@ -19,6 +19,6 @@ namespace krw {
 
 // plots: caseIndex → PNG. Written via QSaveFile. cancelled (optional) is polled between parts.
 bool writeReportPdf(const QVector<QByteArray>& parts, const QHash<int, QByteArray>& plots, const QString& path, const QString& title,
-                    QString* error, const std::atomic<bool>* cancelled = nullptr);
+    QString* error, const std::atomic<bool>* cancelled = nullptr);
 
 } // namespace krw

@@ -28,7 +28,7 @@ std::unique_ptr<ReportDecorations> WidgetReportRenderer::createDecorations()
 }
 
 bool WidgetReportRenderer::writePdf(const QVector<QByteArray>& parts, const QHash<int, QByteArray>& plots, const QString& path,
-                                    const QString& title, QString* error, const std::atomic<bool>* cancelled)
+    const QString& title, QString* error, const std::atomic<bool>* cancelled)
 {
     return writeReportPdf(parts, plots, path, title, error, cancelled);
 }

@@ -18,7 +18,7 @@ public:
     QByteArray timingPlotPng(const TimingStage& timing) override;
     std::unique_ptr<ReportDecorations> createDecorations() override;
     bool writePdf(const QVector<QByteArray>& parts, const QHash<int, QByteArray>& plots, const QString& path, const QString& title,
-                  QString* error, const std::atomic<bool>* cancelled) override;
+        QString* error, const std::atomic<bool>* cancelled) override;
 
 private:
     QSize m_plotSize;

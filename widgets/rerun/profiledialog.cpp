@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "rerun/profiledialog.h"
 
-#include "settings/settings.h"
-
 #include "pipeline/rerunpipeline.h"
+#include "settings/settings.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -36,7 +35,8 @@ ProfileDialog::ProfileDialog(QWidget* parent)
 {
     setWindowTitle(tr("Toolchain profiles"));
     m_profiles = Settings::instance()->toolchainProfiles();
-    for (auto kind : {ToolchainProfile::Kind::Rocm, ToolchainProfile::Kind::HipNvidia, ToolchainProfile::Kind::CompileCheck, ToolchainProfile::Kind::Cpu})
+    for (auto kind : {ToolchainProfile::Kind::Rocm, ToolchainProfile::Kind::HipNvidia, ToolchainProfile::Kind::CompileCheck,
+             ToolchainProfile::Kind::Cpu})
         m_kind->addItem(kindName(kind), int(kind));
     m_arch->setPlaceholderText(tr("gfx90a, gfx942 … (empty: detect with amdgpu-arch/rocminfo)"));
     m_flags->setPlaceholderText(tr("extra compiler flags, separated by spaces"));

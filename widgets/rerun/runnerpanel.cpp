@@ -1,16 +1,15 @@
 // SPDX-License-Identifier: MIT
 #include "rerun/runnerpanel.h"
 
-#include "settings/settings.h"
-
-#include "rerun/accuracymodel.h"
 #include "code/codeview.h"
-#include "rerun/diagnosticmodel.h"
 #include "plots/errorplot.h"
 #include "plots/historyplot.h"
 #include "plots/plotwidget.h"
-#include "rerun/profiledialog.h"
 #include "plots/timingplot.h"
+#include "rerun/accuracymodel.h"
+#include "rerun/diagnosticmodel.h"
+#include "rerun/profiledialog.h"
+#include "settings/settings.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -41,7 +40,6 @@ namespace krw {
 
 namespace {
 
-
 QString stageLine(RerunStage current, const std::optional<RerunResult>& result)
 {
     // compile → correctness → timing, each marked as it goes.
@@ -57,7 +55,8 @@ QString stageLine(RerunStage current, const std::optional<RerunResult>& result)
             const bool reached = (stage == RerunStage::Compile && result->compile) || (stage == RerunStage::Correctness && result->accuracy)
                 || (stage == RerunStage::Timing && result->timing);
             const bool ok = (stage == RerunStage::Compile && result->compile && result->compile->ok)
-                || (stage == RerunStage::Correctness && result->accuracy && result->accuracy->ok) || (stage == RerunStage::Timing && result->timing);
+                || (stage == RerunStage::Correctness && result->accuracy && result->accuracy->ok)
+                || (stage == RerunStage::Timing && result->timing);
             mark = !reached ? QStringLiteral("–") : ok ? QStringLiteral("✓") : QStringLiteral("✗");
         } else if (int(stage) < int(current)) {
             mark = QStringLiteral("✓");
@@ -387,7 +386,9 @@ void RunnerPanel::showResult(const RerunResult& result)
     if (!empty)
         m_shown = result;
     m_stages->setText(stageLine(RerunStage::Done, empty ? std::nullopt : std::optional<RerunResult>(result)));
-    m_verdict->setText(empty ? tr("Not rerun yet.") : verdictText(result) + (result.failure.isEmpty() ? QString() : QStringLiteral(" — ") + result.failure.section(QLatin1Char('\n'), 0, 0)));
+    m_verdict->setText(empty ? tr("Not rerun yet.")
+                             : verdictText(result)
+                + (result.failure.isEmpty() ? QString() : QStringLiteral(" — ") + result.failure.section(QLatin1Char('\n'), 0, 0)));
     m_verdict->setToolTip(result.failure);
     const bool ranCode = result.baselineRun || result.candidateRun;
     m_sandbox->setText(empty || !ranCode ? QString() : result.sandboxed ? tr("🔒 sandboxed") : tr("⚠ not sandboxed"));
@@ -431,13 +432,14 @@ void RunnerPanel::refreshHistory()
                 continue;
             for (int k = 0; k < r.memory->perfCandidates.size(); ++k)
                 points.append({HistoryPoint::Source::AgentPerfCandidate, QStringLiteral("it%1:perf:%2").arg(r.iteration).arg(k + 1), {},
-                               r.memory->perfCandidates.at(k).speedup(), std::nullopt});
+                    r.memory->perfCandidates.at(k).speedup(), std::nullopt});
         }
         const auto history = store().history(c.filename);
         for (const RerunResult& result : history) {
             const std::optional<bool> passed = result.accuracy ? std::optional<bool>(result.accuracy->ok) : std::nullopt;
-            points.append({HistoryPoint::Source::Rerun, QStringLiteral("%1 %2").arg(result.started.toString(QStringLiteral("MM-dd HH:mm")), result.versionId),
-                           result.started, result.timing ? result.timing->speedup : std::nullopt, passed});
+            points.append({HistoryPoint::Source::Rerun,
+                QStringLiteral("%1 %2").arg(result.started.toString(QStringLiteral("MM-dd HH:mm")), result.versionId), result.started,
+                result.timing ? result.timing->speedup : std::nullopt, passed});
         }
     }
     m_historyPlot->setHistory(points);
@@ -457,7 +459,7 @@ void RunnerPanel::editCopy()
     const QString id = m_version->currentData().toString();
     bool ok = false;
     const QString name = QInputDialog::getText(this, tr("Edit a copy"), tr("Name of the new local version:"), QLineEdit::Normal,
-                                               QStringLiteral("%1-edit").arg(QString(id).replace(QLatin1Char(':'), QLatin1Char('-'))), &ok);
+        QStringLiteral("%1-edit").arg(QString(id).replace(QLatin1Char(':'), QLatin1Char('-'))), &ok);
     if (!ok || name.trimmed().isEmpty())
         return;
     QDialog dialog(this);

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "run/casetexts.h"
-#include "run/caseversions.h"
 #include "pipeline/rerunpipeline.h"
 #include "pipeline/rerunrequestbuilder.h"
 #include "rerun/resultstore.h"
+#include "run/casetexts.h"
+#include "run/caseversions.h"
 
 #include <QWidget>
 

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "review/annotationpanel.h"
 
-#include "review/annotationstore.h"
-#include "theme/diffcolors.h"
-#include "caseview/markdownview.h"
-#include "settings/settings.h"
-#include "theme/themes.h"
 #include "browse/verdictdelegate.h"
+#include "caseview/markdownview.h"
+#include "review/annotationstore.h"
+#include "settings/settings.h"
+#include "theme/diffcolors.h"
+#include "theme/themes.h"
 
 #include <QComboBox>
 #include <QCompleter>
@@ -44,10 +44,7 @@ class TagCompleter : public QCompleter
 public:
     using QCompleter::QCompleter;
 
-    QStringList splitPath(const QString& path) const override
-    {
-        return {path.section(QLatin1Char(','), -1).trimmed()};
-    }
+    QStringList splitPath(const QString& path) const override { return {path.section(QLatin1Char(','), -1).trimmed()}; }
 
     QString pathFromIndex(const QModelIndex& index) const override
     {
@@ -75,11 +72,12 @@ QString stateTip(AnchorState state)
 {
     switch (state) {
     case AnchorState::Current:
-        return QCoreApplication::translate("krw::AnnotationPanel", "The version still has the text this comment was made on; its line is marked in the code.");
+        return QCoreApplication::translate(
+            "krw::AnnotationPanel", "The version still has the text this comment was made on; its line is marked in the code.");
     case AnchorState::Stale:
         return QCoreApplication::translate("krw::AnnotationPanel",
-                                           "The version's text changed since this comment was made. It stays where it was "
-                                           "(line and text below) and is not drawn in the code, so it cannot point at the wrong line.");
+            "The version's text changed since this comment was made. It stays where it was "
+            "(line and text below) and is not drawn in the code, so it cannot point at the wrong line.");
     case AnchorState::Missing:
         return QCoreApplication::translate("krw::AnnotationPanel", "This case no longer has the version the comment was made on.");
     }
@@ -169,8 +167,7 @@ QWidget* AnnotationPanel::buildVerdictColumn()
         m_verdict->addItem(QStringLiteral("%1  (%2)").arg(info.title, QChar(info.key)), int(info.verdict));
         m_verdict->setItemData(m_verdict->count() - 1, info.description, Qt::ToolTipRole);
     }
-    connect(m_verdict, QOverload<int>::of(&QComboBox::activated), this,
-            [this] { setVerdict(Verdict(m_verdict->currentData().toInt())); });
+    connect(m_verdict, QOverload<int>::of(&QComboBox::activated), this, [this] { setVerdict(Verdict(m_verdict->currentData().toInt())); });
 
     m_tags->setObjectName(QStringLiteral("tagsEdit"));
     m_tags->setPlaceholderText(tr("tags, separated by commas"));
@@ -230,8 +227,7 @@ QWidget* AnnotationPanel::buildCommentColumn()
 {
     auto* column = new QWidget(this);
     m_comments->setObjectName(QStringLiteral("commentList"));
-    m_comments->setHeaderLabels({tr("State"), tr("Comment"), tr("Where"),
-                                 tr("Line text"), tr("By")});
+    m_comments->setHeaderLabels({tr("State"), tr("Comment"), tr("Where"), tr("Line text"), tr("By")});
     m_comments->setRootIsDecorated(false);
     m_comments->setUniformRowHeights(true);
     m_comments->setAlternatingRowColors(true);
@@ -257,7 +253,7 @@ QWidget* AnnotationPanel::buildCommentColumn()
         }
     });
     connect(m_comments, &QTreeWidget::itemSelectionChanged, this,
-            [this] { m_deleteComment->setEnabled(!m_comments->selectedItems().isEmpty()); });
+        [this] { m_deleteComment->setEnabled(!m_comments->selectedItems().isEmpty()); });
 
     m_hint->setText(tr("Line comments: right-click a line of code, or Ctrl+Alt+M"));
     m_hint->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
@@ -402,8 +398,8 @@ bool AnnotationPanel::addLineComment(const LineAnchor& anchor, const QString& te
 bool AnnotationPanel::removeLineComment(const QString& commentId)
 {
     CaseAnnotation next = m_annotation;
-    const auto removed = std::remove_if(next.comments.begin(), next.comments.end(),
-                                        [&commentId](const LineComment& c) { return c.id == commentId; });
+    const auto removed
+        = std::remove_if(next.comments.begin(), next.comments.end(), [&commentId](const LineComment& c) { return c.id == commentId; });
     if (removed == next.comments.end())
         return false;
     next.comments.erase(removed, next.comments.end());
@@ -487,8 +483,7 @@ void AnnotationPanel::showAnnotation(bool includeNote)
 {
     const bool active = m_store && !m_caseName.isEmpty();
     setEnabled(active);
-    m_title->setText(active ? tr("Review · %1").arg(m_caseName)
-                            : (m_store ? tr("Review · no case selected") : tr("Review · no run open")));
+    m_title->setText(active ? tr("Review · %1").arg(m_caseName) : (m_store ? tr("Review · no case selected") : tr("Review · no run open")));
     m_verdict->setCurrentIndex(std::max(0, m_verdict->findData(int(m_annotation.verdict))));
     m_verdict->setItemIcon(0, verdictIcon(Verdict::None, palette()));
     for (int i = 1; i < m_verdict->count(); ++i)
@@ -530,11 +525,11 @@ void AnnotationPanel::showComments()
     const QColor staleBackground = tinted(palette(), staleHue(), 0.3);
     for (const LineComment& c : qAsConst(m_annotation.comments)) {
         const auto version = m_versions.constFind(c.anchor.versionId);
-        const QString where = tr("%1 · line %2")
-                                  .arg(version != m_versions.cend() ? version->title : c.anchor.versionId)
-                                  .arg(c.anchor.line + 1);
-        auto* item = new QTreeWidgetItem(m_comments, {m_versionsKnown ? stateTitle(commentState(c)) : QStringLiteral("…"), c.text.simplified(),
-                                                      where, c.anchor.lineText.trimmed(), c.author});
+        const QString where
+            = tr("%1 · line %2").arg(version != m_versions.cend() ? version->title : c.anchor.versionId).arg(c.anchor.line + 1);
+        auto* item = new QTreeWidgetItem(m_comments,
+            {m_versionsKnown ? stateTitle(commentState(c)) : QStringLiteral("…"), c.text.simplified(), where, c.anchor.lineText.trimmed(),
+                c.author});
         item->setToolTip(WhereColumn, where);
         item->setData(StateColumn, CommentIdRole, c.id);
         item->setToolTip(CommentColumn, c.text);

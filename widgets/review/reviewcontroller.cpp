@@ -17,7 +17,8 @@
 
 namespace krw {
 
-ReviewController::ReviewController(AnnotationPanel* panel, CaseView* caseView, CaseTreeModel* model, CaseFilterBar* filterBar, QWidget* window)
+ReviewController::ReviewController(
+    AnnotationPanel* panel, CaseView* caseView, CaseTreeModel* model, CaseFilterBar* filterBar, QWidget* window)
     : QObject(window)
     , m_panel(panel)
     , m_caseView(caseView)
@@ -41,7 +42,8 @@ ReviewController::ReviewController(AnnotationPanel* panel, CaseView* caseView, C
     connect(m_caseView, &CaseView::caseShown, this, &ReviewController::showCaseVersions);
     m_commentPrompt = [this](const QString& where) -> std::optional<QString> {
         bool ok = false;
-        const QString text = QInputDialog::getMultiLineText(m_window, tr("Line comment"), tr("Comment on %1 (Markdown):").arg(where), {}, &ok);
+        const QString text
+            = QInputDialog::getMultiLineText(m_window, tr("Line comment"), tr("Comment on %1 (Markdown):").arg(where), {}, &ok);
         return ok ? std::optional<QString>(text) : std::nullopt;
     };
 }
@@ -60,7 +62,8 @@ void ReviewController::openRun(const RunPtr& run)
     if (!m_store->load(&error))
         m_panel->showMessage(tr("Annotations could not be read: %1").arg(error), true);
     else if (!m_store->problems().isEmpty())
-        m_panel->showMessage(tr("%1 annotation entr(ies) skipped: %2").arg(m_store->problems().size()).arg(m_store->problems().first()), true);
+        m_panel->showMessage(
+            tr("%1 annotation entr(ies) skipped: %2").arg(m_store->problems().size()).arg(m_store->problems().first()), true);
     const AnnotationStore::Location& where = m_store->location();
     m_location->setText(tr("Annotations are kept in %1 (run folder is read-only)").arg(QDir::toNativeSeparators(where.path)));
     m_location->setToolTip(m_location->text());
@@ -146,7 +149,7 @@ void ReviewController::applyVerdict(Verdict verdict, const QVector<int>& cases)
     const QString what = verdictInfo(verdict).title;
     Q_EMIT statusMessage(cases.size() == 1 ? tr("%1: %2").arg(m_run->cases.at(cases.first()).filename, what)
                                            : tr("%1: %2 cases").arg(what).arg(cases.size()),
-                         4000);
+        4000);
 }
 
 void ReviewController::commentOnLine(const LineAnchor& anchor, const QString& where)

@@ -2,8 +2,8 @@
 #include "settings/settings.h"
 
 #include <QCoreApplication>
-#include <QFontDatabase>
 #include <QDir>
+#include <QFontDatabase>
 #include <QSettings>
 #include <QThread>
 

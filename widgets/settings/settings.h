@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "profile/toolchainprofile.h"
+
 #include <QByteArray>
 #include <QFont>
 #include <QObject>
 #include <QString>
 #include <QVector>
-
-#include "profile/toolchainprofile.h"
 
 namespace krw {
 

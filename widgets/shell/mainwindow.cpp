@@ -194,16 +194,23 @@ void MainWindow::buildMenus()
     addMenuAction(file, tr("&Quit"), this, &QWidget::close, QKeySequence::Quit);
 
     QMenu* go = menuBar()->addMenu(tr("&Go"));
-    addMenuAction(go, tr("&Next Failure"), this, [this] { selectNextFailure(+1); }, QKeySequence(Qt::Key_F8));
-    addMenuAction(go, tr("&Previous Failure"), this, [this] { selectNextFailure(-1); }, QKeySequence(Qt::SHIFT | Qt::Key_F8));
+    addMenuAction(
+        go, tr("&Next Failure"), this, [this] { selectNextFailure(+1); }, QKeySequence(Qt::Key_F8));
+    addMenuAction(
+        go, tr("&Previous Failure"), this, [this] { selectNextFailure(-1); }, QKeySequence(Qt::SHIFT | Qt::Key_F8));
     addMenuAction(go, tr("&Jump to Case…"), m_navigator, &CaseNavigator::jumpToCase, QKeySequence(Qt::CTRL | Qt::Key_P));
-    addMenuAction(go, tr("&Search Cases"), this, [this] { m_filterBar->focusSearch(); }, QKeySequence::Find);
+    addMenuAction(
+        go, tr("&Search Cases"), this, [this] { m_filterBar->focusSearch(); }, QKeySequence::Find);
     go->addSeparator();
-    addMenuAction(go, tr("&Compare Versions"), this, [this] { m_caseView->showTab(CaseView::CompareTab); }, QKeySequence(Qt::CTRL | Qt::Key_D));
-    addMenuAction(go, tr("Case &History"), this, [this] { m_caseView->showTab(CaseView::HistoryTab); }, QKeySequence(Qt::CTRL | Qt::Key_H));
-    addMenuAction(go, tr("Next C&hange"), this, [this] { m_caseView->comparePage()->diffView()->nextChange(); }, QKeySequence(Qt::Key_F7));
-    addMenuAction(go, tr("Previous Ch&ange"), this, [this] { m_caseView->comparePage()->diffView()->previousChange(); },
-                  QKeySequence(Qt::SHIFT | Qt::Key_F7));
+    addMenuAction(
+        go, tr("&Compare Versions"), this, [this] { m_caseView->showTab(CaseView::CompareTab); }, QKeySequence(Qt::CTRL | Qt::Key_D));
+    addMenuAction(
+        go, tr("Case &History"), this, [this] { m_caseView->showTab(CaseView::HistoryTab); }, QKeySequence(Qt::CTRL | Qt::Key_H));
+    addMenuAction(
+        go, tr("Next C&hange"), this, [this] { m_caseView->comparePage()->diffView()->nextChange(); }, QKeySequence(Qt::Key_F7));
+    addMenuAction(
+        go, tr("Previous Ch&ange"), this, [this] { m_caseView->comparePage()->diffView()->previousChange(); },
+        QKeySequence(Qt::SHIFT | Qt::Key_F7));
 
     buildReviewMenu();
 
@@ -227,8 +234,8 @@ void MainWindow::buildMenus()
     });
     addMenuAction(help, tr("&About"), this, [this] {
         QMessageBox::about(this, tr("Kernel Review Workbench"),
-                           tr("Review LLM GPU-kernel translation runs: outcomes, every version side by side, "
-                              "errors linked to their lines, and the model's reflections."));
+            tr("Review LLM GPU-kernel translation runs: outcomes, every version side by side, "
+               "errors linked to their lines, and the model's reflections."));
     });
 }
 
@@ -238,7 +245,8 @@ void MainWindow::buildReviewMenu()
     QMenu* review = menuBar()->addMenu(tr("&Review"));
     for (const VerdictInfo& info : verdictVocabulary()) {
         const Verdict verdict = info.verdict;
-        QAction* action = addMenuAction(review, info.title, this, [this, verdict] { applyVerdict(verdict); }, QKeySequence(info.key));
+        QAction* action = addMenuAction(
+            review, info.title, this, [this, verdict] { applyVerdict(verdict); }, QKeySequence(info.key));
         action->setToolTip(info.description);
         action->setIcon(verdictIcon(verdict, palette()));
     }
@@ -252,7 +260,8 @@ void MainWindow::buildReviewMenu()
     review->addSeparator();
     addMenuAction(review, tr("Edit &Note"), m_review, &ReviewController::focusNote, QKeySequence(Qt::Key_C));
     addMenuAction(review, tr("&Comment on Current Line…"), m_review, &ReviewController::commentOnFocusedLine, CodeView::commentShortcut());
-    addMenuAction(review, tr("Back to the &Cases"), this, [this] { m_caseTree->setFocus(Qt::ShortcutFocusReason); }, QKeySequence(Qt::Key_Escape));
+    addMenuAction(
+        review, tr("Back to the &Cases"), this, [this] { m_caseTree->setFocus(Qt::ShortcutFocusReason); }, QKeySequence(Qt::Key_Escape));
 }
 
 QString MainWindow::triageKeysHelp()

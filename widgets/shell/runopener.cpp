@@ -42,7 +42,8 @@ RunOpener::RunOpener(QWidget* window)
 
 void RunOpener::chooseFolder()
 {
-    const QString path = QFileDialog::getExistingDirectory(m_window, tr("Open Run Folder"), QFileInfo(Settings::instance()->lastRunPath()).path());
+    const QString path
+        = QFileDialog::getExistingDirectory(m_window, tr("Open Run Folder"), QFileInfo(Settings::instance()->lastRunPath()).path());
     if (!path.isEmpty())
         open(path);
 }
@@ -50,7 +51,7 @@ void RunOpener::chooseFolder()
 void RunOpener::chooseFile()
 {
     const QString path = QFileDialog::getOpenFileName(m_window, tr("Open Run File"), QFileInfo(Settings::instance()->lastRunPath()).path(),
-                                                      tr("Run files (*.jsonl *.json);;All files (*)"));
+        tr("Run files (*.jsonl *.json);;All files (*)"));
     if (!path.isEmpty())
         open(path);
 }
@@ -95,7 +96,7 @@ void RunOpener::chooseRun(const LocateResult& result)
             names << run.name;
         bool ok = false;
         const QString name = QInputDialog::getItem(m_window, tr("Choose a run"),
-                                                   tr("%1 holds %2 runs (newest first):").arg(m_requestedPath).arg(names.size()), names, 0, false, &ok);
+            tr("%1 holds %2 runs (newest first):").arg(m_requestedPath).arg(names.size()), names, 0, false, &ok);
         if (!ok) {
             m_runLabel->setText(tr("Opening cancelled."));
             Q_EMIT failed();

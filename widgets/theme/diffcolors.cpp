@@ -42,9 +42,8 @@ QColor tint(const QColor& base, int hue, int shift, int saturation)
 QColor blendColors(const QColor& base, const QColor& over, qreal amount)
 {
     const qreal keep = 1.0 - amount;
-    return QColor::fromRgbF(base.redF() * keep + over.redF() * amount,
-                            base.greenF() * keep + over.greenF() * amount,
-                            base.blueF() * keep + over.blueF() * amount);
+    return QColor::fromRgbF(base.redF() * keep + over.redF() * amount, base.greenF() * keep + over.greenF() * amount,
+        base.blueF() * keep + over.blueF() * amount);
 }
 
 bool isDarkPalette(const QPalette& palette)

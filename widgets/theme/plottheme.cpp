@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "theme/plottheme.h"
 
-#include "theme/diffcolors.h"
 #include "plots/qcustomplotwrapper.h"
+#include "theme/diffcolors.h"
 
 #include <QPalette>
 

@@ -2,9 +2,8 @@
 #include "theme/themes.h"
 
 #include "review/annotations.h"
-
-#include "theme/diffcolors.h"
 #include "run/rundata.h"
+#include "theme/diffcolors.h"
 
 #include <QApplication>
 #include <QStyle>

@@ -73,11 +73,11 @@ private Q_SLOTS:
         const QString run = m_runCopy.path();
         QTest::newRow("no such case") << QStringList{QStringLiteral("rerun"), run, QStringLiteral("--case"), QStringLiteral("nope.py")}
                                       << int(krw::cli::NothingLoaded) << QStringLiteral("no case \"nope.py\"");
-        QTest::newRow("no such version") << QStringList{QStringLiteral("rerun"), run, QStringLiteral("--case"), QStringLiteral("sin_kernel.py"),
-                                                        QStringLiteral("--version"), QStringLiteral("it9:predict")}
+        QTest::newRow("no such version") << QStringList{QStringLiteral("rerun"), run, QStringLiteral("--case"),
+            QStringLiteral("sin_kernel.py"), QStringLiteral("--version"), QStringLiteral("it9:predict")}
                                          << int(krw::cli::NothingLoaded) << QStringLiteral("it0:predict");
-        QTest::newRow("no such profile") << QStringList{QStringLiteral("rerun"), run, QStringLiteral("--case"), QStringLiteral("sin_kernel.py"),
-                                                        QStringLiteral("--profile"), QStringLiteral("nope")}
+        QTest::newRow("no such profile") << QStringList{QStringLiteral("rerun"), run, QStringLiteral("--case"),
+            QStringLiteral("sin_kernel.py"), QStringLiteral("--profile"), QStringLiteral("nope")}
                                          << int(krw::cli::UsageError) << QStringLiteral("no profile \"nope\"");
         QTest::newRow("no case option") << QStringList{QStringLiteral("rerun"), run} << int(krw::cli::UsageError)
                                         << QStringLiteral("--case FILENAME");
@@ -100,8 +100,8 @@ private Q_SLOTS:
         if (QStandardPaths::findExecutable(QStringLiteral("hipcc")).isEmpty())
             KRW_SKIP_MISSING_TOOL("hipcc (packaging/dev.sh installs it)");
         const CliRun r = runCli({QStringLiteral("rerun"), m_runCopy.path(), QStringLiteral("--case"), QStringLiteral("sin_kernel.py"),
-                                 QStringLiteral("--version"), QStringLiteral("it0:predict"), QStringLiteral("--profile"),
-                                 QStringLiteral("compile-check"), QStringLiteral("--json")});
+            QStringLiteral("--version"), QStringLiteral("it0:predict"), QStringLiteral("--profile"), QStringLiteral("compile-check"),
+            QStringLiteral("--json")});
         const QJsonObject result = QJsonDocument::fromJson(r.out.toUtf8()).object();
         QVERIFY2(!result.isEmpty(), qPrintable(r.err));
         QCOMPARE(result.value(QStringLiteral("case")).toString(), QStringLiteral("sin_kernel.py"));
@@ -127,7 +127,8 @@ private Q_SLOTS:
         QVERIFY(!krw::cli::needsGui({QStringLiteral("kernel-review-cli"), QStringLiteral("export"), QStringLiteral("--format"), format}));
         QTemporaryDir out;
         const QString dest = out.filePath(destination);
-        const CliRun r = runCli({QStringLiteral("export"), m_runCopy.path(), QStringLiteral("--format"), format, QStringLiteral("--out"), dest});
+        const CliRun r
+            = runCli({QStringLiteral("export"), m_runCopy.path(), QStringLiteral("--format"), format, QStringLiteral("--out"), dest});
         QVERIFY2(r.code == krw::cli::Ok, qPrintable(r.err));
         QVERIFY(QFileInfo::exists(dest));
     }
@@ -135,8 +136,10 @@ private Q_SLOTS:
     void htmlAndPdfAskForTheGui()
     {
         QVERIFY(krw::cli::needsGui({QStringLiteral("kernel-review-cli"), QStringLiteral("export"), QStringLiteral("--format=pdf")}));
-        QVERIFY(krw::cli::needsGui({QStringLiteral("kernel-review-cli"), QStringLiteral("export"), QStringLiteral("--format"), QStringLiteral("html")}));
-        QVERIFY(!krw::cli::needsGui({QStringLiteral("kernel-review-cli"), QStringLiteral("summary"), QStringLiteral("--format"), QStringLiteral("html")}));
+        QVERIFY(krw::cli::needsGui(
+            {QStringLiteral("kernel-review-cli"), QStringLiteral("export"), QStringLiteral("--format"), QStringLiteral("html")}));
+        QVERIFY(!krw::cli::needsGui(
+            {QStringLiteral("kernel-review-cli"), QStringLiteral("summary"), QStringLiteral("--format"), QStringLiteral("html")}));
     }
 };
 

@@ -2,8 +2,8 @@
 #include "browse/casefilterproxy.h"
 #include "browse/casesearch.h"
 #include "browse/casetreemodel.h"
-#include "run/runloader.h"
 #include "browse/warningmodel.h"
+#include "run/runloader.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
@@ -54,8 +54,9 @@ private Q_SLOTS:
         QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
         model.setRun(miniRun());
         QCOMPARE(reset.count(), 1);
-        QCOMPARE(groupTitles(model), (QStringList{QStringLiteral("Exe failed (1)"), QStringLiteral("No prediction (2)"),
-                                                  QStringLiteral("Unknown (1)"), QStringLiteral("Passed (1)")}));
+        QCOMPARE(groupTitles(model),
+            (QStringList{QStringLiteral("Exe failed (1)"), QStringLiteral("No prediction (2)"), QStringLiteral("Unknown (1)"),
+                QStringLiteral("Passed (1)")}));
         const QModelIndex a = model.indexOfCase(QStringLiteral("a.py"));
         QVERIFY(a.isValid());
         QCOMPARE(a.parent().row(), 0);
@@ -130,14 +131,20 @@ private Q_SLOTS:
         QTest::addColumn<bool>("regex");
         QTest::addColumn<QStringList>("expected");
         const auto all = int(SearchScope::Everything);
-        QTest::addRow("error-text") << QStringLiteral("does not match") << int(SearchScope::Errors) << false << QStringList{QStringLiteral("a.py")};
-        QTest::addRow("old-iteration-error") << QStringLiteral("BOOM") << int(SearchScope::Errors) << false << QStringList{QStringLiteral("a.py")};
-        QTest::addRow("code-in-perf-candidate") << QStringLiteral("int c5;") << int(SearchScope::Code) << false << QStringList{QStringLiteral("c.py")};
-        QTest::addRow("reflection-of-perf") << QStringLiteral("older layout") << int(SearchScope::Reflection) << false << QStringList{QStringLiteral("c.py")};
+        QTest::addRow("error-text") << QStringLiteral("does not match") << int(SearchScope::Errors) << false
+                                    << QStringList{QStringLiteral("a.py")};
+        QTest::addRow("old-iteration-error") << QStringLiteral("BOOM") << int(SearchScope::Errors) << false
+                                             << QStringList{QStringLiteral("a.py")};
+        QTest::addRow("code-in-perf-candidate")
+            << QStringLiteral("int c5;") << int(SearchScope::Code) << false << QStringList{QStringLiteral("c.py")};
+        QTest::addRow("reflection-of-perf") << QStringLiteral("older layout") << int(SearchScope::Reflection) << false
+                                            << QStringList{QStringLiteral("c.py")};
         QTest::addRow("everything") << QStringLiteral("write d") << all << false << QStringList{QStringLiteral("d.py")};
-        QTest::addRow("regex") << QStringLiteral("int [ad]2?;") << int(SearchScope::Code) << true << QStringList{QStringLiteral("a.py"), QStringLiteral("d.py")};
+        QTest::addRow("regex") << QStringLiteral("int [ad]2?;") << int(SearchScope::Code) << true
+                               << QStringList{QStringLiteral("a.py"), QStringLiteral("d.py")};
         QTest::addRow("regex-chars-plain") << QStringLiteral("int [ad]") << all << false << QStringList{};
-        QTest::addRow("metadata") << QStringLiteral("_difficulty=3") << int(SearchScope::Metadata) << false << QStringList{QStringLiteral("b.py")};
+        QTest::addRow("metadata") << QStringLiteral("_difficulty=3") << int(SearchScope::Metadata) << false
+                                  << QStringList{QStringLiteral("b.py")};
         QTest::addRow("scope-excludes") << QStringLiteral("does not match") << int(SearchScope::Label) << false << QStringList{};
     }
 

@@ -5,9 +5,9 @@
 // cancelled search is never delivered as if it had finished (its result may be partial).
 // What the worker has done when something happens is made certain with the helpers of
 // workertests.h; "nothing arrives" is checked after every posted event was delivered.
-#include "workertests.h"
 #include "browse/casesearchjob.h"
 #include "run/runloader.h"
+#include "workertests.h"
 
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -73,10 +73,11 @@ private Q_SLOTS:
         QTest::addRow("case-sensitive") << QStringLiteral("generated OUTPUT is none") << errors << false << true << QStringList{};
         QTest::addRow("regex") << QStringLiteral("does not match .* (leaky|block)") << errors << true << false
                                << QStringList{QStringLiteral("block_sum.py"), QStringLiteral("leaky_relu.py")};
-        QTest::addRow("plain-text-is-not-a-regex") << QStringLiteral("does not match .* (leaky|block)") << errors << false << false
-                                                   << QStringList{};
-        QTest::addRow("code-in-predictions-and-candidates") << QStringLiteral("rsqrtf") << int(SearchScope::Code) << false << false
-                                                            << QStringList{QStringLiteral("layer_norm_fwd.py"), QStringLiteral("rms_norm.py")};
+        QTest::addRow("plain-text-is-not-a-regex")
+            << QStringLiteral("does not match .* (leaky|block)") << errors << false << false << QStringList{};
+        QTest::addRow("code-in-predictions-and-candidates")
+            << QStringLiteral("rsqrtf") << int(SearchScope::Code) << false << false
+            << QStringList{QStringLiteral("layer_norm_fwd.py"), QStringLiteral("rms_norm.py")};
         QTest::addRow("nothing") << QStringLiteral("xyzzy-not-in-the-sample") << int(SearchScope::Everything) << false << false
                                  << QStringList{};
     }

@@ -37,12 +37,11 @@ QStringList dumpRows(const DiffResult& result)
 {
     QStringList rows;
     for (const DiffRow& row : result.rows) {
-        QString text = kindMark(row.kind) + QLatin1Char(' ') + QString::number(row.leftLine) + QLatin1Char(' ')
-            + QString::number(row.rightLine);
+        QString text
+            = kindMark(row.kind) + QLatin1Char(' ') + QString::number(row.leftLine) + QLatin1Char(' ') + QString::number(row.rightLine);
         // Spans are shown for Changed rows, and for any other row that wrongly has some.
         if (row.kind == DiffRow::Kind::Changed || !row.leftSpans.isEmpty() || !row.rightSpans.isEmpty())
-            text += QLatin1String(" [") + dumpSpans(row.leftSpans) + QLatin1Char('|') + dumpSpans(row.rightSpans)
-                + QLatin1Char(']');
+            text += QLatin1String(" [") + dumpSpans(row.leftSpans) + QLatin1Char('|') + dumpSpans(row.rightSpans) + QLatin1Char(']');
         rows.append(text);
     }
     return rows;
@@ -101,8 +100,7 @@ void TestLineDiff::splitLines_data()
     QTest::addRow("lf") << QStringLiteral("a\nb") << QStringList{QStringLiteral("a"), QStringLiteral("b")};
     QTest::addRow("crlf") << QStringLiteral("a\r\nb\r\n") << QStringList{QStringLiteral("a"), QStringLiteral("b")};
     QTest::addRow("cr-at-end-without-newline") << QStringLiteral("a\r") << QStringList{QStringLiteral("a")};
-    QTest::addRow("only-one-cr-dropped") << QStringLiteral("a\r\r\nb")
-                                         << QStringList{QStringLiteral("a\r"), QStringLiteral("b")};
+    QTest::addRow("only-one-cr-dropped") << QStringLiteral("a\r\r\nb") << QStringList{QStringLiteral("a\r"), QStringLiteral("b")};
     QTest::addRow("cr-inside-line-kept") << QStringLiteral("a\rb") << QStringList{QStringLiteral("a\rb")};
 }
 
@@ -133,56 +131,49 @@ void TestLineDiff::diffLines_data()
     };
     const int max = DiffOptions().maxIntralineChars;
 
-    QTest::addRow("empty-vs-empty") << QString() << QString() << false << true << max << QStringList() << QString()
-                                    << s("+0 -0 ~0");
-    QTest::addRow("empty-vs-text") << QString() << s("a\nb\n") << false << true << max
-                                   << rows({"+ -1 0", "+ -1 1"}) << s("0-1") << s("+2 -0 ~0");
-    QTest::addRow("text-vs-empty") << s("a\nb") << QString() << false << true << max
-                                   << rows({"- 0 -1", "- 1 -1"}) << s("0-1") << s("+0 -2 ~0");
-    QTest::addRow("equal") << s("a\nb\nc") << s("a\nb\nc") << false << true << max
-                           << rows({"= 0 0", "= 1 1", "= 2 2"}) << QString() << s("+0 -0 ~0");
+    QTest::addRow("empty-vs-empty") << QString() << QString() << false << true << max << QStringList() << QString() << s("+0 -0 ~0");
+    QTest::addRow("empty-vs-text") << QString() << s("a\nb\n") << false << true << max << rows({"+ -1 0", "+ -1 1"}) << s("0-1")
+                                   << s("+2 -0 ~0");
+    QTest::addRow("text-vs-empty") << s("a\nb") << QString() << false << true << max << rows({"- 0 -1", "- 1 -1"}) << s("0-1")
+                                   << s("+0 -2 ~0");
+    QTest::addRow("equal") << s("a\nb\nc") << s("a\nb\nc") << false << true << max << rows({"= 0 0", "= 1 1", "= 2 2"}) << QString()
+                           << s("+0 -0 ~0");
     QTest::addRow("prefix-only-change") << s("hello world\nx") << s("jello world\nx") << false << true << max
                                         << rows({"~ 0 0 [0+1|0+1]", "= 1 1"}) << s("0-0") << s("+0 -0 ~1");
-    QTest::addRow("suffix-only-change") << s("value = 10") << s("value = 12") << false << true << max
-                                        << rows({"~ 0 0 [9+1|9+1]"}) << s("0-0") << s("+0 -0 ~1");
+    QTest::addRow("suffix-only-change") << s("value = 10") << s("value = 12") << false << true << max << rows({"~ 0 0 [9+1|9+1]"})
+                                        << s("0-0") << s("+0 -0 ~1");
     QTest::addRow("whole-line-change") << s("a\nabc\nb") << s("a\nxyz\nb") << false << true << max
                                        << rows({"= 0 0", "~ 1 1 [0+3|0+3]", "= 2 2"}) << s("1-1") << s("+0 -0 ~1");
-    QTest::addRow("line-emptied") << s("a\nfoo\nb") << s("a\n\nb") << false << true << max
-                                  << rows({"= 0 0", "~ 1 1 [0+3|]", "= 2 2"}) << s("1-1") << s("+0 -0 ~1");
+    QTest::addRow("line-emptied") << s("a\nfoo\nb") << s("a\n\nb") << false << true << max << rows({"= 0 0", "~ 1 1 [0+3|]", "= 2 2"})
+                                  << s("1-1") << s("+0 -0 ~1");
     QTest::addRow("insert-in-middle") << s("a\nb\nc") << s("a\nx\nb\nc") << false << true << max
                                       << rows({"= 0 0", "+ -1 1", "= 1 2", "= 2 3"}) << s("1-1") << s("+1 -0 ~0");
-    QTest::addRow("delete-at-end") << s("a\nb\nc") << s("a\nb") << false << true << max
-                                   << rows({"= 0 0", "= 1 1", "- 2 -1"}) << s("2-2") << s("+0 -1 ~0");
-    QTest::addRow("crlf-vs-lf-equal") << s("a\r\nb\r\n") << s("a\nb\n") << false << true << max
-                                      << rows({"= 0 0", "= 1 1"}) << QString() << s("+0 -0 ~0");
-    QTest::addRow("indent-change-whitespace-counts")
-        << s("int x;\n\tfoo();\n}") << s("int x;\n    foo();\n}") << false << true << max
-        << rows({"= 0 0", "~ 1 1 [0+1|0+4]", "= 2 2"}) << s("1-1") << s("+0 -0 ~1");
-    QTest::addRow("indent-change-whitespace-ignored")
-        << s("int x;\n\tfoo();\n}") << s("int x;\n    foo();\n}") << true << true << max
-        << rows({"= 0 0", "= 1 1", "= 2 2"}) << QString() << s("+0 -0 ~0");
+    QTest::addRow("delete-at-end") << s("a\nb\nc") << s("a\nb") << false << true << max << rows({"= 0 0", "= 1 1", "- 2 -1"}) << s("2-2")
+                                   << s("+0 -1 ~0");
+    QTest::addRow("crlf-vs-lf-equal") << s("a\r\nb\r\n") << s("a\nb\n") << false << true << max << rows({"= 0 0", "= 1 1"}) << QString()
+                                      << s("+0 -0 ~0");
+    QTest::addRow("indent-change-whitespace-counts") << s("int x;\n\tfoo();\n}") << s("int x;\n    foo();\n}") << false << true << max
+                                                     << rows({"= 0 0", "~ 1 1 [0+1|0+4]", "= 2 2"}) << s("1-1") << s("+0 -0 ~1");
+    QTest::addRow("indent-change-whitespace-ignored") << s("int x;\n\tfoo();\n}") << s("int x;\n    foo();\n}") << true << true << max
+                                                      << rows({"= 0 0", "= 1 1", "= 2 2"}) << QString() << s("+0 -0 ~0");
     // Ignoring whitespace decides which lines pair up; the spans still show every difference.
     QTest::addRow("whitespace-ignored-real-change-keeps-original-spans")
-        << s("\tfoo(1);") << s("  foo(2);") << true << true << max << rows({"~ 0 0 [0+1,5+1|0+2,6+1]"}) << s("0-0")
-        << s("+0 -0 ~1");
+        << s("\tfoo(1);") << s("  foo(2);") << true << true << max << rows({"~ 0 0 [0+1,5+1|0+2,6+1]"}) << s("0-0") << s("+0 -0 ~1");
     QTest::addRow("changed-pair-then-removed-leftover")
-        << s("a\nx\ny\nz\nb") << s("a\nq\nb") << false << true << max
-        << rows({"= 0 0", "~ 1 1 [0+1|0+1]", "- 2 -1", "- 3 -1", "= 4 2"}) << s("1-3") << s("+0 -2 ~1");
+        << s("a\nx\ny\nz\nb") << s("a\nq\nb") << false << true << max << rows({"= 0 0", "~ 1 1 [0+1|0+1]", "- 2 -1", "- 3 -1", "= 4 2"})
+        << s("1-3") << s("+0 -2 ~1");
     QTest::addRow("hunk-boundaries-and-counts")
         << s("a\nb\nc\nd\ne\nf") << s("a\nB\nc\nd\nE\nF\ng") << false << true << max
-        << rows({"= 0 0", "~ 1 1 [0+1|0+1]", "= 2 2", "= 3 3", "~ 4 4 [0+1|0+1]", "~ 5 5 [0+1|0+1]", "+ -1 6"})
-        << s("1-1 4-6") << s("+1 -0 ~3");
-    QTest::addRow("change-at-start-and-end")
-        << s("x\na\ny") << s("a") << false << true << max << rows({"- 0 -1", "= 1 0", "- 2 -1"}) << s("0-0 2-2")
-        << s("+0 -2 ~0");
-    QTest::addRow("intraline-off-marks-whole-lines") << s("value = 10") << s("value = 12!") << false << false << max
-                                                     << rows({"~ 0 0 [0+10|0+11]"}) << s("0-0") << s("+0 -0 ~1");
+        << rows({"= 0 0", "~ 1 1 [0+1|0+1]", "= 2 2", "= 3 3", "~ 4 4 [0+1|0+1]", "~ 5 5 [0+1|0+1]", "+ -1 6"}) << s("1-1 4-6")
+        << s("+1 -0 ~3");
+    QTest::addRow("change-at-start-and-end") << s("x\na\ny") << s("a") << false << true << max << rows({"- 0 -1", "= 1 0", "- 2 -1"})
+                                             << s("0-0 2-2") << s("+0 -2 ~0");
+    QTest::addRow("intraline-off-marks-whole-lines")
+        << s("value = 10") << s("value = 12!") << false << false << max << rows({"~ 0 0 [0+10|0+11]"}) << s("0-0") << s("+0 -0 ~1");
     QTest::addRow("line-over-max-intraline-chars") << s("abcdef1\nab1") << s("abcdef2\nab2") << false << true << 5
-                                                   << rows({"~ 0 0 [0+7|0+7]", "~ 1 1 [2+1|2+1]"}) << s("0-1")
-                                                   << s("+0 -0 ~2");
+                                                   << rows({"~ 0 0 [0+7|0+7]", "~ 1 1 [2+1|2+1]"}) << s("0-1") << s("+0 -0 ~2");
     QTest::addRow("emoji-change-spans-whole-surrogate-pair")
-        << s("ok 😀\nend") << s("ok 😃\nend") << false << true << max << rows({"~ 0 0 [3+2|3+2]", "= 1 1"})
-        << s("0-0") << s("+0 -0 ~1");
+        << s("ok 😀\nend") << s("ok 😃\nend") << false << true << max << rows({"~ 0 0 [3+2|3+2]", "= 1 1"}) << s("0-0") << s("+0 -0 ~1");
 }
 
 void TestLineDiff::diffLines()
@@ -217,10 +208,10 @@ void TestLineDiff::maxLines_data()
     QTest::addColumn<QString>("error");
     QTest::addColumn<int>("rowCount");
 
-    QTest::addRow("left-over-limit")
-        << 3 << 1 << 2 << QStringLiteral("Not compared: the left side has 3 lines, more than the limit of 2.") << 0;
-    QTest::addRow("right-over-limit")
-        << 1 << 4 << 3 << QStringLiteral("Not compared: the right side has 4 lines, more than the limit of 3.") << 0;
+    QTest::addRow("left-over-limit") << 3 << 1 << 2 << QStringLiteral("Not compared: the left side has 3 lines, more than the limit of 2.")
+                                     << 0;
+    QTest::addRow("right-over-limit") << 1 << 4 << 3
+                                      << QStringLiteral("Not compared: the right side has 4 lines, more than the limit of 3.") << 0;
     QTest::addRow("both-at-limit-compared") << 2 << 2 << 2 << QString() << 2;
 }
 

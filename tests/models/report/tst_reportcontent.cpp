@@ -60,15 +60,15 @@ private Q_SLOTS:
         QCOMPARE(run.cases.size(), 9);
         QCOMPARE(casesInScope(run, {}, ExportScope::All).size(), 9);
         const QStringList failing = filenames(run, casesInScope(run, {}, ExportScope::Failing));
-        QCOMPARE(failing, (QStringList{QStringLiteral("leaky_relu.py"), QStringLiteral("block_sum.py"), QStringLiteral("rms_norm.py"),
-                                      QStringLiteral("layer_norm_fwd.py"), QStringLiteral("rotary_emb.py"),
-                                      QStringLiteral("flash_decode_stage2.py")}));
+        QCOMPARE(failing,
+            (QStringList{QStringLiteral("leaky_relu.py"), QStringLiteral("block_sum.py"), QStringLiteral("rms_norm.py"),
+                QStringLiteral("layer_norm_fwd.py"), QStringLiteral("rotary_emb.py"), QStringLiteral("flash_decode_stage2.py")}));
         AnnotationMap annotations;
         annotations[QStringLiteral("rms_norm.py")].verdict = Verdict::ModelError;
         annotations[QStringLiteral("sin_kernel.py")].tags = QStringList{QStringLiteral("perf")};
         annotations[QStringLiteral("block_sum.py")] = CaseAnnotation(); // empty: not annotated
         QCOMPARE(filenames(run, casesInScope(run, annotations, ExportScope::Annotated)),
-                 (QStringList{QStringLiteral("sin_kernel.py"), QStringLiteral("rms_norm.py")}));
+            (QStringList{QStringLiteral("sin_kernel.py"), QStringLiteral("rms_norm.py")}));
         // Selection: run order, invalid and repeated indexes dropped.
         QCOMPARE(casesInScope(run, {}, ExportScope::Selection, {5, -1, 2, 99, 5}), (QVector<int>{2, 5}));
     }
@@ -136,9 +136,8 @@ private Q_SLOTS:
         const QString predict = texts.text(QStringLiteral("it1:predict"));
         CaseAnnotation annotation;
         annotation.verdict = Verdict::ModelError;
-        annotation.comments = {commentOn(QStringLiteral("it1:predict"), predict, 3),
-                               commentOn(QStringLiteral("it7:predict"), predict, 1),
-                               commentOn(QStringLiteral("local:mine"), QStringLiteral("a\nb\n"), 1)};
+        annotation.comments = {commentOn(QStringLiteral("it1:predict"), predict, 3), commentOn(QStringLiteral("it7:predict"), predict, 1),
+            commentOn(QStringLiteral("local:mine"), QStringLiteral("a\nb\n"), 1)};
         const QMap<QString, QString> locals{{QStringLiteral("mine"), QStringLiteral("a\nb\n")}};
 
         ReportCase rc = buildReportCase(*run, texts, annotation, {}, locals);

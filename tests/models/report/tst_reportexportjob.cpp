@@ -5,11 +5,11 @@
 // QGuiApplication or draw a pixel. HTML comes out with plain code and no plot images; PDF is
 // refused with a message, never written half.
 #include "exampletiming.h"
-#include "samplecopy.h"
 #include "report/reportexport.h"
 #include "report/reportexportjob.h"
 #include "rerun/resultstore.h"
 #include "run/runloader.h"
+#include "samplecopy.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -65,8 +65,8 @@ RerunResult sampleRerun()
     return r;
 }
 
-QVector<ReportCase> buildCases(const RunPtr& run, const AnnotationMap& annotations, ExportScope scope,
-                               const QMap<QString, QVector<RerunResult>>& reruns = {})
+QVector<ReportCase> buildCases(
+    const RunPtr& run, const AnnotationMap& annotations, ExportScope scope, const QMap<QString, QVector<RerunResult>>& reruns = {})
 {
     QVector<ReportCase> cases;
     for (const int i : casesInScope(*run, annotations, scope)) {
@@ -205,7 +205,7 @@ private Q_SLOTS:
         }
         const QString diff = unifiedDiff(from, to, QStringLiteral("a"), QStringLiteral("b"));
         QVERIFY2(diff.startsWith(QStringLiteral("--- a\n+++ b\n@@ -1,6 +1,6 @@\n line 0\n line 1\n-line 2\n+LINE 2\n line 3\n")),
-                 qPrintable(diff));
+            qPrintable(diff));
         QVERIFY2(diff.contains(QStringLiteral("@@ -13,7 +13,6 @@\n line 12\n line 13\n line 14\n-line 15\n line 16\n")), qPrintable(diff));
         QVERIFY(unifiedDiff(from, from, QStringLiteral("a"), QStringLiteral("b")).isEmpty());
     }
@@ -237,8 +237,8 @@ private Q_SLOTS:
         a.author = QStringLiteral("reviewer");
         a.modified = Generated;
         a.comments = {comment(QStringLiteral("it1:predict"), predict, 2, QStringLiteral("Wrong reduction order.")),
-                      comment(QStringLiteral("it0:predict"), QStringLiteral("old text\nchanged since"), 1, QStringLiteral("Was this fixed?")),
-                      comment(QStringLiteral("local:gone"), QStringLiteral("x"), 0, QStringLiteral("A local copy."))};
+            comment(QStringLiteral("it0:predict"), QStringLiteral("old text\nchanged since"), 1, QStringLiteral("Was this fixed?")),
+            comment(QStringLiteral("local:gone"), QStringLiteral("x"), 0, QStringLiteral("A local copy."))};
         annotations[QStringLiteral("sin_kernel.py")].verdict = Verdict::CorrectAfterAll;
         const QMap<QString, QVector<RerunResult>> reruns{{QStringLiteral("rms_norm.py"), {RerunResult(), sampleRerun()}}};
 
@@ -248,7 +248,8 @@ private Q_SLOTS:
         QVERIFY(md.contains("**STALE**"));
         QVERIFY(md.contains("**MISSING**"));
         // layer_norm_fwd: the agent's prediction is its best perf candidate, so no diff is shown.
-        QVERIFY(md.contains("Iteration 1 · Prediction against Iteration 1 · Perf candidate 1.\n\nThe best candidate is the prediction itself"));
+        QVERIFY(
+            md.contains("Iteration 1 · Prediction against Iteration 1 · Perf candidate 1.\n\nThe best candidate is the prediction itself"));
         QVERIFY(!md.contains("\n## Reflection")); // dataset headings stay below the case's
         QVERIFY(md.contains("\n##### Reflection"));
         QVERIFY(md.contains("| out\\|0 | no | 0.25 | 0.5 | 12 / 4096 |"));
@@ -278,7 +279,8 @@ private Q_SLOTS:
             a.comments = {comment(QStringLiteral("it0:predict"), QStringLiteral("#include <hip/hip_runtime.h>\n"), 0, evil)};
         }
         const QVector<ReportCase> cases = buildCases(run, annotations, ExportScope::All);
-        const QString md = QString::fromUtf8(reportMarkdown(fixedSummary(*run, cases, ExportScope::All, QStringLiteral("<hostile>")), cases));
+        const QString md
+            = QString::fromUtf8(reportMarkdown(fixedSummary(*run, cases, ExportScope::All, QStringLiteral("<hostile>")), cases));
         const QStringList prose = proseLines(md);
         for (const QString& line : prose) {
             // Only our inline code spans may hold a '<' (the anchored line, the run path).

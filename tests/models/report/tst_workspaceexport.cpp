@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "run/casetexts.h"
-#include "storage/filenameallocator.h"
 #include "report/reportcontent.h"
-#include "run/runloader.h"
 #include "report/workspaceexport.h"
+#include "run/casetexts.h"
+#include "run/runloader.h"
+#include "storage/filenameallocator.h"
 
 #include <QDirIterator>
 #include <QJsonArray>
@@ -128,7 +128,8 @@ private Q_SLOTS:
         for (const QJsonValue& v : indexEntries(dest))
             byFilename.insert(v.toObject().value(QStringLiteral("filename")).toString(), v.toObject());
         QCOMPARE(byFilename.size(), 9);
-        QCOMPARE(byFilename.value(QStringLiteral("../../etc/passwd.py")).value(QStringLiteral("folder")).toString(), QStringLiteral("_._.._etc_passwd"));
+        QCOMPARE(byFilename.value(QStringLiteral("../../etc/passwd.py")).value(QStringLiteral("folder")).toString(),
+            QStringLiteral("_._.._etc_passwd"));
         QCOMPARE(byFilename.value(QStringLiteral("/abs/path.py")).value(QStringLiteral("folder")).toString(), QStringLiteral("_abs_path"));
         QCOMPARE(byFilename.value(QStringLiteral("CON.py")).value(QStringLiteral("folder")).toString(), QStringLiteral("CON_"));
         QCOMPARE(byFilename.value(QStringLiteral(".py")).value(QStringLiteral("folder")).toString(), QStringLiteral("unnamed"));
@@ -157,14 +158,16 @@ private Q_SLOTS:
         const QVector<int> failing = casesInScope(*run, {}, ExportScope::Failing);
         QTemporaryDir dest;
         int calls = 0;
-        const ExportResult result = exportWorkspace(run, failing, dest.path(), [&](int, int) { return ++calls > 0; }, annotations);
+        const ExportResult result = exportWorkspace(
+            run, failing, dest.path(), [&](int, int) { return ++calls > 0; }, annotations);
         QVERIFY2(result.ok, qPrintable(result.error));
         QCOMPARE(calls, int(failing.size()) + 1);
         const QString annotation = QString::fromUtf8([&] {
             QFile f(dest.filePath(QStringLiteral("rms_norm/annotation.md")));
             return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
         }());
-        QVERIFY2(annotation.contains(QStringLiteral("Model error")) && annotation.contains(QStringLiteral("&lt;b&gt;eps")), qPrintable(annotation));
+        QVERIFY2(annotation.contains(QStringLiteral("Model error")) && annotation.contains(QStringLiteral("&lt;b&gt;eps")),
+            qPrintable(annotation));
 
         const RunPtr back = load(dest.path());
         QCOMPARE(back->cases.size(), failing.size());
@@ -219,7 +222,8 @@ private Q_SLOTS:
         QFile blocker(dir.filePath(QStringLiteral("file")));
         QVERIFY(blocker.open(QIODevice::WriteOnly));
         blocker.close();
-        const ExportResult result = exportWorkspace(load(QStringLiteral(KRW_SAMPLE_RUN_DIR)), {0}, blocker.fileName() + QStringLiteral("/sub"));
+        const ExportResult result
+            = exportWorkspace(load(QStringLiteral(KRW_SAMPLE_RUN_DIR)), {0}, blocker.fileName() + QStringLiteral("/sub"));
         QVERIFY(!result.ok);
         QVERIFY(result.error.contains(QStringLiteral("cannot create")));
     }

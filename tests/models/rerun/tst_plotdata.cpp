@@ -32,8 +32,8 @@ TimingStage sampleTiming()
 {
     TimingStage t;
     t.calls = {call(QStringLiteral("softmax"), 0, stats(0.011, 0.012, 0.014), stats(0.009, 0.010, 0.012)),
-               call(QStringLiteral("softmax"), 1, stats(0.012, 0.013, 0.015), stats(0.011, 0.012, 0.013)),
-               call(QStringLiteral("softmax"), 2, stats(0.014, 0.015, 0.018), std::nullopt)};
+        call(QStringLiteral("softmax"), 1, stats(0.012, 0.013, 0.015), stats(0.011, 0.012, 0.013)),
+        call(QStringLiteral("softmax"), 2, stats(0.014, 0.015, 0.018), std::nullopt)};
     t.calls[1].withinNoise = true;
     t.baselineMs = 0.040;
     t.candidateMs = 0.033;
@@ -179,8 +179,9 @@ private Q_SLOTS:
         QCOMPARE(d.yRange.lower, 0.0);
         QVERIFY(qFuzzyCompare(d.yRange.upper, 0.018 * 1.25));
         QCOMPARE(d.title, QStringLiteral("Speedup 1.21× — candidate faster (Σ p50 0.04 → 0.033 ms)"));
-        QCOMPARE(d.axis.toolTips.at(2), QStringLiteral("softmax #2\nbaseline: p50 0.015 ms (p10 0.014 – p90 0.018, 200 reps)\n"
-                                                       "candidate: not timed"));
+        QCOMPARE(d.axis.toolTips.at(2),
+            QStringLiteral("softmax #2\nbaseline: p50 0.015 ms (p10 0.014 – p90 0.018, 200 reps)\n"
+                           "candidate: not timed"));
     }
 
     void timingTitles_data()
@@ -188,9 +189,12 @@ private Q_SLOTS:
         QTest::addColumn<std::optional<double>>("speedup");
         QTest::addColumn<bool>("withinNoise");
         QTest::addColumn<QString>("title");
-        QTest::addRow("faster") << std::optional<double>(1.2) << false << QStringLiteral("Speedup 1.20× — candidate faster (Σ p50 0.04 → 0.033 ms)");
-        QTest::addRow("slower") << std::optional<double>(0.8) << false << QStringLiteral("Speedup 0.80× — candidate slower (Σ p50 0.04 → 0.033 ms)");
-        QTest::addRow("noise") << std::optional<double>(1.02) << true << QStringLiteral("Speedup 1.02× — within noise (Σ p50 0.04 → 0.033 ms)");
+        QTest::addRow("faster") << std::optional<double>(1.2) << false
+                                << QStringLiteral("Speedup 1.20× — candidate faster (Σ p50 0.04 → 0.033 ms)");
+        QTest::addRow("slower") << std::optional<double>(0.8) << false
+                                << QStringLiteral("Speedup 0.80× — candidate slower (Σ p50 0.04 → 0.033 ms)");
+        QTest::addRow("noise") << std::optional<double>(1.02) << true
+                               << QStringLiteral("Speedup 1.02× — within noise (Σ p50 0.04 → 0.033 ms)");
         QTest::addRow("absent") << std::optional<double>() << false << QStringLiteral("Speedup not measured");
     }
 
@@ -221,8 +225,8 @@ private Q_SLOTS:
         AccuracyStage a;
         a.atol = 1e-3;
         a.outputs = {output(QStringLiteral("exact"), true, 0.0), output(QStringLiteral("close"), true, 3e-7),
-                     output(QStringLiteral("wrong"), false, 0.5), output(QStringLiteral("missing"), false, std::nullopt),
-                     output(QStringLiteral("wrong shape"), false, 0.0)};
+            output(QStringLiteral("wrong"), false, 0.5), output(QStringLiteral("missing"), false, std::nullopt),
+            output(QStringLiteral("wrong shape"), false, 0.0)};
         const ErrorPlotData d = errorPlotData(a);
         QVERIFY(d.emptyMessage.isEmpty());
         QCOMPARE(d.axis.labels.size(), 5);
@@ -236,8 +240,9 @@ private Q_SLOTS:
         QCOMPARE(d.title, QStringLiteral("Max abs error — 2 of 5 outputs passed (rtol 0, atol 0.001)"));
         QCOMPARE(d.yRange.lower, 1e-13);
         QCOMPARE(d.yRange.upper, 10.0);
-        QCOMPARE(d.axis.toolTips.at(0), QStringLiteral("exact — passed\nmax abs err 0 (atol 0.001); drawn at 1e-12 on the log axis\n"
-                                                       "max rel err —\nmismatched 0 / 16"));
+        QCOMPARE(d.axis.toolTips.at(0),
+            QStringLiteral("exact — passed\nmax abs err 0 (atol 0.001); drawn at 1e-12 on the log axis\n"
+                           "max rel err —\nmismatched 0 / 16"));
         QVERIFY(d.axis.toolTips.at(3).contains(QStringLiteral("max abs err — (atol 0.001); not drawn")));
     }
 
@@ -297,15 +302,14 @@ private Q_SLOTS:
         QTest::addColumn<double>("rotation");
         QTest::addColumn<QStringList>("texts");
         const QStringList reruns{QStringLiteral("rerun 14:02\nit1:predict"), QStringLiteral("rerun 14:10\nit2:predict"),
-                                 QStringLiteral("rerun 14:31\nlocal:fix-1")};
+            QStringLiteral("rerun 14:31\nlocal:fix-1")};
         const QStringList joined{QStringLiteral("rerun 14:02 it1:predict"), QStringLiteral("rerun 14:10 it2:predict"),
-                                 QStringLiteral("rerun 14:31 local:fix-1")};
+            QStringLiteral("rerun 14:31 local:fix-1")};
         QTest::addRow("short labels fit") << QStringList{QStringLiteral("y"), QStringLiteral("z")} << 20 << 0.0
                                           << QStringList{QStringLiteral("y"), QStringLiteral("z")};
         QTest::addRow("wrapped labels fit by their widest line") << reruns << 50 << 0.0 << reruns;
         QTest::addRow("too wide: turned, one line each") << reruns << 30 << -35.0 << joined;
-        QTest::addRow("too dense even turned: every second")
-            << reruns << 8 << -35.0 << QStringList{joined.at(0), QString(), joined.at(2)};
+        QTest::addRow("too dense even turned: every second") << reruns << 8 << -35.0 << QStringList{joined.at(0), QString(), joined.at(2)};
         QTest::addRow("none") << QStringList{} << 0 << 0.0 << QStringList{};
     }
 
@@ -334,8 +338,8 @@ private Q_SLOTS:
         QTest::addColumn<QString>("wrapped");
         QTest::addRow("short stays") << QStringLiteral("it1:perf:2") << QStringLiteral("it1:perf:2");
         QTest::addRow("two lines") << QStringLiteral("rerun 14:02 it1:predict") << QStringLiteral("rerun 14:02\nit1:predict");
-        QTest::addRow("long word keeps its line") << QStringLiteral("rerun file:/a/very/long/path.hip")
-                                                  << QStringLiteral("rerun\nfile:/a/very/long/path.hip");
+        QTest::addRow("long word keeps its line")
+            << QStringLiteral("rerun file:/a/very/long/path.hip") << QStringLiteral("rerun\nfile:/a/very/long/path.hip");
         QTest::addRow("spaces collapse") << QStringLiteral("  a   b ") << QStringLiteral("a b");
     }
 

@@ -93,8 +93,9 @@ private Q_SLOTS:
         QStringList headers;
         for (int c = 0; c < model.columnCount(); ++c)
             headers << model.headerData(c, Qt::Horizontal).toString();
-        QCOMPARE(headers, (QStringList{QStringLiteral("Severity"), QStringLiteral("File"), QStringLiteral("Line"),
-                                       QStringLiteral("Column"), QStringLiteral("Message")}));
+        QCOMPARE(headers,
+            (QStringList{QStringLiteral("Severity"), QStringLiteral("File"), QStringLiteral("Line"), QStringLiteral("Column"),
+                QStringLiteral("Message")}));
         model.setDiagnostics({});
         QCOMPARE(reset.count(), 2);
         QCOMPARE(model.rowCount(), 0);
@@ -109,8 +110,7 @@ private Q_SLOTS:
         QTest::addRow("file shows the name only") << 0 << int(DiagnosticModel::FileColumn) << QStringLiteral("kernel.hip");
         QTest::addRow("line") << 0 << int(DiagnosticModel::LineColumn) << QStringLiteral("12");
         QTest::addRow("column") << 0 << int(DiagnosticModel::ColumnColumn) << QStringLiteral("5");
-        QTest::addRow("message") << 0 << int(DiagnosticModel::MessageColumn)
-                                 << QStringLiteral("use of undeclared identifier 'blockDim'");
+        QTest::addRow("message") << 0 << int(DiagnosticModel::MessageColumn) << QStringLiteral("use of undeclared identifier 'blockDim'");
         QTest::addRow("warning severity") << 1 << int(DiagnosticModel::SeverityColumn) << QStringLiteral("warning");
         QTest::addRow("note severity") << 2 << int(DiagnosticModel::SeverityColumn) << QStringLiteral("note");
         QTest::addRow("no file") << 2 << int(DiagnosticModel::FileColumn) << QString();
@@ -144,11 +144,11 @@ private Q_SLOTS:
         QCOMPARE(model.index(0, DiagnosticModel::LineColumn).data(DiagnosticModel::SortRole), QVariant(12));
         QCOMPARE(model.index(2, DiagnosticModel::LineColumn).data(DiagnosticModel::SortRole), QVariant(0));
         QCOMPARE(model.index(1, DiagnosticModel::SeverityColumn).data(DiagnosticModel::SortRole), QVariant(1));
-        QCOMPARE(model.index(0, DiagnosticModel::FileColumn).data(DiagnosticModel::SortRole).toString(),
-                 QStringLiteral("/work/job/kernel.hip"));
+        QCOMPARE(
+            model.index(0, DiagnosticModel::FileColumn).data(DiagnosticModel::SortRole).toString(), QStringLiteral("/work/job/kernel.hip"));
         QCOMPARE(message.data(Qt::ToolTipRole).toString(),
-                 QStringLiteral("/work/job/kernel.hip:12:5\nuse of undeclared identifier 'blockDim'\n"
-                                "   12 |     blockDim.x;\n      |     ^"));
+            QStringLiteral("/work/job/kernel.hip:12:5\nuse of undeclared identifier 'blockDim'\n"
+                           "   12 |     blockDim.x;\n      |     ^"));
         QCOMPARE(model.index(2, 0).data(Qt::ToolTipRole).toString(), QStringLiteral("linker input unused"));
     }
 
@@ -163,9 +163,9 @@ private Q_SLOTS:
         QStringList headers;
         for (int c = 0; c < model.columnCount(); ++c)
             headers << model.headerData(c, Qt::Horizontal).toString();
-        QCOMPARE(headers, (QStringList{QStringLiteral("Output"), QStringLiteral("OK"), QStringLiteral("Shape"),
-                                       QStringLiteral("Dtype"), QStringLiteral("Max abs err"), QStringLiteral("Max rel err"),
-                                       QStringLiteral("Mismatched"), QStringLiteral("Flags")}));
+        QCOMPARE(headers,
+            (QStringList{QStringLiteral("Output"), QStringLiteral("OK"), QStringLiteral("Shape"), QStringLiteral("Dtype"),
+                QStringLiteral("Max abs err"), QStringLiteral("Max rel err"), QStringLiteral("Mismatched"), QStringLiteral("Flags")}));
         model.setAccuracy({});
         QCOMPARE(reset.count(), 2);
         QCOMPARE(model.rowCount(), 0);
@@ -176,23 +176,23 @@ private Q_SLOTS:
         QTest::addColumn<int>("row");
         QTest::addColumn<QStringList>("cells");
         QTest::addRow("failed with a flag") << 0
-                                           << QStringList{QStringLiteral("y"), QStringLiteral("no"), QStringLiteral("4×4"),
-                                                          QStringLiteral("float32"), QStringLiteral("0.5"), QStringLiteral("1"),
-                                                          QStringLiteral("3 / 16"), QStringLiteral("all_zero")};
+                                            << QStringList{QStringLiteral("y"), QStringLiteral("no"), QStringLiteral("4×4"),
+                                                   QStringLiteral("float32"), QStringLiteral("0.5"), QStringLiteral("1"),
+                                                   QStringLiteral("3 / 16"), QStringLiteral("all_zero")};
         QTest::addRow("baseline shape and dtype differ")
             << 1
             << QStringList{QStringLiteral("stats.mean"), QStringLiteral("yes"), QStringLiteral("4×4 (baseline 4×5)"),
-                           QStringLiteral("float16 (baseline float32)"), QStringLiteral("0"), QStringLiteral("0"),
-                           QStringLiteral("0 / 16"), QStringLiteral("shape_mismatch, dtype_mismatch")};
+                   QStringLiteral("float16 (baseline float32)"), QStringLiteral("0"), QStringLiteral("0"), QStringLiteral("0 / 16"),
+                   QStringLiteral("shape_mismatch, dtype_mismatch")};
         QTest::addRow("missing in the candidate")
             << 2
             << QStringList{QStringLiteral("out[1]"), QStringLiteral("no"), QStringLiteral("— (baseline 8)"),
-                           QStringLiteral("— (baseline float32)"), QStringLiteral("—"), QStringLiteral("—"),
-                           QStringLiteral("—"), QStringLiteral("missing_key")};
+                   QStringLiteral("— (baseline float32)"), QStringLiteral("—"), QStringLiteral("—"), QStringLiteral("—"),
+                   QStringLiteral("missing_key")};
         QTest::addRow("scalar") << 3
                                 << QStringList{QStringLiteral("result_gold"), QStringLiteral("yes"), QStringLiteral("scalar"),
-                                               QStringLiteral("float32"), QStringLiteral("3e-07"), QStringLiteral("2.5e-06"),
-                                               QStringLiteral("0 / 1"), QString()};
+                                       QStringLiteral("float32"), QStringLiteral("3e-07"), QStringLiteral("2.5e-06"),
+                                       QStringLiteral("0 / 1"), QString()};
     }
 
     void accuracyCells()
@@ -222,7 +222,7 @@ private Q_SLOTS:
         QCOMPARE(at(0, AccuracyModel::OutputColumn, AccuracyModel::OkRole), QVariant(false));
         QCOMPARE(at(3, AccuracyModel::FlagsColumn, AccuracyModel::OkRole), QVariant(true));
         QCOMPARE(at(1, AccuracyModel::OutputColumn, AccuracyModel::FlagsRole).toStringList(),
-                 (QStringList{QStringLiteral("shape_mismatch"), QStringLiteral("dtype_mismatch")}));
+            (QStringList{QStringLiteral("shape_mismatch"), QStringLiteral("dtype_mismatch")}));
         QCOMPARE(at(0, AccuracyModel::OkColumn, AccuracyModel::WarningRole), QVariant(true));
         QCOMPARE(at(3, AccuracyModel::OkColumn, AccuracyModel::WarningRole), QVariant(false));
     }
@@ -231,13 +231,12 @@ private Q_SLOTS:
     {
         AccuracyModel model;
         model.setAccuracy(sampleAccuracy());
-        QCOMPARE(model.index(0, AccuracyModel::FlagsColumn).data(Qt::ToolTipRole).toString(),
-                 QStringLiteral("all_zero: every element is zero"));
-        QCOMPARE(model.index(0, AccuracyModel::MaxAbsErrColumn).data(Qt::ToolTipRole).toString(),
-                 QStringLiteral("rtol 1e-05, atol 0.001"));
+        QCOMPARE(
+            model.index(0, AccuracyModel::FlagsColumn).data(Qt::ToolTipRole).toString(), QStringLiteral("all_zero: every element is zero"));
+        QCOMPARE(model.index(0, AccuracyModel::MaxAbsErrColumn).data(Qt::ToolTipRole).toString(), QStringLiteral("rtol 1e-05, atol 0.001"));
         QVERIFY(!model.index(3, AccuracyModel::OkColumn).data(Qt::ToolTipRole).isValid());
         QCOMPARE(model.index(2, AccuracyModel::OkColumn).data(Qt::ToolTipRole).toString(),
-                 QStringLiteral("missing_key: the baseline has this output, the candidate not"));
+            QStringLiteral("missing_key: the baseline has this output, the candidate not"));
     }
 };
 

@@ -32,7 +32,8 @@ QByteArray withBadCase(const QByteArray& badBody)
 {
     return R"({"format": "kernel-review-annotations", "version": 1, "run": "r", "cases": {
         "good.py": {"verdict": "model_error", "tags": ["a"], "note": "fine", "comments": []},
-        "bad.py": )" + badBody + "}}";
+        "bad.py": )"
+        + badBody + "}}";
 }
 
 } // namespace
@@ -79,14 +80,14 @@ private Q_SLOTS:
         QTest::addRow("tags-not-list") << QByteArray(R"({"tags": "a,b", "note": "n"})") << QStringLiteral("tags");
         QTest::addRow("comments-not-list") << QByteArray(R"({"comments": {}, "note": "n"})") << QStringLiteral("comments");
         QTest::addRow("comment-not-object") << QByteArray(R"({"comments": [7]})") << QStringLiteral("comments[0]");
-        QTest::addRow("comment-without-id")
-            << QByteArray(R"({"comments": [{"version": "label", "line": 1}]})") << QStringLiteral("comments[0]");
+        QTest::addRow("comment-without-id") << QByteArray(R"({"comments": [{"version": "label", "line": 1}]})")
+                                            << QStringLiteral("comments[0]");
         QTest::addRow("comment-without-version")
             << QByteArray(R"({"comments": [{"id": "x", "line": 1}]})") << QStringLiteral("comments[0]");
-        QTest::addRow("comment-line-zero")
-            << QByteArray(R"({"comments": [{"id": "x", "version": "label", "line": 0}]})") << QStringLiteral("comments[0]");
-        QTest::addRow("comment-line-text")
-            << QByteArray(R"({"comments": [{"id": "x", "version": "label", "line": "3"}]})") << QStringLiteral("comments[0]");
+        QTest::addRow("comment-line-zero") << QByteArray(R"({"comments": [{"id": "x", "version": "label", "line": 0}]})")
+                                           << QStringLiteral("comments[0]");
+        QTest::addRow("comment-line-text") << QByteArray(R"({"comments": [{"id": "x", "version": "label", "line": "3"}]})")
+                                           << QStringLiteral("comments[0]");
         QTest::addRow("case-not-object") << QByteArray(R"(["model_error"])") << QString();
     }
 
@@ -171,7 +172,8 @@ private Q_SLOTS:
         QTest::addColumn<QString>("typed");
         QTest::addColumn<QStringList>("tags");
         QTest::addRow("empty") << QString() << QStringList();
-        QTest::addRow("spaces-and-duplicates") << QStringLiteral("perf, layout  ,perf") << QStringList{QStringLiteral("perf"), QStringLiteral("layout")};
+        QTest::addRow("spaces-and-duplicates") << QStringLiteral("perf, layout  ,perf")
+                                               << QStringList{QStringLiteral("perf"), QStringLiteral("layout")};
         QTest::addRow("inner-whitespace") << QStringLiteral(" needs   repro ,, ") << QStringList{QStringLiteral("needs repro")};
         QTest::addRow("order-kept") << QStringLiteral("b,a") << QStringList{QStringLiteral("b"), QStringLiteral("a")};
     }

@@ -25,8 +25,8 @@ using namespace krw;
 
 namespace {
 
-CaseAnnotation annotation(Verdict verdict, const QString& note, const QString& author = QStringLiteral("alice"),
-                          const QStringList& tags = {})
+CaseAnnotation annotation(
+    Verdict verdict, const QString& note, const QString& author = QStringLiteral("alice"), const QStringList& tags = {})
 {
     CaseAnnotation a;
     a.verdict = verdict;
@@ -152,7 +152,7 @@ private Q_SLOTS:
         QString error;
         QVERIFY2(store.load(&error), qPrintable(error));
         CaseAnnotation a = annotation(Verdict::ModelError, QStringLiteral("**wrong** index"), QStringLiteral("alice"),
-                                      {QStringLiteral("perf"), QStringLiteral("layout")});
+            {QStringLiteral("perf"), QStringLiteral("layout")});
         a.comments = {comment(QStringLiteral("c1"), QStringLiteral("off by one"))};
         QVERIFY2(store.set(QStringLiteral("k1.py"), a, &error), qPrintable(error));
         QVERIFY2(store.set(QStringLiteral("k2.py"), annotation(Verdict::NeedsSecondLook, {}), &error), qPrintable(error));
@@ -208,7 +208,8 @@ private Q_SLOTS:
         for (const QFileInfo& f : QDir(QStringLiteral(KRW_SAMPLE_RUN_DIR)).entryInfoList(QDir::Files))
             QVERIFY(QFile::copy(f.absoluteFilePath(), QDir(runDir).filePath(f.fileName())));
         const QString data = dir.filePath(QStringLiteral("data"));
-        QStringList command = {QStringLiteral(KRW_ANNOTATION_WRITER), QStringLiteral("--annotate-run"), runDir, QStringLiteral("sin_kernel.py")};
+        QStringList command
+            = {QStringLiteral(KRW_ANNOTATION_WRITER), QStringLiteral("--annotate-run"), runDir, QStringLiteral("sin_kernel.py")};
         QFile::setPermissions(runDir, QFile::ReadOwner | QFile::ExeOwner);
         if (folderIsWritable(runDir)) {
             const QString bwrap = QStandardPaths::findExecutable(QStringLiteral("bwrap"));
@@ -216,8 +217,8 @@ private Q_SLOTS:
                 QFile::setPermissions(runDir, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
                 KRW_SKIP_MISSING_TOOL("bubblewrap (bwrap), to mount the folder read-only where chmod does not stop root");
             }
-            command = QStringList{bwrap, QStringLiteral("--dev-bind"), QStringLiteral("/"), QStringLiteral("/"), QStringLiteral("--ro-bind"),
-                                  runDir, runDir, QStringLiteral("--")}
+            command = QStringList{bwrap, QStringLiteral("--dev-bind"), QStringLiteral("/"), QStringLiteral("/"),
+                          QStringLiteral("--ro-bind"), runDir, runDir, QStringLiteral("--")}
                 + command;
         }
         QProcess writer;
@@ -243,8 +244,7 @@ private Q_SLOTS:
     {
         const auto location = AnnotationStore::locate(runAt(QStringLiteral(":/sample/run"), QStringLiteral("sample")));
         QVERIFY(location.fallback);
-        QVERIFY2(location.path.startsWith(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)),
-                 qPrintable(location.path));
+        QVERIFY2(location.path.startsWith(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)), qPrintable(location.path));
         QVERIFY(location.path.endsWith(QStringLiteral("/annotations.json")));
         // And a store there works.
         AnnotationStore store(location, QStringLiteral("sample"));
@@ -276,15 +276,14 @@ private Q_SLOTS:
     void mergeRules()
     {
         CaseAnnotation base = annotation(Verdict::ModelError, QStringLiteral("note"), QStringLiteral("alice"),
-                                         {QStringLiteral("keep"), QStringLiteral("dropByUs"), QStringLiteral("dropByThem")});
+            {QStringLiteral("keep"), QStringLiteral("dropByUs"), QStringLiteral("dropByThem")});
         base.comments = {comment(QStringLiteral("kept"), QStringLiteral("k")), comment(QStringLiteral("delUs"), QStringLiteral("d")),
-                         comment(QStringLiteral("delThem"), QStringLiteral("d")),
-                         comment(QStringLiteral("editUsDelThem"), QStringLiteral("e"))};
+            comment(QStringLiteral("delThem"), QStringLiteral("d")), comment(QStringLiteral("editUsDelThem"), QStringLiteral("e"))};
         CaseAnnotation ours = base, theirs = base;
         ours.tags = QStringList{QStringLiteral("keep"), QStringLiteral("dropByThem"), QStringLiteral("ourNew")};
         theirs.tags = QStringList{QStringLiteral("keep"), QStringLiteral("dropByUs"), QStringLiteral("theirNew")};
         ours.comments = {base.comments[0], base.comments[2], comment(QStringLiteral("editUsDelThem"), QStringLiteral("edited")),
-                         comment(QStringLiteral("ourNew"), QStringLiteral("o"))};
+            comment(QStringLiteral("ourNew"), QStringLiteral("o"))};
         theirs.comments = {base.comments[0], base.comments[1], comment(QStringLiteral("theirNew"), QStringLiteral("t"))};
         theirs.verdict = Verdict::FlakyEnvironment; // only they changed the verdict: adopted, no conflict
         theirs.author = QStringLiteral("bob");
@@ -295,8 +294,8 @@ private Q_SLOTS:
         QStringList ids;
         for (const LineComment& c : merged.comments)
             ids.append(c.id);
-        QCOMPARE(ids, (QStringList{QStringLiteral("kept"), QStringLiteral("editUsDelThem"), QStringLiteral("ourNew"),
-                                   QStringLiteral("theirNew")}));
+        QCOMPARE(ids,
+            (QStringList{QStringLiteral("kept"), QStringLiteral("editUsDelThem"), QStringLiteral("ourNew"), QStringLiteral("theirNew")}));
         QCOMPARE(merged.comments[1].text, QStringLiteral("edited"));
         QCOMPARE(merged.verdict, Verdict::FlakyEnvironment);
         QCOMPARE(merged.note, QStringLiteral("note"));
@@ -311,8 +310,7 @@ private Q_SLOTS:
         const AnnotationMap ours{{QStringLiteral("gone.py"), a}, {QStringLiteral("same.py"), a}, {QStringLiteral("ours.py"), b}};
         const AnnotationMap theirs{{QStringLiteral("same.py"), a}, {QStringLiteral("theirs.py"), b}}; // they removed gone.py
         const auto result = AnnotationStore::merge(base, ours, theirs);
-        QCOMPARE(result.merged.keys(),
-                 (QStringList{QStringLiteral("ours.py"), QStringLiteral("same.py"), QStringLiteral("theirs.py")}));
+        QCOMPARE(result.merged.keys(), (QStringList{QStringLiteral("ours.py"), QStringLiteral("same.py"), QStringLiteral("theirs.py")}));
         QVERIFY(result.conflicts.isEmpty());
     }
 
@@ -375,8 +373,8 @@ private Q_SLOTS:
         const CaseAnnotation merged = second.annotation(key);
         QCOMPARE(merged.verdict, Verdict::TestProblem); // ours wins
         QVERIFY2(merged.note.startsWith(QLatin1String("bob's reading")) && merged.note.contains(QStringLiteral("— merged from alice"))
-                     && merged.note.endsWith(QLatin1String("alice's reading")),
-                 qPrintable(merged.note));
+                && merged.note.endsWith(QLatin1String("alice's reading")),
+            qPrintable(merged.note));
         QCOMPARE(merged.tags, (QStringList{QStringLiteral("bob-tag"), QStringLiteral("alice-tag")}));
         QCOMPARE(merged.comments.size(), 3);
         QStringList problems;
@@ -416,8 +414,8 @@ private Q_SLOTS:
         QSignalSpy changed(&store, &AnnotationStore::changedExternally);
         for (int i = 0; i < 5; ++i) {
             // Untidy input: what the store keeps must be what the file says, or its own write looks foreign.
-            CaseAnnotation a = annotation(Verdict::ModelError, QStringLiteral("n"), QStringLiteral("alice"),
-                                          {QStringLiteral(" perf "), QStringLiteral("perf")});
+            CaseAnnotation a = annotation(
+                Verdict::ModelError, QStringLiteral("n"), QStringLiteral("alice"), {QStringLiteral(" perf "), QStringLiteral("perf")});
             a.modified = QDateTime::currentDateTime();
             a.comments = {comment(QStringLiteral("c"), QStringLiteral("t"))};
             QVERIFY(store.set(QStringLiteral("k%1.py").arg(i), a, &error));
@@ -427,7 +425,8 @@ private Q_SLOTS:
         // own writes could have caused; so exactly one notification means ours caused none.
         AnnotationStore other({sidecarIn(dir), false}, QStringLiteral("run"));
         QVERIFY(other.load(&error));
-        QVERIFY(other.set(QStringLiteral("other.py"), annotation(Verdict::FlakyEnvironment, QStringLiteral("o"), QStringLiteral("bob")), &error));
+        QVERIFY(other.set(
+            QStringLiteral("other.py"), annotation(Verdict::FlakyEnvironment, QStringLiteral("o"), QStringLiteral("bob")), &error));
         QVERIFY(changed.wait(10000));
         QCOMPARE(changed.size(), 1);
         QCOMPARE(store.annotation(QStringLiteral("other.py")).note, QStringLiteral("o"));
@@ -526,7 +525,7 @@ private Q_SLOTS:
         QCOMPARE(store.problems().size(), 1);
         const QString problem = store.problems().at(0);
         QVERIFY2(problem.contains(path) && problem.contains(QLatin1String("bad.py")) && problem.contains(QLatin1String("verdict")),
-                 qPrintable(problem));
+            qPrintable(problem));
         QCOMPARE(store.annotation(QStringLiteral("good.py")).note, QStringLiteral("keep me"));
         QVERIFY(store.set(QStringLiteral("new.py"), annotation(Verdict::TestProblem, QStringLiteral("n")), &error));
         QCOMPARE(corruptCopies(path).size(), 1); // the unreadable verdict survives in the copy
@@ -567,15 +566,15 @@ private Q_SLOTS:
         std::vector<std::unique_ptr<QProcess>> processes;
         for (int w = 0; w < Writers; ++w) {
             processes.push_back(std::make_unique<QProcess>());
-            processes.back()->start(QStringLiteral(KRW_ANNOTATION_WRITER),
-                                    {path, QString::number(w), QString::number(Steps), QStringLiteral("distinct")});
+            processes.back()->start(
+                QStringLiteral(KRW_ANNOTATION_WRITER), {path, QString::number(w), QString::number(Steps), QStringLiteral("distinct")});
         }
         QHash<QString, QString> lastAcked; // case → last acknowledged note
         QSet<QString> sharedTags;
         for (auto& process : processes) {
             QVERIFY(process->waitForFinished(120000));
-            QVERIFY2(process->exitStatus() == QProcess::NormalExit && process->exitCode() == 0,
-                     process->readAllStandardError().constData());
+            QVERIFY2(
+                process->exitStatus() == QProcess::NormalExit && process->exitCode() == 0, process->readAllStandardError().constData());
             const QVector<Ack> acks = parseAcks(process->readAllStandardOutput());
             QCOMPARE(acks.size(), Steps + Steps / 10);
             for (const Ack& ack : acks) {
@@ -605,7 +604,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString path = sidecarIn(dir);
         const quint32 seed = qEnvironmentVariableIsSet("KRW_KILL_SEED") ? quint32(qEnvironmentVariableIntValue("KRW_KILL_SEED"))
-                                                                       : QRandomGenerator::global()->generate();
+                                                                        : QRandomGenerator::global()->generate();
         const int iterations = qEnvironmentVariableIsSet("KRW_KILL_ITERATIONS") ? qEnvironmentVariableIntValue("KRW_KILL_ITERATIONS") : 150;
         qInfo("kill -9 test: %d iterations, seed %u (set KRW_KILL_SEED to repeat)", iterations, seed);
         QRandomGenerator random(seed);
@@ -615,8 +614,8 @@ private Q_SLOTS:
         clock.start();
         for (int i = 0; i < iterations; ++i) {
             QProcess writer;
-            writer.start(QStringLiteral(KRW_ANNOTATION_WRITER),
-                         {path, QString::number(i), QStringLiteral("100000"), QStringLiteral("cycle")});
+            writer.start(
+                QStringLiteral(KRW_ANNOTATION_WRITER), {path, QString::number(i), QStringLiteral("100000"), QStringLiteral("cycle")});
             // Time the kill from "ready" (the file is loaded): killing a starting process proves nothing.
             QByteArray output;
             while (!output.contains("ready\n") && writer.waitForReadyRead(10000))
@@ -642,12 +641,17 @@ private Q_SLOTS:
                 const QPair<int, int> found = stamp(onDisk.value(it.key()).note);
                 // The acknowledged write, or one the killed writer made later without living to say so.
                 QVERIFY2(found >= *it && found.first <= i,
-                         qPrintable(QStringLiteral("iteration %1, case %2: file has %3:%4, acknowledged %5:%6")
-                                        .arg(i).arg(it.key()).arg(found.first).arg(found.second).arg(it->first).arg(it->second)));
+                    qPrintable(QStringLiteral("iteration %1, case %2: file has %3:%4, acknowledged %5:%6")
+                                   .arg(i)
+                                   .arg(it.key())
+                                   .arg(found.first)
+                                   .arg(found.second)
+                                   .arg(it->first)
+                                   .arg(it->second)));
             }
         }
-        qInfo("kill -9 test: %d iterations, %d killed after acknowledging writes, %d acknowledged writes, %lld ms",
-              iterations, killedAfterAcks, totalAcks, static_cast<long long>(clock.elapsed()));
+        qInfo("kill -9 test: %d iterations, %d killed after acknowledging writes, %d acknowledged writes, %lld ms", iterations,
+            killedAfterAcks, totalAcks, static_cast<long long>(clock.elapsed()));
         QVERIFY(killedAfterAcks > 0); // otherwise the kills never hit a writer at work
         QVERIFY(corruptCopies(path).isEmpty());
         // A lock left by a killed writer does not block the next one.

@@ -64,7 +64,7 @@ private Q_SLOTS:
         QString error;
         QVERIFY(!lock.lock(200, &error));
         QVERIFY2(error.contains(QStringLiteral("stayed locked")) && error.contains(QStringLiteral("process %1 ").arg(holder.processId())),
-                 qPrintable(error));
+            qPrintable(error));
         holder.kill();
         QVERIFY(holder.waitForFinished());
         QVERIFY2(lock.lock(0, &error), qPrintable(error));

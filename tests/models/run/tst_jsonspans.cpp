@@ -29,8 +29,8 @@ QStringList dump(std::string_view text, const js::ScanResult& result)
     for (const js::Member& m : result.members) {
         const std::string_view key = text.substr(m.keySpan.offset, m.keySpan.length);
         const std::string_view value = text.substr(m.value.offset, m.value.length);
-        lines << QStringLiteral("%1 %2 =%3").arg(QString::fromUtf8(key.data(), int(key.size())),
-                                                QString::fromUtf8(value.data(), int(value.size())))
+        lines << QStringLiteral("%1 %2 =%3")
+                     .arg(QString::fromUtf8(key.data(), int(key.size())), QString::fromUtf8(value.data(), int(value.size())))
                      .arg(m.depth);
     }
     return lines;
@@ -90,33 +90,29 @@ private Q_SLOTS:
         QTest::addRow("empty-object") << QByteArray("{}") << QStringList{};
         QTest::addRow("empty-object-with-space") << QByteArray(" {  \n } ") << QStringList{};
         QTest::addRow("empty-array") << QByteArray("[]") << QStringList{};
-        QTest::addRow("top-level-members")
-            << QByteArray("{\"filename\": \"a.py\", \"pass_call\": true, \"n\": -1.5e3, \"x\": null}")
-            << L({"\"filename\" \"a.py\" =0", "\"pass_call\" true =0", "\"n\" -1.5e3 =0", "\"x\" null =0"});
+        QTest::addRow("top-level-members") << QByteArray("{\"filename\": \"a.py\", \"pass_call\": true, \"n\": -1.5e3, \"x\": null}")
+                                           << L({"\"filename\" \"a.py\" =0", "\"pass_call\" true =0", "\"n\" -1.5e3 =0", "\"x\" null =0"});
         QTest::addRow("no-space-at-all") << QByteArray("{\"a\":1,\"b\":\"2\"}") << L({"\"a\" 1 =0", "\"b\" \"2\" =0"});
         QTest::addRow("space-everywhere") << QByteArray(" {\n \"a\" \t:\r\n 1 \n,\n \"b\" : [ ] \n}\n")
                                           << L({"\"a\" 1 =0", "\"b\" [ ] =1"});
-        QTest::addRow("array-elements-have-no-key") << QByteArray("[1, \"two\", null, [3]]")
-                                                    << L({" 1 =0", " \"two\" =0", " null =0", " [3] =1"});
+        QTest::addRow("array-elements-have-no-key")
+            << QByteArray("[1, \"two\", null, [3]]") << L({" 1 =0", " \"two\" =0", " null =0", " [3] =1"});
         QTest::addRow("python-literals") << QByteArray("[NaN, Infinity, -Infinity, -NaN]")
                                          << L({" NaN =0", " Infinity =0", " -Infinity =0", " -NaN =0"});
-        QTest::addRow("escaped-quote-in-string") << QByteArray("{\"a\": \"say \\\"hi\\\"\", \"b\": 2}")
-                                                 << L({"\"a\" \"say \\\"hi\\\"\" =0", "\"b\" 2 =0"});
-        QTest::addRow("escaped-backslash-before-closing-quote") << QByteArray("{\"a\": \"C:\\\\\", \"b\": 2}")
-                                                                << L({"\"a\" \"C:\\\\\" =0", "\"b\" 2 =0"});
-        QTest::addRow("braces-brackets-commas-colons-in-strings")
-            << QByteArray("{\"code\": \"int f() { return a[0], b: }\", \"n\": 1}")
-            << L({"\"code\" \"int f() { return a[0], b: }\" =0", "\"n\" 1 =0"});
-        QTest::addRow("unbalanced-brackets-inside-strings-of-nested-values")
-            << QByteArray("{\"c\": [[\"}\", \"]]\"], {\"k\": \"{{\"}], \"d\": 0}")
-            << L({"\"c\" [[\"}\", \"]]\"], {\"k\": \"{{\"}] =2", "\"d\" 0 =0"});
-        QTest::addRow("escaped-unicode-and-newline") << QByteArray("{\"s\": \"\\u00e9\\n\\t\\\"\", \"t\": true}")
-                                                     << L({"\"s\" \"\\u00e9\\n\\t\\\"\" =0", "\"t\" true =0"});
+        QTest::addRow("escaped-quote-in-string")
+            << QByteArray("{\"a\": \"say \\\"hi\\\"\", \"b\": 2}") << L({"\"a\" \"say \\\"hi\\\"\" =0", "\"b\" 2 =0"});
+        QTest::addRow("escaped-backslash-before-closing-quote")
+            << QByteArray("{\"a\": \"C:\\\\\", \"b\": 2}") << L({"\"a\" \"C:\\\\\" =0", "\"b\" 2 =0"});
+        QTest::addRow("braces-brackets-commas-colons-in-strings") << QByteArray("{\"code\": \"int f() { return a[0], b: }\", \"n\": 1}")
+                                                                  << L({"\"code\" \"int f() { return a[0], b: }\" =0", "\"n\" 1 =0"});
+        QTest::addRow("unbalanced-brackets-inside-strings-of-nested-values") << QByteArray(
+            "{\"c\": [[\"}\", \"]]\"], {\"k\": \"{{\"}], \"d\": 0}") << L({"\"c\" [[\"}\", \"]]\"], {\"k\": \"{{\"}] =2", "\"d\" 0 =0"});
+        QTest::addRow("escaped-unicode-and-newline")
+            << QByteArray("{\"s\": \"\\u00e9\\n\\t\\\"\", \"t\": true}") << L({"\"s\" \"\\u00e9\\n\\t\\\"\" =0", "\"t\" true =0"});
         QTest::addRow("utf8-in-strings") << QByteArray("{\"s\": \"é → 日本\"}") << QStringList{QStringLiteral("\"s\" \"é → 日本\" =0")};
         QTest::addRow("key-escapes-stay-undecoded") << QByteArray("{\"a\\\"b\": 1}") << L({"\"a\\\"b\" 1 =0"});
-        QTest::addRow("nesting-depth-per-member")
-            << QByteArray("{\"s\": 1, \"o\": {}, \"l\": [[]], \"m\": {\"a\": [{\"b\": [1]}]}}")
-            << L({"\"s\" 1 =0", "\"o\" {} =1", "\"l\" [[]] =2", "\"m\" {\"a\": [{\"b\": [1]}]} =4"});
+        QTest::addRow("nesting-depth-per-member") << QByteArray("{\"s\": 1, \"o\": {}, \"l\": [[]], \"m\": {\"a\": [{\"b\": [1]}]}}")
+                                                  << L({"\"s\" 1 =0", "\"o\" {} =1", "\"l\" [[]] =2", "\"m\" {\"a\": [{\"b\": [1]}]} =4"});
         QTest::addRow("bom-before-the-object") << QByteArray("\xEF\xBB\xBF{\"a\": 1}") << L({"\"a\" 1 =0"});
         QTest::addRow("raw-newline-inside-a-string") << QByteArray("{\"a\": \"x\ny\"}") << QStringList{QStringLiteral("\"a\" \"x\ny\" =0")};
         // What follows the container is the caller's to look at.
@@ -160,7 +156,8 @@ private Q_SLOTS:
     // to the line, and one bad line costs only that line.
     void jsonlLines()
     {
-        const std::string text = std::string("{\"filename\": \"a.py\", \"predict\": \"int a; // {\\\"}\"}") + "\n" // a quote and a brace in a string
+        const std::string text = std::string("{\"filename\": \"a.py\", \"predict\": \"int a; // {\\\"}\"}")
+            + "\n" // a quote and a brace in a string
             + "\n" // blank
             + "{\"filename\": \"b.py\", \"predict\": \"unclosed}" + "\n" // cut off
             + "  {\"filename\": \"c.py\"}" + "\r\n"; // written on Windows
@@ -176,17 +173,18 @@ private Q_SLOTS:
                 const auto result = js::scanContainer(line, 200);
                 QString what = result.ok() ? QStringLiteral("ok") : QStringLiteral("error at %1").arg(result.errorOffset);
                 for (const js::Member& m : result.members)
-                    what += QLatin1Char(' ') + str(m.key) + QLatin1Char('=')
-                        + str(std::string(line.substr(m.value.offset, m.value.length)));
+                    what
+                        += QLatin1Char(' ') + str(m.key) + QLatin1Char('=') + str(std::string(line.substr(m.value.offset, m.value.length)));
                 found << what;
             }
             start = end + 1;
         }
-        QCOMPARE(found, (QStringList{
-                            QStringLiteral("ok filename=\"a.py\" predict=\"int a; // {\\\"}\""),
-                            QStringLiteral("error at 32 filename=\"b.py\""),
-                            QStringLiteral("ok filename=\"c.py\""),
-                        }));
+        QCOMPARE(found,
+            (QStringList{
+                QStringLiteral("ok filename=\"a.py\" predict=\"int a; // {\\\"}\""),
+                QStringLiteral("error at 32 filename=\"b.py\""),
+                QStringLiteral("ok filename=\"c.py\""),
+            }));
     }
 
     // Malformed input: the error, where it is, the member it is in, and the members before it.
@@ -199,40 +197,48 @@ private Q_SLOTS:
         QTest::addColumn<QStringList>("membersBefore");
         QTest::addRow("empty") << QByteArray() << QStringLiteral("empty input") << 0 << QString() << QStringList{};
         QTest::addRow("only-space") << QByteArray(" \n\t") << QStringLiteral("empty input") << 3 << QString() << QStringList{};
-        QTest::addRow("scalar-at-top-level") << QByteArray(" 42") << QStringLiteral("expected '{' or '['") << 1 << QString() << QStringList{};
-        QTest::addRow("string-at-top-level") << QByteArray("\"a\"") << QStringLiteral("expected '{' or '['") << 0 << QString() << QStringList{};
-        QTest::addRow("truncated-after-open") << QByteArray("{") << QStringLiteral("expected a quoted key") << 1 << QString() << QStringList{};
-        QTest::addRow("truncated-in-key") << QByteArray("{\"fil") << QStringLiteral("key is not closed (text ends)") << 1 << QString() << QStringList{};
-        QTest::addRow("truncated-after-key") << QByteArray("{\"a\"") << QStringLiteral("expected ':' after key \"a\"") << 4 << QString() << QStringList{};
-        QTest::addRow("truncated-after-colon") << QByteArray("{\"a\": ") << QStringLiteral("value missing (text ends)") << 6 << QStringLiteral("a") << QStringList{};
-        QTest::addRow("truncated-in-string-value") << QByteArray("{\"a\": 1, \"b\": \"int x")
-                                                   << QStringLiteral("string is not closed (text ends)") << 14 << QStringLiteral("b")
-                                                   << L({"\"a\" 1 =0"});
+        QTest::addRow("scalar-at-top-level") << QByteArray(" 42") << QStringLiteral("expected '{' or '['") << 1 << QString()
+                                             << QStringList{};
+        QTest::addRow("string-at-top-level") << QByteArray("\"a\"") << QStringLiteral("expected '{' or '['") << 0 << QString()
+                                             << QStringList{};
+        QTest::addRow("truncated-after-open") << QByteArray("{") << QStringLiteral("expected a quoted key") << 1 << QString()
+                                              << QStringList{};
+        QTest::addRow("truncated-in-key") << QByteArray("{\"fil") << QStringLiteral("key is not closed (text ends)") << 1 << QString()
+                                          << QStringList{};
+        QTest::addRow("truncated-after-key") << QByteArray("{\"a\"") << QStringLiteral("expected ':' after key \"a\"") << 4 << QString()
+                                             << QStringList{};
+        QTest::addRow("truncated-after-colon") << QByteArray("{\"a\": ") << QStringLiteral("value missing (text ends)") << 6
+                                               << QStringLiteral("a") << QStringList{};
+        QTest::addRow("truncated-in-string-value")
+            << QByteArray("{\"a\": 1, \"b\": \"int x") << QStringLiteral("string is not closed (text ends)") << 14 << QStringLiteral("b")
+            << L({"\"a\" 1 =0"});
         QTest::addRow("truncated-after-escape") << QByteArray("{\"a\": \"x\\") << QStringLiteral("string is not closed (text ends)") << 6
                                                 << QStringLiteral("a") << QStringList{};
-        QTest::addRow("truncated-in-nested-value") << QByteArray("{\"a\": 1, \"p\": [[\"code\", 1.5], [")
-                                                   << QStringLiteral("object or array is not closed (text ends)") << 14 << QStringLiteral("p")
-                                                   << L({"\"a\" 1 =0"});
-        QTest::addRow("truncated-in-string-in-nested-value") << QByteArray("{\"p\": [[\"code")
-                                                             << QStringLiteral("string is not closed (text ends)") << 6 << QStringLiteral("p")
-                                                             << QStringList{};
-        QTest::addRow("truncated-after-value") << QByteArray("{\"a\": 1") << QStringLiteral("expected ',' or '}' (text ends)") << 7 << QString()
-                                               << L({"\"a\" 1 =0"});
+        QTest::addRow("truncated-in-nested-value")
+            << QByteArray("{\"a\": 1, \"p\": [[\"code\", 1.5], [") << QStringLiteral("object or array is not closed (text ends)") << 14
+            << QStringLiteral("p") << L({"\"a\" 1 =0"});
+        QTest::addRow("truncated-in-string-in-nested-value")
+            << QByteArray("{\"p\": [[\"code") << QStringLiteral("string is not closed (text ends)") << 6 << QStringLiteral("p")
+            << QStringList{};
+        QTest::addRow("truncated-after-value") << QByteArray("{\"a\": 1") << QStringLiteral("expected ',' or '}' (text ends)") << 7
+                                               << QString() << L({"\"a\" 1 =0"});
         QTest::addRow("truncated-array") << QByteArray("[1, 2") << QStringLiteral("expected ',' or ']' (text ends)") << 5 << QString()
                                          << L({" 1 =0", " 2 =0"});
         QTest::addRow("unquoted-key") << QByteArray("{a: 1}") << QStringLiteral("expected a quoted key") << 1 << QString() << QStringList{};
-        QTest::addRow("missing-colon") << QByteArray("{\"a\" 1}") << QStringLiteral("expected ':' after key \"a\"") << 5 << QString() << QStringList{};
+        QTest::addRow("missing-colon") << QByteArray("{\"a\" 1}") << QStringLiteral("expected ':' after key \"a\"") << 5 << QString()
+                                       << QStringList{};
         QTest::addRow("missing-comma") << QByteArray("{\"a\": 1 \"b\": 2}") << QStringLiteral("expected ',' or '}'") << 8 << QString()
                                        << L({"\"a\" 1 =0"});
-        QTest::addRow("trailing-comma-in-object") << QByteArray("{\"a\": 1,}") << QStringLiteral("expected a quoted key") << 8 << QString()
-                                                  << L({"\"a\" 1 =0"});
-        QTest::addRow("trailing-comma-in-array") << QByteArray("[1,]") << QStringLiteral("unexpected character ']'") << 3 << QString()
-                                                 << L({" 1 =0"});
-        QTest::addRow("leading-comma-in-array") << QByteArray("[,1]") << QStringLiteral("unexpected character ','") << 1 << QString() << QStringList{};
-        QTest::addRow("wrong-closer-for-object") << QByteArray("{\"a\": 1]") << QStringLiteral("expected ',' or '}'") << 7 << QString()
-                                                 << L({"\"a\" 1 =0"});
-        QTest::addRow("mismatched-brackets-in-value") << QByteArray("{\"a\": [1}, \"b\": 2}") << QStringLiteral("unbalanced '}'") << 6
-                                                      << QStringLiteral("a") << QStringList{};
+        QTest::addRow("trailing-comma-in-object")
+            << QByteArray("{\"a\": 1,}") << QStringLiteral("expected a quoted key") << 8 << QString() << L({"\"a\" 1 =0"});
+        QTest::addRow("trailing-comma-in-array")
+            << QByteArray("[1,]") << QStringLiteral("unexpected character ']'") << 3 << QString() << L({" 1 =0"});
+        QTest::addRow("leading-comma-in-array")
+            << QByteArray("[,1]") << QStringLiteral("unexpected character ','") << 1 << QString() << QStringList{};
+        QTest::addRow("wrong-closer-for-object")
+            << QByteArray("{\"a\": 1]") << QStringLiteral("expected ',' or '}'") << 7 << QString() << L({"\"a\" 1 =0"});
+        QTest::addRow("mismatched-brackets-in-value")
+            << QByteArray("{\"a\": [1}, \"b\": 2}") << QStringLiteral("unbalanced '}'") << 6 << QStringLiteral("a") << QStringList{};
         QTest::addRow("missing-value") << QByteArray("{\"a\": , \"b\": 2}") << QStringLiteral("unexpected character ','") << 6
                                        << QStringLiteral("a") << QStringList{};
     }
@@ -329,11 +335,15 @@ private Q_SLOTS:
         QTest::addRow("depth-over-limit") << QByteArray("[[[]]]") << 0 << 2 << 0 << 3 << QStringLiteral("nesting deeper than 2 levels");
         QTest::addRow("pos-at-end") << QByteArray("[1, ") << 4 << 10 << 0 << 0 << QStringLiteral("value missing (text ends)");
         QTest::addRow("pos-past-end") << QByteArray("[1") << 9 << 10 << 0 << 0 << QStringLiteral("value missing (text ends)");
-        QTest::addRow("closer-where-a-value-should-be") << QByteArray("]") << 0 << 10 << 0 << 0 << QStringLiteral("unexpected character ']'");
-        QTest::addRow("colon-where-a-value-should-be") << QByteArray(":1") << 0 << 10 << 0 << 0 << QStringLiteral("unexpected character ':'");
+        QTest::addRow("closer-where-a-value-should-be")
+            << QByteArray("]") << 0 << 10 << 0 << 0 << QStringLiteral("unexpected character ']'");
+        QTest::addRow("colon-where-a-value-should-be")
+            << QByteArray(":1") << 0 << 10 << 0 << 0 << QStringLiteral("unexpected character ':'");
         QTest::addRow("unclosed-string") << QByteArray("\"abc") << 0 << 10 << 0 << 0 << QStringLiteral("string is not closed (text ends)");
-        QTest::addRow("unclosed-string-in-list") << QByteArray("[\"abc]") << 0 << 10 << 0 << 1 << QStringLiteral("string is not closed (text ends)");
-        QTest::addRow("unclosed-list") << QByteArray("[[1], [2]") << 0 << 10 << 0 << 2 << QStringLiteral("object or array is not closed (text ends)");
+        QTest::addRow("unclosed-string-in-list")
+            << QByteArray("[\"abc]") << 0 << 10 << 0 << 1 << QStringLiteral("string is not closed (text ends)");
+        QTest::addRow("unclosed-list") << QByteArray("[[1], [2]") << 0 << 10 << 0 << 2
+                                       << QStringLiteral("object or array is not closed (text ends)");
         QTest::addRow("mismatched-closer") << QByteArray("[{]}") << 0 << 10 << 0 << 2 << QStringLiteral("unbalanced ']'");
     }
 
@@ -347,8 +357,8 @@ private Q_SLOTS:
         QFETCH(QString, error);
         int foundDepth = -1;
         std::string foundError;
-        const std::size_t found = js::valueLength(std::string_view(text.constData(), std::size_t(text.size())), std::size_t(pos), maxDepth,
-                                                  &foundDepth, &foundError);
+        const std::size_t found = js::valueLength(
+            std::string_view(text.constData(), std::size_t(text.size())), std::size_t(pos), maxDepth, &foundDepth, &foundError);
         QCOMPARE(int(found), length);
         QCOMPARE(foundDepth, depth);
         QCOMPARE(str(foundError), error);

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "run/outcomes.h"
-#include "tooltests.h"
 #include "run/runloader.h"
 #include "run/textstore.h"
+#include "tooltests.h"
 
 #include <QDir>
 #include <QFile>
@@ -64,8 +64,9 @@ private Q_SLOTS:
         QStringList names;
         for (const Case& c : run.cases)
             names << c.filename;
-        QCOMPARE(names, (QStringList{QStringLiteral("a.py"), QStringLiteral("b.py"), QStringLiteral("c.py"),
-                                     QStringLiteral("d.py"), QStringLiteral("e.py")}));
+        QCOMPARE(names,
+            (QStringList{
+                QStringLiteral("a.py"), QStringLiteral("b.py"), QStringLiteral("c.py"), QStringLiteral("d.py"), QStringLiteral("e.py")}));
         QCOMPARE(caseNamed(run, QStringLiteral("a.py")).history.size(), 2);
         QCOMPARE(caseNamed(run, QStringLiteral("d.py")).history.size(), 1);
     }
@@ -93,9 +94,10 @@ private Q_SLOTS:
             messages << QStringLiteral("%1:%2 %3").arg(QFileInfo(w.file).fileName()).arg(w.line).arg(w.message);
         QCOMPARE(run.warnings.size(), 2);
         QVERIFY2(messages.filter(QStringLiteral("mini_1.jsonl:4 \"d.py\" has no entry in mini_mem_1.json")).size() == 1,
-                 qPrintable(messages.join(QLatin1Char('\n'))));
-        QVERIFY2(messages.filter(QStringLiteral("mini_mem_1.json:")).filter(QStringLiteral("\"e.py\" has no line in mini_1.jsonl")).size() == 1,
-                 qPrintable(messages.join(QLatin1Char('\n'))));
+            qPrintable(messages.join(QLatin1Char('\n'))));
+        QVERIFY2(
+            messages.filter(QStringLiteral("mini_mem_1.json:")).filter(QStringLiteral("\"e.py\" has no line in mini_1.jsonl")).size() == 1,
+            qPrintable(messages.join(QLatin1Char('\n'))));
     }
 
     void textsResolveLazily()
@@ -204,8 +206,8 @@ private Q_SLOTS:
 
         const QByteArray ok1 = goodLine("ok1.py");
         const QByteArray ok2 = goodLine("ok2.py");
-        QTest::addRow("truncated-line") << ok1 + "\n{\"filename\": \"cut.py\", \"predict\": \"abc\n" + ok2 << 2 << qint64(2) << QStringLiteral("predict")
-                                        << QStringLiteral("string is not closed");
+        QTest::addRow("truncated-line") << ok1 + "\n{\"filename\": \"cut.py\", \"predict\": \"abc\n" + ok2 << 2 << qint64(2)
+                                        << QStringLiteral("predict") << QStringLiteral("string is not closed");
         QTest::addRow("not-json") << ok1 + "\nthis is not json\n" + ok2 << 2 << qint64(2) << QString()
                                   << QStringLiteral("not a JSON object");
         QTest::addRow("wrong-type-predict") << ok1 + "\n{\"filename\": \"n.py\", \"predict\": 42}\n" + ok2 << 3 << qint64(2)
@@ -220,12 +222,14 @@ private Q_SLOTS:
                                       << QStringLiteral("predict") << QStringLiteral("invalid UTF-8");
         QTest::addRow("bad-escape") << ok1 + "\n{\"filename\": \"e.py\", \"label\": \"\\q\"}\n" + ok2 << 3 << qint64(2)
                                     << QStringLiteral("label") << QStringLiteral("bad escape");
-        QTest::addRow("deep-nesting") << ok1 + "\n{\"filename\": \"d.py\", \"x\": " + QByteArray(5000, '[') + QByteArray(5000, ']') + "}\n" + ok2
-                                      << 2 << qint64(2) << QStringLiteral("x") << QStringLiteral("nesting deeper than");
-        QTest::addRow("wrong-speedup") << ok1 + "\n{\"filename\": \"s.py\", \"predict\": \"p\", \"speedup\": \"fast\"}\n" + ok2 << 3 << qint64(2)
-                                       << QStringLiteral("speedup") << QStringLiteral("expected a number, found a string");
-        QTest::addRow("bom-crlf-nan") << "\xEF\xBB\xBF" + ok1 + "\r\n{\"filename\": \"n.py\", \"predict\": \"p\", \"speedup\": NaN}\r\n" + ok2
-                                      << 3 << qint64(0) << QString() << QString();
+        QTest::addRow("deep-nesting") << ok1 + "\n{\"filename\": \"d.py\", \"x\": " + QByteArray(5000, '[') + QByteArray(5000, ']') + "}\n"
+                + ok2 << 2 << qint64(2)
+                                      << QStringLiteral("x") << QStringLiteral("nesting deeper than");
+        QTest::addRow("wrong-speedup") << ok1 + "\n{\"filename\": \"s.py\", \"predict\": \"p\", \"speedup\": \"fast\"}\n" + ok2 << 3
+                                       << qint64(2) << QStringLiteral("speedup") << QStringLiteral("expected a number, found a string");
+        QTest::addRow("bom-crlf-nan") << "\xEF\xBB\xBF" + ok1 + "\r\n{\"filename\": \"n.py\", \"predict\": \"p\", \"speedup\": NaN}\r\n"
+                + ok2 << 3 << qint64(0)
+                                      << QString() << QString();
     }
 
     void badInput()
@@ -270,9 +274,13 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("u.jsonl"));
-        QVERIFY(writeFile(path, "{\"filename\": \"u.py\", \"predict\": \"a\xff" "b\"}\n"));
+        QVERIFY(writeFile(path,
+            "{\"filename\": \"u.py\", \"predict\": \"a\xff"
+            "b\"}\n"));
         const Run run = loadRunAtPath(path);
-        QCOMPARE(text(run, run.cases.first().newest().predict), QStringLiteral("a\uFFFD" "b"));
+        QCOMPARE(text(run, run.cases.first().newest().predict),
+            QStringLiteral("a\uFFFD"
+                           "b"));
     }
 
     void hugeFieldLoadsAndIsCut()
@@ -327,9 +335,9 @@ private Q_SLOTS:
         QVERIFY(writeFile(dir.filePath(QStringLiteral("r_0.jsonl")), goodLine("a.py") + "\n" + goodLine("b.py") + "\n" + goodLine("c.py")));
         // b's entry has a wrong flag type, c's entry is cut off by truncation.
         QVERIFY(writeFile(dir.filePath(QStringLiteral("r_mem_0.json")),
-                          "{\n \"a.py\": {\"pass_call\": true, \"pass_exe\": false, \"pass_perf\": false},\n"
-                          " \"b.py\": {\"pass_call\": \"yes\", \"pass_exe\": false},\n"
-                          " \"c.py\": {\"pass_call\": tr"));
+            "{\n \"a.py\": {\"pass_call\": true, \"pass_exe\": false, \"pass_perf\": false},\n"
+            " \"b.py\": {\"pass_call\": \"yes\", \"pass_exe\": false},\n"
+            " \"c.py\": {\"pass_call\": tr"));
         const Run run = loadRunAtPath(dir.path());
         QCOMPARE(run.cases.size(), 3);
         QCOMPARE(run.cases[0].latest, Outcome::ExeFailed);
@@ -338,7 +346,8 @@ private Q_SLOTS:
         QStringList lines;
         for (const auto& w : run.warnings)
             lines << QStringLiteral("%1 %2 %3").arg(w.line).arg(w.field, w.message);
-        QVERIFY2(lines.filter(QStringLiteral("3 pass_call expected true or false, found a string")).size() == 1, qPrintable(lines.join(u'\n')));
+        QVERIFY2(
+            lines.filter(QStringLiteral("3 pass_call expected true or false, found a string")).size() == 1, qPrintable(lines.join(u'\n')));
         QVERIFY2(lines.filter(QStringLiteral("4  memory file is not valid JSON")).size() == 1, qPrintable(lines.join(u'\n')));
         QVERIFY2(lines.filter(QStringLiteral("has no entry in r_mem_0.json")).size() == 1, qPrintable(lines.join(u'\n')));
     }

@@ -4,8 +4,8 @@
 // progress, the result on the job's thread, cancel, and "a new request drops the previous one".
 // What the worker has done when something happens is made certain with the helpers of
 // workertests.h; "nothing else arrives" is checked after every posted event was delivered.
-#include "workertests.h"
 #include "run/runloadjob.h"
+#include "workertests.h"
 
 #include <QFileInfo>
 #include <QSignalSpy>
@@ -51,9 +51,15 @@ qint64 sampleBytes()
 }
 
 const QStringList SampleCases{
-    QStringLiteral("sin_kernel.py"), QStringLiteral("leaky_relu.py"),       QStringLiteral("softmax_row.py"),
-    QStringLiteral("block_sum.py"),  QStringLiteral("rms_norm.py"),         QStringLiteral("layer_norm_fwd.py"),
-    QStringLiteral("embedding_gather.py"), QStringLiteral("rotary_emb.py"), QStringLiteral("flash_decode_stage2.py"),
+    QStringLiteral("sin_kernel.py"),
+    QStringLiteral("leaky_relu.py"),
+    QStringLiteral("softmax_row.py"),
+    QStringLiteral("block_sum.py"),
+    QStringLiteral("rms_norm.py"),
+    QStringLiteral("layer_norm_fwd.py"),
+    QStringLiteral("embedding_gather.py"),
+    QStringLiteral("rotary_emb.py"),
+    QStringLiteral("flash_decode_stage2.py"),
 };
 
 } // namespace

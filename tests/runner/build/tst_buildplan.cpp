@@ -39,7 +39,8 @@ private Q_SLOTS:
         const QStringList& a = plan.steps.first().arguments;
         QVERIFY(plan.producesModule);
         QVERIFY(a.contains(QStringLiteral("-shared")) && a.contains(QStringLiteral("-fPIC")));
-        QCOMPARE(a.mid(a.indexOf(QStringLiteral("-isystem")), 2), (QStringList{QStringLiteral("-isystem"), QStringLiteral("/torch/include")}));
+        QCOMPARE(
+            a.mid(a.indexOf(QStringLiteral("-isystem")), 2), (QStringList{QStringLiteral("-isystem"), QStringLiteral("/torch/include")}));
         QVERIFY(a.contains(QStringLiteral("-DTORCH_EXTENSION_NAME=") + plan.moduleName));
         QVERIFY(plan.moduleName.startsWith(QStringLiteral("krw_sin_kernel_")));
         QVERIFY(plan.sourcePath.endsWith(QStringLiteral(".cpp")));
@@ -121,7 +122,8 @@ private Q_SLOTS:
                               << QStringLiteral("Cuda compilation tools, release 13.0, V13.0.48")
                               << QStringLiteral("nvcc: NVIDIA (R) Cuda compiler driver\nCopyright (c) 2005-2025 NVIDIA Corporation\n"
                                                 "Cuda compilation tools, release 13.0, V13.0.48");
-        QTest::addRow("g++") << QStringLiteral("g++ (Debian 12.2.0-14+deb12u1) 12.2.0\nCopyright (C) 2022 Free Software Foundation, Inc.\n\n")
+        QTest::addRow("g++") << QStringLiteral(
+            "g++ (Debian 12.2.0-14+deb12u1) 12.2.0\nCopyright (C) 2022 Free Software Foundation, Inc.\n\n")
                              << QStringLiteral("g++ (Debian 12.2.0-14+deb12u1) 12.2.0")
                              << QStringLiteral("g++ (Debian 12.2.0-14+deb12u1) 12.2.0\nCopyright (C) 2022 Free Software Foundation, Inc.");
     }
@@ -157,10 +159,11 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("output");
         QTest::addColumn<QString>("expected"); // "file:line:col severity message | ..." per diagnostic
-        QTest::addRow("clang-error-and-note")
-            << QStringLiteral("/t/k.hip:14:20: error: no matching function for call to 'fast_sin'\n    out[i] = fast_sin(x);\n                   ^~~~~~~~\n"
-                              "/t/k.hip:7:14: note: candidate function not viable\n1 error generated.\n")
-            << QStringLiteral("/t/k.hip:14:20 error no matching function for call to 'fast_sin' (2) | /t/k.hip:7:14 note candidate function not viable (1)");
+        QTest::addRow("clang-error-and-note") << QStringLiteral(
+            "/t/k.hip:14:20: error: no matching function for call to 'fast_sin'\n    out[i] = fast_sin(x);\n                   ^~~~~~~~\n"
+            "/t/k.hip:7:14: note: candidate function not viable\n1 error generated.\n")
+                                              << QStringLiteral("/t/k.hip:14:20 error no matching function for call to 'fast_sin' (2) | "
+                                                                "/t/k.hip:7:14 note candidate function not viable (1)");
         QTest::addRow("gcc-no-column") << QStringLiteral("x.cpp:3: warning: unused\n") << QStringLiteral("x.cpp:3:0 warning unused (0)");
         QTest::addRow("fatal") << QStringLiteral("a.cpp:1:10: fatal error: 'torch/extension.h' file not found\n")
                                << QStringLiteral("a.cpp:1:10 error 'torch/extension.h' file not found (0)");
@@ -177,7 +180,12 @@ private Q_SLOTS:
         auto describe = [](const QVector<Diagnostic>& list) {
             QStringList parts;
             for (const Diagnostic& d : list)
-                parts << QStringLiteral("%1:%2:%3 %4 %5 (%6)").arg(d.file).arg(d.line).arg(d.column).arg(severityName(d.severity), d.message).arg(d.context.size());
+                parts << QStringLiteral("%1:%2:%3 %4 %5 (%6)")
+                             .arg(d.file)
+                             .arg(d.line)
+                             .arg(d.column)
+                             .arg(severityName(d.severity), d.message)
+                             .arg(d.context.size());
             return parts.join(QStringLiteral(" | "));
         };
         QCOMPARE(describe(DiagnosticParser::parseAll(output)), expected);

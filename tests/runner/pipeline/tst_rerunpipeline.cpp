@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
-#include "run/caseversions.h"
-#include "tooltests.h"
 #include "pipeline/rerunpipeline.h"
 #include "rerun/resultstore.h"
+#include "run/caseversions.h"
 #include "run/runloader.h"
 #include "run/textstore.h"
+#include "tooltests.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -107,9 +107,11 @@ private Q_SLOTS:
         QTest::addColumn<QString>("failure");
         QTest::addRow("hang") << QStringLiteral("hang") << 2 << QStringLiteral("the harness timed out after 2 s and wrote no result");
         QTest::addRow("crash") << QStringLiteral("crash") << 30 << QStringLiteral("the harness crashed");
-        QTest::addRow("non-json-result") << QStringLiteral("garbage") << 30 << QStringLiteral("harness: the harness's result is not valid JSON");
+        QTest::addRow("non-json-result") << QStringLiteral("garbage") << 30
+                                         << QStringLiteral("harness: the harness's result is not valid JSON");
         QTest::addRow("no-result") << QStringLiteral("noresult") << 30 << QStringLiteral("the harness finished and wrote no result");
-        QTest::addRow("killed-oom") << QStringLiteral("exit") << 30 << QStringLiteral("the harness exited with code 137 and wrote no result:");
+        QTest::addRow("killed-oom") << QStringLiteral("exit") << 30
+                                    << QStringLiteral("the harness exited with code 137 and wrote no result:");
     }
 
     void harnessFailures()
@@ -159,7 +161,8 @@ private Q_SLOTS:
         if (!haveHipccAndTorch())
             KRW_SKIP_MISSING_TOOL("hipcc and python3-torch (packaging/dev.sh installs them)");
         RerunPipeline pipeline;
-        const RerunResult failed = runToEnd(pipeline, sampleRequest(QStringLiteral("sin_kernel.py"), QStringLiteral("it0:predict"), ToolchainProfile::Kind::CompileCheck));
+        const RerunResult failed = runToEnd(
+            pipeline, sampleRequest(QStringLiteral("sin_kernel.py"), QStringLiteral("it0:predict"), ToolchainProfile::Kind::CompileCheck));
         QCOMPARE(failed.verdict(), QStringLiteral("compile_failed"));
         QVERIFY(failed.compile && !failed.compile->diagnostics.isEmpty());
         const Diagnostic& error = failed.compile->diagnostics.first();
@@ -169,13 +172,17 @@ private Q_SLOTS:
         QVERIFY(error.message.contains(QStringLiteral("no matching function for call to 'fast_sin'")));
         QVERIFY(failed.compile->command.contains(QStringLiteral("--offload-arch=gfx90a")));
 
-        const RerunResult fixed = runToEnd(pipeline, sampleRequest(QStringLiteral("sin_kernel.py"), QStringLiteral("it1:predict"), ToolchainProfile::Kind::CompileCheck));
+        const RerunResult fixed = runToEnd(
+            pipeline, sampleRequest(QStringLiteral("sin_kernel.py"), QStringLiteral("it1:predict"), ToolchainProfile::Kind::CompileCheck));
         QCOMPARE(fixed.verdict(), QStringLiteral("compiled"));
         QVERIFY(fixed.compile);
         QVERIFY(!fixed.compile->cached);
-        const RerunResult again = runToEnd(pipeline, sampleRequest(QStringLiteral("sin_kernel.py"), QStringLiteral("it1:predict"), ToolchainProfile::Kind::CompileCheck));
+        const RerunResult again = runToEnd(
+            pipeline, sampleRequest(QStringLiteral("sin_kernel.py"), QStringLiteral("it1:predict"), ToolchainProfile::Kind::CompileCheck));
         QVERIFY(again.compile);
-        QVERIFY2(again.compile->cached, qPrintable(fixed.compile->modulePath + QStringLiteral(" then ") + again.compile->modulePath)); // same source, flags and toolchain: not compiled again
+        QVERIFY2(again.compile->cached,
+            qPrintable(fixed.compile->modulePath + QStringLiteral(" then ")
+                + again.compile->modulePath)); // same source, flags and toolchain: not compiled again
         QVERIFY(again.compile->ok);
     }
 
@@ -188,9 +195,12 @@ private Q_SLOTS:
         QTest::addColumn<QString>("badOutput"); // an output that must fail, with this flag
         QTest::addColumn<QString>("flag");
         QTest::addRow("right") << QStringLiteral("right") << QStringLiteral("passed") << QString() << QString();
-        QTest::addRow("off-by-one") << QStringLiteral("off_by_one") << QStringLiteral("wrong_output") << QStringLiteral("test_case_1") << QString();
-        QTest::addRow("zeros") << QStringLiteral("zeros") << QStringLiteral("wrong_output") << QStringLiteral("test_case_1") << QStringLiteral("all_zero");
-        QTest::addRow("nan") << QStringLiteral("nan") << QStringLiteral("wrong_output") << QStringLiteral("test_case_1") << QStringLiteral("nan");
+        QTest::addRow("off-by-one") << QStringLiteral("off_by_one") << QStringLiteral("wrong_output") << QStringLiteral("test_case_1")
+                                    << QString();
+        QTest::addRow("zeros") << QStringLiteral("zeros") << QStringLiteral("wrong_output") << QStringLiteral("test_case_1")
+                               << QStringLiteral("all_zero");
+        QTest::addRow("nan") << QStringLiteral("nan") << QStringLiteral("wrong_output") << QStringLiteral("test_case_1")
+                             << QStringLiteral("nan");
         QTest::addRow("wrong-shape") << QStringLiteral("wrong_shape") << QStringLiteral("wrong_output") << QStringLiteral("test_case_1")
                                      << QStringLiteral("shape_mismatch");
         QTest::addRow("missing-key") << QStringLiteral("missing_key") << QStringLiteral("wrong_output") << QStringLiteral("test_case_3.max")
@@ -271,23 +281,25 @@ private Q_SLOTS:
         const QString outside = QDir::home().filePath(QStringLiteral(".krw-sandbox-probe-%1").arg(QCoreApplication::applicationPid()));
         RerunRequest r = sampleRequest(QStringLiteral("sin_kernel.py"), QStringLiteral("it1:predict"), ToolchainProfile::Kind::Cpu);
         r.candidateText = r.baselineText = QStringLiteral("import torch\n");
-        r.testCode = QStringLiteral(
-            "import torch\n"
-            "try:\n"
-            "    open(%1, 'w').write('x')\n"
-            "except OSError:\n"
-            "    pass\n"
-            "else:\n"
-            "    raise RuntimeError('wrote outside the work folder')\n"
-            "interfaces = [line.split(':')[0].strip() for line in open('/proc/net/dev').read().splitlines()[2:]]\n"
-            "if interfaces != ['lo']:\n"
-            "    raise RuntimeError('network visible: %s' % interfaces)\n"
-            "result_gold = {'x': torch.ones(2)}\n").arg(QLatin1Char('\'') + outside + QLatin1Char('\''));
+        r.testCode = QStringLiteral("import torch\n"
+                                    "try:\n"
+                                    "    open(%1, 'w').write('x')\n"
+                                    "except OSError:\n"
+                                    "    pass\n"
+                                    "else:\n"
+                                    "    raise RuntimeError('wrote outside the work folder')\n"
+                                    "interfaces = [line.split(':')[0].strip() for line in open('/proc/net/dev').read().splitlines()[2:]]\n"
+                                    "if interfaces != ['lo']:\n"
+                                    "    raise RuntimeError('network visible: %s' % interfaces)\n"
+                                    "result_gold = {'x': torch.ones(2)}\n")
+                         .arg(QLatin1Char('\'') + outside + QLatin1Char('\''));
         r.timing = false;
         r.profile.sandbox = sandbox;
         RerunPipeline pipeline;
         const RerunResult result = runToEnd(pipeline, r);
-        QVERIFY2(result.verdict() == verdict, qPrintable(result.verdict() + QLatin1Char(' ') + result.failure + (result.baselineRun ? result.baselineRun->error : QString())));
+        QVERIFY2(result.verdict() == verdict,
+            qPrintable(
+                result.verdict() + QLatin1Char(' ') + result.failure + (result.baselineRun ? result.baselineRun->error : QString())));
         QCOMPARE(result.sandboxed, sandbox);
         QCOMPARE(QFile::exists(outside), !sandbox);
         QFile::remove(outside);

@@ -46,10 +46,12 @@ private Q_SLOTS:
         QTest::addColumn<int>("timeoutMs");
         QTest::addColumn<ProcessOutcome::Kind>("kind");
         QTest::addColumn<QString>("message");
-        QTest::addRow("ok") << QStringList{QStringLiteral("exit"), QStringLiteral("0")} << 10000 << ProcessOutcome::Kind::Ok << QStringLiteral("finished");
+        QTest::addRow("ok") << QStringList{QStringLiteral("exit"), QStringLiteral("0")} << 10000 << ProcessOutcome::Kind::Ok
+                            << QStringLiteral("finished");
         QTest::addRow("exit-code") << QStringList{QStringLiteral("exit"), QStringLiteral("3")} << 10000 << ProcessOutcome::Kind::ExitCode
                                    << QStringLiteral("exited with code 3");
-        QTest::addRow("crash") << QStringList{QStringLiteral("crash")} << 10000 << ProcessOutcome::Kind::Crashed << QStringLiteral("crashed");
+        QTest::addRow("crash") << QStringList{QStringLiteral("crash")} << 10000 << ProcessOutcome::Kind::Crashed
+                               << QStringLiteral("crashed");
         QTest::addRow("timeout") << QStringList{QStringLiteral("sleep"), QStringLiteral("60")} << 500 << ProcessOutcome::Kind::TimedOut
                                  << QStringLiteral("timed out after 0 s");
     }
@@ -106,7 +108,8 @@ private Q_SLOTS:
         QVERIFY(finished.wait(10000));
         QCOMPARE(finished.first().first().value<ProcessOutcome>().kind, ProcessOutcome::Kind::Cancelled);
         // The grandchild was in the same process group, so it is gone too.
-        QTRY_VERIFY_WITH_TIMEOUT(QProcess::execute(QStringLiteral("pgrep"), {QStringLiteral("-f"), QStringLiteral("krw_fakeprocess grandchild")}) == 1, 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            QProcess::execute(QStringLiteral("pgrep"), {QStringLiteral("-f"), QStringLiteral("krw_fakeprocess grandchild")}) == 1, 5000);
     }
 
     void commandLineIsTheResolvedProgramAndArguments()

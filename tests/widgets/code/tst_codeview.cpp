@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "code/codeview.h"
-#include "krw-config.h"
 #include "code/syntaxsupport.h"
+#include "krw-config.h"
 
 #include <QApplication>
 #include <QLabel>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "code/codeview.h"
-#include "theme/diffcolors.h"
 #include "code/diffview.h"
 #include "code/syntaxsupport.h"
+#include "theme/diffcolors.h"
 
 #include <QApplication>
 #include <QLabel>
@@ -24,10 +24,7 @@ struct DiffBuilder
     QStringList right;
     DiffResult result;
 
-    void equal(const QString& line)
-    {
-        addRow(DiffRow::Kind::Equal, line, line);
-    }
+    void equal(const QString& line) { addRow(DiffRow::Kind::Equal, line, line); }
     void changed(const QString& l, const QString& r, const CharSpan& leftSpan, const CharSpan& rightSpan)
     {
         addRow(DiffRow::Kind::Changed, l, r);
@@ -93,8 +90,8 @@ DiffBuilder sampleDiff()
     b.removed(QStringLiteral("    tl.debug_barrier()"));
     b.equalRun(40);
     b.added(QStringLiteral("    mask = offs < n"));
-    b.changed(QStringLiteral("    tl.store(y_ptr + offs, acc)"), QStringLiteral("    tl.store(y_ptr + offs, acc, mask=mask)"),
-              {28, 0}, {28, 11});
+    b.changed(
+        QStringLiteral("    tl.store(y_ptr + offs, acc)"), QStringLiteral("    tl.store(y_ptr + offs, acc, mask=mask)"), {28, 0}, {28, 11});
     b.equalRun(10);
     b.equal(QStringLiteral("# a long line so both sides can scroll sideways ") + QString(300, QLatin1Char('=')));
     b.finish();
@@ -137,8 +134,8 @@ private Q_SLOTS:
         m_sample = sampleDiff();
         m_view = std::make_unique<DiffView>(&m_syntax);
         m_view->resize(700, 300);
-        m_view->setDiff(QStringLiteral("Label"), m_sample.leftText(), QStringLiteral("Iteration 2 · Prediction"),
-                        m_sample.rightText(), m_sample.result, CodeLanguage::Python);
+        m_view->setDiff(QStringLiteral("Label"), m_sample.leftText(), QStringLiteral("Iteration 2 · Prediction"), m_sample.rightText(),
+            m_sample.result, CodeLanguage::Python);
         m_view->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_view.get()));
     }
@@ -174,8 +171,8 @@ private Q_SLOTS:
         diff.rows = {DiffRow{DiffRow::Kind::Equal, 0, 0, {}, {}}, DiffRow{DiffRow::Kind::Changed, 1, 1, {}, {}}};
         diff.hunks = {{1, 1}};
         diff.changed = 1;
-        view.setDiff(QStringLiteral("a"), QStringLiteral("x\r\ny\r\n"), QStringLiteral("b"), QStringLiteral("x\nz\n"),
-                     diff, CodeLanguage::Plain);
+        view.setDiff(
+            QStringLiteral("a"), QStringLiteral("x\r\ny\r\n"), QStringLiteral("b"), QStringLiteral("x\nz\n"), diff, CodeLanguage::Plain);
         QCOMPARE(view.leftView()->document()->toPlainText(), QStringLiteral("x\ny"));
         QCOMPARE(view.rightView()->document()->toPlainText(), QStringLiteral("x\nz"));
     }
@@ -270,8 +267,8 @@ private Q_SLOTS:
         // The changed characters of the first hunk: "128" -> "256" at column 8.
         const int row = m_sample.result.hunks.first().firstRow;
         const auto spans = selectionsOnBlock(m_view->rightView(), row);
-        const auto span = std::find_if(spans.cbegin(), spans.cend(),
-                                       [](const QTextEdit::ExtraSelection& s) { return s.cursor.hasSelection(); });
+        const auto span
+            = std::find_if(spans.cbegin(), spans.cend(), [](const QTextEdit::ExtraSelection& s) { return s.cursor.hasSelection(); });
         QVERIFY(span != spans.cend());
         QCOMPARE(span->cursor.selectedText(), QStringLiteral("256"));
     }
@@ -293,9 +290,7 @@ private Q_SLOTS:
     void colorsFollowPalette()
     {
         const int row = m_sample.result.hunks.first().firstRow;
-        const auto lineColor = [this, row] {
-            return selectionsOnBlock(m_view->leftView(), row).first().format.background().color();
-        };
+        const auto lineColor = [this, row] { return selectionsOnBlock(m_view->leftView(), row).first().format.background().color(); };
         QVERIFY(lineColor().lightness() >= 128);
         QApplication::setPalette(darkPalette()); // Qt 6 delivers it through the event loop
         QTRY_VERIFY(lineColor().lightness() < 128);
@@ -329,8 +324,7 @@ private Q_SLOTS:
         b.finish();
         DiffView view(&m_syntax);
         QSignalSpy spy(&view, &DiffView::currentHunkChanged);
-        view.setDiff(QStringLiteral("a"), b.leftText(), QStringLiteral("b"), b.rightText(), b.result,
-                     CodeLanguage::Python);
+        view.setDiff(QStringLiteral("a"), b.leftText(), QStringLiteral("b"), b.rightText(), b.result, CodeLanguage::Python);
         QVERIFY(!view.message().isEmpty());
         QCOMPARE(view.leftView()->document()->blockCount(), 5); // the code stays readable
         QVERIFY(view.leftView()->extraSelections().isEmpty());
@@ -345,8 +339,7 @@ private Q_SLOTS:
         DiffResult diff;
         diff.error = QStringLiteral("left side has 300000 lines, over the limit of 200000");
         DiffView view(&m_syntax);
-        view.setDiff(QStringLiteral("a"), QStringLiteral("x"), QStringLiteral("b"), QStringLiteral("y"), diff,
-                     CodeLanguage::Python);
+        view.setDiff(QStringLiteral("a"), QStringLiteral("x"), QStringLiteral("b"), QStringLiteral("y"), diff, CodeLanguage::Python);
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         QVERIFY(view.message().contains(diff.error));
@@ -355,8 +348,8 @@ private Q_SLOTS:
         QVERIFY(error && error->isVisible());
 
         // A later good diff brings the code back.
-        view.setDiff(QStringLiteral("Label"), m_sample.leftText(), QStringLiteral("P"), m_sample.rightText(),
-                     m_sample.result, CodeLanguage::Python);
+        view.setDiff(
+            QStringLiteral("Label"), m_sample.leftText(), QStringLiteral("P"), m_sample.rightText(), m_sample.result, CodeLanguage::Python);
         QVERIFY(view.message().isEmpty());
         QVERIFY(view.leftView()->isVisible());
     }

@@ -2,8 +2,8 @@
 #include "plots/errorplot.h"
 #include "plots/historyplot.h"
 #include "plots/qcustomplotwrapper.h"
-#include "theme/themes.h"
 #include "plots/timingplot.h"
+#include "theme/themes.h"
 
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -300,7 +300,8 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("name");
         QTest::addColumn<QString>("error");
-        QTest::addRow("unknown extension") << QStringLiteral("plot.svg") << QStringLiteral("Cannot export to %1: the name must end in .png or .pdf");
+        QTest::addRow("unknown extension") << QStringLiteral("plot.svg")
+                                           << QStringLiteral("Cannot export to %1: the name must end in .png or .pdf");
         QTest::addRow("no extension") << QStringLiteral("plot") << QStringLiteral("Cannot export to %1: the name must end in .png or .pdf");
         QTest::addRow("missing folder") << QStringLiteral("nowhere/plot.png")
                                         << QStringLiteral("Cannot export to %1: the folder %2 does not exist");

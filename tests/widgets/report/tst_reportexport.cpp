@@ -4,20 +4,20 @@
 // annotated sample run, hostile text that must not run script in a real browser (headless
 // Chromium, with a control page proving the check can fail), the Markdown whitelist renderer,
 // and the PDF rendered to pages (pdftoppm) and text (pdftotext).
-#include "review/annotationstore.h"
-#include "tooltests.h"
+#include "code/syntaxsupport.h"
+#include "diff/linediff.h"
 #include "exampletiming.h"
 #include "golden.h"
-#include "run/casetexts.h"
 #include "report/exportdialog.h"
-#include "diff/linediff.h"
 #include "report/markdownhtml.h"
 #include "report/reportexport.h"
 #include "report/reportexportjob.h"
 #include "report/widgetreportrenderer.h"
 #include "rerun/resultstore.h"
+#include "review/annotationstore.h"
+#include "run/casetexts.h"
 #include "run/runloader.h"
-#include "code/syntaxsupport.h"
+#include "tooltests.h"
 
 #include <QComboBox>
 #include <QDir>
@@ -26,8 +26,8 @@
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
-#include <QPushButton>
 #include <QProcess>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -50,7 +50,8 @@ QString copyRun(const QString& from, const QString& dir)
     return to;
 }
 
-LineComment comment(const QString& versionId, const QString& text, int line, const QString& note, const QString& author = QStringLiteral("reviewer"))
+LineComment comment(
+    const QString& versionId, const QString& text, int line, const QString& note, const QString& author = QStringLiteral("reviewer"))
 {
     LineComment c;
     c.id = QStringLiteral("c-%1-%2").arg(versionId).arg(line);
@@ -118,7 +119,8 @@ QString readAll(const QString& path)
 QString normalized(QString html, const QString& runPath)
 {
     html.replace(runPath, QStringLiteral("<run>"));
-    html.replace(QRegularExpression(QStringLiteral("data:image/png;base64,[A-Za-z0-9+/=]+")), QStringLiteral("data:image/png;base64,<png>"));
+    html.replace(
+        QRegularExpression(QStringLiteral("data:image/png;base64,[A-Za-z0-9+/=]+")), QStringLiteral("data:image/png;base64,<png>"));
     html.remove(QRegularExpression(QStringLiteral("<font color=\"#[0-9a-f]{6}\">|</font>|</?b>|</?i>")));
     return html;
 }
@@ -127,9 +129,10 @@ QString normalized(QString html, const QString& runPath)
 QString chromiumDom(const QString& chromium, const QString& htmlPath, const QString& profileDir)
 {
     QProcess process;
-    process.start(chromium, {QStringLiteral("--headless"), QStringLiteral("--no-sandbox"), QStringLiteral("--disable-gpu"),
-                             QStringLiteral("--user-data-dir=") + profileDir, QStringLiteral("--virtual-time-budget=3000"),
-                             QStringLiteral("--dump-dom"), QUrl::fromLocalFile(htmlPath).toString()});
+    process.start(chromium,
+        {QStringLiteral("--headless"), QStringLiteral("--no-sandbox"), QStringLiteral("--disable-gpu"),
+            QStringLiteral("--user-data-dir=") + profileDir, QStringLiteral("--virtual-time-budget=3000"), QStringLiteral("--dump-dom"),
+            QUrl::fromLocalFile(htmlPath).toString()});
     if (!process.waitForFinished(90000)) {
         process.kill();
         process.waitForFinished();
@@ -190,15 +193,20 @@ void TestReportExport::markdownWhitelist_data()
     QTest::addColumn<QString>("markdown");
     QTest::addColumn<QString>("mustContain");
     QTest::addColumn<QString>("mustNotContain");
-    QTest::addRow("raw-script-escaped") << QStringLiteral("<script>alert(1)</script>") << QStringLiteral("&lt;script&gt;") << QStringLiteral("<script");
-    QTest::addRow("javascript-link-dropped") << QStringLiteral("[x](javascript:alert(1))") << QStringLiteral("blocked-link") << QStringLiteral("href");
-    QTest::addRow("entity-obfuscated") << QStringLiteral("[x](JaVaScRiPt&#58;alert(1))") << QStringLiteral("blocked-link") << QStringLiteral("href");
+    QTest::addRow("raw-script-escaped") << QStringLiteral("<script>alert(1)</script>") << QStringLiteral("&lt;script&gt;")
+                                        << QStringLiteral("<script");
+    QTest::addRow("javascript-link-dropped") << QStringLiteral("[x](javascript:alert(1))") << QStringLiteral("blocked-link")
+                                             << QStringLiteral("href");
+    QTest::addRow("entity-obfuscated") << QStringLiteral("[x](JaVaScRiPt&#58;alert(1))") << QStringLiteral("blocked-link")
+                                       << QStringLiteral("href");
     QTest::addRow("tab-obfuscated") << QStringLiteral("[x](<java\tscript:alert(1)>)") << QStringLiteral("x") << QStringLiteral("href");
     QTest::addRow("data-link") << QStringLiteral("[x](data:text/html,hi)") << QStringLiteral("blocked-link") << QStringLiteral("href");
-    QTest::addRow("vbscript-reference") << QStringLiteral("[x][r]\n\n[r]: vbscript:msgbox(1)\n") << QStringLiteral("blocked-link") << QStringLiteral("href");
+    QTest::addRow("vbscript-reference") << QStringLiteral("[x][r]\n\n[r]: vbscript:msgbox(1)\n") << QStringLiteral("blocked-link")
+                                        << QStringLiteral("href");
     QTest::addRow("https-kept") << QStringLiteral("[x](https://example.com/?a=1&b=2)")
                                 << QStringLiteral("<a href=\"https://example.com/?a=1&amp;b=2\"") << QStringLiteral("blocked");
-    QTest::addRow("mailto-kept") << QStringLiteral("[x](mailto:a@b.c)") << QStringLiteral("href=\"mailto:a@b.c\"") << QStringLiteral("blocked");
+    QTest::addRow("mailto-kept") << QStringLiteral("[x](mailto:a@b.c)") << QStringLiteral("href=\"mailto:a@b.c\"")
+                                 << QStringLiteral("blocked");
     QTest::addRow("image-is-alt-text") << QStringLiteral("![alt text](https://example.com/x.png)") << QStringLiteral("[image: alt text]")
                                        << QStringLiteral("<img");
     QTest::addRow("attribute-break") << QStringLiteral("[x](https://a.b/\"onmouseover=\"alert(1))") << QStringLiteral("&quot;")
@@ -238,10 +246,10 @@ RunPtr TestReportExport::annotatedSample()
     a.author = QStringLiteral("reviewer");
     a.modified = Generated;
     a.comments = {comment(predictId, leakyTexts.text(predictId), 2, QStringLiteral("This include is *unused*.")),
-                  comment(QStringLiteral("label"), leakyTexts.text(QStringLiteral("label")), 1, QStringLiteral("The label imports `tl`.")),
-                  // Written on an earlier text of the prediction: shown as stale at its line.
-                  comment(predictId, leakyTexts.text(predictId) + QStringLiteral("// since edited\n"), 5, QStringLiteral("Stale remark.")),
-                  comment(QStringLiteral("it9:exe"), QStringLiteral("gone\n"), 0, QStringLiteral("On a version that no longer exists."))};
+        comment(QStringLiteral("label"), leakyTexts.text(QStringLiteral("label")), 1, QStringLiteral("The label imports `tl`.")),
+        // Written on an earlier text of the prediction: shown as stale at its line.
+        comment(predictId, leakyTexts.text(predictId) + QStringLiteral("// since edited\n"), 5, QStringLiteral("Stale remark.")),
+        comment(QStringLiteral("it9:exe"), QStringLiteral("gone\n"), 0, QStringLiteral("On a version that no longer exists."))};
     CaseAnnotation b;
     b.verdict = Verdict::CorrectAfterAll;
     b.author = QStringLiteral("reviewer");
@@ -298,7 +306,7 @@ RunPtr TestReportExport::annotatedHostile()
         a.author = QStringLiteral("<img src=x onerror=\"document.title='PW'+'NED'\">");
         a.modified = Generated;
         a.comments = {comment(QStringLiteral("it0:predict"), texts.text(QStringLiteral("it0:predict")), 1, payload, a.author),
-                      comment(QStringLiteral("label"), texts.text(QStringLiteral("label")), 1, payload, a.author)};
+            comment(QStringLiteral("label"), texts.text(QStringLiteral("label")), 1, payload, a.author)};
         store.set(run->cases.at(i).filename, a, &error);
     }
     ResultStore::forRun(run->path, run->name).save(rerunWithTiming(run->cases.at(0).filename), &error);
@@ -326,9 +334,9 @@ void TestReportExport::hostileHtmlIsInert()
     int links = 0;
     for (auto it = href.globalMatch(html); it.hasNext(); ++links) {
         const QString target = it.next().captured(1);
-        QVERIFY2(target.startsWith(QLatin1String("#case-")) || target == QLatin1String("#summary") || target.startsWith(QLatin1String("https://"))
-                     || target.startsWith(QLatin1String("mailto:")),
-                 qPrintable(target));
+        QVERIFY2(target.startsWith(QLatin1String("#case-")) || target == QLatin1String("#summary")
+                || target.startsWith(QLatin1String("https://")) || target.startsWith(QLatin1String("mailto:")),
+            qPrintable(target));
     }
     QVERIFY(links > 0);
     QVERIFY(html.contains(QStringLiteral("href=\"https://example.com/?a=1&amp;b=2\""))); // a fine link survives
@@ -382,7 +390,9 @@ void TestReportExport::pdfHasPagesAndText()
 
     const QString pages = m_dir.filePath(QStringLiteral("pages"));
     QDir().mkpath(pages);
-    QCOMPARE(QProcess::execute(pdftoppm, {QStringLiteral("-png"), QStringLiteral("-r"), QStringLiteral("50"), pdf, pages + QStringLiteral("/p")}), 0);
+    QCOMPARE(QProcess::execute(
+                 pdftoppm, {QStringLiteral("-png"), QStringLiteral("-r"), QStringLiteral("50"), pdf, pages + QStringLiteral("/p")}),
+        0);
     const QFileInfoList pngs = QDir(pages).entryInfoList({QStringLiteral("*.png")}, QDir::Files, QDir::Name);
     QVERIFY2(pngs.size() >= 9, qPrintable(QString::number(pngs.size()))); // a summary, then a page or more per case
     for (const QFileInfo& png : pngs)

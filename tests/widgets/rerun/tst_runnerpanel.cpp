@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
-#include "run/casetexts.h"
-#include "samplecopy.h"
 #include "code/codeview.h"
+#include "code/syntaxsupport.h"
 #include "rerun/diagnosticmodel.h"
 #include "rerun/diagnosticparser.h"
 #include "rerun/resultstore.h"
-#include "run/runloader.h"
 #include "rerun/runnerpanel.h"
-#include "code/syntaxsupport.h"
+#include "run/casetexts.h"
+#include "run/runloader.h"
+#include "samplecopy.h"
 
 #include <QComboBox>
 #include <QDir>
@@ -55,7 +55,8 @@ private Q_SLOTS:
         saved.profile = QStringLiteral("compile-check");
         saved.started = QDateTime::currentDateTime();
         CompileStage compile;
-        compile.diagnostics = DiagnosticParser::parseAll(QStringLiteral("k.hip:14:20: error: no matching function for call to 'fast_sin'\n"));
+        compile.diagnostics
+            = DiagnosticParser::parseAll(QStringLiteral("k.hip:14:20: error: no matching function for call to 'fast_sin'\n"));
         saved.compile = compile;
         QString error;
         QVERIFY2(ResultStore::forRun(m_run->path, m_run->name).save(saved, &error), qPrintable(error));

@@ -4,21 +4,21 @@
 // code views and their anchor state, the tree's verdicts and count, and where annotations are
 // kept. Every check reads the sidecar file back rather than trusting the widgets. Runs work on
 // a temporary copy of the sample so nothing is written into the repository.
-#include "review/annotationpanel.h"
-#include "review/annotationstore.h"
 #include "browse/casefilterbar.h"
 #include "browse/casefilterproxy.h"
 #include "browse/casetreemodel.h"
 #include "caseview/caseview.h"
-#include "code/codeview.h"
 #include "caseview/comparepage.h"
+#include "code/codeview.h"
 #include "code/diffview.h"
-#include "shell/mainwindow.h"
+#include "code/syntaxsupport.h"
+#include "review/annotationpanel.h"
+#include "review/annotationstore.h"
 #include "review/filelock.h"
 #include "samplecopy.h"
-#include "windowtesthelpers.h"
 #include "settings/settings.h"
-#include "code/syntaxsupport.h"
+#include "shell/mainwindow.h"
+#include "windowtesthelpers.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -31,11 +31,11 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBlock>
 #include <QTreeView>
-#include <QTabWidget>
 #include <QTreeWidget>
 
 #include <memory>
@@ -94,7 +94,6 @@ private:
         QStringList problems;
         return annotationsFromJson(file.readAll(), &problems);
     }
-
 
     static Verdict treeVerdict(const MainWindow& window, const QString& name)
     {
@@ -432,7 +431,7 @@ private Q_SLOTS:
         QVERIFY(QDir().mkpath(window.annotationStore()->location().path));
         QTest::keyClick(window.caseTree(), Qt::Key_3);
         QVERIFY2(window.annotationPanel()->messageText().contains(QStringLiteral("NOT saved")),
-                 qPrintable(window.annotationPanel()->messageText()));
+            qPrintable(window.annotationPanel()->messageText()));
         QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("NOT saved")));
     }
 };

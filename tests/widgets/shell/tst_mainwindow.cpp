@@ -3,17 +3,17 @@
 #include "browse/casefilterproxy.h"
 #include "browse/casetreemodel.h"
 #include "caseview/caseview.h"
-#include "code/codeview.h"
-#include "theme/diffcolors.h"
 #include "caseview/comparepage.h"
-#include "code/diffview.h"
 #include "caseview/errorview.h"
 #include "caseview/historypage.h"
-#include "shell/mainwindow.h"
-#include "windowtesthelpers.h"
+#include "code/codeview.h"
+#include "code/diffview.h"
 #include "code/syntaxsupport.h"
 #include "run/textstore.h"
+#include "shell/mainwindow.h"
+#include "theme/diffcolors.h"
 #include "theme/themes.h"
+#include "windowtesthelpers.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -21,8 +21,8 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
-#include <QTextBlock>
 #include <QTest>
+#include <QTextBlock>
 #include <QTreeView>
 #include <QTreeWidget>
 
@@ -50,7 +50,6 @@ private:
         QSignalSpy shown(window.caseView(), &CaseView::caseShown);
         return window.selectCase(filename) && shown.wait(10000) && window.currentCaseName() == filename;
     }
-
 
 private Q_SLOTS:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
@@ -91,7 +90,8 @@ private Q_SLOTS:
                 QCOMPARE(predict, TextStore::resolveOrEmpty(*run->sources, c.newest().predict));
             else
                 QVERIFY(!view->tabs()->isTabEnabled(CaseView::PredictTab));
-            QCOMPARE(view->tabs()->isTabEnabled(CaseView::PerfTab), !c.newest().memory || c.newest().memory->perfCandidates.isEmpty() ? false : true);
+            QCOMPARE(view->tabs()->isTabEnabled(CaseView::PerfTab),
+                !c.newest().memory || c.newest().memory->perfCandidates.isEmpty() ? false : true);
             // The compare page always shows some pair once the case is read.
             if (view->comparePage()->isComputing()) {
                 QSignalSpy diffShown(view->comparePage(), &ComparePage::diffShown);
