@@ -49,9 +49,7 @@ private Q_SLOTS:
     void cleanup()
     {
         // No test leaves work behind for the next one.
-        if (!waitForWorkers())
-            return;
-        if (!deliverPostedEvents())
+        if (!settle())
             return;
     }
 
@@ -122,9 +120,7 @@ private Q_SLOTS:
         }
         if (!waitForSignals(finished, 1, "finished"))
             return;
-        if (!waitForWorkers())
-            return;
-        if (!deliverPostedEvents())
+        if (!settle())
             return;
         QCOMPARE(finished.count(), 1);
         QCOMPARE(finished.first().at(1).value<SearchQuery>().text, newer.text);
@@ -144,9 +140,7 @@ private Q_SLOTS:
             job.start(m_run, {QStringLiteral("hipLaunchKernelGGL"), SearchScope::Everything, false, false});
             job.cancel();
         }
-        if (!waitForWorkers())
-            return;
-        if (!deliverPostedEvents())
+        if (!settle())
             return;
         QCOMPARE(finished.count(), 0);
         QVERIFY(!job.isBusy());
@@ -179,9 +173,7 @@ private Q_SLOTS:
         job.start(m_run, {QStringLiteral("Generated output is None"), SearchScope::Errors, false, false});
         if (!waitForSignals(finished, 1, "finished"))
             return;
-        if (!waitForWorkers())
-            return;
-        if (!deliverPostedEvents())
+        if (!settle())
             return;
         QCOMPARE(finished.count(), 1);
         QCOMPARE(sorted(finished.first().at(0).value<QSet<QString>>()), QStringList{QStringLiteral("rms_norm.py")});
@@ -194,9 +186,7 @@ private Q_SLOTS:
         QSignalSpy finished(job, &CaseSearchJob::finished);
         job->start(m_run, {QStringLiteral("hipLaunchKernelGGL"), SearchScope::Everything, false, false});
         delete job;
-        if (!waitForWorkers())
-            return;
-        if (!deliverPostedEvents())
+        if (!settle())
             return;
         QCOMPARE(finished.count(), 0);
     }

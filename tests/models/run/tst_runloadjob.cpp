@@ -79,9 +79,7 @@ private Q_SLOTS:
     void cleanup()
     {
         // No test leaves work behind for the next one.
-        if (!waitForWorkers())
-            return;
-        if (!deliverPostedEvents())
+        if (!settle())
             return;
     }
 
@@ -159,9 +157,7 @@ private Q_SLOTS:
             QVERIFY2(progress[i].first >= progress[i - 1].first, "progress went back");
 
         // Nothing more once the run is delivered.
-        if (!waitForWorkers())
-            return;
-        if (!deliverPostedEvents())
+        if (!settle())
             return;
         QCOMPARE(loaded.count(), 1);
     }
@@ -186,9 +182,7 @@ private Q_SLOTS:
         QVERIFY(run->cancelled);
         QVERIFY(run->cases.isEmpty());
         QVERIFY(!job.isBusy());
-        if (!waitForWorkers())
-            return;
-        if (!deliverPostedEvents())
+        if (!settle())
             return;
         QCOMPARE(loaded.count(), 1);
     }
@@ -227,9 +221,7 @@ private Q_SLOTS:
         }
         if (!waitForSignals(loaded, 1, "loaded"))
             return;
-        if (!waitForWorkers())
-            return;
-        if (!deliverPostedEvents())
+        if (!settle())
             return;
         QCOMPARE(loaded.count(), 1);
         const auto run = loaded.first().first().value<RunPtr>();
@@ -249,9 +241,7 @@ private Q_SLOTS:
         job.locate(QStringLiteral(KRW_SAMPLE_RUN_DIR));
         if (!waitForSignals(located, 1, "located"))
             return;
-        if (!waitForWorkers())
-            return;
-        if (!deliverPostedEvents())
+        if (!settle())
             return;
         QCOMPARE(loaded.count(), 0);
         QCOMPARE(located.count(), 1);
@@ -265,9 +255,7 @@ private Q_SLOTS:
         QSignalSpy loaded(job, &RunLoadJob::loaded);
         job->load(sampleSource());
         delete job;
-        if (!waitForWorkers())
-            return;
-        if (!deliverPostedEvents())
+        if (!settle())
             return;
         QCOMPARE(loaded.count(), 0);
     }
