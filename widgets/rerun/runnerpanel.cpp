@@ -268,6 +268,8 @@ void RunnerPanel::setCase(const CaseTexts& texts, const QVector<CodeVersion>& ve
         m_pipeline.cancel();
     m_texts = texts;
     m_versions = versions;
+    // Located once per case: locating probes the run's folder with a temporary file.
+    m_store = texts.run ? ResultStore::forRun(texts.run->path, texts.run->name) : ResultStore(QString());
     m_localVersions = requestBuilder().localVersions();
     fillVersionChoosers();
     const auto history = texts.run ? store().history(texts.run->cases.at(texts.caseIndex).filename) : QVector<RerunResult>();
@@ -317,9 +319,9 @@ QString RunnerPanel::textOf(const QString& id) const
     return version ? version->text : QString();
 }
 
-ResultStore RunnerPanel::store() const
+const ResultStore& RunnerPanel::store() const
 {
-    return m_texts.run ? ResultStore::forRun(m_texts.run->path, m_texts.run->name) : ResultStore(QString());
+    return m_store;
 }
 
 bool RunnerPanel::isRunning() const

@@ -72,12 +72,13 @@ private:
     void exportPlot();
     RerunRequestBuilder requestBuilder() const;
     QString textOf(const QString& versionId) const;
-    ResultStore store() const;
+    const ResultStore& store() const;
 
     SyntaxSupport* m_syntax;
     CaseTexts m_texts;
     QVector<CodeVersion> m_versions;
     QMap<QString, QString> m_localVersions; // name → path
+    ResultStore m_store{QString()}; // the case's run's results, located in setCase
     QVector<ToolchainProfile> m_profiles;
     std::optional<RerunResult> m_shown;
     RerunPipeline m_pipeline;
