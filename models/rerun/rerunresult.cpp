@@ -88,6 +88,89 @@ json toJson(const std::optional<TimingStats>& s)
     return {{"p10", s->p10}, {"p50", s->p50}, {"p90", s->p90}, {"reps", s->reps}};
 }
 
+std::optional<QPair<double, double>> interval(const json& j, const char* key)
+{
+    const auto it = j.find(key);
+    if (it == j.end() || !it->is_array() || it->size() != 2 || !(*it)[0].is_number() || !(*it)[1].is_number())
+        return std::nullopt;
+    return qMakePair((*it)[0].get<double>(), (*it)[1].get<double>());
+}
+
+json toJson(const std::optional<QPair<double, double>>& i)
+{
+    return i ? json::array({i->first, i->second}) : json(nullptr);
+}
+
+QMap<QString, QString> stringMap(const json& j, const char* key)
+{
+    QMap<QString, QString> out;
+    const auto it = j.find(key);
+    if (it != j.end() && it->is_object()) {
+        for (auto e = it->begin(); e != it->end(); ++e) {
+            if (e->is_string())
+                out.insert(QString::fromStdString(e.key()), QString::fromStdString(e->get<std::string>()));
+        }
+    }
+    return out;
+}
+
+json toJson(const QMap<QString, QString>& map)
+{
+    json out = json::object();
+    for (auto it = map.cbegin(); it != map.cend(); ++it)
+        out[it.key().toStdString()] = it.value().toStdString();
+    return out;
+}
+
+std::optional<qint64> integer(const json& j, const char* key)
+{
+    const auto it = j.find(key);
+    return it != j.end() && it->is_number() ? std::optional<qint64>(it->get<qint64>()) : std::nullopt;
+}
+
+json optionalInteger(const std::optional<qint64>& v)
+{
+    return v ? json(*v) : json(nullptr);
+}
+
+// A side of a timed call: {"device": stats, "call": stats, ...}, or in results older than device timing
+// the stats themselves.
+void sideTimingFrom(const json& j, std::optional<TimingStats>* device, SideEvidence* evidence)
+{
+    if (!j.is_object())
+        return;
+    if (!j.contains("device")) {
+        *device = stats(j);
+        return;
+    }
+    *device = stats(j["device"]);
+    evidence->call = stats(j.value("call", json()));
+    evidence->events = stats(j.value("events", json()));
+    evidence->bytes = integer(j, "bytes");
+    evidence->gbs = num(j, "gbs");
+    evidence->peakFraction = num(j, "peak_fraction");
+    evidence->launchBound = flag(j, "launch_bound");
+    if (j.contains("kernels") && j["kernels"].is_array()) {
+        for (const json& k : j["kernels"]) {
+            const auto own = k.find("own");
+            evidence->kernels << KernelTime{str(k, "name"), num(k, "ms").value_or(0),
+                own != k.end() && own->is_boolean() ? std::optional<bool>(own->get<bool>()) : std::nullopt};
+        }
+    }
+}
+
+json sideTimingToJson(const std::optional<TimingStats>& device, const SideEvidence& e)
+{
+    if (!device)
+        return nullptr;
+    json kernels = json::array();
+    for (const KernelTime& k : e.kernels)
+        kernels.push_back({{"name", k.name.toStdString()}, {"ms", k.ms}, {"own", k.own ? json(*k.own) : json(nullptr)}});
+    return {{"device", toJson(device)}, {"call", toJson(e.call)}, {"events", toJson(e.events)}, {"bytes", optionalInteger(e.bytes)},
+        {"gbs", optionalNumber(e.gbs)}, {"peak_fraction", optionalNumber(e.peakFraction)}, {"launch_bound", e.launchBound},
+        {"kernels", kernels}};
+}
+
 OutputComparison outputFrom(const json& o)
 {
     OutputComparison out;
@@ -99,6 +182,7 @@ OutputComparison outputFrom(const json& o)
     out.baselineDtype = str(o, "baseline_dtype");
     out.maxAbsErr = num(o, "max_abs_err");
     out.maxRelErr = num(o, "max_rel_err");
+    out.maxAbsBaseline = num(o, "max_abs_baseline");
     out.mismatched = qint64(num(o, "mismatched").value_or(0));
     out.total = qint64(num(o, "total").value_or(0));
     out.allclose = flag(o, "allclose");
@@ -110,7 +194,7 @@ json toJson(const OutputComparison& o)
 {
     return {{"name", o.name.toStdString()}, {"ok", o.ok}, {"shape", toJson(o.shape)}, {"baseline_shape", toJson(o.baselineShape)},
         {"dtype", o.dtype.toStdString()}, {"baseline_dtype", o.baselineDtype.toStdString()}, {"max_abs_err", optionalNumber(o.maxAbsErr)},
-        {"max_rel_err", optionalNumber(o.maxRelErr)}, {"mismatched", o.mismatched}, {"total", o.total}, {"allclose", o.allclose},
+        {"max_rel_err", optionalNumber(o.maxRelErr)}, {"max_abs_baseline", optionalNumber(o.maxAbsBaseline)}, {"mismatched", o.mismatched}, {"total", o.total}, {"allclose", o.allclose},
         {"flags", toJson(o.flags)}};
 }
 
@@ -125,6 +209,14 @@ AccuracyStage accuracyFrom(const json& a)
         for (const json& o : a["outputs"])
             acc.outputs << outputFrom(o);
     }
+    if (a.contains("seeds") && a["seeds"].is_array()) {
+        for (const json& s : a["seeds"]) {
+            const auto ok = s.find("ok");
+            acc.seeds << SeedCheck{str(s, "call"), int(num(s, "index").value_or(0)), int(num(s, "seed").value_or(0)),
+                ok != s.end() && ok->is_boolean() ? std::optional<bool>(ok->get<bool>()) : std::nullopt, strings(s, "failed_outputs"),
+                num(s, "max_abs_err"), str(s, "note")};
+        }
+    }
     return acc;
 }
 
@@ -133,7 +225,11 @@ json toJson(const AccuracyStage& a)
     json outputs = json::array();
     for (const OutputComparison& o : a.outputs)
         outputs.push_back(toJson(o));
-    return {{"ok", a.ok}, {"rtol", a.rtol}, {"atol", a.atol}, {"flags", toJson(a.flags)}, {"outputs", outputs}};
+    json seeds = json::array();
+    for (const SeedCheck& s : a.seeds)
+        seeds.push_back({{"call", s.call.toStdString()}, {"index", s.index}, {"seed", s.seed}, {"ok", s.ok ? json(*s.ok) : json(nullptr)},
+            {"failed_outputs", toJson(s.failedOutputs)}, {"max_abs_err", optionalNumber(s.maxAbsErr)}, {"note", s.note.toStdString()}});
+    return {{"ok", a.ok}, {"rtol", a.rtol}, {"atol", a.atol}, {"flags", toJson(a.flags)}, {"outputs", outputs}, {"seeds", seeds}};
 }
 
 TimingStage timingFrom(const json& t)
@@ -142,16 +238,34 @@ TimingStage timingFrom(const json& t)
     timing.baselineMs = num(t, "baseline_ms").value_or(0);
     timing.candidateMs = num(t, "candidate_ms").value_or(0);
     timing.speedup = num(t, "speedup");
+    timing.ci95 = interval(t, "ci95");
     timing.withinNoise = flag(t, "within_noise");
+    timing.baselineCallMs = num(t, "baseline_call_ms");
+    timing.candidateCallMs = num(t, "candidate_call_ms");
+    timing.callSpeedup = num(t, "call_speedup");
+    timing.deviceTimeSource = str(t, "device_time_source");
+    timing.error = str(t, "error");
+    if (t.contains("flush") && t["flush"].is_object()) {
+        timing.flushBytes = integer(t["flush"], "bytes").value_or(0);
+        timing.cacheBytes = integer(t["flush"], "llc_bytes");
+    }
+    if (t.contains("peak") && t["peak"].is_object()) {
+        timing.peakGbs = num(t["peak"], "gbs");
+        timing.peakSource = str(t["peak"], "source");
+    }
     if (t.contains("calls") && t["calls"].is_array()) {
         for (const json& c : t["calls"]) {
             CallTiming call;
             call.name = str(c, "name");
             call.index = int(num(c, "index").value_or(0));
-            call.baseline = stats(c.value("baseline", json()));
-            call.candidate = stats(c.value("candidate", json()));
+            sideTimingFrom(c.value("baseline", json()), &call.baseline, &call.baselineEvidence);
+            sideTimingFrom(c.value("candidate", json()), &call.candidate, &call.candidateEvidence);
             call.speedup = num(c, "speedup");
+            call.callSpeedup = num(c, "call_speedup");
+            call.ci95 = interval(c, "ci95");
             call.withinNoise = flag(c, "within_noise");
+            call.flags = strings(c, "flags");
+            call.flagNotes = stringMap(c, "notes");
             call.note = str(c, "note").isEmpty() ? str(c, "error") : str(c, "note");
             timing.calls << call;
         }
@@ -163,11 +277,38 @@ json toJson(const TimingStage& t)
 {
     json calls = json::array();
     for (const CallTiming& c : t.calls)
-        calls.push_back(
-            {{"name", c.name.toStdString()}, {"index", c.index}, {"baseline", toJson(c.baseline)}, {"candidate", toJson(c.candidate)},
-                {"speedup", optionalNumber(c.speedup)}, {"within_noise", c.withinNoise}, {"note", c.note.toStdString()}});
-    return {{"baseline_ms", t.baselineMs}, {"candidate_ms", t.candidateMs}, {"speedup", optionalNumber(t.speedup)},
-        {"within_noise", t.withinNoise}, {"calls", calls}};
+        calls.push_back({{"name", c.name.toStdString()}, {"index", c.index}, {"baseline", sideTimingToJson(c.baseline, c.baselineEvidence)},
+            {"candidate", sideTimingToJson(c.candidate, c.candidateEvidence)}, {"speedup", optionalNumber(c.speedup)},
+            {"call_speedup", optionalNumber(c.callSpeedup)}, {"ci95", toJson(c.ci95)}, {"within_noise", c.withinNoise},
+            {"flags", toJson(c.flags)}, {"notes", toJson(c.flagNotes)}, {"note", c.note.toStdString()}});
+    return {{"baseline_ms", t.baselineMs}, {"candidate_ms", t.candidateMs}, {"speedup", optionalNumber(t.speedup)}, {"ci95", toJson(t.ci95)},
+        {"within_noise", t.withinNoise}, {"baseline_call_ms", optionalNumber(t.baselineCallMs)},
+        {"candidate_call_ms", optionalNumber(t.candidateCallMs)}, {"call_speedup", optionalNumber(t.callSpeedup)},
+        {"device_time_source", t.deviceTimeSource.toStdString()}, {"flush", {{"bytes", t.flushBytes}, {"llc_bytes", optionalInteger(t.cacheBytes)}}},
+        {"peak", t.peakGbs ? json{{"gbs", *t.peakGbs}, {"source", t.peakSource.toStdString()}} : json(nullptr)},
+        {"error", t.error.toStdString()}, {"calls", calls}};
+}
+
+QVector<CheckSummary> checksFrom(const json& j)
+{
+    QVector<CheckSummary> out;
+    if (!j.is_array())
+        return out;
+    for (const json& c : j) {
+        if (c.is_object())
+            out << CheckSummary{str(c, "name"), !c.contains("enabled") || flag(c, "enabled"), flag(c, "flagged"), strings(c, "where"),
+                strings(c, "notes"), strings(c, "errors")};
+    }
+    return out;
+}
+
+json toJson(const QVector<CheckSummary>& checks)
+{
+    json out = json::array();
+    for (const CheckSummary& c : checks)
+        out.push_back({{"name", c.name.toStdString()}, {"enabled", c.enabled}, {"flagged", c.flagged}, {"where", toJson(c.where)},
+            {"notes", toJson(c.notes)}, {"errors", toJson(c.errors)}});
+    return out;
 }
 
 std::optional<SideRun> sideFrom(const json& sides, const char* key)
@@ -270,6 +411,17 @@ QString RerunResult::verdict() const
     return compile && compile->ok ? QStringLiteral("compiled") : QStringLiteral("not_run");
 }
 
+QString RerunResult::verdictLine() const
+{
+    const QString word = verdict();
+    if (flags.isEmpty())
+        return word;
+    return QStringLiteral("%1 \u2014 %2 %3: %4")
+        .arg(word)
+        .arg(flags.size())
+        .arg(flags.size() == 1 ? QStringLiteral("warning") : QStringLiteral("warnings"), flags.join(QStringLiteral(", ")));
+}
+
 bool applyHarnessResult(const QByteArray& bytes, RerunResult* result, QString* error)
 {
     const json j = json::parse(bytes.cbegin(), bytes.cend(), nullptr, false);
@@ -293,6 +445,8 @@ bool applyHarnessResult(const QByteArray& bytes, RerunResult* result, QString* e
         result->accuracy = accuracyFrom(j["accuracy"]);
     if (j.contains("timing") && j["timing"].is_object())
         result->timing = timingFrom(j["timing"]);
+    result->flags = strings(j, "flags");
+    result->checks = checksFrom(j.value("checks", json()));
     return true;
 }
 
@@ -314,7 +468,8 @@ QByteArray rerunToJson(const RerunResult& r)
         {"version_title", r.versionTitle.toStdString()}, {"baseline", r.baselineId.toStdString()}, {"profile", r.profile.toStdString()},
         {"status", statusName(r.status).toStdString()}, {"verdict", r.verdict().toStdString()}, {"failure", r.failure.toStdString()},
         {"started", r.started.toString(Qt::ISODateWithMs).toStdString()}, {"seconds", r.seconds}, {"sandboxed", r.sandboxed},
-        {"sandbox_note", r.sandboxNote.toStdString()}, {"environment", environment}, {"stages", stages},
+        {"sandbox_note", r.sandboxNote.toStdString()}, {"flags", toJson(r.flags)}, {"verdict_line", r.verdictLine().toStdString()},
+        {"checks", toJson(r.checks)}, {"environment", environment}, {"stages", stages},
         {"harness_log", r.harnessLog.toStdString()}};
     return QByteArray::fromStdString(root.dump(2, ' ', false, json::error_handler_t::replace) + "\n");
 }
@@ -356,6 +511,8 @@ std::optional<RerunResult> rerunFromJson(const QByteArray& bytes, QString* error
         r.accuracy = accuracyFrom(stages["accuracy"]);
     if (stages.contains("timing"))
         r.timing = timingFrom(stages["timing"]);
+    r.flags = strings(j, "flags");
+    r.checks = checksFrom(j.value("checks", json()));
     return r;
 }
 

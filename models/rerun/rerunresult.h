@@ -9,6 +9,7 @@
 
 #include <QDateTime>
 #include <QMap>
+#include <QPair>
 #include <QString>
 #include <QStringList>
 #include <QVector>
@@ -46,10 +47,23 @@ struct OutputComparison
     QString baselineDtype;
     std::optional<double> maxAbsErr;
     std::optional<double> maxRelErr;
+    std::optional<double> maxAbsBaseline; // shown next to the tolerance (zeros_would_pass)
     qint64 mismatched = 0;
     qint64 total = 0;
     bool allclose = false;
     QStringList flags;
+};
+
+// One recorded call replayed on new random inputs (the seed_sensitive check).
+struct SeedCheck
+{
+    QString call; // the function's name
+    int index = 0; // of the call among the recorded ones
+    int seed = 0;
+    std::optional<bool> ok; // absent: skipped (note says why)
+    QStringList failedOutputs;
+    std::optional<double> maxAbsErr;
+    QString note;
 };
 
 struct AccuracyStage
@@ -57,8 +71,9 @@ struct AccuracyStage
     bool ok = false;
     double rtol = 0;
     double atol = 0;
-    QStringList flags; // e.g. "no_tensors"
+    QStringList flags; // e.g. "no_tensors", "seed_sensitive"
     QVector<OutputComparison> outputs;
+    QVector<SeedCheck> seeds;
 };
 
 struct TimingStats
@@ -69,24 +84,70 @@ struct TimingStats
     int reps = 0;
 };
 
+struct KernelTime
+{
+    QString name;
+    double ms = 0; // per call
+    std::optional<bool> own; // defined in the side's own source; absent when that is unknown
+};
+
+// What one side's figures for one call rest on, beside its device time.
+struct SideEvidence
+{
+    std::optional<TimingStats> call; // host wall time around a synchronising call
+    std::optional<TimingStats> events; // stream events (cuda)
+    std::optional<qint64> bytes; // read and written: the call's argument and result tensors
+    std::optional<double> gbs; // bytes over the device time's median
+    std::optional<double> peakFraction;
+    bool launchBound = false;
+    QVector<KernelTime> kernels;
+};
+
 struct CallTiming
 {
     QString name;
     int index = 0;
-    std::optional<TimingStats> baseline;
+    std::optional<TimingStats> baseline; // device time (older results: the only time measured)
     std::optional<TimingStats> candidate;
-    std::optional<double> speedup;
+    SideEvidence baselineEvidence;
+    SideEvidence candidateEvidence;
+    std::optional<double> speedup; // of device time
+    std::optional<double> callSpeedup;
+    std::optional<QPair<double, double>> ci95; // bootstrap interval of the speedup
     bool withinNoise = false;
+    QStringList flags; // battery and timing flags raised on this call
+    QMap<QString, QString> flagNotes; // flag -> what was seen
     QString note;
 };
 
 struct TimingStage
 {
-    double baselineMs = 0;
+    double baselineMs = 0; // device time, summed over the calls
     double candidateMs = 0;
     std::optional<double> speedup;
+    std::optional<QPair<double, double>> ci95;
     bool withinNoise = false;
+    std::optional<double> baselineCallMs;
+    std::optional<double> candidateCallMs;
+    std::optional<double> callSpeedup;
+    QString deviceTimeSource; // empty in results older than device timing
+    qint64 flushBytes = 0; // cache flush buffer; 0 when not flushed
+    std::optional<qint64> cacheBytes; // the device's last-level cache
+    std::optional<double> peakGbs;
+    QString peakSource;
+    QString error;
     QVector<CallTiming> calls;
+};
+
+// One check of the cheat battery (docs/RUNNER.md, "Checks").
+struct CheckSummary
+{
+    QString name; // "input_mutated", ...
+    bool enabled = true;
+    bool flagged = false;
+    QStringList where; // calls ("name#index") or outputs
+    QStringList notes;
+    QStringList errors; // the check could not run there
 };
 
 struct RerunResult
@@ -115,10 +176,15 @@ struct RerunResult
     std::optional<SideRun> candidateRun;
     std::optional<AccuracyStage> accuracy;
     std::optional<TimingStage> timing;
+    QStringList flags; // the battery's and timing's warnings, canonical order (docs/RUNNER.md)
+    QVector<CheckSummary> checks;
     QString harnessLog;
 
     // The verdict in one word: "passed", "compile_failed", "wrong", "candidate_failed", ...
     QString verdict() const;
+    // The verdict with its warnings, as every view shows it: "passed — 2 warnings: output_reused, no_own_kernel".
+    // A flagged result is never shown as a plain "passed".
+    QString verdictLine() const;
 };
 
 // One point of a case's history plot: a rerun of ours, or one of the agent's own perf candidates.

@@ -3,6 +3,8 @@
 
 #include <QTextStream>
 
+#include <algorithm>
+
 namespace krw {
 
 QByteArray rerunText(const RerunResult& r)
@@ -10,7 +12,7 @@ QByteArray rerunText(const RerunResult& r)
     QString out;
     QTextStream s(&out);
     s << r.caseName << ": " << r.versionId << " vs " << r.baselineId << ", profile " << r.profile << '\n';
-    s << "verdict: " << r.verdict() << " (" << statusName(r.status) << ", " << QString::number(r.seconds, 'f', 1) << " s, "
+    s << "verdict: " << r.verdictLine() << " (" << statusName(r.status) << ", " << QString::number(r.seconds, 'f', 1) << " s, "
       << (r.sandboxed ? "sandboxed" : "not sandboxed") << ")\n";
     if (!r.failure.isEmpty())
         s << "failure: " << r.failure << '\n';
@@ -34,9 +36,43 @@ QByteArray rerunText(const RerunResult& r)
               << '/' << o.total << (o.flags.isEmpty() ? QString() : QStringLiteral(" [%1]").arg(o.flags.join(QStringLiteral(", "))))
               << '\n';
     }
-    if (r.timing)
-        s << "timing: baseline " << r.timing->baselineMs << " ms, candidate " << r.timing->candidateMs << " ms, speedup "
-          << r.timing->speedup.value_or(0) << (r.timing->withinNoise ? " (within noise)" : "") << '\n';
+    for (const SeedCheck& seed : r.accuracy ? r.accuracy->seeds : QVector<SeedCheck>()) {
+        if (seed.ok == false)
+            s << "  FAIL seed " << seed.seed << " on " << seed.call << " #" << seed.index << ": "
+              << (seed.note.isEmpty() ? seed.failedOutputs.join(QStringLiteral(", ")) : seed.note) << '\n';
+    }
+    if (r.timing) {
+        const TimingStage& t = *r.timing;
+        s << "timing: device time baseline " << t.baselineMs << " ms, candidate " << t.candidateMs << " ms, speedup "
+          << t.speedup.value_or(0);
+        if (t.ci95)
+            s << " (95% CI " << t.ci95->first << "\u2013" << t.ci95->second << (t.withinNoise ? ", within noise" : "") << ')';
+        s << '\n';
+        if (t.callSpeedup)
+            s << "  call time baseline " << t.baselineCallMs.value_or(0) << " ms, candidate " << t.candidateCallMs.value_or(0)
+              << " ms, speedup " << *t.callSpeedup << '\n';
+        if (!t.deviceTimeSource.isEmpty())
+            s << "  device time from " << t.deviceTimeSource << "; cache flushed with " << t.flushBytes << " bytes between repetitions\n";
+        for (const CallTiming& c : t.calls) {
+            if (c.candidateEvidence.gbs)
+                s << "  " << c.name << " #" << c.index << ": candidate " << *c.candidateEvidence.gbs << " GB/s"
+                  << (c.candidateEvidence.peakFraction ? QStringLiteral(" (%1% of peak)").arg(*c.candidateEvidence.peakFraction * 100, 0, 'f', 1)
+                                                       : QString())
+                  << '\n';
+        }
+        if (!t.error.isEmpty())
+            s << "  timing error: " << t.error << '\n';
+    }
+    for (const CheckSummary& c : r.checks) {
+        if (c.flagged)
+            s << "flag " << c.name << ": " << (c.notes.isEmpty() ? c.where.join(QStringLiteral(", ")) : c.notes.join(QStringLiteral("; "))) << '\n';
+        for (const QString& e : c.errors)
+            s << "check " << c.name << " could not run: " << e << '\n';
+    }
+    for (const QString& flag : r.flags) {
+        if (std::none_of(r.checks.cbegin(), r.checks.cend(), [&](const CheckSummary& c) { return c.name == flag; }))
+            s << "flag " << flag << '\n';
+    }
     s.flush();
     return out.toUtf8();
 }

@@ -5,8 +5,11 @@ The contract (spec and result JSON) is docs/RUNNER.md, "Harness protocol". Subco
 
   run --spec SPEC.json --out RESULT.json   the whole pipeline; what the C++ runner calls
   probe                                    prints one JSON object describing this Python
-  side, time                               internal: one side's test run or timing, each
-                                           in a fresh process started by `run`
+  side, measure                            internal: one side's test run, or the checks and
+                                           timing of both; each in a fresh process started by `run`
+
+Modules: krw_common.py (shared helpers), krw_compare.py (comparing results), krw_measure.py (the cheat
+battery's replays and timing), device_peaks.json (peak memory bandwidth by device).
 
 Python 3.11 standard library plus torch; Triton only where the code under test imports it.
 """
@@ -14,73 +17,35 @@ import argparse
 import collections
 import contextlib
 import functools
-import importlib.machinery
-import importlib.util
-import inspect
+import hashlib
 import io
 import json
-import math
 import os
 import platform
-import random
+import shutil
 import signal
 import subprocess
 import sys
 import sysconfig
-import tempfile
 import threading
 import time
 import traceback
 
+import krw_measure
+from krw_common import (ERROR_TAIL_LINES, die_with_parent, json_safe, load_side_module, public_routines,
+                        remove_stale, seed_everything, snapshot, stage, tail_text, tensors_in, torch_load,
+                        write_json_atomic)
+from krw_compare import compare_results
+
 HARNESS = os.path.abspath(__file__)
-SIDES = ("baseline", "candidate")
-ERROR_TAIL_LINES = 30
-SPEC_DEFAULTS = {"seed": 42, "rtol": 1e-05, "atol": 1e-03, "side_timeout_s": 120}
-TIMING_DEFAULTS = {"enabled": True, "warmup_ms": 25, "rep_ms": 100, "min_reps": 5, "max_reps": 1000}
-# Canonical order, so results (and tests) do not depend on the order checks ran in.
-FLAG_ORDER = ("nan", "inf", "all_zero", "constant", "identical_to_input", "missing_key", "extra_key",
-              "shape_mismatch", "dtype_mismatch", "type_mismatch")
-# Flags that make an output wrong whatever its values; the others are warnings for the reviewer.
-STRUCTURAL_FLAGS = {"missing_key", "extra_key", "shape_mismatch", "dtype_mismatch", "type_mismatch"}
-# Floor of |baseline| in the relative error; float32's so that exact zeros give big but finite ratios.
-REL_ERR_TINY = 1.1754943508222875e-38
-MISSING = object()  # one side has no value under a name (None is a legitimate value)
+HARNESS_DIR = os.path.dirname(HARNESS)
+SIDES = krw_measure.SIDES
+SPEC_DEFAULTS = {"seed": 42, "rtol": 1e-05, "atol": 1e-03, "side_timeout_s": 120, "peak_bandwidth_gbs": None}
+TIMING_DEFAULTS = {"enabled": True, "warmup_ms": 25, "rep_ms": 100, "min_reps": 5, "max_reps": 1000, "flush": True,
+                   "profile_reps": 20}
 
 
-# ---------------------------------------------------------------- shared helpers
-
-def stage(name):
-    print(f"KRW-STAGE {name}", file=sys.stderr, flush=True)
-
-
-def tail_text(text, lines=ERROR_TAIL_LINES):
-    return "\n".join(text.rstrip("\n").splitlines()[-lines:])
-
-
-def json_safe(value):
-    """JSON has no NaN or infinity (Qt's parser rejects them): those become null."""
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    if isinstance(value, dict):
-        return {str(k): json_safe(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [json_safe(v) for v in value]
-    return value
-
-
-def write_json_atomic(path, obj):
-    """A reader never sees half a file: a missing result must mean the harness did not finish."""
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".krw-", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(json_safe(obj), f, indent=1, allow_nan=False)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
-        raise
-
+# ---------------------------------------------------------------- the spec
 
 def load_spec(path):
     with open(path, encoding="utf-8") as f:
@@ -94,6 +59,7 @@ def load_spec(path):
         check_side_spec(side, spec[side])
     spec = {**SPEC_DEFAULTS, **spec}
     spec["timing"] = {**TIMING_DEFAULTS, **spec.get("timing", {})}
+    spec["checks"] = krw_measure.check_settings(spec)  # rejects unknown check names
     return spec
 
 
@@ -115,67 +81,8 @@ def triton_version():
     return getattr(triton, "__version__", None)
 
 
-def torch_load(torch, path, **kwargs):
-    # Our own files, holding dtypes and arbitrary test values: torch >= 2.6 would refuse them by default.
-    return torch.load(path, weights_only=False, **kwargs)
 
-
-# ---------------------------------------------------------------- loading a side (child processes)
-
-def die_with_parent():
-    """When the harness is killed (the GUI cancels a job) its side processes must not live on."""
-    try:
-        import ctypes
-        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # 1 = PR_SET_PDEATHSIG; Linux only
-    except (OSError, AttributeError):
-        pass
-
-
-def load_side_module(side_spec, side):
-    if side_spec["kind"] == "python":
-        # A fixed name: a source file called e.g. random.py must not shadow a real module.
-        name = f"krw_{side}"
-        spec = importlib.util.spec_from_file_location(name, side_spec["source_file"])
-    else:
-        name = side_spec["module_name"]  # must match the PyInit_<name> the module was built with
-        loader = importlib.machinery.ExtensionFileLoader(name, side_spec["module_file"])
-        spec = importlib.util.spec_from_file_location(name, side_spec["module_file"], loader=loader)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # Triton and pickle look functions' modules up by name
-    spec.loader.exec_module(module)
-    return module
-
-
-def public_routines(module):
-    """The functions the test may call. Routines only: wrapping classes would break isinstance,
-    and wrapping typing forms or Triton kernels would break subscripting them."""
-    return {name: value for name, value in vars(module).items()
-            if not name.startswith("_") and inspect.isroutine(value)}
-
-
-def seed_everything(torch, seed):
-    random.seed(seed)
-    torch.manual_seed(seed)
-    if torch.cuda.is_available():
-        torch.cuda.manual_seed_all(seed)
-    try:
-        import numpy
-    except ImportError:
-        return
-    numpy.random.seed(seed)
-
-
-def snapshot(torch, value):
-    """The arguments as they were when passed: the call may write into them."""
-    if isinstance(value, torch.Tensor):
-        return value.detach().clone()
-    if isinstance(value, dict):
-        return {k: snapshot(torch, v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        items = [snapshot(torch, v) for v in value]
-        return items if isinstance(value, list) else tuple(items)
-    return value
-
+# ---------------------------------------------------------------- running the test against one side (child process)
 
 def recording(torch, name, function, calls):
     @functools.wraps(function)
@@ -261,77 +168,6 @@ def side_main(args):
     return 0
 
 
-# ---------------------------------------------------------------- timing (child processes)
-
-def percentile(ordered, q):
-    """Linear interpolation between closest ranks (numpy's default)."""
-    position = (len(ordered) - 1) * q / 100
-    low = math.floor(position)
-    high = min(low + 1, len(ordered) - 1)
-    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
-
-
-def device_clock(torch, device):
-    """A function that runs a call once and returns its duration in ms."""
-    if device == "cpu":
-        def cpu_ms(call):
-            start = time.perf_counter_ns()
-            call()
-            return (time.perf_counter_ns() - start) / 1e6
-        return cpu_ms
-    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-
-    def cuda_ms(call):
-        torch.cuda.synchronize()  # nothing queued earlier may land inside the measurement
-        start.record()
-        call()
-        end.record()
-        end.synchronize()
-        return start.elapsed_time(end)
-    return cuda_ms
-
-
-def time_call(function, call, settings, clock):
-    def once():
-        return clock(lambda: function(*call["args"], **call["kwargs"]))
-
-    once()  # at least one call before measuring: JIT compilation and caches
-    deadline = time.perf_counter() + settings["warmup_ms"] / 1000
-    while time.perf_counter() < deadline:
-        once()
-    samples = []
-    start = time.perf_counter()
-    while len(samples) < settings["max_reps"] and (
-            len(samples) < settings["min_reps"] or (time.perf_counter() - start) * 1000 < settings["rep_ms"]):
-        samples.append(once())
-    samples.sort()
-    return {"p10": percentile(samples, 10), "p50": percentile(samples, 50), "p90": percentile(samples, 90),
-            "reps": len(samples)}
-
-
-def time_main(args):
-    die_with_parent()
-    spec = load_spec(args.spec)
-    import torch
-    functions = public_routines(load_side_module(spec[args.side], args.side))
-    calls = torch_load(torch, args.calls)
-    seed_everything(torch, spec["seed"])
-    clock = device_clock(torch, spec["device"])
-    rows = []
-    for call in calls:
-        row = {"name": call["name"], "stats": None, "error": call.get("error")}
-        function = functions.get(call["name"])
-        if row["error"] is None and function is None:
-            row["error"] = f"the {args.side} has no function '{call['name']}'"
-        elif row["error"] is None:
-            try:
-                row["stats"] = time_call(function, call, spec["timing"], clock)
-            except Exception as e:
-                row["error"] = f"{args.side}: {type(e).__name__}: {e}"
-        rows.append(row)
-    write_json_atomic(args.out, {"calls": rows})
-    return 0
-
 
 # ---------------------------------------------------------------- child process management
 
@@ -391,251 +227,134 @@ def exit_summary(code):
     return f"exited with code {code}"
 
 
-def remove_stale(*paths):
-    for path in paths:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(path)
-
-
-# ---------------------------------------------------------------- comparison (parent process)
-
-def kind_of(torch, value):
-    if isinstance(value, torch.Tensor):
-        return "tensor"
-    if isinstance(value, dict):
-        return "dict"
-    if isinstance(value, (list, tuple)):
-        return "sequence"  # a tuple where the baseline has a list holds the same values
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return "number"
-    return type(value).__name__  # str, bool, None, anything else: compared with ==
-
-
-def dtype_name(torch, value):
-    if value is MISSING:
-        return None
-    if isinstance(value, torch.Tensor):
-        return str(value.dtype).removeprefix("torch.")
-    return type(value).__name__
-
-
-def shape_of(torch, value):
-    return list(value.shape) if isinstance(value, torch.Tensor) else None
-
-
-class Comparison:
-    """Walks baseline and candidate results together, one output entry per leaf name."""
-
-    def __init__(self, torch, rtol, atol, inputs):
-        self.torch, self.rtol, self.atol, self.inputs = torch, rtol, atol, inputs
-        self.outputs = []
-
-    def entry(self, name, base, cand, flags):
-        t = self.torch
-        self.outputs.append({
-            "name": name, "ok": False, "shape": shape_of(t, cand), "baseline_shape": shape_of(t, base),
-            "dtype": dtype_name(t, cand), "baseline_dtype": dtype_name(t, base), "max_abs_err": None,
-            "max_rel_err": None, "mismatched": None, "total": None, "allclose": False, "flags": flags})
-        return self.outputs[-1]
-
-    @staticmethod
-    def finish(entry):
-        entry["flags"] = sorted(set(entry["flags"]), key=FLAG_ORDER.index)
-        entry["ok"] = entry["allclose"] and not STRUCTURAL_FLAGS.intersection(entry["flags"])
-
-    def walk(self, base, cand, name):
-        kind, cand_kind = kind_of(self.torch, base), kind_of(self.torch, cand)
-        if kind != cand_kind:
-            self.finish(self.entry(name or "result_gold", base, cand, ["type_mismatch"]))
-        elif kind == "dict":
-            self.walk_items(base, cand, lambda key: str(key) if name is None else f"{name}.{key}")
-        elif kind == "sequence":
-            self.walk_items(dict(enumerate(base)), dict(enumerate(cand)),
-                            lambda i: f"{name or 'result_gold'}[{i}]")
-        elif kind == "tensor":
-            self.compare_tensors(name or "result_gold", base, cand)
-        elif kind == "number":
-            self.compare_numbers(name or "result_gold", base, cand)
-        else:
-            self.compare_values(name or "result_gold", base, cand)
-
-    def walk_items(self, base, cand, child_name):
-        for key, value in base.items():
-            if key in cand:
-                self.walk(value, cand[key], child_name(key))
-            else:
-                self.finish(self.entry(child_name(key), value, MISSING, ["missing_key"]))
-        for key, value in cand.items():
-            if key not in base:
-                self.finish(self.entry(child_name(key), MISSING, value, ["extra_key"]))
-
-    def compare_tensors(self, name, base, cand):
-        entry = self.entry(name, base, cand, self.content_flags(base, cand))
-        entry["total"] = base.numel()
-        if base.shape != cand.shape:
-            entry["flags"].append("shape_mismatch")
-        else:
-            entry.update(self.error_stats(base, cand))
-        if base.dtype != cand.dtype:
-            entry["flags"].append("dtype_mismatch")
-        self.finish(entry)
-
-    def content_flags(self, base, cand):
-        t = self.torch
-        flags = []
-        if self.new_in_candidate(t.isnan, base, cand):
-            flags.append("nan")
-        if self.new_in_candidate(t.isinf, base, cand):
-            flags.append("inf")
-        if cand.numel() > 0 and int(t.count_nonzero(cand)) == 0:
-            flags.append("all_zero")
-        elif cand.numel() > 1 and bool((cand == cand.reshape(-1)[0]).all()):
-            flags.append("constant")
-        if any(i.shape == cand.shape and i.dtype == cand.dtype and t.equal(i, cand) for i in self.inputs):
-            flags.append("identical_to_input")
-        return flags
-
-    @staticmethod
-    def new_in_candidate(predicate, base, cand):
-        """Elementwise where the shapes agree; otherwise 'the candidate has some, the baseline none'."""
-        if base.shape == cand.shape:
-            return bool((predicate(cand) & ~predicate(base)).any())
-        return bool(predicate(cand).any()) and not bool(predicate(base).any())
-
-    def error_stats(self, base, cand):
-        t = self.torch
-        wide = t.complex128 if base.is_complex() or cand.is_complex() else t.float64
-        b, c = base.to(wide), cand.to(wide)
-        close = t.isclose(c, b, rtol=self.rtol, atol=self.atol, equal_nan=True)
-        mismatched = int((~close).sum())
-        # Errors are measured where both are finite; NaN/inf elsewhere show in mismatched and flags.
-        finite = t.isfinite(b) & t.isfinite(c)
-        abs_err = (c - b).abs()[finite]
-        rel_err = abs_err / b.abs()[finite].clamp_min(REL_ERR_TINY)
-        measured = abs_err.numel() > 0
-        return {"max_abs_err": float(abs_err.max()) if measured else None,
-                "max_rel_err": float(rel_err.max()) if measured else None,
-                "mismatched": mismatched, "allclose": mismatched == 0}
-
-    def compare_numbers(self, name, base, cand):
-        flags = [flag for flag, test in (("nan", math.isnan), ("inf", math.isinf)) if test(cand) and not test(base)]
-        if type(base) is not type(cand):
-            flags.append("dtype_mismatch")
-        entry = self.entry(name, base, cand, flags)
-        both_nan = math.isnan(base) and math.isnan(cand)
-        close = both_nan or base == cand
-        if math.isfinite(base) and math.isfinite(cand):
-            abs_err = abs(cand - base)
-            close = abs_err <= self.atol + self.rtol * abs(base)
-            entry.update(max_abs_err=abs_err, max_rel_err=abs_err / max(abs(base), REL_ERR_TINY))
-        entry.update(total=1, mismatched=0 if close else 1, allclose=close)
-        self.finish(entry)
-
-    def compare_values(self, name, base, cand):
-        try:
-            equal = bool(base == cand)
-        except Exception:  # an object whose == does not give a truth value
-            equal = repr(base) == repr(cand)
-        entry = self.entry(name, base, cand, [])
-        entry.update(total=1, mismatched=0 if equal else 1, allclose=equal)
-        self.finish(entry)
-
-
-def tensors_in(torch, value):
-    if isinstance(value, torch.Tensor):
-        yield value
-    elif isinstance(value, dict):
-        for v in value.values():
-            yield from tensors_in(torch, v)
-    elif isinstance(value, (list, tuple)):
-        for v in value:
-            yield from tensors_in(torch, v)
-
-
-def compare_results(torch, base, cand, inputs, rtol, atol):
-    comparison = Comparison(torch, rtol, atol, inputs)
-    comparison.walk(base, cand, None)
-    outputs = comparison.outputs
-    has_tensors = next(tensors_in(torch, base), None) is not None
-    return {"ok": all(o["ok"] for o in outputs), "rtol": rtol, "atol": atol,
-            "flags": [] if has_tensors else ["no_tensors"], "outputs": outputs}
-
-
-# ---------------------------------------------------------------- timing summary (parent process)
-
-def ratio(numerator, denominator):
-    return numerator / denominator if denominator > 0 else None
-
-
-def summarize_timing(names, rows_by_side, errors):
-    """Per-call and total speedups; calls missing on either side are shown but not summed."""
-    calls, sums = [], collections.Counter()
-    for index, name in enumerate(names):
-        rows = {side: (rows_by_side[side][index] if rows_by_side[side] else None) for side in SIDES}
-        stats = {side: row["stats"] if row else None for side, row in rows.items()}
-        notes = [row["error"] for row in rows.values() if row and row["error"]]
-        call = {"name": name, "index": index, **stats, "speedup": None, "within_noise": None,
-                "error": "; ".join(dict.fromkeys(notes)) or None}
-        b, c = stats["baseline"], stats["candidate"]
-        if b and c:
-            call["speedup"] = ratio(b["p50"], c["p50"])
-            call["within_noise"] = b["p10"] <= c["p90"] and c["p10"] <= b["p90"]
-            for q in ("p10", "p50", "p90"):
-                sums["b" + q] += b[q]
-                sums["c" + q] += c[q]
-        calls.append(call)
-    summed = sums["cp50"] > 0
-    low, high = ratio(sums["bp10"], sums["cp90"]), ratio(sums["bp90"], sums["cp10"])
-    return {"baseline_ms": sums["bp50"] if summed else None, "candidate_ms": sums["cp50"] if summed else None,
-            "speedup": ratio(sums["bp50"], sums["cp50"]) if summed else None,
-            "within_noise": (low <= 1 <= high) if summed and low is not None and high is not None else None,
-            "calls": calls, "error": "\n".join(errors) or None}
-
-
-def timing_timeout_s(spec, call_count):
-    """side_timeout_s covers loading and compiling, as for the test run; on top of it each call
-    measures for warmup_ms + rep_ms, doubled for slow calls that min_reps stretches."""
+def measure_timeout_s(spec, call_count):
+    """side_timeout_s covers loading and compiling, as for the test run; on top of it the checks replay each
+    call a few times per seed, and timing measures both sides for 2 x (warmup_ms + rep_ms) per call, doubled
+    for slow calls that min_reps stretches, plus the profiled repetitions."""
     settings = spec["timing"]
-    return spec["side_timeout_s"] + 2 * call_count * (settings["warmup_ms"] + settings["rep_ms"]) / 1000
+    seconds = spec["side_timeout_s"] * 2
+    if settings["enabled"]:
+        seconds += 4 * call_count * (settings["warmup_ms"] + settings["rep_ms"]) / 1000 + call_count * 10
+    return seconds
 
 
-def time_sides(spec, spec_path, calls_file, names):
-    rows_by_side, errors = {}, []
-    if not names:
-        errors.append("the test made no calls to the candidate's module: nothing to time")
-    for side in SIDES:
-        out = os.path.join(spec["work_dir"], f"{side}_timing.json")
-        remove_stale(out)
-        error = None
-        if names:
-            error, _ = run_child(["time", "--spec", spec_path, "--side", side, "--calls", calls_file, "--out", out],
-                                 timing_timeout_s(spec, len(names)), spec["device"])
+def measure(spec, spec_path, calls_file, calls, result):
+    """The checks and timing, in one child process that loads both sides; folds both into the result."""
+    files = {name: os.path.join(spec["work_dir"], f"{name}.json") for name in ("checks", "timing")}
+    remove_stale(*files.values())
+    errors = []
+    if not calls:
+        errors.append("the test made no calls to the candidate's module: nothing to replay or time")
+    else:
+        error, _ = run_child(["measure", "--spec", spec_path, "--calls", calls_file, "--checks-out", files["checks"],
+                              "--timing-out", files["timing"]], measure_timeout_s(spec, len(calls)), spec["device"])
         if error:
-            errors.append(f"{side} timing failed: {error}")
+            errors.append(f"checks and timing failed: {error}")
+    written = {}
+    for name, path in files.items():
         with contextlib.suppress(FileNotFoundError):
-            with open(out, encoding="utf-8") as f:
-                rows_by_side[side] = json.load(f)["calls"]
-        rows_by_side.setdefault(side, None)
-    return summarize_timing(names, rows_by_side, errors)
+            with open(path, encoding="utf-8") as f:
+                written[name] = json.load(f)
+    checks = written.get("checks", {}).get("calls", [])
+    timing = None
+    if spec["timing"]["enabled"]:
+        peak = krw_measure.load_peak(device_name(spec["device"]), spec["peak_bandwidth_gbs"])
+        timing = krw_measure.summarize_timing(written.get("timing"), spec["device"], peak, errors, spec["seed"])
+        result["timing"] = timing
+    own_kernel = written.get("timing", {}).get("own_kernel")
+    summary = krw_measure.fold_checks(checks, timing, own_kernel, result["accuracy"], spec)
+    if "checks" not in written:
+        for entry in summary.values():
+            if entry["enabled"]:
+                entry["errors"].append("; ".join(errors) or "the checks did not run")
+    result["checks"] = [{"name": name, **entry} for name, entry in summary.items()]
+    result["flags"] = krw_measure.result_flags(summary, timing)
 
 
-# ---------------------------------------------------------------- run, probe, command line
+# ---------------------------------------------------------------- environment
+
+def device_name(device):
+    if device == "cpu":
+        return cpu_model() or platform.machine()
+    try:
+        import torch
+        return torch.cuda.get_device_name(0) if torch.cuda.is_available() else None
+    except Exception:
+        return None
+
+
+def cpu_model():
+    with contextlib.suppress(OSError):
+        with open("/proc/cpuinfo", encoding="utf-8", errors="replace") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    return None
+
+
+def harness_hash():
+    """sha256 over the harness's own files, so a result names the exact code that measured it."""
+    digest = hashlib.sha256()
+    for name in sorted(os.listdir(HARNESS_DIR)):
+        if name.endswith((".py", ".json")):
+            with open(os.path.join(HARNESS_DIR, name), "rb") as f:
+                digest.update(name.encode() + b"\0" + f.read())
+    return digest.hexdigest()
+
+
+def tool_output(argv, timeout_s=10):
+    if not shutil.which(argv[0]):
+        return None
+    with contextlib.suppress(OSError, subprocess.SubprocessError):
+        proc = subprocess.run(argv, capture_output=True, text=True, timeout=timeout_s)
+        if proc.returncode == 0:
+            return proc.stdout.strip()
+    return None
+
+
+def gpu_clocks():
+    """Driver and clocks as the vendor tool reports them (current and maximum), where it is installed."""
+    info = {}
+    text = tool_output(["nvidia-smi", "--query-gpu=driver_version,clocks.sm,clocks.mem,clocks.max.sm,clocks.max.mem",
+                        "--format=csv,noheader", "--id=0"])
+    if text:
+        values = [v.strip() for v in text.splitlines()[0].split(",")]
+        keys = ("driver", "clock_sm", "clock_mem", "clock_sm_max", "clock_mem_max")
+        info.update(zip(keys, values))
+        info["clocks_source"] = "nvidia-smi"
+    text = tool_output(["rocm-smi", "--showclocks", "--showdriverversion", "--json"])
+    if text:
+        with contextlib.suppress(ValueError):
+            data = json.loads(text)
+            card = next((v for k, v in data.items() if k.startswith("card")), {})
+            for key, value in card.items():
+                if "clock" in key.lower() and isinstance(value, str):
+                    info["clock_" + key.lower().replace(" ", "_").replace("(", "").replace(")", "")] = value
+            driver = data.get("system", {}).get("Driver version")
+            if driver:
+                info["driver"] = driver
+            info["clocks_source"] = "rocm-smi"
+    return info
+
 
 def environment(device):
-    info = {"python": platform.python_version(), "torch": None, "triton": None, "device": device,
-            "device_name": None, "cuda": None, "hip": None}
+    info = {"python": platform.python_version(), "torch": None, "triton": None, "numpy": None, "device": device,
+            "device_name": None, "cuda": None, "hip": None, "harness_sha256": harness_hash(), "host": platform.node(),
+            "cpu": cpu_model()}
     try:
         import torch
     except Exception:  # the result's error says why the pipeline could not run
         return info
+    numpy = sys.modules.get("numpy")
     info.update(torch=torch.__version__, triton=triton_version(), cuda=torch.version.cuda,
-                hip=getattr(torch.version, "hip", None))
-    if device == "cuda" and torch.cuda.is_available():
-        info["device_name"] = torch.cuda.get_device_name(0)
-    elif device == "cpu":
-        info["device_name"] = platform.machine()
+                hip=getattr(torch.version, "hip", None), numpy=getattr(numpy, "__version__", None),
+                device_name=device_name(device))
+    if device == "cuda":
+        info.update(gpu_clocks())
     return info
 
+
+# ---------------------------------------------------------------- run
 
 def run_sides(spec, spec_path, files, result):
     for side in SIDES:
@@ -662,14 +381,19 @@ def pipeline(spec, spec_path, result):
     calls = torch_load(torch, files["calls"], map_location="cpu")
     inputs = [t for call in calls if "error" not in call for t in tensors_in(torch, [call["args"], call["kwargs"]])]
     base, cand = (torch_load(torch, files[side]) for side in SIDES)
-    result["accuracy"] = compare_results(torch, base, cand, inputs, spec["rtol"], spec["atol"])
+    loose = any(krw_measure.enabled(spec, c) for c in ("zeros_would_pass", "input_would_pass"))
+    result["accuracy"] = compare_results(torch, base, cand, inputs, spec["rtol"], spec["atol"], loose)
+    for output in result["accuracy"]["outputs"]:
+        output["flags"] = [f for f in output["flags"]
+                           if f not in krw_measure.CHECKS or krw_measure.enabled(spec, f)]
+    stage("checks")
     if spec["timing"]["enabled"]:
-        stage("timing")
-        result["timing"] = time_sides(spec, spec_path, files["calls"], [c["name"] for c in calls])
+        stage("timing")  # the measuring process runs the checks, then times; the GUI shows one stage for both
+    measure(spec, spec_path, files["calls"], calls, result)
 
 
 def run_main(args):
-    result = {"ok": True, "error": None, "environment": None, "sides": {}}
+    result = {"ok": True, "error": None, "environment": None, "sides": {}, "flags": []}
     device = None
     try:
         spec_path = os.path.abspath(args.spec)
@@ -685,6 +409,12 @@ def run_main(args):
     write_json_atomic(args.out, result)
     return 0 if result["ok"] else 1
 
+
+def measure_child(args):
+    return krw_measure.measure_main(args, load_spec(args.spec))
+
+
+# ---------------------------------------------------------------- probe, command line
 
 def probe_main(_args):
     info = {"python": platform.python_version(), "python_executable": sys.executable,
@@ -725,12 +455,12 @@ def parse_args(argv):
     side.add_argument("--out", required=True)
     side.add_argument("--calls-out")
     side.set_defaults(main=side_main)
-    timing = commands.add_parser("time", help="internal: time one side on the recorded calls")
-    timing.add_argument("--spec", required=True)
-    timing.add_argument("--side", required=True, choices=SIDES)
-    timing.add_argument("--calls", required=True)
-    timing.add_argument("--out", required=True)
-    timing.set_defaults(main=time_main)
+    measuring = commands.add_parser("measure", help="internal: the checks and timing on the recorded calls")
+    measuring.add_argument("--spec", required=True)
+    measuring.add_argument("--calls", required=True)
+    measuring.add_argument("--checks-out", required=True)
+    measuring.add_argument("--timing-out", required=True)
+    measuring.set_defaults(main=measure_child)
     return parser.parse_args(argv)
 
 

@@ -3,8 +3,10 @@
 
 The fixture runs go through the real command line (`run --spec --out`) on the device-agnostic case in
 tests/data/runner/cpu_cases/scale_shift, all started together in setUpModule so the suite stays short;
-each test then checks one fixture's verdict. The pure parts (comparison, timing summary) are also
-tested in-process. Without torch everything but the probe is skipped.
+each test then checks one fixture's verdict. The cheat battery has one fixture per flag and an honest
+candidate (a C++ extension with its own loops, built here with torch.utils.cpp_extension) that must come
+back clean. The pure parts (comparison, timing summary) are also tested in-process. Without torch
+everything but the probe is skipped.
 """
 import concurrent.futures
 import importlib.util
@@ -29,6 +31,7 @@ try:
 except Exception as e:  # not installed, or installed but broken
     NO_TORCH = f"torch is not importable by {sys.executable}: {e}"
 
+sys.path.insert(0, os.path.dirname(HARNESS))  # the harness's own modules, as when it runs as a script
 spec_loader = importlib.util.spec_from_file_location("krw_harness", HARNESS)
 harness = importlib.util.module_from_spec(spec_loader)
 spec_loader.loader.exec_module(harness)  # top level is standard library only
@@ -48,7 +51,20 @@ RUNS = {
     "crashes": ("crashes.py", "test_code.py", {}),
     "no_tensors": ("right.py", "test_shapes.py", {}),
     "extra_function": ("extra_function.py", "test_optional.py", {"timing": {"enabled": True}}),
+    # The cheat battery: one fixture per flag.
+    "cached": ("cached.py", "test_code.py", {}),
+    "mutates": ("mutates.py", "test_code.py", {}),
+    "memorized": ("memorized.py", "test_code.py", {}),
+    "noisy": ("noisy.py", "test_code.py", {}),
+    "zeros_loose": ("zeros.py", "test_code.py", {"atol": 10.0}),
+    "identity_loose": ("identity.py", "test_code.py", {"atol": 10.0}),
+    "implausible": ("right.py", "test_code.py", {"timing": {"enabled": True}, "checks": {"implausible_speedup": 1e-9}}),
+    "beyond_peak": ("right.py", "test_code.py", {"timing": {"enabled": True}, "peak_bandwidth_gbs": 1e-9}),
+    "checks_off": ("cached.py", "test_code.py", {"checks": {"disabled": list(harness.krw_measure.CHECKS)}}),
+    "honest": (("extension", "right_loop"), "test_code.py", {"timing": {"enabled": True}}),
+    "library_ext": (("extension", "right"), "test_code.py", {}),
 }
+EXTENSIONS = {}  # fixture name -> built module file, for the ("extension", name) candidates
 RESULTS = {}  # name -> (result dict, CompletedProcess, seconds)
 WORK = tempfile.TemporaryDirectory(prefix="krw-harness-test-")
 
@@ -56,16 +72,23 @@ WORK = tempfile.TemporaryDirectory(prefix="krw-harness-test-")
 def write_spec(name, candidate, test_file, overrides):
     work_dir = os.path.join(WORK.name, name)
     os.makedirs(work_dir)
+    if isinstance(candidate, tuple):
+        module = EXTENSIONS[candidate[1]]
+        candidate_spec = {"kind": "extension", "module_file": module,
+                          "module_name": os.path.basename(module).split(".")[0],
+                          "source_file": os.path.join(CASE, "extensions", candidate[1] + ".cpp")}
+    else:
+        candidate_spec = {"kind": "python", "source_file": os.path.join(CASE, "candidates", candidate)}
     spec = {
         "case": "scale_shift.py", "work_dir": work_dir,
         "baseline": {"kind": "python", "source_file": os.path.join(CASE, "label.py")},
-        "candidate": {"kind": "python", "source_file": os.path.join(CASE, "candidates", candidate)},
+        "candidate": candidate_spec,
         "test_file": os.path.join(CASE, test_file), "device": "cpu", "seed": 42, "rtol": 1e-05, "atol": 1e-03,
         "side_timeout_s": 60,
         "timing": {"enabled": False, "warmup_ms": 5, "rep_ms": 20, "min_reps": 5, "max_reps": 200},
     }
     for key, value in overrides.items():
-        spec[key] = {**spec[key], **value} if isinstance(value, dict) else value
+        spec[key] = {**spec.get(key, {}), **value} if isinstance(value, dict) else value
     path = os.path.join(work_dir, "spec.json")
     with open(path, "w", encoding="utf-8") as f:
         json.dump(spec, f)
@@ -85,12 +108,31 @@ def run_fixture(name):
     return run_harness(*write_spec(name, *RUNS[name]))
 
 
+def build_extension(name):
+    """A fixture extension built as the cpu profile builds one (g++ against the installed torch)."""
+    from torch.utils import cpp_extension
+    build_dir = os.path.join(WORK.name, "build-" + name)
+    os.makedirs(build_dir)
+    cpp_extension.load(name=f"krw_fixture_{name}", sources=[os.path.join(CASE, "extensions", name + ".cpp")],
+                       build_directory=build_dir, extra_cflags=["-O2"], verbose=False)
+    return next(os.path.join(build_dir, f) for f in os.listdir(build_dir) if f.endswith(".so"))
+
+
 def setUpModule():
     if NO_TORCH:
         return
-    # Each run is mostly torch imports in fresh processes: four at a time keep two cores busy.
+    extensions = sorted({c[1] for c, _, _ in RUNS.values() if isinstance(c, tuple)})
+    # Each run is mostly torch imports in fresh processes: four at a time keep two cores busy. The
+    # extensions build (a minute) while the Python fixtures run.
     with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:
-        for name, outcome in zip(RUNS, pool.map(run_fixture, RUNS)):
+        builds = {name: pool.submit(build_extension, name) for name in extensions}
+        python_runs = [name for name, run in RUNS.items() if not isinstance(run[0], tuple)]
+        for name, outcome in zip(python_runs, pool.map(run_fixture, python_runs)):
+            RESULTS[name] = outcome
+        for name, build in builds.items():
+            EXTENSIONS[name] = build.result()
+        extension_runs = [name for name, run in RUNS.items() if isinstance(run[0], tuple)]
+        for name, outcome in zip(extension_runs, pool.map(run_fixture, extension_runs)):
             RESULTS[name] = outcome
 
 
@@ -135,21 +177,35 @@ class FixtureRuns(unittest.TestCase):
         self.assertEqual([c["name"] for c in timing["calls"]], ["scale_shift", "scale_shift", "row_stats"])
         for call in timing["calls"]:
             for side in ("baseline", "candidate"):
-                stats = call[side]
-                self.assertLessEqual(stats["p10"], stats["p50"])
-                self.assertLessEqual(stats["p50"], stats["p90"])
-                self.assertGreaterEqual(stats["reps"], 5)
-                self.assertLessEqual(stats["reps"], 200)
+                for kind in ("device", "call"):
+                    stats = call[side][kind]
+                    self.assertLessEqual(stats["p10"], stats["p50"])
+                    self.assertLessEqual(stats["p50"], stats["p90"])
+                    self.assertGreaterEqual(stats["reps"], 5)
+                    self.assertLessEqual(stats["reps"], 200)
+                self.assertEqual(call[side]["device"], call[side]["call"])  # cpu: the call's own time
+                self.assertFalse(call[side]["launch_bound"])
+                self.assertGreater(call[side]["bytes"], 0)
+                self.assertGreater(call[side]["gbs"], 0)
+                self.assertIsNone(call[side]["peak_fraction"])  # no peak known for a CPU
             self.assertGreater(call["speedup"], 0)
-            self.assertIsInstance(call["within_noise"], bool)
+            low, high = call["ci95"]
+            self.assertLessEqual(low, high)
+            self.assertEqual(call["within_noise"], low <= 1 <= high)
+        self.assertEqual(timing["calls"][0]["candidate"]["bytes"], 2 * 64 * 33 * 4)  # x in, result out
         self.assertGreater(timing["speedup"], 0)
-        self.assertAlmostEqual(timing["baseline_ms"], sum(c["baseline"]["p50"] for c in timing["calls"]))
+        self.assertEqual(timing["headline"], "device_time")
+        self.assertAlmostEqual(timing["baseline_ms"], sum(c["baseline"]["device"]["p50"] for c in timing["calls"]))
         self.assertAlmostEqual(timing["speedup"], timing["baseline_ms"] / timing["candidate_ms"])
+        self.assertTrue(timing["interleaved"] and timing["fresh_inputs"])
+        self.assertGreaterEqual(timing["flush"]["bytes"], timing["flush"]["llc_bytes"] or 1)
+        environment = self.result("right")["environment"]
+        self.assertRegex(environment["harness_sha256"], "^[0-9a-f]{64}$")
 
     def test_stages_and_prints_stay_out_of_the_result(self):
         _, proc, _ = RESULTS["right"]
         stages = [line.split()[1] for line in proc.stderr.splitlines() if line.startswith("KRW-STAGE ")]
-        self.assertEqual(stages, ["baseline", "candidate", "compare", "timing"])
+        self.assertEqual(stages, ["baseline", "candidate", "compare", "checks", "timing"])
         self.assertIn("scale_shift test runs on cpu", proc.stdout)
 
     def test_off_by_one(self):
@@ -222,10 +278,9 @@ class FixtureRuns(unittest.TestCase):
         calls = result["timing"]["calls"]
         self.assertEqual([c["name"] for c in calls], ["scale_shift", "scale_shift_fused"])
         self.assertIsNone(calls[1]["baseline"])
-        self.assertIsNotNone(calls[1]["candidate"])
         self.assertIsNone(calls[1]["speedup"])
         self.assertIn("the baseline has no function 'scale_shift_fused'", calls[1]["error"])
-        self.assertAlmostEqual(result["timing"]["candidate_ms"], calls[0]["candidate"]["p50"])
+        self.assertAlmostEqual(result["timing"]["candidate_ms"], calls[0]["candidate"]["device"]["p50"])
 
     def test_broken_spec_is_a_harness_error(self):
         spec_path = os.path.join(WORK.name, "broken.json")
@@ -279,26 +334,199 @@ class Comparison(unittest.TestCase):
                          [("a[0]", []), ("a[1]", ["missing_key"]), ("b[0]", []), ("b[1]", ["extra_key"])])
 
 
-class TimingSummary(unittest.TestCase):
-    def test_total_within_noise_from_the_summed_ranges(self):
-        row = lambda p10, p50, p90: {"stats": {"p10": p10, "p50": p50, "p90": p90, "reps": 9}, "error": None}
-        timing = harness.summarize_timing(
-            ["f", "g"], {"baseline": [row(1.0, 2.0, 3.0), row(1.0, 1.0, 1.0)],
-                         "candidate": [row(1.5, 2.0, 2.5), row(4.0, 4.0, 4.0)]}, [])
-        self.assertEqual([c["within_noise"] for c in timing["calls"]], [True, False])
-        self.assertEqual([c["speedup"] for c in timing["calls"]], [1.0, 0.25])
-        self.assertEqual((timing["baseline_ms"], timing["candidate_ms"], timing["speedup"]), (3.0, 6.0, 0.5))
-        self.assertFalse(timing["within_noise"])  # [2/6.5, 4/5.5] excludes 1
+@unittest.skipIf(NO_TORCH, NO_TORCH)
+class CheatBattery(unittest.TestCase):
+    """One fixture per flag; the honest extension must raise none. Flags sit at the top level, on the
+    calls (timing) or outputs (accuracy) where they were seen, and in the checks summary with notes."""
 
-    def test_a_failed_side_leaves_nothing_to_sum(self):
-        timing = harness.summarize_timing(["f"], {"baseline": None, "candidate": None}, ["baseline timing failed"])
-        self.assertEqual((timing["speedup"], timing["within_noise"], timing["error"]),
-                         (None, None, "baseline timing failed"))
+    def result(self, name):
+        result, proc, _ = RESULTS[name]
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertTrue(result["ok"], result["error"])
+        return result
+
+    def check(self, name, flag):
+        return next(c for c in self.result(name)["checks"] if c["name"] == flag)
+
+    def assert_flagged(self, name, flag, where=None):
+        result = self.result(name)
+        self.assertIn(flag, result["flags"])
+        check = self.check(name, flag)
+        self.assertTrue(check["flagged"])
+        self.assertTrue(check["notes"], "a flag must say what was seen")
+        if where is not None:
+            self.assertEqual(check["where"], where)
+        return result
+
+    def test_honest_extension_is_clean(self):
+        result = self.result("honest")
+        self.assertTrue(result["accuracy"]["ok"])
+        self.assertEqual(result["flags"], [])
+        for check in result["checks"]:
+            self.assertEqual((check["name"], check["flagged"], check["errors"]), (check["name"], False, []))
+        self.assertEqual(len(result["accuracy"]["seeds"]), 3 * 3)  # three calls, three seeds each
+        self.assertTrue(all(s["ok"] for s in result["accuracy"]["seeds"]))
+        for call in result["timing"]["calls"]:
+            self.assertEqual(call["flags"], [])
+
+    def test_library_ops_have_no_own_kernel(self):
+        self.assert_flagged("library_ext", "no_own_kernel")
+        self.assertIn("library ops", self.check("library_ext", "no_own_kernel")["notes"][0])
+        # A Python candidate on the cpu profile defines no kernel at all.
+        self.assertEqual(self.result("right")["flags"], ["no_own_kernel"])
+
+    def test_cached_results_are_output_reused(self):
+        result = self.assert_flagged("cached", "output_reused", ["scale_shift#0", "scale_shift#1"])
+        self.assertIn("already returned", self.check("cached", "output_reused")["notes"][0])
+        self.assertEqual(result["sides"]["candidate"]["error"], None)
+
+    def test_overwritten_input_is_input_mutated(self):
+        result = self.assert_flagged("mutates", "input_mutated", ["scale_shift#1"])
+        self.assertTrue(result["accuracy"]["ok"])  # the values are right: only the battery sees it
+        self.assertIn("args[0]", self.check("mutates", "input_mutated")["notes"][0])
+
+    def test_memorized_answers_are_seed_sensitive_and_fail(self):
+        result = self.assert_flagged("memorized", "seed_sensitive", ["scale_shift#0", "scale_shift#1"])
+        accuracy = result["accuracy"]
+        self.assertTrue(all(o["ok"] for o in accuracy["outputs"]))  # the test itself passes
+        self.assertFalse(accuracy["ok"])  # but a failing seed fails the output
+        self.assertIn("seed_sensitive", accuracy["flags"])
+        failing = [(s["call"], s["seed"]) for s in accuracy["seeds"] if s["ok"] is False]
+        self.assertEqual(failing, [("scale_shift", 1), ("scale_shift", 2), ("scale_shift", 3)] * 2)
+
+    def test_drifting_answers_are_nondeterministic(self):
+        self.assert_flagged("noisy", "nondeterministic")
+
+    def test_loose_tolerance_would_pass_zeros_and_inputs(self):
+        result = self.assert_flagged("zeros_loose", "zeros_would_pass",
+                                     ["test_case_1", "test_case_2", "test_case_3.mean", "test_case_3.max"])
+        self.assertTrue(result["accuracy"]["ok"])
+        entry = {o["name"]: o for o in result["accuracy"]["outputs"]}["test_case_1"]
+        self.assertIn("zeros_would_pass", entry["flags"])
+        self.assertGreater(entry["max_abs_baseline"], 0)
+        self.assertIn("max |baseline|", self.check("zeros_loose", "zeros_would_pass")["notes"][0])
+        self.assert_flagged("identity_loose", "input_would_pass", ["test_case_1", "test_case_2"])
+        # At the normal tolerance neither would pass.
+        self.assertNotIn("zeros_would_pass", RESULTS["right"][0]["flags"])
+
+    def test_implausible_speedup_above_the_threshold(self):
+        self.assert_flagged("implausible", "implausible_speedup")
+        self.assertNotIn("implausible_speedup", self.result("right")["flags"])
+
+    def test_beyond_peak_bandwidth(self):
+        result = self.result("beyond_peak")
+        self.assertIn("beyond_peak", result["flags"])
+        timing = result["timing"]
+        self.assertEqual(timing["peak"]["source"], "the profile's peak bandwidth setting")
+        for call in timing["calls"]:
+            self.assertIn("beyond_peak", call["flags"])
+            self.assertGreater(call["candidate"]["peak_fraction"], 1.0)
+
+    def test_checks_can_be_turned_off(self):
+        result = self.result("checks_off")
+        self.assertEqual(result["flags"], [])
+        self.assertTrue(all(not c["enabled"] and not c["flagged"] for c in result["checks"]))
+        self.assertNotIn("seeds", result["accuracy"])
+
+    def test_unknown_check_is_a_spec_error(self):
+        spec_path, out = write_spec("unknown_check", "right.py", "test_code.py", {"checks": {"disabled": ["bogus"]}})
+        result, proc, _ = run_harness(spec_path, out)
+        self.assertEqual(proc.returncode, 1)
+        self.assertIn("unknown checks: bogus", result["error"])
+
+
+class OwnKernels(unittest.TestCase):
+    def names(self, kind, text):
+        with tempfile.NamedTemporaryFile("w", suffix=".src", delete=False) as f:
+            f.write(text)
+        try:
+            return harness.krw_measure.own_kernel_names({"kind": kind, "source_file": f.name})
+        finally:
+            os.unlink(f.name)
+
+    def test_triton_and_hip_kernels_are_found(self):
+        self.assertEqual(self.names("python", "import triton\n@triton.jit\ndef add_kernel(x):\n    pass\n"
+                                              "@triton.autotune(configs=[])\n@triton.jit\ndef mm(a):\n    pass\n"
+                                              "def wrapper(x):\n    return x\n"), ["add_kernel", "mm"])
+        self.assertEqual(self.names("extension", "template <int N>\n__global__ void __launch_bounds__(256)\n"
+                                                 "sin_kernel(const float* x) {}\n"
+                                                 "__global__ static void other(int n);\nvoid host() {}\n"),
+                         ["other", "sin_kernel"])
+        self.assertTrue(harness.krw_measure.is_own("_Z10sin_kernelPKfPfi", ["sin_kernel"]))
+        self.assertFalse(harness.krw_measure.is_own("void at::native::vectorized_elementwise_kernel<4>", ["sin_kernel"]))
+
+
+class TimingSummary(unittest.TestCase):
+    @staticmethod
+    def side(device, call, events=None, nbytes=1_000_000, samples=None):
+        stats = lambda v: {"p10": v, "p50": v, "p90": v, "reps": 9} if v is not None else None
+        return {"device": stats(device), "call": stats(call), "events": stats(events), "bytes": nbytes, "kernels": [],
+                "reps": 9, "device_samples": samples or [device] * 9}
+
+    def summarize(self, rows, device="cuda", peak=None):
+        calls = [{"name": f"f{i}", "index": i, "error": None, **row} for i, row in enumerate(rows)]
+        return harness.krw_measure.summarize_timing({"calls": calls, "flush": None, "device_time_source": "test"},
+                                                    device, peak, [])
+
+    def test_device_time_is_the_headline_and_call_time_is_kept(self):
+        timing = self.summarize([{"baseline": self.side(2.0, 3.0, 2.1), "candidate": self.side(1.0, 2.0, 1.1)}])
+        self.assertEqual((timing["speedup"], timing["call_speedup"]), (2.0, 1.5))
+        self.assertEqual((timing["baseline_ms"], timing["candidate_call_ms"]), (2.0, 2.0))
+        self.assertEqual(timing["ci95"], [2.0, 2.0])  # no spread in the samples
+        self.assertFalse(timing["within_noise"])
+        self.assertEqual(timing["calls"][0]["flags"], [])
+
+    def test_launch_bound_when_kernels_fill_less_than_half_the_call(self):
+        timing = self.summarize([{"baseline": self.side(0.004, 0.030, 0.005), "candidate": self.side(0.004, 0.010, 0.005)}])
+        call = timing["calls"][0]
+        self.assertEqual(call["flags"], ["launch_bound"])
+        self.assertTrue(call["baseline"]["launch_bound"] and call["candidate"]["launch_bound"])
+        self.assertEqual(call["speedup"], 1.0)  # the device-time headline ignores the launch overhead
+        self.assertEqual(call["call_speedup"], 3.0)
+
+    def test_timer_disagrees_when_the_events_miss_device_work(self):
+        # Work left on a side stream: the stream's events see 0.09 ms, the profiler 2 ms of kernels.
+        timing = self.summarize([{"baseline": self.side(1.0, 1.1, 1.0), "candidate": self.side(2.0, 2.1, 0.09)}])
+        self.assertEqual(timing["calls"][0]["flags"], ["timer_disagrees"])
+        timing = self.summarize([{"baseline": self.side(1.0, 1.1, 1.0), "candidate": self.side(2.0, 2.1, 2.02)}])
+        self.assertEqual(timing["calls"][0]["flags"], [])
+
+    def test_beyond_peak_uses_device_time(self):
+        peak = {"gbs": 1000.0, "source": "test"}
+        # 1 MB in 0.0005 ms is 2,000 GB/s: twice the peak.
+        timing = self.summarize([{"baseline": self.side(1.0, 1.1, 1.0), "candidate": self.side(0.0005, 0.01, 0.0005)}],
+                                peak=peak)
+        candidate = timing["calls"][0]["candidate"]
+        self.assertAlmostEqual(candidate["gbs"], 2000.0)
+        self.assertAlmostEqual(candidate["peak_fraction"], 2.0)
+        self.assertIn("beyond_peak", timing["calls"][0]["flags"])
+
+    def test_bootstrap_interval_containing_one_is_within_noise(self):
+        noisy = [0.8, 0.9, 1.0, 1.1, 1.2, 0.85, 0.95, 1.05, 1.15]
+        timing = self.summarize([{"baseline": self.side(1.0, 1.0, samples=noisy),
+                                  "candidate": self.side(1.0, 1.0, samples=list(reversed(noisy)))}], device="cpu")
+        low, high = timing["ci95"]
+        self.assertLess(low, 1.0)
+        self.assertGreater(high, 1.0)
+        self.assertTrue(timing["within_noise"])
+
+    def test_a_failed_measurement_leaves_nothing_to_sum(self):
+        timing = harness.krw_measure.summarize_timing(None, "cpu", None, ["checks and timing failed: killed"])
+        self.assertEqual((timing["speedup"], timing["within_noise"], timing["calls"]), (None, None, []))
+        self.assertEqual(timing["error"], "checks and timing failed: killed")
+
+    def test_peak_table_matches_device_names(self):
+        peak = harness.krw_measure.load_peak("NVIDIA H100 80GB HBM3", None)
+        self.assertEqual(peak["gbs"], 3350.0)
+        self.assertEqual(harness.krw_measure.load_peak("NVIDIA H100 PCIe", None)["gbs"], 2000.0)
+        self.assertEqual(harness.krw_measure.load_peak("AMD Instinct MI300X", None)["gbs"], 5300.0)
+        self.assertIsNone(harness.krw_measure.load_peak("Intel(R) Xeon(R) CPU", None))
+        self.assertEqual(harness.krw_measure.load_peak("anything", 123)["gbs"], 123.0)
 
     def test_percentile_interpolates(self):
-        self.assertEqual(harness.percentile([1.0, 2.0, 3.0, 4.0, 5.0], 50), 3.0)
-        self.assertAlmostEqual(harness.percentile([1.0, 2.0], 10), 1.1)
-        self.assertEqual(harness.percentile([7.0], 90), 7.0)
+        self.assertEqual(harness.krw_measure.percentile([1.0, 2.0, 3.0, 4.0, 5.0], 50), 3.0)
+        self.assertAlmostEqual(harness.krw_measure.percentile([1.0, 2.0], 10), 1.1)
+        self.assertEqual(harness.krw_measure.percentile([7.0], 90), 7.0)
 
 
 class Probe(unittest.TestCase):

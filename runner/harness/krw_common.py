@@ -1,0 +1,138 @@
+# SPDX-License-Identifier: MIT
+"""Helpers shared by the harness's processes (krw_harness.py, krw_measure.py). Standard library only
+at import time; torch is passed in by the callers that have imported it."""
+import contextlib
+import importlib.machinery
+import importlib.util
+import inspect
+import json
+import math
+import os
+import random
+import signal
+import sys
+import tempfile
+
+ERROR_TAIL_LINES = 30
+
+def stage(name):
+    print(f"KRW-STAGE {name}", file=sys.stderr, flush=True)
+
+
+def tail_text(text, lines=ERROR_TAIL_LINES):
+    return "\n".join(text.rstrip("\n").splitlines()[-lines:])
+
+
+def json_safe(value):
+    """JSON has no NaN or infinity (Qt's parser rejects them): those become null."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {str(k): json_safe(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [json_safe(v) for v in value]
+    return value
+
+
+def write_json_atomic(path, obj):
+    """A reader never sees half a file: a missing result must mean the harness did not finish."""
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=".krw-", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(json_safe(obj), f, indent=1, allow_nan=False)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+        raise
+
+
+
+def torch_load(torch, path, **kwargs):
+    # Our own files, holding dtypes and arbitrary test values: torch >= 2.6 would refuse them by default.
+    return torch.load(path, weights_only=False, **kwargs)
+
+
+
+def die_with_parent():
+    """When the harness is killed (the GUI cancels a job) its side processes must not live on."""
+    try:
+        import ctypes
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # 1 = PR_SET_PDEATHSIG; Linux only
+    except (OSError, AttributeError):
+        pass
+
+
+def load_side_module(side_spec, side):
+    if side_spec["kind"] == "python":
+        # A fixed name: a source file called e.g. random.py must not shadow a real module.
+        name = f"krw_{side}"
+        spec = importlib.util.spec_from_file_location(name, side_spec["source_file"])
+    else:
+        name = side_spec["module_name"]  # must match the PyInit_<name> the module was built with
+        loader = importlib.machinery.ExtensionFileLoader(name, side_spec["module_file"])
+        spec = importlib.util.spec_from_file_location(name, side_spec["module_file"], loader=loader)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # Triton and pickle look functions' modules up by name
+    spec.loader.exec_module(module)
+    return module
+
+
+def public_routines(module):
+    """The functions the test may call. Routines only: wrapping classes would break isinstance,
+    and wrapping typing forms or Triton kernels would break subscripting them."""
+    return {name: value for name, value in vars(module).items()
+            if not name.startswith("_") and inspect.isroutine(value)}
+
+
+def seed_everything(torch, seed):
+    random.seed(seed)
+    torch.manual_seed(seed)
+    if torch.cuda.is_available():
+        torch.cuda.manual_seed_all(seed)
+    try:
+        import numpy
+    except ImportError:
+        return
+    numpy.random.seed(seed)
+
+
+def snapshot(torch, value):
+    """The arguments as they were when passed: the call may write into them."""
+    if isinstance(value, torch.Tensor):
+        return value.detach().clone()
+    if isinstance(value, dict):
+        return {k: snapshot(torch, v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        items = [snapshot(torch, v) for v in value]
+        return items if isinstance(value, list) else tuple(items)
+    return value
+
+
+
+def percentile(ordered, q):
+    """Linear interpolation between closest ranks (numpy's default)."""
+    position = (len(ordered) - 1) * q / 100
+    low = math.floor(position)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+
+
+
+def tensors_in(torch, value):
+    if isinstance(value, torch.Tensor):
+        yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from tensors_in(torch, v)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            yield from tensors_in(torch, v)
+
+
+
+def remove_stale(*paths):
+    for path in paths:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(path)
