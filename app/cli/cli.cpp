@@ -132,6 +132,14 @@ int rerun(QCommandLineParser& parser, const QStringList& args)
     request.rtol = parser.isSet(QStringLiteral("rtol")) ? parser.value(QStringLiteral("rtol")).toDouble() : request.rtol;
     request.atol = parser.isSet(QStringLiteral("atol")) ? parser.value(QStringLiteral("atol")).toDouble() : request.atol;
     request.timing = !parser.isSet(QStringLiteral("no-timing"));
+    for (const QString& names : parser.values(QStringLiteral("no-check")))
+        request.profile.disabledChecks += names.split(QLatin1Char(','), Qt::SkipEmptyParts);
+    if (parser.isSet(QStringLiteral("seeds")))
+        request.profile.seeds = parser.value(QStringLiteral("seeds")).toInt();
+    if (parser.isSet(QStringLiteral("implausible")))
+        request.profile.implausibleSpeedup = parser.value(QStringLiteral("implausible")).toDouble();
+    if (parser.isSet(QStringLiteral("peak-bandwidth")))
+        request.profile.peakBandwidthGbs = parser.value(QStringLiteral("peak-bandwidth")).toDouble();
 
     RerunPipeline pipeline;
     const bool json = parser.isSet(QStringLiteral("json"));
@@ -261,6 +269,17 @@ void addOptions(QCommandLineParser& parser)
     parser.addOption({QStringLiteral("atol"), QCoreApplication::translate("kernel-review-cli", "rerun: absolute tolerance (default 1e-3)."),
         QStringLiteral("Y")});
     parser.addOption({QStringLiteral("no-timing"), QCoreApplication::translate("kernel-review-cli", "rerun: check correctness only.")});
+    parser.addOption({QStringLiteral("no-check"),
+        QCoreApplication::translate("kernel-review-cli", "rerun: turn a check of the cheat battery off (repeatable; see docs/RUNNER.md)."),
+        QStringLiteral("CHECK")});
+    parser.addOption({QStringLiteral("seeds"),
+        QCoreApplication::translate("kernel-review-cli", "rerun: new random inputs to check correctness on (default 3)."),
+        QStringLiteral("N")});
+    parser.addOption({QStringLiteral("implausible"),
+        QCoreApplication::translate("kernel-review-cli", "rerun: flag device-time speedups above this (default 10)."), QStringLiteral("X")});
+    parser.addOption({QStringLiteral("peak-bandwidth"),
+        QCoreApplication::translate("kernel-review-cli", "rerun: the device's peak memory bandwidth in GB/s (default: by device name)."),
+        QStringLiteral("GBS")});
     parser.addOption({QStringLiteral("compiler"),
         QCoreApplication::translate("kernel-review-cli", "rerun: use this compiler instead of the profile's."), QStringLiteral("PATH")});
     parser.addOption({QStringLiteral("python"),

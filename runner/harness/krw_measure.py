@@ -46,6 +46,9 @@ CPU_BOOKKEEPING_OPS = re.compile(r"^aten::(empty|empty_like|empty_strided|zeros|
                                  r"unsqueeze|squeeze|expand|t|transpose|permute|size|stride|item|_local_scalar_dense)$")
 BOOTSTRAP_SAMPLES = 1000
 DEFAULT_FLUSH_BYTES = 256 << 20  # when the device's last-level cache size cannot be read
+# Inputs of earlier repetitions kept alive, up to this many bytes, so each repetition's fresh copy lands at a
+# new address: a result cache keyed by address then misses, as it would in real use.
+KEEP_INPUTS_BYTES = 256 << 20
 PEAKS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "device_peaks.json")
 
 
@@ -434,9 +437,12 @@ def time_call(replay, call, settings, clock, flush):
     samples = {side: collections.defaultdict(list) for side in SIDES}
     kernels = {side: collections.Counter() for side in SIDES}
     io_bytes = {}
+    input_bytes = max(1, output_bytes(torch, (call["args"], call["kwargs"])))
+    kept = collections.deque(maxlen=max(1, min(4096, KEEP_INPUTS_BYTES // input_bytes)))
 
     def one(side, profiled=False):
         arguments = replay.fresh(call)
+        kept.append(arguments)
         flush()
         replay.sync()
         function = replay.function(side, call)
@@ -651,6 +657,9 @@ def summarize_timing(measured, device, peak, errors, seed=0):
                 sums["c" + key] += c[key]["p50"]
             if b["launch_bound"] or c["launch_bound"]:
                 call["flags"].append("launch_bound")
+        if c and not c["device"]["p50"] and device == "cuda":
+            call["error"] = "; ".join(filter(None, [call["error"], "the candidate ran no device work in most repetitions:"
+                                                    " there is no device time to compare"]))
         if c:
             events = c.get("events")
             if device == "cuda" and events and c["device"]["p50"] > TIMER_FACTOR * events["p50"] + TIMER_FLOOR_MS:

@@ -12,6 +12,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QHash>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QStandardPaths>
@@ -326,9 +327,14 @@ void RerunPipeline::startHarness()
     const QDir work(workDir);
     auto side = [&](bool candidate) {
         const QString module = candidate ? m_candidateModule : m_baselineModule;
-        if (!module.isEmpty())
+        if (!module.isEmpty()) {
+            // The source beside the module: the harness reads its kernel names (no_own_kernel).
+            const QString source = work.filePath(candidate ? QStringLiteral("candidate.hip") : QStringLiteral("baseline.hip"));
+            writeText(source, (candidate ? m_request.candidateText : m_request.baselineText).toUtf8());
             return QJsonObject{{QStringLiteral("kind"), QStringLiteral("extension")}, {QStringLiteral("module_file"), module},
-                {QStringLiteral("module_name"), QFileInfo(module).fileName().section(QLatin1Char('.'), 0, 0)}};
+                {QStringLiteral("module_name"), QFileInfo(module).fileName().section(QLatin1Char('.'), 0, 0)},
+                {QStringLiteral("source_file"), source}};
+        }
         const QString file = work.filePath(candidate ? QStringLiteral("candidate.py") : QStringLiteral("baseline.py"));
         writeText(file, (candidate ? m_request.candidateText : m_request.baselineText).toUtf8());
         return QJsonObject{{QStringLiteral("kind"), QStringLiteral("python")}, {QStringLiteral("source_file"), file}};
@@ -349,6 +355,11 @@ void RerunPipeline::startHarness()
         {QStringLiteral("timing"),
             QJsonObject{{QStringLiteral("enabled"), m_request.timing}, {QStringLiteral("warmup_ms"), 25}, {QStringLiteral("rep_ms"), 100},
                 {QStringLiteral("min_reps"), 5}, {QStringLiteral("max_reps"), 1000}}},
+        {QStringLiteral("checks"),
+            QJsonObject{{QStringLiteral("disabled"), QJsonArray::fromStringList(m_request.profile.disabledChecks)},
+                {QStringLiteral("seeds"), m_request.profile.seeds}, {QStringLiteral("implausible_speedup"), m_request.profile.implausibleSpeedup}}},
+        {QStringLiteral("peak_bandwidth_gbs"),
+            m_request.profile.peakBandwidthGbs > 0 ? QJsonValue(m_request.profile.peakBandwidthGbs) : QJsonValue(QJsonValue::Null)},
     };
     const QString specPath = work.filePath(QStringLiteral("spec.json"));
     const QString resultPath = work.filePath(QStringLiteral("result.json"));

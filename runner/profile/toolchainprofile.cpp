@@ -65,6 +65,10 @@ QVector<ToolchainProfile> loadProfiles(QSettings& settings)
         p.compileTimeoutS = settings.value(QStringLiteral("compileTimeoutS"), p.compileTimeoutS).toInt();
         p.harnessTimeoutS = settings.value(QStringLiteral("harnessTimeoutS"), p.harnessTimeoutS).toInt();
         p.sandbox = settings.value(QStringLiteral("sandbox"), p.sandbox).toBool();
+        p.disabledChecks = settings.value(QStringLiteral("disabledChecks"), p.disabledChecks).toStringList();
+        p.seeds = settings.value(QStringLiteral("seeds"), p.seeds).toInt();
+        p.implausibleSpeedup = settings.value(QStringLiteral("implausibleSpeedup"), p.implausibleSpeedup).toDouble();
+        p.peakBandwidthGbs = settings.value(QStringLiteral("peakBandwidthGbs"), p.peakBandwidthGbs).toDouble();
         profiles.append(p);
     }
     settings.endArray();
@@ -86,6 +90,10 @@ void saveProfiles(QSettings& settings, const QVector<ToolchainProfile>& profiles
         settings.setValue(QStringLiteral("compileTimeoutS"), p.compileTimeoutS);
         settings.setValue(QStringLiteral("harnessTimeoutS"), p.harnessTimeoutS);
         settings.setValue(QStringLiteral("sandbox"), p.sandbox);
+        settings.setValue(QStringLiteral("disabledChecks"), p.disabledChecks);
+        settings.setValue(QStringLiteral("seeds"), p.seeds);
+        settings.setValue(QStringLiteral("implausibleSpeedup"), p.implausibleSpeedup);
+        settings.setValue(QStringLiteral("peakBandwidthGbs"), p.peakBandwidthGbs);
     }
     settings.endArray();
 }

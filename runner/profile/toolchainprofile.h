@@ -26,6 +26,11 @@ struct ToolchainProfile
     int compileTimeoutS = 600;
     int harnessTimeoutS = 600;
     bool sandbox = true; // run the harness in bubblewrap when available
+    // The cheat battery (docs/RUNNER.md "Checks"): every check runs unless named here.
+    QStringList disabledChecks;
+    int seeds = 3; // seed_sensitive: correctness repeated on this many sets of new random inputs
+    double implausibleSpeedup = 10.0; // implausible_speedup above this device-time ratio
+    double peakBandwidthGbs = 0; // the device's peak memory bandwidth; 0 = the harness's table by device name
 
     bool runsCode() const { return kind != Kind::CompileCheck; }
     bool compilesHip() const { return kind != Kind::Cpu; }
