@@ -37,6 +37,9 @@ LAUNCH_BOUND_SHARE = 0.5
 # see: kernels left running on another stream, or a profiler/event mismatch.
 TIMER_FACTOR = 1.5
 TIMER_FLOOR_MS = 0.005
+# Device work on a stream other than the caller's, above this share of the call's device time: a timer on the
+# caller's stream (CUDA events, triton's do_bench) does not wait for it.
+OFF_STREAM_SHARE = 0.1
 # On the cpu profile: a candidate extension whose call spends at least this share in ATen compute ops has no
 # code of its own doing the work (measured here: 0.67 for ATen calls, 0.0 for own loops; pybind overhead is "own").
 LIBRARY_SHARE = 0.35
@@ -339,7 +342,7 @@ class CacheFlush:
 
 
 def kernel_events(prof):
-    """(name, duration in ms) of every device activity the profiler saw: kernels, memsets, copies."""
+    """(name, duration in ms, stream) of every device activity the profiler saw: kernels, memsets, copies."""
     events = []
     results = prof.profiler.kineto_results
     for event in results.events():
@@ -350,7 +353,8 @@ def kernel_events(prof):
             duration = event.duration_ns() / 1e6
         else:
             duration = event.duration_us() / 1e3
-        events.append((event.name(), duration))
+        stream = event.device_resource_id() if hasattr(event, "device_resource_id") else None
+        events.append((event.name(), duration, stream))
     return events
 
 
@@ -362,8 +366,13 @@ class Clock:
     def __init__(self, torch, device):
         self.torch, self.device = torch, device
         self.profiler_error = None
+        self.caller_stream = None  # the profiler's id of the stream the harness calls on
         if device == "cuda":
             self.start, self.end = (torch.cuda.Event(enable_timing=True) for _ in range(2))
+            probe = torch.zeros(1, device="cuda")
+            found = self.profile(probe.zero_)
+            streams = {stream for _, _, stream in found["kernels"]} if found else set()
+            self.caller_stream = streams.pop() if len(streams) == 1 else None
 
     def measure(self, thunk):
         t = self.torch
@@ -396,7 +405,9 @@ class Clock:
         except Exception as e:
             self.profiler_error = f"{type(e).__name__}: {e}"
             return None
-        return {"device_ms": sum(ms for _, ms in kernels), "kernels": kernels}
+        off_stream = sum(ms for _, ms, stream in kernels
+                         if self.caller_stream is not None and stream is not None and stream != self.caller_stream)
+        return {"device_ms": sum(ms for _, ms, _ in kernels), "kernels": kernels, "off_stream_ms": off_stream}
 
 
 def library_share_cpu(torch, function, arguments):
@@ -455,7 +466,8 @@ def time_call(replay, call, settings, clock, flush):
             if measured is None:
                 return False
             samples[side]["device_ms"].append(measured["device_ms"])
-            for name, ms in measured["kernels"]:
+            samples[side]["off_stream_ms"].append(measured["off_stream_ms"])
+            for name, ms, _ in measured["kernels"]:
                 kernels[side][name] += ms
             return True
         for key, value in clock.measure(thunk).items():
@@ -493,6 +505,7 @@ def time_call(replay, call, settings, clock, flush):
         out[side] = {
             "device": stats(side_samples.get("device_ms")), "call": stats(side_samples["call_ms"]),
             "events": stats(side_samples.get("events_ms")), "reps": reps, "bytes": io_bytes.get(side),
+            "off_stream_ms": statistics.median(side_samples["off_stream_ms"]) if side_samples.get("off_stream_ms") else None,
             "kernels": [{"name": name, "ms": ms / max(1, len(side_samples.get("device_ms", []))),
                          "own": is_own(name, own) if own is not None else None}
                         for name, ms in kernels[side].most_common(8)],
@@ -555,7 +568,7 @@ def own_kernel_check(replay, spec, timing_rows, clock):
             measured = clock.profile(lambda: function(*arguments[0], **arguments[1]))
             if measured:
                 kernels += [{"name": n, "ms": ms, "own": is_own(n, result["own_names"] or [])}
-                            for n, ms in measured["kernels"]]
+                            for n, ms, _ in measured["kernels"]]
     if clock.profiler_error and not kernels:
         result["note"] = f"could not run: the profiler failed ({clock.profiler_error})"
         result["error"] = True
@@ -662,10 +675,15 @@ def summarize_timing(measured, device, peak, errors, seed=0):
                                                     " there is no device time to compare"]))
         if c:
             events = c.get("events")
+            off_stream = (row.get("candidate") or {}).get("off_stream_ms") or 0
+            c["off_stream_ms"] = off_stream
             if device == "cuda" and events and c["device"]["p50"] > TIMER_FACTOR * events["p50"] + TIMER_FLOOR_MS:
+                call["flags"].append("timer_disagrees")
+            elif device == "cuda" and off_stream > OFF_STREAM_SHARE * c["device"]["p50"] + TIMER_FLOOR_MS:
                 call["flags"].append("timer_disagrees")
             if c["peak_fraction"] is not None and c["peak_fraction"] > 1.0:
                 call["flags"].append("beyond_peak")
+        call["notes"] = timing_notes(call, device)
         calls.append(call)
     total = {"baseline_ms": sums["bdevice"] or None, "candidate_ms": sums["cdevice"] or None,
              "baseline_call_ms": sums["bcall"] or None, "candidate_call_ms": sums["ccall"] or None}
@@ -679,6 +697,25 @@ def summarize_timing(measured, device, peak, errors, seed=0):
             "error": "\n".join(errors) or None}
 
 
+def timing_notes(call, device):
+    """What each timing flag on a call rests on, in words."""
+    notes = {}
+    b, c = call["baseline"], call["candidate"]
+    if "launch_bound" in call["flags"]:
+        sides = [(name, s) for name, s in (("baseline", b), ("candidate", c)) if s and s["launch_bound"]]
+        notes["launch_bound"] = "; ".join(
+            f"{name}: kernels {s['device']['p50']:.4g} ms of a {s['call']['p50']:.4g} ms call" for name, s in sides)
+    if "timer_disagrees" in call["flags"]:
+        events = c.get("events") or {}
+        notes["timer_disagrees"] = (f"the profiler saw {c['device']['p50']:.4g} ms of device work, stream events"
+                                    f" {events.get('p50', 0):.4g} ms; {c.get('off_stream_ms', 0):.4g} ms ran on another"
+                                    " stream than the caller's")
+    if "beyond_peak" in call["flags"]:
+        notes["beyond_peak"] = (f"{c['bytes']} bytes in {c['device']['p50']:.4g} ms is {c['gbs']:.4g} GB/s,"
+                                f" {100 * c['peak_fraction']:.0f}% of the peak")
+    return notes
+
+
 def fold_checks(check_rows, timing, own_kernel, accuracy, spec):
     """Puts the call-level checks on the timing calls and the seeds on accuracy; returns the checks summary."""
     settings = check_settings(spec)
@@ -688,7 +725,7 @@ def fold_checks(check_rows, timing, own_kernel, accuracy, spec):
             row = by_index.get(call["index"], {})
             call["flags"] = [f for f in dict.fromkeys(row.get("flags", []) + call["flags"])
                              if f in TIMING_FLAGS or enabled(spec, f)]
-            call["notes"] = row.get("notes", {})
+            call["notes"] = {**row.get("notes", {}), **call.get("notes", {})}
             call["check_errors"] = row.get("check_errors", {})
             call["mutated"] = row.get("mutated")
     if accuracy is not None and enabled(spec, "seed_sensitive"):
@@ -725,8 +762,10 @@ def fold_checks(check_rows, timing, own_kernel, accuracy, spec):
     if timing is not None:
         for call in timing["calls"]:
             if "timer_disagrees" in call["flags"]:
+                where = f"{call['name']}#{call['index']}"
                 summary["timer_disagrees"]["flagged"] = True
-                summary["timer_disagrees"]["where"].append(f"{call['name']}#{call['index']}")
+                summary["timer_disagrees"]["where"].append(where)
+                summary["timer_disagrees"]["notes"].append(f"{where}: {call['notes'].get('timer_disagrees', '')}")
         speedup = timing.get("speedup")
         threshold = settings["implausible_speedup"]
         if speedup is not None and speedup > threshold:

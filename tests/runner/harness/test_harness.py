@@ -490,6 +490,11 @@ class TimingSummary(unittest.TestCase):
         self.assertEqual(timing["calls"][0]["flags"], ["timer_disagrees"])
         timing = self.summarize([{"baseline": self.side(1.0, 1.1, 1.0), "candidate": self.side(2.0, 2.1, 2.02)}])
         self.assertEqual(timing["calls"][0]["flags"], [])
+        # Measured on the H100: the host's launch time fills the events too, so only the profiler's streams show it.
+        side_stream = {**self.side(0.088, 1.2, 1.05), "off_stream_ms": 0.087}
+        timing = self.summarize([{"baseline": self.side(0.005, 0.27, 0.07), "candidate": side_stream}])
+        self.assertEqual(timing["calls"][0]["flags"], ["launch_bound", "timer_disagrees"])
+        self.assertIn("0.087 ms ran on another stream", timing["calls"][0]["notes"]["timer_disagrees"])
 
     def test_beyond_peak_uses_device_time(self):
         peak = {"gbs": 1000.0, "source": "test"}
