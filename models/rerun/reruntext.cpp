@@ -23,8 +23,9 @@ QByteArray rerunText(const RerunResult& r)
             s << "  " << d.file << ':' << d.line << ':' << d.column << ": " << severityName(d.severity) << ": " << d.message << '\n';
         for (const KernelResourceUsage& k : r.compile->kernels) {
             s << "  kernel " << k.displayName() << (k.target.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(k.target))
-              << ": registers " << kernelRegistersText(k) << ", LDS " << kernelSharedText(k) << ", scratch " << kernelScratchText(k)
-              << ", spills " << kernelSpillsText(k) << ", occupancy " << kernelOccupancyText(k);
+              << ": registers " << kernelRegistersText(k) << (k.source == KernelResourceUsage::Source::Ptxas ? ", shared " : ", LDS ")
+              << kernelSharedText(k) << ", scratch " << kernelScratchText(k) << ", spills " << kernelSpillsText(k) << ", occupancy "
+              << kernelOccupancyText(k);
             if (!k.flags.isEmpty())
                 s << " [" << k.flags.join(QStringLiteral(", ")) << ']';
             s << '\n';

@@ -37,6 +37,30 @@ private Q_SLOTS:
                     "occupancy 4 waves/SIMD [spills]")}));
     }
 
+    // ptxas's numbers are NVIDIA's: shared memory, not LDS; no occupancy.
+    void nvidiaKernel()
+    {
+        KernelResourceUsage k;
+        k.source = KernelResourceUsage::Source::Ptxas;
+        k.name = QStringLiteral("_Z3addPfS_i");
+        k.target = QStringLiteral("sm_90");
+        k.registers = 32;
+        k.sharedBytes = 16;
+        k.scratchBytes = 0;
+        k.spillStoreBytes = k.spillLoadBytes = 0;
+        KernelResourceParser::applyLimits(&k);
+        k.demangledName = KernelResourceParser::demangle(k.name);
+        RerunResult r;
+        r.caseName = QStringLiteral("add.py");
+        r.compile = CompileStage{};
+        r.compile->ok = true;
+        r.compile->kernels = {k};
+        QVERIFY(QString::fromUtf8(rerunText(r))
+                    .contains(
+                        QStringLiteral("\n  kernel add(float*, float*, int) (sm_90): registers 32, shared 16 B, scratch 0 B, spills none, "
+                                       "occupancy —\n")));
+    }
+
     void noKernelsNoLines()
     {
         RerunResult r;
