@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "rerun/rerunformat.h"
 
+#include "rerun/kernelresourceusage.h"
 #include "rerun/rerunresult.h"
 
 #include <QHash>
@@ -62,6 +63,68 @@ QString formatSpeedup(double speedup)
     return QString::number(speedup, 'f', 2) + QStringLiteral("×");
 }
 
+QString byteSizeText(qint64 bytes)
+{
+    if (bytes < 1024)
+        return QStringLiteral("%1 B").arg(bytes);
+    // Whole KiB print without decimals; the rest with one, cut rather than rounded, so 65535 bytes
+    // read "63.9 KiB" and never look like the 64 KiB limit.
+    if (bytes % 1024 == 0)
+        return QStringLiteral("%1 KiB").arg(bytes / 1024);
+    const qint64 tenths = bytes * 10 / 1024;
+    return QStringLiteral("%1.%2 KiB").arg(tenths / 10).arg(tenths % 10);
+}
+
+QString kernelRegistersText(const KernelResourceUsage& k)
+{
+    if (k.registers)
+        return QString::number(*k.registers);
+    QStringList parts;
+    if (k.vgprs)
+        parts << QStringLiteral("%1 VGPR").arg(*k.vgprs);
+    if (k.sgprs)
+        parts << QStringLiteral("%1 SGPR").arg(*k.sgprs);
+    if (k.agprs && *k.agprs > 0) // 0 AGPRs is the common case and only adds noise
+        parts << QStringLiteral("%1 AGPR").arg(*k.agprs);
+    return parts.isEmpty() ? QStringLiteral("—") : parts.join(QStringLiteral(" · "));
+}
+
+QString kernelSharedText(const KernelResourceUsage& k)
+{
+    if (!k.sharedBytes)
+        return QStringLiteral("—");
+    if (k.hasFlag(KernelResourceUsage::FlagSharedOverLimit) && k.sharedLimitBytes)
+        return QStringLiteral("%1 > %2").arg(byteSizeText(*k.sharedBytes), byteSizeText(*k.sharedLimitBytes));
+    return byteSizeText(*k.sharedBytes);
+}
+
+QString kernelScratchText(const KernelResourceUsage& k)
+{
+    return k.scratchBytes ? byteSizeText(*k.scratchBytes) : QStringLiteral("—");
+}
+
+QString kernelSpillsText(const KernelResourceUsage& k)
+{
+    QStringList parts;
+    if (k.vgprSpills && *k.vgprSpills > 0)
+        parts << QStringLiteral("%1 VGPR").arg(*k.vgprSpills);
+    if (k.sgprSpills && *k.sgprSpills > 0)
+        parts << QStringLiteral("%1 SGPR").arg(*k.sgprSpills);
+    if (k.spillStoreBytes && *k.spillStoreBytes > 0)
+        parts << QStringLiteral("%1 stored").arg(byteSizeText(*k.spillStoreBytes));
+    if (k.spillLoadBytes && *k.spillLoadBytes > 0)
+        parts << QStringLiteral("%1 loaded").arg(byteSizeText(*k.spillLoadBytes));
+    if (!parts.isEmpty())
+        return parts.join(QStringLiteral(", "));
+    const bool reported = k.vgprSpills || k.sgprSpills || k.spillStoreBytes || k.spillLoadBytes;
+    return reported ? QStringLiteral("none") : QStringLiteral("—");
+}
+
+QString kernelOccupancyText(const KernelResourceUsage& k)
+{
+    return k.occupancy ? QStringLiteral("%1 waves/SIMD").arg(*k.occupancy) : QStringLiteral("—");
+}
+
 QString describeFlag(const QString& flag)
 {
     static const QHash<QString, QString> texts{
@@ -76,6 +139,8 @@ QString describeFlag(const QString& flag)
         {QStringLiteral("dtype_mismatch"), QStringLiteral("dtypes differ")},
         {QStringLiteral("type_mismatch"), QStringLiteral("the values are of different kinds")},
         {QStringLiteral("no_tensors"), QStringLiteral("the test returned no tensors: nothing numeric was compared")},
+        {QStringLiteral("spills"), QStringLiteral("the compiler spilled registers to scratch (local) memory")},
+        {QStringLiteral("lds_over_limit"), QStringLiteral("more static shared memory (LDS) than the target allows per workgroup")},
     };
     const QString text = texts.value(flag);
     return text.isEmpty() ? flag : QStringLiteral("%1: %2").arg(flag, text);

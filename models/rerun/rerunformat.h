@@ -12,6 +12,7 @@
 
 namespace krw {
 
+struct KernelResourceUsage;
 struct OutputComparison;
 
 // "4×4", "16" for one dimension, "scalar" for a 0-d value, "" when there is no shape at all.
@@ -28,7 +29,16 @@ QString formatError(const std::optional<double>& value);
 QString formatMs(double ms); // "0.0123 ms"
 QString formatSpeedup(double speedup); // "1.21×"
 
-// One sentence per harness flag (docs/RUNNER.md), for tooltips; the flag itself when unknown.
+// A kernel's resource usage, as the kernel table and the CLI word it; "—" where nothing was reported.
+QString kernelRegistersText(const KernelResourceUsage& kernel); // "19 VGPR · 12 SGPR", "32"
+QString kernelSharedText(const KernelResourceUsage& kernel); // "1 KiB", "72 KiB > 64 KiB"
+QString kernelScratchText(const KernelResourceUsage& kernel); // "604 B"
+QString kernelSpillsText(const KernelResourceUsage& kernel); // "894 VGPR", "8 B stored, 8 B loaded", "none"
+QString kernelOccupancyText(const KernelResourceUsage& kernel); // "8 waves/SIMD"
+// "0 B", "604 B", "1 KiB", "72 KiB", "1.5 KiB"
+QString byteSizeText(qint64 bytes);
+
+// One sentence per harness or kernel flag (docs/RUNNER.md), for tooltips; the flag itself when unknown.
 QString describeFlag(const QString& flag);
 
 } // namespace krw

@@ -344,13 +344,79 @@ Diagnostic diagnosticFrom(const json& j)
     return d;
 }
 
+template<typename T>
+json optionalValue(const std::optional<T>& v)
+{
+    return v ? json(*v) : json(nullptr);
+}
+
+template<typename T>
+std::optional<T> optionalInteger(const json& j, const char* key)
+{
+    const auto it = j.find(key);
+    return it != j.end() && it->is_number_integer() ? std::optional<T>(it->get<T>()) : std::nullopt;
+}
+
+json toJson(const KernelResourceUsage& k)
+{
+    return {{"name", k.name.toStdString()}, {"demangled", k.demangledName.toStdString()},
+        {"source", kernelSourceName(k.source).toStdString()}, {"target", k.target.toStdString()}, {"sgprs", optionalValue(k.sgprs)},
+        {"vgprs", optionalValue(k.vgprs)}, {"agprs", optionalValue(k.agprs)}, {"registers", optionalValue(k.registers)},
+        {"shared_bytes", optionalValue(k.sharedBytes)}, {"shared_limit_bytes", optionalValue(k.sharedLimitBytes)},
+        {"scratch_bytes", optionalValue(k.scratchBytes)}, {"sgpr_spills", optionalValue(k.sgprSpills)},
+        {"vgpr_spills", optionalValue(k.vgprSpills)}, {"spill_store_bytes", optionalValue(k.spillStoreBytes)},
+        {"spill_load_bytes", optionalValue(k.spillLoadBytes)}, {"occupancy", optionalValue(k.occupancy)}, {"flags", toJson(k.flags)}};
+}
+
+KernelResourceUsage kernelFrom(const json& j)
+{
+    KernelResourceUsage k;
+    k.name = str(j, "name");
+    k.demangledName = str(j, "demangled");
+    k.source = kernelSourceFromName(str(j, "source")).value_or(KernelResourceUsage::Source::AmdRemarks);
+    k.target = str(j, "target");
+    k.sgprs = optionalInteger<int>(j, "sgprs");
+    k.vgprs = optionalInteger<int>(j, "vgprs");
+    k.agprs = optionalInteger<int>(j, "agprs");
+    k.registers = optionalInteger<int>(j, "registers");
+    k.sharedBytes = optionalInteger<qint64>(j, "shared_bytes");
+    k.sharedLimitBytes = optionalInteger<qint64>(j, "shared_limit_bytes");
+    k.scratchBytes = optionalInteger<qint64>(j, "scratch_bytes");
+    k.sgprSpills = optionalInteger<int>(j, "sgpr_spills");
+    k.vgprSpills = optionalInteger<int>(j, "vgpr_spills");
+    k.spillStoreBytes = optionalInteger<qint64>(j, "spill_store_bytes");
+    k.spillLoadBytes = optionalInteger<qint64>(j, "spill_load_bytes");
+    k.occupancy = optionalInteger<int>(j, "occupancy");
+    k.flags = strings(j, "flags");
+    return k;
+}
+
+json toJson(const QVector<KernelResourceUsage>& kernels)
+{
+    json out = json::array();
+    for (const KernelResourceUsage& k : kernels)
+        out.push_back(toJson(k));
+    return out;
+}
+
+QVector<KernelResourceUsage> kernelsFrom(const json& array)
+{
+    QVector<KernelResourceUsage> kernels;
+    for (const json& k : array) {
+        if (k.is_object())
+            kernels << kernelFrom(k);
+    }
+    return kernels;
+}
+
 json toJson(const CompileStage& c)
 {
     json diagnostics = json::array();
     for (const Diagnostic& d : c.diagnostics)
         diagnostics.push_back(toJson(d));
     return {{"ok", c.ok}, {"cached", c.cached}, {"seconds", c.seconds}, {"command", toJson(c.command)}, {"diagnostics", diagnostics},
-        {"error", c.error.toStdString()}, {"module", c.modulePath.toStdString()}, {"log", c.log.toStdString()}};
+        {"error", c.error.toStdString()}, {"module", c.modulePath.toStdString()}, {"log", c.log.toStdString()},
+        {"kernels", toJson(c.kernels)}};
 }
 
 CompileStage compileFrom(const json& j)
@@ -367,6 +433,8 @@ CompileStage compileFrom(const json& j)
         for (const json& d : j["diagnostics"])
             c.diagnostics << diagnosticFrom(d);
     }
+    if (j.contains("kernels") && j["kernels"].is_array())
+        c.kernels = kernelsFrom(j["kernels"]);
     return c;
 }
 
@@ -514,6 +582,21 @@ std::optional<RerunResult> rerunFromJson(const QByteArray& bytes, QString* error
     r.flags = strings(j, "flags");
     r.checks = checksFrom(j.value("checks", json()));
     return r;
+}
+
+QByteArray kernelsToJson(const QVector<KernelResourceUsage>& kernels)
+{
+    return QByteArray::fromStdString(toJson(kernels).dump(2, ' ', false, json::error_handler_t::replace) + "\n");
+}
+
+std::optional<QVector<KernelResourceUsage>> kernelsFromJson(const QByteArray& bytes, QString* error)
+{
+    const json j = json::parse(bytes.cbegin(), bytes.cend(), nullptr, false);
+    if (j.is_discarded() || !j.is_array()) {
+        *error = QStringLiteral("not a kernel list");
+        return std::nullopt;
+    }
+    return kernelsFrom(j);
 }
 
 } // namespace krw

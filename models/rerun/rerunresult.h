@@ -6,6 +6,7 @@
 #pragma once
 
 #include "rerun/diagnostic.h"
+#include "rerun/kernelresourceusage.h"
 
 #include <QDateTime>
 #include <QMap>
@@ -28,6 +29,7 @@ struct CompileStage
     QVector<Diagnostic> diagnostics;
     QString error; // why it failed when not from diagnostics: timed out, cancelled, tool missing
     QString modulePath;
+    QVector<KernelResourceUsage> kernels; // what the compiler reported per kernel; kept with a cached module
 };
 
 struct SideRun
@@ -206,5 +208,10 @@ QByteArray rerunToJson(const RerunResult& result);
 std::optional<RerunResult> rerunFromJson(const QByteArray& json, QString* error);
 
 QString statusName(RerunResult::Status status);
+
+// A compile stage's kernel list as its own JSON array (the same objects as stages.compile.kernels),
+// for the file kept beside a cached module.
+QByteArray kernelsToJson(const QVector<KernelResourceUsage>& kernels);
+std::optional<QVector<KernelResourceUsage>> kernelsFromJson(const QByteArray& json, QString* error);
 
 } // namespace krw

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "rerun/reruntext.h"
 
+#include "rerun/rerunformat.h"
+
 #include <QTextStream>
 
 #include <algorithm>
@@ -21,6 +23,15 @@ QByteArray rerunText(const RerunResult& r)
           << QString::number(r.compile->seconds, 'f', 1) << " s\n";
         for (const Diagnostic& d : r.compile->diagnostics)
             s << "  " << d.file << ':' << d.line << ':' << d.column << ": " << severityName(d.severity) << ": " << d.message << '\n';
+        for (const KernelResourceUsage& k : r.compile->kernels) {
+            s << "  kernel " << k.displayName() << (k.target.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(k.target))
+              << ": registers " << kernelRegistersText(k) << (k.source == KernelResourceUsage::Source::Ptxas ? ", shared " : ", LDS ")
+              << kernelSharedText(k) << ", scratch " << kernelScratchText(k) << ", spills " << kernelSpillsText(k) << ", occupancy "
+              << kernelOccupancyText(k);
+            if (!k.flags.isEmpty())
+                s << " [" << k.flags.join(QStringLiteral(", ")) << ']';
+            s << '\n';
+        }
     }
     if (r.candidateRun && !r.candidateRun->ok)
         s << "candidate failed:\n" << r.candidateRun->error << '\n';

@@ -27,6 +27,19 @@ QStringList commonFlags(const BuildInputs& in, const QString& moduleName)
     return flags;
 }
 
+// clang's per-kernel registers, LDS, scratch, spills and occupancy as remarks on stderr
+// (KernelResourceParser); they change nothing in the output.
+QString resourceRemarks()
+{
+    return QStringLiteral("-Rpass-analysis=kernel-resource-usage");
+}
+
+// The AMD target compile-check builds for: the profile's, else gfx90a (runner/compat/README.md).
+QString amdTarget(const ToolchainProfile& profile)
+{
+    return profile.offloadArch.isEmpty() ? QStringLiteral("gfx90a") : profile.offloadArch;
+}
+
 // viaNvcc: nvcc takes linker options as -Xlinker=..., not -Wl,...
 QStringList linkFlags(const BuildInputs& in, const QStringList& gpuLibraries, bool viaNvcc = false)
 {
@@ -48,16 +61,19 @@ QStringList kindFlags(const BuildInputs& in, const QString& moduleName)
         return QStringList{QStringLiteral("-shared"), QStringLiteral("-fPIC")} + commonFlags(in, moduleName);
     case ToolchainProfile::Kind::CompileCheck: {
         QStringList flags
-            = {QStringLiteral("--offload-arch=") + (in.profile.offloadArch.isEmpty() ? QStringLiteral("gfx90a") : in.profile.offloadArch),
-                QStringLiteral("-c"), QStringLiteral("-fPIC")};
+            = {QStringLiteral("--offload-arch=") + amdTarget(in.profile), QStringLiteral("-c"), QStringLiteral("-fPIC"), resourceRemarks()};
         // A CPU build of PyTorch has no HIP headers; ours map the few calls extensions use.
         if (in.info.torchHip.isEmpty())
             flags << QStringLiteral("-I") + compat + QStringLiteral("/cpu-torch")
                   << QStringLiteral("-DTHRUST_DEVICE_SYSTEM=THRUST_DEVICE_SYSTEM_CPP");
-        return flags + commonFlags(in, moduleName);
+        // The host side stays at -O0 (the slow part: torch/extension.h); the device code is
+        // optimised as a real build would be, or its registers, scratch and spills would be those
+        // of unoptimised code (sin_kernel at -O0: 16 KiB scratch per lane and 28 spilled
+        // registers; at -O3: none). clang applies -Xarch_device to the device compile only.
+        return flags + commonFlags(in, moduleName) + QStringList{QStringLiteral("-Xarch_device"), QStringLiteral("-O3")};
     }
     case ToolchainProfile::Kind::Rocm: {
-        QStringList flags = {QStringLiteral("-shared"), QStringLiteral("-fPIC")};
+        QStringList flags = {QStringLiteral("-shared"), QStringLiteral("-fPIC"), resourceRemarks()};
         if (!in.profile.offloadArch.isEmpty())
             flags << QStringLiteral("--offload-arch=") + in.profile.offloadArch;
         return flags + commonFlags(in, moduleName);
@@ -71,7 +87,10 @@ QStringList kindFlags(const BuildInputs& in, const QString& moduleName)
             QStringLiteral("-D__CUDA_NO_HALF2_OPERATORS__"),
             in.profile.offloadArch.isEmpty() ? QStringLiteral("-arch=native") : QStringLiteral("-arch=") + in.profile.offloadArch,
             QStringLiteral("-I") + compat + QStringLiteral("/hip-nvidia"), QStringLiteral("-isystem"),
-            in.cudaRoot + QStringLiteral("/include")};
+            in.cudaRoot + QStringLiteral("/include"),
+            // ptxas's per-kernel registers, shared memory and spills (KernelResourceParser);
+            // one token, as -Xcompiler=-fPIC, so hipcc hands it to nvcc whole.
+            QStringLiteral("-Xptxas=-v")};
         return flags + commonFlags(in, moduleName);
     }
     }
@@ -128,6 +147,19 @@ BuildPlan planBuild(const BuildInputs& in)
     plan.outputPath
         = QDir(plan.directory).filePath(plan.moduleName + (plan.producesModule ? in.info.extensionSuffix : QStringLiteral(".o")));
     plan.partialPath = plan.outputPath + QStringLiteral(".partial");
+    switch (p.kind) {
+    case ToolchainProfile::Kind::CompileCheck:
+        plan.target = amdTarget(p);
+        break;
+    case ToolchainProfile::Kind::Rocm:
+    case ToolchainProfile::Kind::HipNvidia: // ptxas names its target itself
+        plan.target = p.offloadArch;
+        break;
+    case ToolchainProfile::Kind::Cpu:
+        break;
+    }
+    if (p.compilesHip())
+        plan.kernelsPath = QDir(plan.directory).filePath(plan.moduleName + QStringLiteral(".kernels.json"));
 
     ProcessSpec compile;
     compile.program = in.info.compilerPath.isEmpty() ? p.compiler : in.info.compilerPath;

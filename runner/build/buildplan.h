@@ -18,6 +18,12 @@ struct BuildPlan
     QString outputPath; // the module (.so), or an object file for compile-check
     QString partialPath; // compiled to here, renamed to outputPath only on success
     bool producesModule = true;
+    // The GPU target the compile is for, as the compiler names it (gfx90a, sm_90); empty when the
+    // compiler picks it (rocm without an arch, hip-nvidia with -arch=native) or for cpu.
+    QString target;
+    // Where the kernels' resource usage is kept beside the module (<directory>/<module>.kernels.json),
+    // so a cached module still shows it; empty for cpu, whose compiler reports none.
+    QString kernelsPath;
     QVector<ProcessSpec> steps; // run in order: compile, and for hip-nvidia a separate link
 };
 

@@ -2,6 +2,7 @@
 #include "pipeline/rerunpipeline.h"
 
 #include "rerun/diagnosticparser.h"
+#include "rerun/kernelresourceparser.h"
 #include "run/caseversions.h"
 #include "runnerlogging.h"
 #include "storage/atomicfile.h"
@@ -42,6 +43,19 @@ bool writeText(const QString& path, const QByteArray& bytes)
         return true;
     qCWarning(lcRunner) << error;
     return false;
+}
+
+// The kernel table kept beside a cached module; an absent or unreadable file is an empty table.
+QVector<KernelResourceUsage> readKernels(const QString& path)
+{
+    QFile file(path);
+    if (path.isEmpty() || !file.open(QIODevice::ReadOnly))
+        return {};
+    QString error;
+    const auto kernels = kernelsFromJson(file.readAll(), &error);
+    if (!kernels)
+        qCWarning(lcRunner) << path << error;
+    return kernels.value_or(QVector<KernelResourceUsage>());
 }
 
 QString lastLines(const QString& text, int count)
@@ -244,6 +258,7 @@ void RerunPipeline::compileNext()
     stage.modulePath = plan.outputPath;
     if (QFileInfo::exists(plan.outputPath)) {
         stage.ok = stage.cached = true;
+        stage.kernels = readKernels(plan.kernelsPath);
         Q_EMIT log(QStringLiteral("Using the module built before from the same source, flags and toolchain: %1\n").arg(plan.outputPath));
         if (build.candidate)
             m_result.compile = stage;
@@ -266,10 +281,17 @@ void RerunPipeline::runBuildStep(const SideBuild& build, CompileStage stage, int
     runStep(spec, [this, build, stage, step](const ProcessOutcome& outcome) mutable {
         stage.seconds = m_buildClock.elapsed() / 1000.0;
         stage.log += m_stepLog;
-        stage.diagnostics = DiagnosticParser::parseAll(stage.log);
+        // The resource report goes to the kernel table, not among the diagnostics. It is read from
+        // a failed compile too: clang reports a kernel's LDS before refusing it for the size.
+        stage.diagnostics = KernelResourceParser::withoutResourceLines(DiagnosticParser::parseAll(stage.log));
+        if (!build.plan.kernelsPath.isEmpty())
+            stage.kernels = KernelResourceParser::parse(stage.log, build.plan.target);
         const bool lastStep = step + 1 == build.plan.steps.size();
         if (outcome.kind == ProcessOutcome::Kind::Ok && !lastStep)
             return runBuildStep(build, stage, step + 1);
+        // The table is written before the module appears, so a cached module always has its own.
+        if (outcome.kind == ProcessOutcome::Kind::Ok && !build.plan.kernelsPath.isEmpty())
+            writeText(build.plan.kernelsPath, kernelsToJson(stage.kernels));
         stage.ok = outcome.kind == ProcessOutcome::Kind::Ok && QFile::rename(build.plan.partialPath, build.plan.outputPath);
         if (!stage.ok && outcome.kind != ProcessOutcome::Kind::ExitCode)
             stage.error = outcome.message;

@@ -8,6 +8,8 @@
 #include "plots/timingplot.h"
 #include "rerun/accuracymodel.h"
 #include "rerun/diagnosticmodel.h"
+#include "rerun/flaggedcelldelegate.h"
+#include "rerun/kernelresourcemodel.h"
 #include "rerun/profiledialog.h"
 #include "settings/settings.h"
 
@@ -100,6 +102,8 @@ RunnerPanel::RunnerPanel(SyntaxSupport* syntax, QWidget* parent)
     , m_logTimer(new QTimer(this))
     , m_diagnostics(new DiagnosticModel(this))
     , m_diagnosticsView(new QTableView(this))
+    , m_kernels(new KernelResourceModel(this))
+    , m_kernelsView(new QTableView(this))
     , m_accuracy(new AccuracyModel(this))
     , m_accuracyView(new QTableView(this))
     , m_command(new QPlainTextEdit(this))
@@ -118,6 +122,7 @@ RunnerPanel::RunnerPanel(SyntaxSupport* syntax, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 4, 0, 0);
     layout->addWidget(buildControls());
+    layout->addWidget(buildKernels());
     layout->addWidget(split, 1);
 
     m_logTimer->setSingleShot(true);
@@ -200,6 +205,38 @@ QWidget* RunnerPanel::buildControls()
     connect(profiles, &QPushButton::clicked, this, &RunnerPanel::editProfiles);
     m_stages->setText(stageLine(RerunStage::Probe, std::nullopt));
     return bar;
+}
+
+// What each kernel of the compiled module uses, right under the verdict: a few rows, shown only
+// when the compiler reported kernels.
+QWidget* RunnerPanel::buildKernels()
+{
+    m_kernelsView->setObjectName(QStringLiteral("rerunKernels"));
+    m_kernelsView->setModel(m_kernels);
+    m_kernelsView->setItemDelegate(new FlaggedCellDelegate(KernelResourceModel::FlaggedRole, m_kernelsView));
+    m_kernelsView->verticalHeader()->hide();
+    // The name takes the room that is left; the numbers keep the width of their contents.
+    m_kernelsView->horizontalHeader()->setSectionResizeMode(KernelResourceModel::KernelColumn, QHeaderView::Stretch);
+    m_kernelsView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_kernelsView->setWordWrap(false);
+    m_kernelsView->setTextElideMode(Qt::ElideMiddle); // long template names keep their ends
+    m_kernelsView->hide();
+    return m_kernelsView;
+}
+
+void RunnerPanel::showKernels(const QVector<KernelResourceUsage>& kernels)
+{
+    m_kernels->setKernels(kernels);
+    m_kernelsView->setVisible(!kernels.isEmpty());
+    if (kernels.isEmpty())
+        return;
+    m_kernelsView->resizeColumnsToContents();
+    // Compact: as high as its rows, up to four; more scroll.
+    const int rows = std::min(int(kernels.size()), 4);
+    const int frame = 2 * m_kernelsView->frameWidth();
+    const int scrollBar = m_kernelsView->horizontalScrollBar()->sizeHint().height();
+    m_kernelsView->setFixedHeight(m_kernelsView->horizontalHeader()->sizeHint().height()
+        + rows * m_kernelsView->verticalHeader()->defaultSectionSize() + frame + scrollBar);
 }
 
 QWidget* RunnerPanel::buildDetails()
@@ -350,6 +387,7 @@ void RunnerPanel::run()
     m_pendingLog.clear();
     m_source->setCode(request.candidateText, detectLanguage(request.candidateText));
     m_diagnostics->setDiagnostics({});
+    showKernels({});
     m_shown.reset();
     m_verdict->setText(tr("Running %1 with %2…").arg(request.candidateTitle, profile->name));
     m_runButton->setEnabled(false);
@@ -396,6 +434,7 @@ void RunnerPanel::showResult(const RerunResult& result)
     m_sandbox->setText(empty || !ranCode ? QString() : result.sandboxed ? tr("🔒 sandboxed") : tr("⚠ not sandboxed"));
     m_sandbox->setToolTip(result.sandboxNote);
     m_diagnostics->setDiagnostics(result.compile ? result.compile->diagnostics : QVector<Diagnostic>());
+    showKernels(result.compile ? result.compile->kernels : QVector<KernelResourceUsage>());
     m_accuracy->setAccuracy(result.accuracy.value_or(AccuracyStage{}));
     m_accuracyView->resizeColumnsToContents();
     m_diagnosticsView->resizeColumnsToContents();

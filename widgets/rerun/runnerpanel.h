@@ -26,6 +26,7 @@ class CodeView;
 class DiagnosticModel;
 class ErrorPlot;
 class HistoryPlot;
+class KernelResourceModel;
 class SyntaxSupport;
 class TimingPlot;
 
@@ -52,12 +53,14 @@ public:
     HistoryPlot* historyPlot() const { return m_historyPlot; }
     CodeView* sourceView() const { return m_source; }
     QTableView* diagnosticsView() const { return m_diagnosticsView; }
+    QTableView* kernelsView() const { return m_kernelsView; } // hidden while there are no kernels
 
 Q_SIGNALS:
     void rerunFinished(const krw::RerunResult& result);
 
 private:
     QWidget* buildControls();
+    QWidget* buildKernels();
     QWidget* buildDetails();
     QWidget* buildPlots();
     void fillVersionChoosers();
@@ -69,6 +72,7 @@ private:
     void showDiagnostic(const QModelIndex& index);
     void refreshHistory();
     void showDetailsFor(const RerunResult& result);
+    void showKernels(const QVector<KernelResourceUsage>& kernels);
     void exportPlot();
     RerunRequestBuilder requestBuilder() const;
     QString textOf(const QString& versionId) const;
@@ -99,6 +103,8 @@ private:
     QTimer* m_logTimer;
     DiagnosticModel* m_diagnostics;
     QTableView* m_diagnosticsView;
+    KernelResourceModel* m_kernels;
+    QTableView* m_kernelsView;
     AccuracyModel* m_accuracy;
     QTableView* m_accuracyView;
     QPlainTextEdit* m_command;

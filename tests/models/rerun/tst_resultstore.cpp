@@ -36,7 +36,11 @@ private Q_SLOTS:
         QVERIFY(!store.isFallback());
         QCOMPARE(store.root(), runDir.filePath(QStringLiteral(".kernel-review/my_run")));
         RerunResult r = resultFor(QStringLiteral("../../escape.py"), QStringLiteral("it1:perf:2"));
-        r.compile = CompileStage{true, true, 1.5, {QStringLiteral("hipcc"), QStringLiteral("x.hip")}, {}, {}, {}, {}};
+        CompileStage compile; // by name: CompileStage gains members (kernels), positions would shift
+        compile.ok = compile.cached = true;
+        compile.seconds = 1.5;
+        compile.command = QStringList{QStringLiteral("hipcc"), QStringLiteral("x.hip")};
+        r.compile = compile;
         QString error, path;
         QVERIFY2(store.save(r, &error, &path), qPrintable(error));
         QVERIFY(path.startsWith(store.root() + QLatin1Char('/'))); // hostile names stay inside

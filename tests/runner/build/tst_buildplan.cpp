@@ -58,9 +58,55 @@ private Q_SLOTS:
         QVERIFY(a.contains(QStringLiteral("-c")));
         QVERIFY(!a.contains(QStringLiteral("-ltorch")));
         QVERIFY(a.contains(QStringLiteral("-I/app/runner/compat/cpu-torch"))); // CPU PyTorch: our HIP headers
+        // The host compile stays at -O0 (fast); the device code is optimised after it, so the
+        // kernel table shows what a real build uses.
+        const int o0 = int(a.indexOf(QStringLiteral("-O0")));
+        const int device = int(a.indexOf(QStringLiteral("-Xarch_device")));
+        QVERIFY(o0 >= 0 && device > o0);
+        QCOMPARE(a.at(device + 1), QStringLiteral("-O3"));
+        QCOMPARE(a.count(QStringLiteral("-O3")), 1);
+        BuildInputs mi300 = inputs(ToolchainProfile::Kind::CompileCheck);
+        mi300.profile.offloadArch = QStringLiteral("gfx942");
+        QCOMPARE(planBuild(mi300).target, QStringLiteral("gfx942"));
         BuildInputs rocmTorch = inputs(ToolchainProfile::Kind::CompileCheck);
         rocmTorch.info.torchHip = QStringLiteral("5.7");
         QVERIFY(!planBuild(rocmTorch).steps.first().arguments.contains(QStringLiteral("-I/app/runner/compat/cpu-torch")));
+    }
+
+    // Each GPU compile reports what its kernels use (KernelResourceParser reads it from the log);
+    // the cpu build has no kernels and gets no flag.
+    void resourceReports_data()
+    {
+        QTest::addColumn<int>("kind");
+        QTest::addColumn<QString>("flag"); // empty: none
+        QTest::addColumn<QString>("target");
+        QTest::addRow("cpu") << int(ToolchainProfile::Kind::Cpu) << QString() << QString();
+        QTest::addRow("compile-check") << int(ToolchainProfile::Kind::CompileCheck)
+                                       << QStringLiteral("-Rpass-analysis=kernel-resource-usage") << QStringLiteral("gfx90a");
+        QTest::addRow("rocm-detected-arch") << int(ToolchainProfile::Kind::Rocm) << QStringLiteral("-Rpass-analysis=kernel-resource-usage")
+                                            << QString();
+        QTest::addRow("hip-nvidia") << int(ToolchainProfile::Kind::HipNvidia) << QStringLiteral("-Xptxas=-v") << QString();
+    }
+
+    void resourceReports()
+    {
+        QFETCH(int, kind);
+        QFETCH(QString, flag);
+        QFETCH(QString, target);
+        const BuildPlan plan = planBuild(inputs(ToolchainProfile::Kind(kind)));
+        const QStringList& compile = plan.steps.first().arguments;
+        const QStringList reportFlags = {QStringLiteral("-Rpass-analysis=kernel-resource-usage"), QStringLiteral("-Xptxas=-v")};
+        for (const QString& f : reportFlags)
+            QCOMPARE(compile.contains(f), f == flag);
+        QCOMPARE(plan.target, target);
+        if (flag.isEmpty()) {
+            QVERIFY(plan.kernelsPath.isEmpty());
+        } else {
+            // Beside the module, named after it: a cached module finds its own table.
+            QCOMPARE(plan.kernelsPath, plan.directory + QLatin1Char('/') + plan.moduleName + QStringLiteral(".kernels.json"));
+        }
+        for (int step = 1; step < plan.steps.size(); ++step) // nvcc's link has no kernels to report
+            QVERIFY(!plan.steps.at(step).arguments.contains(flag));
     }
 
     void hipNvidiaDrivesNvcc()

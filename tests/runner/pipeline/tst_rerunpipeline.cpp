@@ -177,6 +177,21 @@ private Q_SLOTS:
         QCOMPARE(fixed.verdict(), QStringLiteral("compiled"));
         QVERIFY(fixed.compile);
         QVERIFY(!fixed.compile->cached);
+        // What the kernel uses, from clang's remarks; they are not diagnostics. The device code is
+        // optimised (-Xarch_device -O3): unoptimised, this kernel spills and uses 16 KiB of scratch.
+        QVERIFY2(fixed.compile->diagnostics.isEmpty(), qPrintable(fixed.compile->diagnostics.value(0).message));
+        QCOMPARE(fixed.compile->kernels.size(), 1);
+        const KernelResourceUsage& kernel = fixed.compile->kernels.first();
+        QCOMPARE(kernel.name, QStringLiteral("_Z10sin_kernelPKfPfl"));
+        QCOMPARE(kernel.demangledName, QStringLiteral("sin_kernel(float const*, float*, long)"));
+        QCOMPARE(kernel.target, QStringLiteral("gfx90a"));
+        QVERIFY(kernel.vgprs.value_or(0) > 0 && kernel.sgprs.value_or(0) > 0 && kernel.agprs && kernel.occupancy.value_or(0) > 0);
+        QCOMPARE(kernel.scratchBytes, std::optional<qint64>(0));
+        QCOMPARE(kernel.vgprSpills, std::optional<int>(0));
+        QCOMPARE(kernel.sgprSpills, std::optional<int>(0));
+        QCOMPARE(kernel.sharedBytes, std::optional<qint64>(0));
+        QCOMPARE(kernel.sharedLimitBytes, std::optional<qint64>(65536));
+        QCOMPARE(kernel.flags, QStringList());
         const RerunResult again = runToEnd(
             pipeline, sampleRequest(QStringLiteral("sin_kernel.py"), QStringLiteral("it1:predict"), ToolchainProfile::Kind::CompileCheck));
         QVERIFY(again.compile);
@@ -184,6 +199,7 @@ private Q_SLOTS:
             qPrintable(fixed.compile->modulePath + QStringLiteral(" then ")
                 + again.compile->modulePath)); // same source, flags and toolchain: not compiled again
         QVERIFY(again.compile->ok);
+        QCOMPARE(again.compile->kernels, fixed.compile->kernels); // kept beside the module
     }
 
     // The whole cpu pipeline on real tools: g++ builds each C++ candidate against Debian's

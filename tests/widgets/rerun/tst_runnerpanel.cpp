@@ -3,14 +3,19 @@
 #include "code/syntaxsupport.h"
 #include "rerun/diagnosticmodel.h"
 #include "rerun/diagnosticparser.h"
+#include "rerun/flaggedcelldelegate.h"
+#include "rerun/kernelresourcemodel.h"
+#include "rerun/kernelresourceparser.h"
 #include "rerun/resultstore.h"
 #include "rerun/runnerpanel.h"
 #include "run/casetexts.h"
 #include "run/runloader.h"
 #include "samplecopy.h"
+#include "theme/themes.h"
 
 #include <QComboBox>
 #include <QDir>
+#include <QFile>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -88,6 +93,59 @@ private Q_SLOTS:
         const auto local = ResultStore::forRun(m_run->path, m_run->name).localVersions(QStringLiteral("softmax_row.py"));
         QCOMPARE(local.size(), 1);
         QVERIFY(local.first().startsWith(m_dir.path() + QStringLiteral("/.kernel-review/")));
+    }
+
+    // The kernel table: reopened from a saved result, flagged cells in the theme's problem colour
+    // (following the palette), hidden when a result has no kernels.
+    void kernelTable()
+    {
+        QFile log(QStringLiteral(KRW_TEST_DATA_DIR "/rerun/kernelresources/hipcc52-gfx90a-pressure.log"));
+        QVERIFY(log.open(QIODevice::ReadOnly));
+        const CaseTexts texts = sampleCase(QStringLiteral("block_sum.py"));
+        RerunResult saved;
+        saved.caseName = QStringLiteral("block_sum.py");
+        saved.versionId = QStringLiteral("it1:predict");
+        saved.profile = QStringLiteral("compile-check");
+        saved.started = QDateTime::currentDateTime();
+        CompileStage compile;
+        compile.kernels = KernelResourceParser::parse(QString::fromUtf8(log.readAll()), QStringLiteral("gfx90a"));
+        saved.compile = compile;
+        QString error;
+        QVERIFY2(ResultStore::forRun(m_run->path, m_run->name).save(saved, &error), qPrintable(error));
+
+        RunnerPanel panel(&m_syntax);
+        panel.show();
+        QTableView* view = panel.kernelsView();
+        QVERIFY(view->isHidden()); // nothing shown yet
+        panel.setCase(texts, codeVersions(m_run->cases.at(texts.caseIndex)));
+        QVERIFY(!view->isHidden());
+        QCOMPARE(view->model()->rowCount(), 2);
+        QCOMPARE(view->model()->index(0, KernelResourceModel::SharedColumn).data().toString(), QStringLiteral("72 KiB > 64 KiB"));
+
+        auto* delegate = qobject_cast<FlaggedCellDelegate*>(view->itemDelegate());
+        QVERIFY(delegate);
+        auto styleOf = [&](int row, int column) {
+            QStyleOptionViewItem option;
+            option.initFrom(view);
+            delegate->initStyleOption(&option, view->model()->index(row, column));
+            return option;
+        };
+        const QStyleOptionViewItem overLimit = styleOf(0, KernelResourceModel::SharedColumn);
+        QCOMPARE(overLimit.palette.color(QPalette::Text), problemTextColor(view->palette()));
+        QVERIFY(overLimit.font.bold());
+        QCOMPARE(styleOf(1, KernelResourceModel::SpillsColumn).palette.color(QPalette::Text), problemTextColor(view->palette()));
+        const QStyleOptionViewItem plain = styleOf(1, KernelResourceModel::SharedColumn);
+        QVERIFY(plain.palette.color(QPalette::Text) != problemTextColor(view->palette()));
+        QVERIFY(!plain.font.bold());
+        view->setPalette(darkPalette()); // read at paint time: a dark theme gets its own red
+        QCOMPARE(styleOf(0, KernelResourceModel::SharedColumn).palette.color(QPalette::Text), problemTextColor(darkPalette()));
+        QVERIFY(problemTextColor(darkPalette()) != problemTextColor(lightPalette()));
+
+        RerunResult none = saved;
+        none.compile->kernels.clear();
+        panel.showResult(none);
+        QVERIFY(view->isHidden());
+        QCOMPARE(view->model()->rowCount(), 0);
     }
 };
 
