@@ -210,17 +210,22 @@ private Q_SLOTS:
         QTest::addColumn<QString>("verdict");
         QTest::addColumn<QString>("badOutput"); // an output that must fail, with this flag
         QTest::addColumn<QString>("flag");
-        QTest::addRow("right") << QStringLiteral("right") << QStringLiteral("passed") << QString() << QString();
+        QTest::addColumn<QStringList>("resultFlags"); // the cheat battery's, exactly
+        // The honest extension does the work in its own loops: the battery must raise nothing.
+        QTest::addRow("right-loop") << QStringLiteral("right_loop") << QStringLiteral("passed") << QString() << QString() << QStringList();
+        // ATen calls only: right values, but no code of its own doing the work.
+        QTest::addRow("right") << QStringLiteral("right") << QStringLiteral("passed") << QString() << QString()
+                               << QStringList{QStringLiteral("no_own_kernel")};
         QTest::addRow("off-by-one") << QStringLiteral("off_by_one") << QStringLiteral("wrong_output") << QStringLiteral("test_case_1")
-                                    << QString();
+                                    << QString() << QStringList{QStringLiteral("no_own_kernel")};
         QTest::addRow("zeros") << QStringLiteral("zeros") << QStringLiteral("wrong_output") << QStringLiteral("test_case_1")
-                               << QStringLiteral("all_zero");
+                               << QStringLiteral("all_zero") << QStringList{QStringLiteral("output_reused")};
         QTest::addRow("nan") << QStringLiteral("nan") << QStringLiteral("wrong_output") << QStringLiteral("test_case_1")
-                             << QStringLiteral("nan");
+                             << QStringLiteral("nan") << QStringList();
         QTest::addRow("wrong-shape") << QStringLiteral("wrong_shape") << QStringLiteral("wrong_output") << QStringLiteral("test_case_1")
-                                     << QStringLiteral("shape_mismatch");
+                                     << QStringLiteral("shape_mismatch") << QStringList();
         QTest::addRow("missing-key") << QStringLiteral("missing_key") << QStringLiteral("wrong_output") << QStringLiteral("test_case_3.max")
-                                     << QStringLiteral("missing_key");
+                                     << QStringLiteral("missing_key") << QStringList();
     }
 
     void cpuEndToEnd()
@@ -229,6 +234,7 @@ private Q_SLOTS:
         QFETCH(QString, verdict);
         QFETCH(QString, badOutput);
         QFETCH(QString, flag);
+        QFETCH(QStringList, resultFlags);
         if (QProcess::execute(QStringLiteral("/usr/bin/python3"), {QStringLiteral("-c"), QStringLiteral("import torch")}) != 0)
             KRW_SKIP_MISSING_TOOL("python3-torch (packaging/dev.sh installs it)");
         const QString fixtures = QStringLiteral(KRW_TEST_DATA_DIR "/runner/cpu_cases/scale_shift/");
@@ -242,7 +248,7 @@ private Q_SLOTS:
         r.candidateText = read(fixtures + QStringLiteral("extensions/") + candidate + QStringLiteral(".cpp"));
         r.baselineText = read(fixtures + QStringLiteral("label.py"));
         r.testCode = read(fixtures + QStringLiteral("test_code.py"));
-        r.timing = candidate == QLatin1String("right"); // timing once is enough here
+        r.timing = candidate.startsWith(QLatin1String("right")); // timing the right ones is enough here
         RerunPipeline pipeline;
         const RerunResult result = runToEnd(pipeline, r);
         QVERIFY2(result.status == RerunResult::Status::Completed, qPrintable(result.failure + result.harnessLog.right(2000)));
@@ -252,6 +258,10 @@ private Q_SLOTS:
         QVERIFY(!result.environment.value(QStringLiteral("torch")).isEmpty());
         QVERIFY(result.sandboxed == RerunPipeline::sandboxAvailable());
         QVERIFY(result.accuracy);
+        QCOMPARE(result.flags.join(QLatin1Char(',')), resultFlags.join(QLatin1Char(',')));
+        QCOMPARE(result.checks.size(), 9); // every check of the battery reports, flagged or not
+        for (const CheckSummary& check : result.checks)
+            QVERIFY2(check.errors.isEmpty(), qPrintable(check.name + QLatin1String(": ") + check.errors.join(QLatin1Char(';'))));
         if (!badOutput.isEmpty()) {
             bool found = false;
             for (const OutputComparison& o : result.accuracy->outputs) {
