@@ -276,7 +276,8 @@ void addOptions(QCommandLineParser& parser)
         QCoreApplication::translate("kernel-review-cli", "rerun: new random inputs to check correctness on (default 3)."),
         QStringLiteral("N")});
     parser.addOption({QStringLiteral("implausible"),
-        QCoreApplication::translate("kernel-review-cli", "rerun: flag device-time speedups above this (default 10)."), QStringLiteral("X")});
+        QCoreApplication::translate("kernel-review-cli", "rerun: flag device-time speedups above this (default 10)."),
+        QStringLiteral("X")});
     parser.addOption({QStringLiteral("peak-bandwidth"),
         QCoreApplication::translate("kernel-review-cli", "rerun: the device's peak memory bandwidth in GB/s (default: by device name)."),
         QStringLiteral("GBS")});

@@ -194,8 +194,8 @@ json toJson(const OutputComparison& o)
 {
     return {{"name", o.name.toStdString()}, {"ok", o.ok}, {"shape", toJson(o.shape)}, {"baseline_shape", toJson(o.baselineShape)},
         {"dtype", o.dtype.toStdString()}, {"baseline_dtype", o.baselineDtype.toStdString()}, {"max_abs_err", optionalNumber(o.maxAbsErr)},
-        {"max_rel_err", optionalNumber(o.maxRelErr)}, {"max_abs_baseline", optionalNumber(o.maxAbsBaseline)}, {"mismatched", o.mismatched}, {"total", o.total}, {"allclose", o.allclose},
-        {"flags", toJson(o.flags)}};
+        {"max_rel_err", optionalNumber(o.maxRelErr)}, {"max_abs_baseline", optionalNumber(o.maxAbsBaseline)}, {"mismatched", o.mismatched},
+        {"total", o.total}, {"allclose", o.allclose}, {"flags", toJson(o.flags)}};
 }
 
 AccuracyStage accuracyFrom(const json& a)
@@ -281,10 +281,11 @@ json toJson(const TimingStage& t)
             {"candidate", sideTimingToJson(c.candidate, c.candidateEvidence)}, {"speedup", optionalNumber(c.speedup)},
             {"call_speedup", optionalNumber(c.callSpeedup)}, {"ci95", toJson(c.ci95)}, {"within_noise", c.withinNoise},
             {"flags", toJson(c.flags)}, {"notes", toJson(c.flagNotes)}, {"note", c.note.toStdString()}});
-    return {{"baseline_ms", t.baselineMs}, {"candidate_ms", t.candidateMs}, {"speedup", optionalNumber(t.speedup)}, {"ci95", toJson(t.ci95)},
-        {"within_noise", t.withinNoise}, {"baseline_call_ms", optionalNumber(t.baselineCallMs)},
+    return {{"baseline_ms", t.baselineMs}, {"candidate_ms", t.candidateMs}, {"speedup", optionalNumber(t.speedup)},
+        {"ci95", toJson(t.ci95)}, {"within_noise", t.withinNoise}, {"baseline_call_ms", optionalNumber(t.baselineCallMs)},
         {"candidate_call_ms", optionalNumber(t.candidateCallMs)}, {"call_speedup", optionalNumber(t.callSpeedup)},
-        {"device_time_source", t.deviceTimeSource.toStdString()}, {"flush", {{"bytes", t.flushBytes}, {"llc_bytes", optionalInteger(t.cacheBytes)}}},
+        {"device_time_source", t.deviceTimeSource.toStdString()},
+        {"flush", {{"bytes", t.flushBytes}, {"llc_bytes", optionalInteger(t.cacheBytes)}}},
         {"peak", t.peakGbs ? json{{"gbs", *t.peakGbs}, {"source", t.peakSource.toStdString()}} : json(nullptr)},
         {"error", t.error.toStdString()}, {"calls", calls}};
 }
@@ -537,8 +538,7 @@ QByteArray rerunToJson(const RerunResult& r)
         {"status", statusName(r.status).toStdString()}, {"verdict", r.verdict().toStdString()}, {"failure", r.failure.toStdString()},
         {"started", r.started.toString(Qt::ISODateWithMs).toStdString()}, {"seconds", r.seconds}, {"sandboxed", r.sandboxed},
         {"sandbox_note", r.sandboxNote.toStdString()}, {"flags", toJson(r.flags)}, {"verdict_line", r.verdictLine().toStdString()},
-        {"checks", toJson(r.checks)}, {"environment", environment}, {"stages", stages},
-        {"harness_log", r.harnessLog.toStdString()}};
+        {"checks", toJson(r.checks)}, {"environment", environment}, {"stages", stages}, {"harness_log", r.harnessLog.toStdString()}};
     return QByteArray::fromStdString(root.dump(2, ' ', false, json::error_handler_t::replace) + "\n");
 }
 

@@ -67,8 +67,9 @@ QByteArray rerunText(const RerunResult& r)
         for (const CallTiming& c : t.calls) {
             if (c.candidateEvidence.gbs)
                 s << "  " << c.name << " #" << c.index << ": candidate " << *c.candidateEvidence.gbs << " GB/s"
-                  << (c.candidateEvidence.peakFraction ? QStringLiteral(" (%1% of peak)").arg(*c.candidateEvidence.peakFraction * 100, 0, 'f', 1)
-                                                       : QString())
+                  << (c.candidateEvidence.peakFraction
+                             ? QStringLiteral(" (%1% of peak)").arg(*c.candidateEvidence.peakFraction * 100, 0, 'f', 1)
+                             : QString())
                   << '\n';
         }
         if (!t.error.isEmpty())
@@ -76,7 +77,8 @@ QByteArray rerunText(const RerunResult& r)
     }
     for (const CheckSummary& c : r.checks) {
         if (c.flagged)
-            s << "flag " << c.name << ": " << (c.notes.isEmpty() ? c.where.join(QStringLiteral(", ")) : c.notes.join(QStringLiteral("; "))) << '\n';
+            s << "flag " << c.name << ": " << (c.notes.isEmpty() ? c.where.join(QStringLiteral(", ")) : c.notes.join(QStringLiteral("; ")))
+              << '\n';
         for (const QString& e : c.errors)
             s << "check " << c.name << " could not run: " << e << '\n';
     }

@@ -379,7 +379,8 @@ void RerunPipeline::startHarness()
                 {QStringLiteral("min_reps"), 5}, {QStringLiteral("max_reps"), 1000}}},
         {QStringLiteral("checks"),
             QJsonObject{{QStringLiteral("disabled"), QJsonArray::fromStringList(m_request.profile.disabledChecks)},
-                {QStringLiteral("seeds"), m_request.profile.seeds}, {QStringLiteral("implausible_speedup"), m_request.profile.implausibleSpeedup}}},
+                {QStringLiteral("seeds"), m_request.profile.seeds},
+                {QStringLiteral("implausible_speedup"), m_request.profile.implausibleSpeedup}}},
         {QStringLiteral("peak_bandwidth_gbs"),
             m_request.profile.peakBandwidthGbs > 0 ? QJsonValue(m_request.profile.peakBandwidthGbs) : QJsonValue(QJsonValue::Null)},
     };
