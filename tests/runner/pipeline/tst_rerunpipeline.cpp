@@ -210,22 +210,25 @@ private Q_SLOTS:
         QTest::addColumn<QString>("verdict");
         QTest::addColumn<QString>("badOutput"); // an output that must fail, with this flag
         QTest::addColumn<QString>("flag");
-        QTest::addColumn<QStringList>("resultFlags"); // the cheat battery's, exactly
+        // The cheat battery's flags: exactly these for the right candidates; for the wrong ones at least
+        // these (wrong on new random inputs too; what else shows depends on how they are wrong).
+        QTest::addColumn<QStringList>("resultFlags");
         // The honest extension does the work in its own loops: the battery must raise nothing.
         QTest::addRow("right-loop") << QStringLiteral("right_loop") << QStringLiteral("passed") << QString() << QString() << QStringList();
         // ATen calls only: right values, but no code of its own doing the work.
         QTest::addRow("right") << QStringLiteral("right") << QStringLiteral("passed") << QString() << QString()
                                << QStringList{QStringLiteral("no_own_kernel")};
         QTest::addRow("off-by-one") << QStringLiteral("off_by_one") << QStringLiteral("wrong_output") << QStringLiteral("test_case_1")
-                                    << QString() << QStringList{QStringLiteral("no_own_kernel")};
+                                    << QString() << QStringList{QStringLiteral("seed_sensitive")};
         QTest::addRow("zeros") << QStringLiteral("zeros") << QStringLiteral("wrong_output") << QStringLiteral("test_case_1")
-                               << QStringLiteral("all_zero") << QStringList{QStringLiteral("output_reused")};
+                               << QStringLiteral("all_zero")
+                               << QStringList{QStringLiteral("output_reused"), QStringLiteral("seed_sensitive")};
         QTest::addRow("nan") << QStringLiteral("nan") << QStringLiteral("wrong_output") << QStringLiteral("test_case_1")
-                             << QStringLiteral("nan") << QStringList();
+                             << QStringLiteral("nan") << QStringList{QStringLiteral("seed_sensitive")};
         QTest::addRow("wrong-shape") << QStringLiteral("wrong_shape") << QStringLiteral("wrong_output") << QStringLiteral("test_case_1")
-                                     << QStringLiteral("shape_mismatch") << QStringList();
+                                     << QStringLiteral("shape_mismatch") << QStringList{QStringLiteral("seed_sensitive")};
         QTest::addRow("missing-key") << QStringLiteral("missing_key") << QStringLiteral("wrong_output") << QStringLiteral("test_case_3.max")
-                                     << QStringLiteral("missing_key") << QStringList();
+                                     << QStringLiteral("missing_key") << QStringList{QStringLiteral("seed_sensitive")};
     }
 
     void cpuEndToEnd()
@@ -258,7 +261,12 @@ private Q_SLOTS:
         QVERIFY(!result.environment.value(QStringLiteral("torch")).isEmpty());
         QVERIFY(result.sandboxed == RerunPipeline::sandboxAvailable());
         QVERIFY(result.accuracy);
-        QCOMPARE(result.flags.join(QLatin1Char(',')), resultFlags.join(QLatin1Char(',')));
+        if (verdict == QLatin1String("passed")) {
+            QCOMPARE(result.flags.join(QLatin1Char(',')), resultFlags.join(QLatin1Char(',')));
+        } else {
+            for (const QString& expected : resultFlags)
+                QVERIFY2(result.flags.contains(expected), qPrintable(result.flags.join(QLatin1Char(','))));
+        }
         QCOMPARE(result.checks.size(), 9); // every check of the battery reports, flagged or not
         for (const CheckSummary& check : result.checks)
             QVERIFY2(check.errors.isEmpty(), qPrintable(check.name + QLatin1String(": ") + check.errors.join(QLatin1Char(';'))));
