@@ -23,12 +23,12 @@ FIXTURES = os.path.join(HERE, "gpu_battery")
 
 # run name -> (candidate file, test file, the flag it must raise or None for an honest candidate)
 RUNS = {
-    "honest": ("honest.py", os.path.join(CASE, "test_code.py"), None),
+    "honest": (os.path.join(CASE, "label.py"), os.path.join(CASE, "test_code.py"), None),  # the label itself
     "torch_ops": ("torch_ops.py", os.path.join(CASE, "test_code.py"), "no_own_kernel"),
     "cached": ("cached.py", os.path.join(CASE, "test_code.py"), "output_reused"),
     "side_stream": ("side_stream.py", os.path.join(CASE, "test_code.py"), "timer_disagrees"),
     "mutates": ("mutates.py", os.path.join(CASE, "test_code.py"), "input_mutated"),
-    "honest_big": ("honest.py", os.path.join(FIXTURES, "test_big.py"), None),
+    "honest_big": (os.path.join(CASE, "label.py"), os.path.join(FIXTURES, "test_big.py"), None),
     "torch_ops_big": ("torch_ops.py", os.path.join(FIXTURES, "test_big.py"), "no_own_kernel"),
 }
 # Flags an honest candidate may carry: they describe the measurement, not the candidate.
@@ -41,6 +41,7 @@ def run(name, out_root):
     os.makedirs(work, exist_ok=True)
     spec = {"case": "sin_kernel.py", "work_dir": work,
             "baseline": {"kind": "python", "source_file": os.path.join(CASE, "label.py")},
+            # os.path.join keeps an absolute candidate path (the label) as it is
             "candidate": {"kind": "python", "source_file": os.path.join(FIXTURES, "candidates", candidate)},
             "test_file": test, "device": "cuda", "seed": 42, "rtol": 1e-5, "atol": 1e-3, "side_timeout_s": 300}
     spec_path = os.path.join(work, "spec.json")
