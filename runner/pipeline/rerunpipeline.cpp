@@ -158,7 +158,7 @@ void RerunPipeline::probe()
         m_info = probeCache().value(probeKey(p));
         return afterProbe();
     }
-    ProcessSpec python{p.python, {m_request.harnessPath, QStringLiteral("probe")}, {}, {}, 120000};
+    ProcessSpec python{p.python, {m_request.harnessPath, QStringLiteral("probe")}, {}, {}, 120000, {}};
     runStep(python, [this](const ProcessOutcome& outcome) {
         if (m_cancelled)
             return complete(RerunResult::Status::Cancelled);
@@ -167,8 +167,8 @@ void RerunPipeline::probe()
             m_info.error = QStringLiteral("the Python probe %1: %2").arg(outcome.message, lastLines(m_stepLog, 5));
         const QString compiler = QStandardPaths::findExecutable(m_request.profile.compiler);
         m_info.compilerPath = m_request.profile.compiler.contains(QLatin1Char('/')) ? m_request.profile.compiler : compiler;
-        ProcessSpec version{
-            m_info.compilerPath.isEmpty() ? m_request.profile.compiler : m_info.compilerPath, {QStringLiteral("--version")}, {}, {}, 60000};
+        ProcessSpec version{m_info.compilerPath.isEmpty() ? m_request.profile.compiler : m_info.compilerPath, {QStringLiteral("--version")},
+            {}, {}, 60000, {}};
         runStep(version, [this](const ProcessOutcome& versionOutcome) {
             if (m_cancelled)
                 return complete(RerunResult::Status::Cancelled);
@@ -356,7 +356,7 @@ void RerunPipeline::startHarness()
         return fail(QStringLiteral("cannot write %1").arg(specPath));
     ProcessSpec harness{m_request.profile.python,
         {m_request.harnessPath, QStringLiteral("run"), QStringLiteral("--spec"), specPath, QStringLiteral("--out"), resultPath}, workDir,
-        {}, m_request.profile.harnessTimeoutS * 1000};
+        {}, m_request.profile.harnessTimeoutS * 1000, {}};
     // Stage lines from the harness move the progress on.
     auto stageWatcher = connect(&m_job, &ProcessJob::output, this, [this](const QString& text) {
         if (text.contains(QLatin1String("KRW-STAGE timing")))

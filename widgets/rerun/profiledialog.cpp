@@ -182,7 +182,7 @@ void ProfileDialog::runDetection(QStringList steps)
             m_detected->appendPlainText(QStringLiteral("→ %1").arg(outcome.message));
         runDetection(steps);
     });
-    m_job.start({parts.first(), parts.mid(1), {}, {}, 120000});
+    m_job.start({parts.first(), parts.mid(1), {}, {}, 120000, {}});
 }
 
 } // namespace krw
