@@ -2,6 +2,10 @@
 #include "profile/toolchainprofile.h"
 
 #include <QSettings>
+#include <QThread>
+
+#include <algorithm>
+#include <unistd.h>
 
 namespace krw {
 
@@ -28,6 +32,25 @@ std::optional<ToolchainProfile::Kind> kindFromName(const QString& name)
             return kind;
     }
     return std::nullopt;
+}
+
+qint64 ToolchainProfile::effectiveMemoryLimitBytes() const
+{
+    constexpr qint64 mib = 1024 * 1024;
+    if (memoryLimitMiB > 0)
+        return memoryLimitMiB * mib;
+    // Half the memory: a runaway allocation ends as a failure, not in the machine's OOM killer.
+    const qint64 machine = qint64(::sysconf(_SC_PHYS_PAGES)) * qint64(::sysconf(_SC_PAGESIZE));
+    return std::max(1024 * mib, machine / 2);
+}
+
+int ToolchainProfile::effectiveProcessLimit() const
+{
+    if (processLimit > 0)
+        return processLimit;
+    // PyTorch starts a thread per core (intra-op, inter-op and OpenMP pools) in the harness and in
+    // each side's process, and Triton and hipcc compile in subprocesses: leave room for all of them.
+    return std::max(1024, 16 * QThread::idealThreadCount());
 }
 
 ToolchainProfile defaultProfile(ToolchainProfile::Kind kind)
@@ -65,6 +88,8 @@ QVector<ToolchainProfile> loadProfiles(QSettings& settings)
         p.compileTimeoutS = settings.value(QStringLiteral("compileTimeoutS"), p.compileTimeoutS).toInt();
         p.harnessTimeoutS = settings.value(QStringLiteral("harnessTimeoutS"), p.harnessTimeoutS).toInt();
         p.sandbox = settings.value(QStringLiteral("sandbox"), p.sandbox).toBool();
+        p.memoryLimitMiB = settings.value(QStringLiteral("memoryLimitMiB"), p.memoryLimitMiB).toInt();
+        p.processLimit = settings.value(QStringLiteral("processLimit"), p.processLimit).toInt();
         profiles.append(p);
     }
     settings.endArray();
@@ -86,6 +111,8 @@ void saveProfiles(QSettings& settings, const QVector<ToolchainProfile>& profiles
         settings.setValue(QStringLiteral("compileTimeoutS"), p.compileTimeoutS);
         settings.setValue(QStringLiteral("harnessTimeoutS"), p.harnessTimeoutS);
         settings.setValue(QStringLiteral("sandbox"), p.sandbox);
+        settings.setValue(QStringLiteral("memoryLimitMiB"), p.memoryLimitMiB);
+        settings.setValue(QStringLiteral("processLimit"), p.processLimit);
     }
     settings.endArray();
 }

@@ -25,9 +25,13 @@ struct ToolchainProfile
     QStringList extraFlags;
     int compileTimeoutS = 600;
     int harnessTimeoutS = 600;
-    bool sandbox = true; // run the harness in bubblewrap when available
+    bool sandbox = true; // compile and run in bubblewrap (runner/sandbox/sandbox.h)
+    int memoryLimitMiB = 0; // for everything a step starts; 0 = automatic: half the machine's memory
+    int processLimit = 0; // processes and threads of a step; 0 = automatic: see effectiveProcessLimit()
 
     bool runsCode() const { return kind != Kind::CompileCheck; }
+    qint64 effectiveMemoryLimitBytes() const;
+    int effectiveProcessLimit() const;
     bool compilesHip() const { return kind != Kind::Cpu; }
 };
 

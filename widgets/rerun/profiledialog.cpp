@@ -30,7 +30,9 @@ ProfileDialog::ProfileDialog(QWidget* parent)
     , m_flags(new QLineEdit(this))
     , m_compileTimeout(new QSpinBox(this))
     , m_harnessTimeout(new QSpinBox(this))
-    , m_sandbox(new QCheckBox(tr("Run the harness in bubblewrap (no network, read-only system)"), this))
+    , m_sandbox(new QCheckBox(tr("Compile and run in bubblewrap (no network, read-only system, home hidden)"), this))
+    , m_memoryLimit(new QSpinBox(this))
+    , m_processLimit(new QSpinBox(this))
     , m_detected(new QPlainTextEdit(this))
 {
     setWindowTitle(tr("Toolchain profiles"));
@@ -44,6 +46,21 @@ ProfileDialog::ProfileDialog(QWidget* parent)
         box->setRange(10, 7200);
         box->setSuffix(tr(" s"));
     }
+    // 0 is "automatic": what that comes to on this machine is in the tooltip.
+    const ToolchainProfile automatic = defaultProfile(ToolchainProfile::Kind::Cpu);
+    m_memoryLimit->setRange(0, 64 * 1024 * 1024);
+    m_memoryLimit->setSingleStep(1024);
+    m_memoryLimit->setSuffix(tr(" MiB"));
+    m_memoryLimit->setSpecialValueText(tr("automatic (half the memory)"));
+    m_memoryLimit->setToolTip(tr("Memory of everything a compile or the harness starts, files in its /tmp included; past it the "
+                                 "step is stopped. Automatic here: %1 MiB.")
+                                  .arg(automatic.effectiveMemoryLimitBytes() / (1024 * 1024)));
+    m_processLimit->setRange(0, 1000000);
+    m_processLimit->setSingleStep(256);
+    m_processLimit->setSpecialValueText(tr("automatic"));
+    m_processLimit->setToolTip(tr("Processes and threads of a compile or the harness (PyTorch starts a thread per core, Triton "
+                                  "compiles in subprocesses); at the limit the step is stopped. Automatic here: %1.")
+                                   .arg(automatic.effectiveProcessLimit()));
     m_detected->setReadOnly(true);
     m_detected->setPlaceholderText(tr("Press Detect to see what this profile finds on this machine."));
 
@@ -57,6 +74,8 @@ ProfileDialog::ProfileDialog(QWidget* parent)
     form->addRow(tr("Compile timeout:"), m_compileTimeout);
     form->addRow(tr("Harness timeout:"), m_harnessTimeout);
     form->addRow(QString(), m_sandbox);
+    form->addRow(tr("Memory limit:"), m_memoryLimit);
+    form->addRow(tr("Process limit:"), m_processLimit);
     auto* detect = new QPushButton(tr("Detect"), this);
     auto* add = new QPushButton(tr("Add"), this);
     auto* remove = new QPushButton(tr("Remove"), this);
@@ -105,6 +124,8 @@ void ProfileDialog::showProfile(int row)
     m_compileTimeout->setValue(p.compileTimeoutS);
     m_harnessTimeout->setValue(p.harnessTimeoutS);
     m_sandbox->setChecked(p.sandbox);
+    m_memoryLimit->setValue(p.memoryLimitMiB);
+    m_processLimit->setValue(p.processLimit);
     m_detected->clear();
 }
 
@@ -122,6 +143,8 @@ void ProfileDialog::storeForm()
     p.compileTimeoutS = m_compileTimeout->value();
     p.harnessTimeoutS = m_harnessTimeout->value();
     p.sandbox = m_sandbox->isChecked();
+    p.memoryLimitMiB = m_memoryLimit->value();
+    p.processLimit = m_processLimit->value();
     m_list->item(m_current)->setText(p.name);
 }
 

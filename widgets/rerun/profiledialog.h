@@ -48,6 +48,8 @@ private:
     QSpinBox* m_compileTimeout;
     QSpinBox* m_harnessTimeout;
     QCheckBox* m_sandbox;
+    QSpinBox* m_memoryLimit;
+    QSpinBox* m_processLimit;
     QPlainTextEdit* m_detected;
     ProcessJob m_job;
 };
