@@ -11,6 +11,7 @@
 #include "rerun/reruntext.h"
 #include "rerun/resultstore.h"
 #include "run/runloader.h"
+#include "sandbox/sandbox.h"
 
 #include <QCoreApplication>
 #include <QSettings>
@@ -114,6 +115,18 @@ int rerun(QCommandLineParser& parser, const QStringList& args)
             QCoreApplication::translate("kernel-review-cli", "no profile \"%1\" (profiles: %2)")
                 .arg(profileName, names.join(QStringLiteral(", "))));
     }
+    // Generated code runs unsandboxed only when asked for (the rule is Sandbox::choose's).
+    const bool noSandbox = parser.isSet(QStringLiteral("no-sandbox"));
+    if (Sandbox::choose(*profile, Sandbox::available(), noSandbox, Sandbox::limitsOf(*profile)).refused) {
+        err << "kernel-review-cli: "
+            << QCoreApplication::translate("kernel-review-cli",
+                   "bubblewrap (bwrap) is not installed, so profile %1 would run the generated code unsandboxed, as you: with "
+                   "your files, your home folder and the network. Install bubblewrap (Debian, Ubuntu: sudo apt install bubblewrap), "
+                   "or pass --no-sandbox to run it anyway.")
+                   .arg(profile->name)
+            << '\n';
+        return CouldNotRun;
+    }
     const ResultStore store = ResultStore::forRun(run->path, run->name);
     const RerunRequestBuilder builder(readCaseTexts(run, caseIndex), codeVersions(run->cases.at(caseIndex)), store);
     auto built
@@ -132,6 +145,7 @@ int rerun(QCommandLineParser& parser, const QStringList& args)
     request.rtol = parser.isSet(QStringLiteral("rtol")) ? parser.value(QStringLiteral("rtol")).toDouble() : request.rtol;
     request.atol = parser.isSet(QStringLiteral("atol")) ? parser.value(QStringLiteral("atol")).toDouble() : request.atol;
     request.timing = !parser.isSet(QStringLiteral("no-timing"));
+    request.unsandboxedAllowed = noSandbox;
 
     RerunPipeline pipeline;
     const bool json = parser.isSet(QStringLiteral("json"));
@@ -261,6 +275,9 @@ void addOptions(QCommandLineParser& parser)
     parser.addOption({QStringLiteral("atol"), QCoreApplication::translate("kernel-review-cli", "rerun: absolute tolerance (default 1e-3)."),
         QStringLiteral("Y")});
     parser.addOption({QStringLiteral("no-timing"), QCoreApplication::translate("kernel-review-cli", "rerun: check correctness only.")});
+    parser.addOption({QStringLiteral("no-sandbox"),
+        QCoreApplication::translate("kernel-review-cli",
+            "rerun: where bubblewrap is missing, run the code anyway, unsandboxed (with your files and the network).")});
     parser.addOption({QStringLiteral("compiler"),
         QCoreApplication::translate("kernel-review-cli", "rerun: use this compiler instead of the profile's."), QStringLiteral("PATH")});
     parser.addOption({QStringLiteral("python"),
