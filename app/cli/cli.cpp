@@ -11,6 +11,7 @@
 #include "rerun/reruntext.h"
 #include "rerun/resultstore.h"
 #include "run/runloader.h"
+#include "sandbox/sandbox.h"
 
 #include <QCoreApplication>
 #include <QSettings>
@@ -114,6 +115,18 @@ int rerun(QCommandLineParser& parser, const QStringList& args)
             QCoreApplication::translate("kernel-review-cli", "no profile \"%1\" (profiles: %2)")
                 .arg(profileName, names.join(QStringLiteral(", "))));
     }
+    // Generated code runs unsandboxed only when asked for (the rule is Sandbox::choose's).
+    const bool noSandbox = parser.isSet(QStringLiteral("no-sandbox"));
+    if (Sandbox::choose(*profile, Sandbox::available(), noSandbox, Sandbox::limitsOf(*profile)).refused) {
+        err << "kernel-review-cli: "
+            << QCoreApplication::translate("kernel-review-cli",
+                   "bubblewrap (bwrap) is not installed, so profile %1 would run the generated code unsandboxed, as you: with "
+                   "your files, your home folder and the network. Install bubblewrap (Debian, Ubuntu: sudo apt install bubblewrap), "
+                   "or pass --no-sandbox to run it anyway.")
+                   .arg(profile->name)
+            << '\n';
+        return CouldNotRun;
+    }
     const ResultStore store = ResultStore::forRun(run->path, run->name);
     const RerunRequestBuilder builder(readCaseTexts(run, caseIndex), codeVersions(run->cases.at(caseIndex)), store);
     auto built
@@ -140,6 +153,7 @@ int rerun(QCommandLineParser& parser, const QStringList& args)
         request.profile.implausibleSpeedup = parser.value(QStringLiteral("implausible")).toDouble();
     if (parser.isSet(QStringLiteral("peak-bandwidth")))
         request.profile.peakBandwidthGbs = parser.value(QStringLiteral("peak-bandwidth")).toDouble();
+    request.unsandboxedAllowed = noSandbox;
 
     RerunPipeline pipeline;
     const bool json = parser.isSet(QStringLiteral("json"));
@@ -281,6 +295,9 @@ void addOptions(QCommandLineParser& parser)
     parser.addOption({QStringLiteral("peak-bandwidth"),
         QCoreApplication::translate("kernel-review-cli", "rerun: the device's peak memory bandwidth in GB/s (default: by device name)."),
         QStringLiteral("GBS")});
+    parser.addOption({QStringLiteral("no-sandbox"),
+        QCoreApplication::translate("kernel-review-cli",
+            "rerun: where bubblewrap is missing, run the code anyway, unsandboxed (with your files and the network).")});
     parser.addOption({QStringLiteral("compiler"),
         QCoreApplication::translate("kernel-review-cli", "rerun: use this compiler instead of the profile's."), QStringLiteral("PATH")});
     parser.addOption({QStringLiteral("python"),

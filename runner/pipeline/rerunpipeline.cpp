@@ -116,11 +116,6 @@ QString RerunPipeline::runnerDataDir()
     return QDir::cleanPath(app.filePath(QStringLiteral("../share/kernel-review/runner")));
 }
 
-bool RerunPipeline::sandboxAvailable()
-{
-    return !QStandardPaths::findExecutable(QStringLiteral("bwrap")).isEmpty();
-}
-
 void RerunPipeline::forgetProbes()
 {
     probeCache().clear();
@@ -169,11 +164,18 @@ void RerunPipeline::probe()
 {
     Q_EMIT stageChanged(RerunStage::Probe);
     const ToolchainProfile& p = m_request.profile;
+    // Decided before anything runs: code that would run unsandboxed without leave never starts.
+    m_limits = Sandbox::limitsOf(p);
+    m_sandbox = Sandbox::choose(p, Sandbox::available(), m_request.unsandboxedAllowed, m_limits);
+    m_result.sandboxed = m_sandbox.sandboxed;
+    m_result.sandboxNote = m_sandbox.note;
+    if (m_sandbox.refused)
+        return fail(m_sandbox.refusal);
     if (probeCache().contains(probeKey(p))) {
         m_info = probeCache().value(probeKey(p));
         return afterProbe();
     }
-    ProcessSpec python{p.python, {m_request.harnessPath, QStringLiteral("probe")}, {}, {}, 120000};
+    ProcessSpec python{p.python, {m_request.harnessPath, QStringLiteral("probe")}, {}, {}, 120000, {}};
     runStep(python, [this](const ProcessOutcome& outcome) {
         if (m_cancelled)
             return complete(RerunResult::Status::Cancelled);
@@ -182,8 +184,8 @@ void RerunPipeline::probe()
             m_info.error = QStringLiteral("the Python probe %1: %2").arg(outcome.message, lastLines(m_stepLog, 5));
         const QString compiler = QStandardPaths::findExecutable(m_request.profile.compiler);
         m_info.compilerPath = m_request.profile.compiler.contains(QLatin1Char('/')) ? m_request.profile.compiler : compiler;
-        ProcessSpec version{
-            m_info.compilerPath.isEmpty() ? m_request.profile.compiler : m_info.compilerPath, {QStringLiteral("--version")}, {}, {}, 60000};
+        ProcessSpec version{m_info.compilerPath.isEmpty() ? m_request.profile.compiler : m_info.compilerPath, {QStringLiteral("--version")},
+            {}, {}, 60000, {}};
         runStep(version, [this](const ProcessOutcome& versionOutcome) {
             if (m_cancelled)
                 return complete(RerunResult::Status::Cancelled);
@@ -278,7 +280,9 @@ void RerunPipeline::runBuildStep(const SideBuild& build, CompileStage stage, int
     const ProcessSpec& spec = build.plan.steps.at(step);
     if (step > 0)
         stage.command += QStringList{QStringLiteral("&&"), spec.program} + spec.arguments;
-    runStep(spec, [this, build, stage, step](const ProcessOutcome& outcome) mutable {
+    // The compiler reads generated code: it may write only the module's folder, and #include
+    // "~/.ssh/id_rsa" finds nothing to quote into the log.
+    runStep(guarded(spec, build.plan.directory, {}), [this, build, stage, step](const ProcessOutcome& outcome) mutable {
         stage.seconds = m_buildClock.elapsed() / 1000.0;
         stage.log += m_stepLog;
         // The resource report goes to the kernel table, not among the diagnostics. It is read from
@@ -307,35 +311,18 @@ void RerunPipeline::runBuildStep(const SideBuild& build, CompileStage stage, int
     });
 }
 
-ProcessSpec RerunPipeline::sandboxed(ProcessSpec spec, const QString& workDir)
+// Every step that handles generated code: in the sandbox when there is one (the choice was made
+// in probe()), with the profile's limits either way.
+ProcessSpec RerunPipeline::guarded(ProcessSpec spec, const QString& writableDir, const QStringList& readOnly) const
 {
-    m_result.sandboxed = m_request.profile.sandbox && sandboxAvailable();
-    if (!m_result.sandboxed) {
-        m_result.sandboxNote = m_request.profile.sandbox
-            ? QStringLiteral("not sandboxed: bubblewrap (bwrap) is not installed")
-            : QStringLiteral("not sandboxed: turned off in profile %1").arg(m_request.profile.name);
+    if (!m_sandbox.sandboxed) {
+        spec.limits = m_limits;
         return spec;
     }
-    // Generated code is untrusted: no network, the system read-only, only the work folder writable.
-    m_result.sandboxNote = QStringLiteral("sandboxed with bubblewrap: no network, read-only system, writable work folder only");
-    QStringList args = {QStringLiteral("--ro-bind"), QStringLiteral("/"), QStringLiteral("/"), QStringLiteral("--dev-bind"),
-        QStringLiteral("/dev"), QStringLiteral("/dev"), QStringLiteral("--proc"), QStringLiteral("/proc"), QStringLiteral("--tmpfs"),
-        QStringLiteral("/tmp"), QStringLiteral("--bind"), workDir, workDir};
-    // A private /tmp hides what other programs keep there; what the harness needs is bound back.
-    QStringList readOnly = {QFileInfo(m_request.harnessPath).absolutePath()};
-    for (const QString& module : {m_candidateModule, m_baselineModule}) {
-        if (!module.isEmpty())
-            readOnly << QFileInfo(module).absolutePath();
-    }
+    Sandbox sandbox(writableDir, m_limits);
     for (const QString& path : readOnly)
-        args << QStringLiteral("--ro-bind") << path << path;
-    args << QStringList{QStringLiteral("--unshare-net"), QStringLiteral("--die-with-parent"), QStringLiteral("--setenv"),
-        QStringLiteral("HOME"), workDir, QStringLiteral("--setenv"), QStringLiteral("TRITON_CACHE_DIR"),
-        workDir + QStringLiteral("/triton-cache"), QStringLiteral("--chdir"), workDir, QStringLiteral("--")};
-    args << spec.program << spec.arguments;
-    spec.program = QStringLiteral("bwrap");
-    spec.arguments = args;
-    return spec;
+        sandbox.addReadOnly(path);
+    return sandbox.wrap(spec);
 }
 
 void RerunPipeline::startHarness()
@@ -390,13 +377,22 @@ void RerunPipeline::startHarness()
         return fail(QStringLiteral("cannot write %1").arg(specPath));
     ProcessSpec harness{m_request.profile.python,
         {m_request.harnessPath, QStringLiteral("run"), QStringLiteral("--spec"), specPath, QStringLiteral("--out"), resultPath}, workDir,
-        {}, m_request.profile.harnessTimeoutS * 1000};
+        {}, m_request.profile.harnessTimeoutS * 1000, {}};
+    if (m_sandbox.sandboxed)
+        harness.environment << QStringLiteral("TRITON_CACHE_DIR=") + work.filePath(QStringLiteral("triton-cache"));
+    // What the harness needs from a hidden home: itself and the built modules (the Python's
+    // installation and PYTHONPATH are found by the Sandbox).
+    QStringList readOnly = {QFileInfo(m_request.harnessPath).absolutePath()};
+    for (const QString& module : {m_candidateModule, m_baselineModule}) {
+        if (!module.isEmpty())
+            readOnly << QFileInfo(module).absolutePath();
+    }
     // Stage lines from the harness move the progress on.
     auto stageWatcher = connect(&m_job, &ProcessJob::output, this, [this](const QString& text) {
         if (text.contains(QLatin1String("KRW-STAGE timing")))
             Q_EMIT stageChanged(RerunStage::Timing);
     });
-    runStep(sandboxed(harness, workDir), [this, resultPath, stageWatcher](const ProcessOutcome& outcome) {
+    runStep(guarded(harness, workDir, readOnly), [this, resultPath, stageWatcher](const ProcessOutcome& outcome) {
         disconnect(stageWatcher);
         harnessFinished(outcome, resultPath);
     });
@@ -405,8 +401,15 @@ void RerunPipeline::startHarness()
 void RerunPipeline::harnessFinished(const ProcessOutcome& outcome, const QString& resultPath)
 {
     m_result.harnessLog = m_stepLog;
+    const ProcessTreeUsage& peak = m_job.peakUsage();
+    if (peak.processes > 0) // what to set the limits to, next time
+        m_result.sandboxNote += QStringLiteral("; the harness used up to %1 of memory and %2 processes and threads")
+                                    .arg(ResourceWatch::sizeText(peak.memoryBytes()))
+                                    .arg(peak.tasks);
     if (outcome.kind == ProcessOutcome::Kind::Cancelled)
         return complete(RerunResult::Status::Cancelled);
+    if (outcome.kind == ProcessOutcome::Kind::LimitReached) // whatever it wrote is not a result
+        return fail(QStringLiteral("the harness %1:\n%2").arg(outcome.message, lastLines(m_stepLog, 12)));
     QFile file(resultPath);
     if (!file.open(QIODevice::ReadOnly)) {
         // A hang, crash or OOM of the harness itself: say which, with its last words.

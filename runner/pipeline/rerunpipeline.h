@@ -6,6 +6,7 @@
 #include "process/processjob.h"
 #include "profile/toolchainprofile.h"
 #include "rerun/rerunresult.h"
+#include "sandbox/sandbox.h"
 
 #include <QElapsedTimer>
 #include <QObject>
@@ -17,8 +18,9 @@ namespace krw {
 enum class RerunStage { Probe, Compile, Correctness, Timing, Done };
 QString stageTitle(RerunStage stage);
 
-// Runs one rerun: probe the toolchain, compile (cached by content hash), run the harness in a
-// sandbox, read its result. Lives on the UI thread; all work happens in child processes.
+// Runs one rerun: probe the toolchain, compile (cached by content hash) and run the harness, both
+// in a Sandbox with the profile's limits, read its result. Lives on the UI thread; all work
+// happens in child processes.
 class RerunPipeline : public QObject
 {
     Q_OBJECT
@@ -33,7 +35,6 @@ public:
     // Where the app's harness and compatibility headers are: next to the executable in the build
     // tree or in the installed share folder; KRW_RUNNER_DIR overrides both.
     static QString runnerDataDir();
-    static bool sandboxAvailable();
     static void forgetProbes(); // after the user edits a profile
 
 Q_SIGNALS:
@@ -54,7 +55,7 @@ private:
     bool prepareSide(const QString& text, bool candidate);
     void fail(const QString& why);
     void complete(RerunResult::Status status = RerunResult::Status::Completed);
-    ProcessSpec sandboxed(ProcessSpec spec, const QString& workDir);
+    ProcessSpec guarded(ProcessSpec spec, const QString& writableDir, const QStringList& readOnly) const;
 
     struct SideBuild
     {
@@ -65,6 +66,8 @@ private:
     RerunRequest m_request;
     RerunResult m_result;
     ToolchainInfo m_info;
+    SandboxChoice m_sandbox;
+    ResourceLimits m_limits;
     QVector<SideBuild> m_builds; // compiled in order; the candidate's is the compile stage
     QString m_candidateModule;
     QString m_baselineModule;

@@ -23,6 +23,9 @@ struct RerunRequest
     double atol = 1e-3;
     int seed = 42;
     bool timing = true;
+    // Running the code without bubblewrap was allowed: the runner panel asked (once per session)
+    // or the CLI got --no-sandbox. Without it, and without bubblewrap, the code is never run.
+    bool unsandboxedAllowed = false;
     QString harnessPath; // runner/harness/krw_harness.py
     QString compatRoot; // runner/compat
     QString cacheRoot; // built modules, shared by all runs

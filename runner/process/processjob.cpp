@@ -59,6 +59,7 @@ ProcessJob::ProcessJob(QObject* parent)
     m_killTimer.setSingleShot(true);
     m_killTimer.setInterval(3000); // grace period before SIGKILL
     connect(&m_killTimer, &QTimer::timeout, this, [this] { killGroup(SIGKILL); });
+    connect(&m_watch, &ResourceWatch::exceeded, this, &ProcessJob::stopForLimit);
 }
 
 ProcessJob::~ProcessJob()
@@ -79,7 +80,10 @@ void ProcessJob::start(const ProcessSpec& spec)
             killGroup(SIGKILL);
         m_process.release()->deleteLater();
     }
+    m_watch.reset(); // a step without limits has no peak either
     m_cancelled = m_timedOut = false;
+    m_limitReached.clear();
+    m_limits = spec.limits;
     m_done = false;
     m_pending.clear();
     m_pid = 0;
@@ -106,7 +110,10 @@ void ProcessJob::start(const ProcessSpec& spec)
     });
     connect(m_process.get(), QOverload<int, QProcess::ExitStatus>::of(&QProcess::finished), this, &ProcessJob::onFinished);
     connect(m_process.get(), &QProcess::errorOccurred, this, &ProcessJob::onError);
-    connect(m_process.get(), &QProcess::started, this, [this] { m_pid = m_process->processId(); });
+    connect(m_process.get(), &QProcess::started, this, [this] {
+        m_pid = m_process->processId();
+        m_watch.start(m_pid, m_limits);
+    });
     const QString program = resolveProgram(spec.program);
     m_commandLine = QStringList{program} + spec.arguments;
     m_process->start(program, spec.arguments);
@@ -139,6 +146,15 @@ void ProcessJob::killGroup(int signal)
         ::kill(-pid_t(m_pid), signal); // the whole group: the child made itself its leader
 }
 
+// Past a limit nothing is gained by waiting: a fork bomb or a runaway allocation gets no grace.
+void ProcessJob::stopForLimit(const QString& what)
+{
+    if (!isRunning() || m_cancelled)
+        return;
+    m_limitReached = what;
+    killGroup(SIGKILL);
+}
+
 void ProcessJob::flushOutput()
 {
     if (m_pending.isEmpty())
@@ -153,6 +169,8 @@ void ProcessJob::onFinished(int exitCode, QProcess::ExitStatus status)
     flushOutput();
     if (m_cancelled)
         return finish({ProcessOutcome::Kind::Cancelled, exitCode, QStringLiteral("cancelled")});
+    if (!m_limitReached.isEmpty())
+        return finish({ProcessOutcome::Kind::LimitReached, exitCode, m_limitReached});
     if (m_timedOut)
         return finish({ProcessOutcome::Kind::TimedOut, exitCode, QStringLiteral("timed out after %1 s").arg(m_timeoutMs / 1000)});
     if (status == QProcess::CrashExit)
@@ -175,10 +193,12 @@ void ProcessJob::finish(ProcessOutcome outcome)
     if (m_done)
         return;
     m_done = true;
+    m_watch.stop();
     m_timeout.stop();
     m_killTimer.stop();
-    // A cancelled or timed-out leader may leave children behind that ignored SIGTERM.
-    if (outcome.kind == ProcessOutcome::Kind::Cancelled || outcome.kind == ProcessOutcome::Kind::TimedOut)
+    // A cancelled, timed-out or stopped leader may leave children behind that ignored SIGTERM.
+    if (outcome.kind == ProcessOutcome::Kind::Cancelled || outcome.kind == ProcessOutcome::Kind::TimedOut
+        || outcome.kind == ProcessOutcome::Kind::LimitReached)
         killGroup(SIGKILL);
     Q_EMIT finished(outcome);
 }

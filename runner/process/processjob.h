@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "process/resourcewatch.h"
+
 #include <QObject>
 #include <QProcess>
 #include <QStringList>
@@ -13,10 +15,10 @@ namespace krw {
 // How a child process ended, in one place (B2, E6).
 struct ProcessOutcome
 {
-    enum class Kind { Ok, ExitCode, Crashed, TimedOut, Cancelled, FailedToStart };
+    enum class Kind { Ok, ExitCode, Crashed, TimedOut, Cancelled, FailedToStart, LimitReached };
     Kind kind = Kind::Ok;
     int exitCode = 0;
-    QString message; // for people: "exited with code 2", "timed out after 600 s", ...
+    QString message; // for people: "exited with code 2", "timed out after 600 s", "passed the memory limit of 4 GiB and was stopped", ...
 };
 
 struct ProcessSpec
@@ -26,11 +28,13 @@ struct ProcessSpec
     QString workingDirectory;
     QStringList environment; // "NAME=value" added to the inherited environment
     int timeoutMs = 600000;
+    ResourceLimits limits; // the child and all it starts; passing one stops them (LimitReached)
 };
 
 // Runs one external program through QProcess, with signals only (B1/B2): output arrives in
 // batches every 100 ms (B4); a timeout or cancel ends the child's whole process group, so a
-// compiler's or a test's own children die with it (B5).
+// compiler's or a test's own children die with it (B5). With limits, a ResourceWatch samples
+// the child's tree off the UI thread, and the group is killed at once when it passes one.
 class ProcessJob : public QObject
 {
     Q_OBJECT
@@ -42,6 +46,7 @@ public:
     void cancel();
     bool isRunning() const;
     QStringList commandLine() const; // program (resolved) + arguments, as started
+    const ProcessTreeUsage& peakUsage() const { return m_watch.peak(); } // as sampled, with limits only
 
 Q_SIGNALS:
     void output(const QString& text);
@@ -53,6 +58,7 @@ private:
     void onError(QProcess::ProcessError error);
     void killGroup(int signal);
     void finish(ProcessOutcome outcome);
+    void stopForLimit(const QString& what);
 
     std::unique_ptr<QProcess> m_process;
     QTimer m_flushTimer;
@@ -60,6 +66,9 @@ private:
     QTimer m_killTimer;
     QByteArray m_pending;
     QStringList m_commandLine;
+    ResourceWatch m_watch;
+    ResourceLimits m_limits;
+    QString m_limitReached; // why the watch stopped the child
     qint64 m_pid = 0;
     int m_timeoutMs = 0;
     bool m_cancelled = false;

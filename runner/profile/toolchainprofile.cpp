@@ -2,6 +2,10 @@
 #include "profile/toolchainprofile.h"
 
 #include <QSettings>
+#include <QThread>
+
+#include <algorithm>
+#include <unistd.h>
 
 namespace krw {
 
@@ -28,6 +32,25 @@ std::optional<ToolchainProfile::Kind> kindFromName(const QString& name)
             return kind;
     }
     return std::nullopt;
+}
+
+qint64 ToolchainProfile::effectiveMemoryLimitBytes() const
+{
+    constexpr qint64 mib = 1024 * 1024;
+    if (memoryLimitMiB > 0)
+        return memoryLimitMiB * mib;
+    // Half the memory: a runaway allocation ends as a failure, not in the machine's OOM killer.
+    const qint64 machine = qint64(::sysconf(_SC_PHYS_PAGES)) * qint64(::sysconf(_SC_PAGESIZE));
+    return std::max(1024 * mib, machine / 2);
+}
+
+int ToolchainProfile::effectiveProcessLimit() const
+{
+    if (processLimit > 0)
+        return processLimit;
+    // PyTorch starts a thread per core (intra-op, inter-op and OpenMP pools) in the harness and in
+    // each side's process, and Triton and hipcc compile in subprocesses: leave room for all of them.
+    return std::max(1024, 16 * QThread::idealThreadCount());
 }
 
 ToolchainProfile defaultProfile(ToolchainProfile::Kind kind)
@@ -69,6 +92,8 @@ QVector<ToolchainProfile> loadProfiles(QSettings& settings)
         p.seeds = settings.value(QStringLiteral("seeds"), p.seeds).toInt();
         p.implausibleSpeedup = settings.value(QStringLiteral("implausibleSpeedup"), p.implausibleSpeedup).toDouble();
         p.peakBandwidthGbs = settings.value(QStringLiteral("peakBandwidthGbs"), p.peakBandwidthGbs).toDouble();
+        p.memoryLimitMiB = settings.value(QStringLiteral("memoryLimitMiB"), p.memoryLimitMiB).toInt();
+        p.processLimit = settings.value(QStringLiteral("processLimit"), p.processLimit).toInt();
         profiles.append(p);
     }
     settings.endArray();
@@ -94,6 +119,8 @@ void saveProfiles(QSettings& settings, const QVector<ToolchainProfile>& profiles
         settings.setValue(QStringLiteral("seeds"), p.seeds);
         settings.setValue(QStringLiteral("implausibleSpeedup"), p.implausibleSpeedup);
         settings.setValue(QStringLiteral("peakBandwidthGbs"), p.peakBandwidthGbs);
+        settings.setValue(QStringLiteral("memoryLimitMiB"), p.memoryLimitMiB);
+        settings.setValue(QStringLiteral("processLimit"), p.processLimit);
     }
     settings.endArray();
 }

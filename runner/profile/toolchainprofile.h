@@ -25,14 +25,18 @@ struct ToolchainProfile
     QStringList extraFlags;
     int compileTimeoutS = 600;
     int harnessTimeoutS = 600;
-    bool sandbox = true; // run the harness in bubblewrap when available
     // The cheat battery (docs/RUNNER.md "Checks"): every check runs unless named here.
     QStringList disabledChecks;
     int seeds = 3; // seed_sensitive: correctness repeated on this many sets of new random inputs
     double implausibleSpeedup = 10.0; // implausible_speedup above this device-time ratio
     double peakBandwidthGbs = 0; // the device's peak memory bandwidth; 0 = the harness's table by device name
+    bool sandbox = true; // compile and run in bubblewrap (runner/sandbox/sandbox.h)
+    int memoryLimitMiB = 0; // for everything a step starts; 0 = automatic: half the machine's memory
+    int processLimit = 0; // processes and threads of a step; 0 = automatic: see effectiveProcessLimit()
 
     bool runsCode() const { return kind != Kind::CompileCheck; }
+    qint64 effectiveMemoryLimitBytes() const;
+    int effectiveProcessLimit() const;
     bool compilesHip() const { return kind != Kind::Cpu; }
 };
 

@@ -7,12 +7,14 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QVBoxLayout>
@@ -30,7 +32,13 @@ ProfileDialog::ProfileDialog(QWidget* parent)
     , m_flags(new QLineEdit(this))
     , m_compileTimeout(new QSpinBox(this))
     , m_harnessTimeout(new QSpinBox(this))
-    , m_sandbox(new QCheckBox(tr("Run the harness in bubblewrap (no network, read-only system)"), this))
+    , m_sandbox(new QCheckBox(tr("Compile and run in bubblewrap (no network, read-only system, home hidden)"), this))
+    , m_memoryLimit(new QSpinBox(this))
+    , m_processLimit(new QSpinBox(this))
+    , m_disabledChecks(new QLineEdit(this))
+    , m_seeds(new QSpinBox(this))
+    , m_implausible(new QDoubleSpinBox(this))
+    , m_peakBandwidth(new QDoubleSpinBox(this))
     , m_detected(new QPlainTextEdit(this))
 {
     setWindowTitle(tr("Toolchain profiles"));
@@ -44,6 +52,39 @@ ProfileDialog::ProfileDialog(QWidget* parent)
         box->setRange(10, 7200);
         box->setSuffix(tr(" s"));
     }
+    // 0 is "automatic": what that comes to on this machine is in the tooltip.
+    const ToolchainProfile automatic = defaultProfile(ToolchainProfile::Kind::Cpu);
+    m_memoryLimit->setRange(0, 64 * 1024 * 1024);
+    m_memoryLimit->setSingleStep(1024);
+    m_memoryLimit->setSuffix(tr(" MiB"));
+    m_memoryLimit->setSpecialValueText(tr("automatic (half the memory)"));
+    m_memoryLimit->setToolTip(tr("Memory of everything a compile or the harness starts, files in its /tmp included; past it the "
+                                 "step is stopped. Automatic here: %1 MiB.")
+                                  .arg(automatic.effectiveMemoryLimitBytes() / (1024 * 1024)));
+    // The battery's check names belong to the harness (docs/RUNNER.md "Checks"); an unknown name
+    // fails the rerun with a message naming it.
+    m_disabledChecks->setPlaceholderText(tr("none: every check of the cheat battery runs"));
+    m_disabledChecks->setToolTip(tr("Names of checks to skip, separated by spaces, e.g. seed_sensitive nondeterministic "
+                                    "(docs/RUNNER.md lists them)"));
+    m_seeds->setRange(0, 50);
+    m_seeds->setSpecialValueText(tr("off"));
+    m_seeds->setToolTip(tr("seed_sensitive: how many sets of new random inputs correctness is checked on"));
+    m_implausible->setRange(1.0, 1e6);
+    m_implausible->setDecimals(1);
+    m_implausible->setSuffix(tr("\u00d7"));
+    m_implausible->setToolTip(tr("implausible_speedup: device-time speedups above this are flagged"));
+    m_peakBandwidth->setRange(0, 1e6);
+    m_peakBandwidth->setDecimals(0);
+    m_peakBandwidth->setSuffix(tr(" GB/s"));
+    m_peakBandwidth->setSpecialValueText(tr("by device name"));
+    m_peakBandwidth->setToolTip(tr("The device's peak memory bandwidth for the achieved-bandwidth figure and beyond_peak; "
+                                   "0 takes it from the harness's table by device name"));
+    m_processLimit->setRange(0, 1000000);
+    m_processLimit->setSingleStep(256);
+    m_processLimit->setSpecialValueText(tr("automatic"));
+    m_processLimit->setToolTip(tr("Processes and threads of a compile or the harness (PyTorch starts a thread per core, Triton "
+                                  "compiles in subprocesses); at the limit the step is stopped. Automatic here: %1.")
+                                   .arg(automatic.effectiveProcessLimit()));
     m_detected->setReadOnly(true);
     m_detected->setPlaceholderText(tr("Press Detect to see what this profile finds on this machine."));
 
@@ -57,6 +98,12 @@ ProfileDialog::ProfileDialog(QWidget* parent)
     form->addRow(tr("Compile timeout:"), m_compileTimeout);
     form->addRow(tr("Harness timeout:"), m_harnessTimeout);
     form->addRow(QString(), m_sandbox);
+    form->addRow(tr("Memory limit:"), m_memoryLimit);
+    form->addRow(tr("Process limit:"), m_processLimit);
+    form->addRow(tr("Checks turned off:"), m_disabledChecks);
+    form->addRow(tr("Seeds:"), m_seeds);
+    form->addRow(tr("Implausible above:"), m_implausible);
+    form->addRow(tr("Peak bandwidth:"), m_peakBandwidth);
     auto* detect = new QPushButton(tr("Detect"), this);
     auto* add = new QPushButton(tr("Add"), this);
     auto* remove = new QPushButton(tr("Remove"), this);
@@ -105,6 +152,12 @@ void ProfileDialog::showProfile(int row)
     m_compileTimeout->setValue(p.compileTimeoutS);
     m_harnessTimeout->setValue(p.harnessTimeoutS);
     m_sandbox->setChecked(p.sandbox);
+    m_memoryLimit->setValue(p.memoryLimitMiB);
+    m_processLimit->setValue(p.processLimit);
+    m_disabledChecks->setText(p.disabledChecks.join(QLatin1Char(' ')));
+    m_seeds->setValue(p.seeds);
+    m_implausible->setValue(p.implausibleSpeedup);
+    m_peakBandwidth->setValue(p.peakBandwidthGbs);
     m_detected->clear();
 }
 
@@ -122,6 +175,12 @@ void ProfileDialog::storeForm()
     p.compileTimeoutS = m_compileTimeout->value();
     p.harnessTimeoutS = m_harnessTimeout->value();
     p.sandbox = m_sandbox->isChecked();
+    p.memoryLimitMiB = m_memoryLimit->value();
+    p.processLimit = m_processLimit->value();
+    p.disabledChecks = m_disabledChecks->text().split(QRegularExpression(QStringLiteral("[\\s,]+")), Qt::SkipEmptyParts);
+    p.seeds = m_seeds->value();
+    p.implausibleSpeedup = m_implausible->value();
+    p.peakBandwidthGbs = m_peakBandwidth->value();
     m_list->item(m_current)->setText(p.name);
 }
 
@@ -182,7 +241,7 @@ void ProfileDialog::runDetection(QStringList steps)
             m_detected->appendPlainText(QStringLiteral("→ %1").arg(outcome.message));
         runDetection(steps);
     });
-    m_job.start({parts.first(), parts.mid(1), {}, {}, 120000});
+    m_job.start({parts.first(), parts.mid(1), {}, {}, 120000, {}});
 }
 
 } // namespace krw

@@ -11,6 +11,7 @@ class QComboBox;
 class QLineEdit;
 class QListWidget;
 class QPlainTextEdit;
+class QDoubleSpinBox;
 class QSpinBox;
 
 namespace krw {
@@ -48,6 +49,12 @@ private:
     QSpinBox* m_compileTimeout;
     QSpinBox* m_harnessTimeout;
     QCheckBox* m_sandbox;
+    QSpinBox* m_memoryLimit;
+    QSpinBox* m_processLimit;
+    QLineEdit* m_disabledChecks;
+    QSpinBox* m_seeds;
+    QDoubleSpinBox* m_implausible;
+    QDoubleSpinBox* m_peakBandwidth;
     QPlainTextEdit* m_detected;
     ProcessJob m_job;
 };

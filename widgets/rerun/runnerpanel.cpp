@@ -11,6 +11,7 @@
 #include "rerun/flaggedcelldelegate.h"
 #include "rerun/kernelresourcemodel.h"
 #include "rerun/profiledialog.h"
+#include "sandbox/sandbox.h"
 #include "settings/settings.h"
 
 #include <QApplication>
@@ -41,6 +42,14 @@
 namespace krw {
 
 namespace {
+
+// The session's answer to "run unsandboxed?": asked at the first rerun that needs it, kept until
+// the application quits (never saved).
+std::optional<bool>& unsandboxedAnswer()
+{
+    static std::optional<bool> answer;
+    return answer;
+}
 
 QString stageLine(RerunStage current, const std::optional<RerunResult>& result)
 {
@@ -160,6 +169,7 @@ QWidget* RunnerPanel::buildControls()
     m_version->setObjectName(QStringLiteral("rerunVersion"));
     m_baseline->setObjectName(QStringLiteral("rerunBaseline"));
     m_profile->setObjectName(QStringLiteral("rerunProfile"));
+    m_verdict->setObjectName(QStringLiteral("rerunVerdict"));
     for (QLineEdit* edit : {m_rtol, m_atol}) {
         edit->setValidator(new QDoubleValidator(0, 1e6, 12, edit));
         edit->setMaximumWidth(80);
@@ -381,6 +391,15 @@ void RunnerPanel::run()
         return;
     }
     RerunRequest request = *built;
+    // The rule is Sandbox::choose's; the panel only asks for the leave it wants, once a session.
+    if (Sandbox::choose(*profile, Sandbox::available(), false, Sandbox::limitsOf(*profile)).refused) {
+        if (!askToRunUnsandboxed()) {
+            m_verdict->setText(tr("Not rerun: bubblewrap is not installed, and running code unsandboxed was declined for this "
+                                  "session. Install bubblewrap, or turn the sandbox off in the profile."));
+            return;
+        }
+        request.unsandboxedAllowed = true;
+    }
     request.rtol = m_rtol->text().toDouble();
     request.atol = m_atol->text().toDouble();
     m_log->clear();
@@ -394,6 +413,33 @@ void RunnerPanel::run()
     m_cancelButton->setEnabled(true);
     m_details->setCurrentWidget(m_log);
     m_pipeline.start(request);
+}
+
+void RunnerPanel::forgetUnsandboxedAnswer()
+{
+    unsandboxedAnswer().reset();
+}
+
+bool RunnerPanel::askToRunUnsandboxed()
+{
+    std::optional<bool>& answer = unsandboxedAnswer();
+    if (!answer) {
+        QMessageBox box(QMessageBox::Warning, tr("Run without a sandbox?"),
+            tr("bubblewrap (bwrap) is not installed, so this rerun cannot be sandboxed."), QMessageBox::NoButton, this);
+        box.setObjectName(QStringLiteral("unsandboxedQuestion"));
+        box.setInformativeText(
+            tr("The code of a case was written by a model. Unsandboxed, it runs as you: it can read, change and delete your "
+               "files, use the network and start programs; only its memory and process limits are watched.\n\n"
+               "To run it sandboxed, install bubblewrap (Debian, Ubuntu: sudo apt install bubblewrap; Fedora: sudo dnf install "
+               "bubblewrap).\n\nRun it unsandboxed anyway? Your answer holds until you quit."));
+        QPushButton* run = box.addButton(tr("Run unsandboxed"), QMessageBox::AcceptRole);
+        QPushButton* dont = box.addButton(tr("Don't run"), QMessageBox::RejectRole);
+        box.setDefaultButton(dont);
+        box.setEscapeButton(dont);
+        box.exec();
+        answer = box.clickedButton() == run;
+    }
+    return *answer;
 }
 
 void RunnerPanel::cancel()

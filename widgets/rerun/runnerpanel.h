@@ -54,6 +54,9 @@ public:
     CodeView* sourceView() const { return m_source; }
     QTableView* diagnosticsView() const { return m_diagnosticsView; }
     QTableView* kernelsView() const { return m_kernelsView; } // hidden while there are no kernels
+    // Whether code may run unsandboxed (where bubblewrap is missing) is asked once per session,
+    // for every panel; this forgets the answer, as a new session would (tests).
+    static void forgetUnsandboxedAnswer();
 
 Q_SIGNALS:
     void rerunFinished(const krw::RerunResult& result);
@@ -67,6 +70,7 @@ private:
     void fillProfiles();
     void editCopy();
     void editProfiles();
+    bool askToRunUnsandboxed(); // once per session
     void onStage(RerunStage stage);
     void onFinished(const RerunResult& result);
     void showDiagnostic(const QModelIndex& index);

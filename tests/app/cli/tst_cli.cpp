@@ -111,6 +111,31 @@ private Q_SLOTS:
         QVERIFY(QDir(m_runCopy.filePath(QStringLiteral(".kernel-review"))).exists());
     }
 
+    // Where bubblewrap is missing (a PATH without bwrap), a profile that runs code refuses, naming
+    // --no-sandbox; with it the rerun goes ahead and the result says it was not sandboxed.
+    void rerunWithoutBubblewrapNeedsNoSandbox()
+    {
+        QTemporaryDir noTools;
+        const QByteArray path = qgetenv("PATH");
+        qputenv("PATH", noTools.path().toUtf8());
+        const QStringList args = {QStringLiteral("rerun"), m_runCopy.path(), QStringLiteral("--case"), QStringLiteral("sin_kernel.py"),
+            QStringLiteral("--profile"), QStringLiteral("cpu"), QStringLiteral("--json")};
+        const CliRun refused = runCli(args);
+        const CliRun allowed = runCli(args + QStringList{QStringLiteral("--no-sandbox")});
+        qputenv("PATH", path);
+        QCOMPARE(refused.code, int(krw::cli::CouldNotRun));
+        QVERIFY2(refused.err.contains(QStringLiteral("bubblewrap (bwrap) is not installed")), qPrintable(refused.err));
+        QVERIFY2(refused.err.contains(QStringLiteral("--no-sandbox")), qPrintable(refused.err));
+        QVERIFY(refused.out.isEmpty()); // nothing ran, so there is no result
+
+        const QJsonObject result = QJsonDocument::fromJson(allowed.out.toUtf8()).object();
+        QVERIFY2(!result.isEmpty(), qPrintable(allowed.err));
+        QVERIFY(!allowed.err.contains(QStringLiteral("--no-sandbox")));
+        QCOMPARE(result.value(QStringLiteral("sandboxed")).toBool(true), false);
+        QVERIFY2(result.value(QStringLiteral("sandbox_note")).toString().contains(QStringLiteral("running without it was allowed")),
+            qPrintable(allowed.out));
+    }
+
     void exportTextFormatsOnCoreApplication_data()
     {
         QTest::addColumn<QString>("format");

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "pipeline/rerunpipeline.h"
+#include "process/resourcewatch.h"
 #include "rerun/resultstore.h"
 #include "run/caseversions.h"
 #include "run/runloader.h"
@@ -8,6 +9,7 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -143,6 +145,105 @@ private Q_SLOTS:
         QCOMPARE(result.verdict(), QStringLiteral("cancelled")); // not "failed"
     }
 
+    // Without bubblewrap the code runs only with the user's leave; nothing starts without it.
+    void unsandboxedOnlyWithLeave_data()
+    {
+        QTest::addColumn<bool>("profileSandbox");
+        QTest::addColumn<bool>("allowed");
+        QTest::addColumn<QString>("failure");
+        QTest::addColumn<QString>("note");
+        QTest::addRow("no-leave") << true << false << QStringLiteral("not run: bubblewrap (bwrap) is not installed")
+                                  << QStringLiteral("not sandboxed: nothing was run");
+        QTest::addRow("allowed") << true << true << QStringLiteral("the harness finished and wrote no result")
+                                 << QStringLiteral(
+                                        "not sandboxed: bubblewrap (bwrap) is not installed, and running without it was allowed");
+        QTest::addRow("turned-off-in-profile") << false << false << QStringLiteral("the harness finished and wrote no result")
+                                               << QStringLiteral("not sandboxed: the sandbox is turned off in profile fake");
+    }
+
+    void unsandboxedOnlyWithLeave()
+    {
+        QFETCH(bool, profileSandbox);
+        QFETCH(bool, allowed);
+        QFETCH(QString, failure);
+        QFETCH(QString, note);
+        QTemporaryDir noTools; // a PATH without bwrap (the fake harness is named by its path)
+        const QByteArray path = qgetenv("PATH");
+        qputenv("PATH", noTools.path().toUtf8());
+        RerunRequest request = fakeRequest(QStringLiteral("noresult"));
+        request.profile.sandbox = profileSandbox;
+        request.unsandboxedAllowed = allowed;
+        request.workRoot = noTools.filePath(QStringLiteral("work"));
+        RerunPipeline pipeline;
+        const RerunResult result = runToEnd(pipeline, request, 60000);
+        qputenv("PATH", path);
+        QCOMPARE(result.status, RerunResult::Status::Failed);
+        QVERIFY2(result.failure.startsWith(failure), qPrintable(result.failure));
+        QVERIFY2(result.sandboxNote.startsWith(note), qPrintable(result.sandboxNote));
+        QVERIFY(!result.sandboxed);
+        if (!allowed && profileSandbox) {
+            QVERIFY(result.failure.contains(QStringLiteral("--no-sandbox")));
+            QVERIFY(result.harnessLog.isEmpty());
+            QVERIFY(!QFileInfo::exists(request.workRoot)); // not even a work folder
+        }
+    }
+
+    // A fork bomb or a runaway allocation in the candidate ends the rerun as a failure that says
+    // which limit, within seconds; without the limits both programs would end well.
+    void limitsEndAsClearFailures_data()
+    {
+        QTest::addColumn<QString>("body");
+        QTest::addColumn<int>("memoryMiB");
+        QTest::addColumn<int>("processes");
+        QTest::addColumn<QString>("failure");
+        QTest::addRow("fork-bomb") << QStringLiteral("    import os, time\n"
+                                                     "    for i in range(8):\n"
+                                                     "        try:\n"
+                                                     "            os.fork()\n"
+                                                     "        except OSError:\n"
+                                                     "            pass\n"
+                                                     "    time.sleep(60)\n")
+                                   << 0 << 32
+                                   << QStringLiteral("the harness reached the process limit (32 processes and threads) and was stopped");
+        QTest::addRow("runaway-allocation") << QStringLiteral("    import time\n"
+                                                              "    held = []\n"
+                                                              "    for i in range(128):\n"
+                                                              "        held.append(b'x' * (16 << 20))\n"
+                                                              "        time.sleep(0.02)\n")
+                                            << 768 << 0 << QStringLiteral("the harness passed the memory limit of 768 MiB and was stopped");
+    }
+
+    void limitsEndAsClearFailures()
+    {
+        QFETCH(QString, body);
+        QFETCH(int, memoryMiB);
+        QFETCH(int, processes);
+        QFETCH(QString, failure);
+        if (QProcess::execute(QStringLiteral("/usr/bin/python3"), {QStringLiteral("-c"), QStringLiteral("import torch")}) != 0)
+            KRW_SKIP_MISSING_TOOL("python3-torch");
+        RerunRequest r = sampleRequest(QStringLiteral("sin_kernel.py"), QStringLiteral("it1:predict"), ToolchainProfile::Kind::Cpu);
+        r.baselineText = pythonCandidate;
+        r.candidateText = QStringLiteral("import torch\n\ndef f(x):\n") + body + QStringLiteral("    return x\n");
+        r.testCode = QStringLiteral("import torch\nresult_gold = {'y': f(torch.ones(2))}\n");
+        r.timing = false;
+        r.profile.memoryLimitMiB = memoryMiB;
+        r.profile.processLimit = processes;
+        r.profile.harnessTimeoutS = 90;
+        r.unsandboxedAllowed = true; // the limits hold without bubblewrap too
+        RerunPipeline pipeline;
+        QElapsedTimer clock;
+        clock.start();
+        const RerunResult result = runToEnd(pipeline, r, 120000);
+        QCOMPARE(result.status, RerunResult::Status::Failed);
+        QVERIFY2(result.failure.startsWith(failure), qPrintable(result.failure + result.harnessLog.right(1000)));
+        QCOMPARE(result.verdict(), QStringLiteral("could_not_run"));
+        QVERIFY2(clock.elapsed() < 45000, qPrintable(QString::number(clock.elapsed())));
+        const QString limits = QStringLiteral("limits: %1 of memory, %2 processes and threads")
+                                   .arg(ResourceWatch::sizeText(r.profile.effectiveMemoryLimitBytes()))
+                                   .arg(r.profile.effectiveProcessLimit());
+        QVERIFY2(result.sandboxNote.contains(limits), qPrintable(result.sandboxNote));
+    }
+
     void missingCompilerIsAClearFailure()
     {
         RerunRequest request = fakeRequest(QStringLiteral("noresult"));
@@ -259,7 +360,7 @@ private Q_SLOTS:
         QVERIFY(result.compile && result.compile->ok);
         QCOMPARE(result.environment.value(QStringLiteral("profile")), QStringLiteral("cpu"));
         QVERIFY(!result.environment.value(QStringLiteral("torch")).isEmpty());
-        QVERIFY(result.sandboxed == RerunPipeline::sandboxAvailable());
+        QVERIFY(result.sandboxed == Sandbox::available());
         QVERIFY(result.accuracy);
         if (verdict == QLatin1String("passed")) {
             QCOMPARE(result.flags.join(QLatin1Char(',')), resultFlags.join(QLatin1Char(',')));
@@ -307,7 +408,7 @@ private Q_SLOTS:
     {
         QFETCH(bool, sandbox);
         QFETCH(QString, verdict);
-        if (!RerunPipeline::sandboxAvailable())
+        if (!Sandbox::available())
             KRW_SKIP_MISSING_TOOL("bubblewrap");
         if (QProcess::execute(QStringLiteral("/usr/bin/python3"), {QStringLiteral("-c"), QStringLiteral("import torch")}) != 0)
             KRW_SKIP_MISSING_TOOL("python3-torch");

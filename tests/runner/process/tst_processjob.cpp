@@ -62,21 +62,21 @@ private Q_SLOTS:
         QFETCH(int, timeoutMs);
         QFETCH(ProcessOutcome::Kind, kind);
         QFETCH(QString, message);
-        const auto [outcome, output] = runToEnd({fake(), arguments, {}, {}, timeoutMs});
+        const auto [outcome, output] = runToEnd({fake(), arguments, {}, {}, timeoutMs, {}});
         QCOMPARE(outcome.kind, kind);
         QVERIFY2(outcome.message.startsWith(message), qPrintable(outcome.message));
     }
 
     void failedToStart()
     {
-        const auto [outcome, output] = runToEnd({QStringLiteral("/nonexistent/compiler"), {}, {}, {}, 5000});
+        const auto [outcome, output] = runToEnd({QStringLiteral("/nonexistent/compiler"), {}, {}, {}, 5000, {}});
         QCOMPARE(outcome.kind, ProcessOutcome::Kind::FailedToStart);
         QVERIFY(outcome.message.contains(QStringLiteral("/nonexistent/compiler")));
     }
 
     void partialLastLineIsDelivered()
     {
-        const auto [outcome, output] = runToEnd({fake(), {QStringLiteral("partial")}, {}, {}, 10000});
+        const auto [outcome, output] = runToEnd({fake(), {QStringLiteral("partial")}, {}, {}, 10000, {}});
         QCOMPARE(outcome.kind, ProcessOutcome::Kind::Ok);
         QCOMPARE(output, QStringLiteral("first line\nsecond line without newline"));
     }
@@ -91,7 +91,7 @@ private Q_SLOTS:
             output += text;
         });
         QSignalSpy finished(&job, &ProcessJob::finished);
-        job.start({fake(), {QStringLiteral("lines"), QStringLiteral("20000")}, {}, {}, 10000});
+        job.start({fake(), {QStringLiteral("lines"), QStringLiteral("20000")}, {}, {}, 10000, {}});
         QVERIFY(finished.wait(10000));
         QCOMPARE(output.count(QLatin1Char('\n')), 20000);
         QVERIFY2(batches < 50, qPrintable(QString::number(batches))); // batched, not one signal per line
@@ -102,7 +102,7 @@ private Q_SLOTS:
         ProcessJob job;
         QSignalSpy output(&job, &ProcessJob::output);
         QSignalSpy finished(&job, &ProcessJob::finished);
-        job.start({fake(), {QStringLiteral("grandchild"), QStringLiteral("120")}, {}, {}, 60000});
+        job.start({fake(), {QStringLiteral("grandchild"), QStringLiteral("120")}, {}, {}, 60000, {}});
         QVERIFY(output.wait(5000)); // "spawned": the grandchild exists now
         job.cancel();
         QVERIFY(finished.wait(10000));
@@ -112,11 +112,27 @@ private Q_SLOTS:
             QProcess::execute(QStringLiteral("pgrep"), {QStringLiteral("-f"), QStringLiteral("krw_fakeprocess grandchild")}) == 1, 5000);
     }
 
+    // What a step used is its own: a step without limits reports no peak, not the last one's.
+    void peakUsageBelongsToTheLastStep()
+    {
+        ProcessJob job;
+        QSignalSpy finished(&job, &ProcessJob::finished);
+        ProcessSpec watched{fake(), {QStringLiteral("sleep"), QStringLiteral("1")}, {}, {}, 10000, {}};
+        watched.limits.tasks = 100;
+        watched.limits.intervalMs = 20;
+        job.start(watched);
+        QVERIFY(finished.wait(10000));
+        QCOMPARE(job.peakUsage().processes, 1);
+        job.start({fake(), {QStringLiteral("exit"), QStringLiteral("0")}, {}, {}, 10000, {}});
+        QVERIFY(finished.wait(10000));
+        QCOMPARE(job.peakUsage().processes, 0);
+    }
+
     void commandLineIsTheResolvedProgramAndArguments()
     {
         ProcessJob job;
         QSignalSpy finished(&job, &ProcessJob::finished);
-        job.start({QStringLiteral("true"), {QStringLiteral("a b"), QStringLiteral("$HOME")}, {}, {}, 5000});
+        job.start({QStringLiteral("true"), {QStringLiteral("a b"), QStringLiteral("$HOME")}, {}, {}, 5000, {}});
         QVERIFY(finished.wait(5000));
         QVERIFY(job.commandLine().first().endsWith(QStringLiteral("/true")));
         QCOMPARE(job.commandLine().mid(1), (QStringList{QStringLiteral("a b"), QStringLiteral("$HOME")})); // no shell

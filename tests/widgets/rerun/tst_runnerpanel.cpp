@@ -13,14 +13,20 @@
 #include "samplecopy.h"
 #include "theme/themes.h"
 
+#include <QApplication>
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBlock>
+#include <QTimer>
 
 using namespace krw;
 
@@ -76,6 +82,76 @@ private Q_SLOTS:
         panel.diagnosticsView()->clicked(panel.diagnosticsView()->model()->index(0, 0));
         QCOMPARE(panel.sourceView()->textCursor().blockNumber(), 13);
         QVERIFY(panel.sourceView()->textCursor().block().text().contains(QStringLiteral("fast_sin")));
+    }
+
+    // Without bubblewrap the first rerun that would run code asks, once per session; "Don't run"
+    // keeps the code from running for the rest of it, "Run unsandboxed" lets it run, recorded as such.
+    void asksOnceBeforeRunningUnsandboxed()
+    {
+        const CaseTexts texts = sampleCase(QStringLiteral("sin_kernel.py"));
+        QTemporaryDir noTools; // a PATH without bwrap
+        const QByteArray path = qgetenv("PATH");
+        qputenv("PATH", noTools.path().toUtf8());
+        RunnerPanel::forgetUnsandboxedAnswer();
+        RunnerPanel panel(&m_syntax);
+        panel.show();
+        panel.setCase(texts, codeVersions(m_run->cases.at(texts.caseIndex)));
+        panel.selectProfile(QStringLiteral("cpu"));
+        auto* verdict = panel.findChild<QLabel*>(QStringLiteral("rerunVerdict"));
+        QVERIFY(verdict);
+
+        // Answers the question when it comes, with the button named answer.
+        int asked = 0;
+        QString question;
+        QString answer;
+        QTimer answering;
+        answering.setInterval(20);
+        connect(&answering, &QTimer::timeout, this, [&] {
+            auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+            if (!box)
+                return;
+            ++asked;
+            question = box->text() + QLatin1Char('\n') + box->informativeText();
+            for (QAbstractButton* button : box->buttons()) {
+                if (button->text() == answer)
+                    button->click();
+            }
+        });
+        answering.start();
+
+        answer = QStringLiteral("Don't run");
+        panel.run();
+        QCOMPARE(asked, 1);
+        QVERIFY2(question.contains(QStringLiteral("bubblewrap (bwrap) is not installed")), qPrintable(question));
+        QVERIFY2(question.contains(QStringLiteral("sudo apt install bubblewrap")), qPrintable(question));
+        QVERIFY2(question.contains(QStringLiteral("read, change and delete your files")), qPrintable(question));
+        QVERIFY(!panel.isRunning());
+        QVERIFY2(verdict->text().startsWith(QStringLiteral("Not rerun: bubblewrap is not installed")), qPrintable(verdict->text()));
+        verdict->clear();
+        panel.run(); // the answer holds: not asked again, not run
+        QCOMPARE(asked, 1);
+        QVERIFY(!panel.isRunning());
+        QVERIFY(verdict->text().startsWith(QStringLiteral("Not rerun")));
+
+        RunnerPanel::forgetUnsandboxedAnswer(); // a new session
+        answer = QStringLiteral("Run unsandboxed");
+        QSignalSpy finished(&panel, &RunnerPanel::rerunFinished);
+        panel.run();
+        QCOMPARE(asked, 2);
+        QVERIFY(panel.isRunning());
+        const bool done = finished.wait(120000);
+        if (done)
+            panel.run(); // asked once per session, whatever the answer
+        const bool runningAgain = panel.isRunning();
+        panel.cancel();
+        qputenv("PATH", path);
+        QVERIFY(done);
+        const auto result = finished.first().first().value<RerunResult>();
+        QVERIFY(!result.sandboxed);
+        QVERIFY2(result.sandboxNote.contains(QStringLiteral("running without it was allowed")), qPrintable(result.sandboxNote));
+        QVERIFY(!result.failure.startsWith(QStringLiteral("not run: bubblewrap")));
+        QCOMPARE(asked, 2);
+        QVERIFY(runningAgain);
     }
 
     void localVersionsAreNewVersionsBesideTheResults()

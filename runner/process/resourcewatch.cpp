@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: MIT
+#include "process/resourcewatch.h"
+
+#include <QFutureWatcher>
+#include <QThread>
+#include <QtConcurrent>
+
+#include <algorithm>
+
+namespace krw {
+
+ResourceWatch::ResourceWatch(QObject* parent)
+    : QObject(parent)
+{
+    m_timer.setSingleShot(true);
+    connect(&m_timer, &QTimer::timeout, this, &ResourceWatch::sampleNow);
+}
+
+void ResourceWatch::start(qint64 rootPid, const ResourceLimits& limits)
+{
+    reset();
+    if (rootPid <= 0 || !limits.isSet())
+        return;
+    m_rootPid = rootPid;
+    m_limits = limits;
+    m_timer.start(std::max(10, limits.intervalMs));
+}
+
+void ResourceWatch::stop()
+{
+    ++m_generation;
+    m_rootPid = 0;
+    m_timer.stop();
+}
+
+void ResourceWatch::reset()
+{
+    stop();
+    m_peak = {};
+}
+
+void ResourceWatch::sampleNow()
+{
+    const quint64 generation = m_generation;
+    const qint64 pid = m_rootPid;
+    const QStringList fileSystems = m_limits.fileSystems;
+    auto* watcher = new QFutureWatcher<ProcessTreeUsage>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
+        watcher->deleteLater();
+        if (generation == m_generation)
+            apply(watcher->result());
+    });
+    watcher->setFuture(QtConcurrent::run([pid, fileSystems] { return ProcessTreeUsage::sample(pid, fileSystems); }));
+}
+
+void ResourceWatch::apply(const ProcessTreeUsage& usage)
+{
+    Q_ASSERT(QThread::currentThread() == thread());
+    m_peak.processes = std::max(m_peak.processes, usage.processes);
+    m_peak.tasks = std::max(m_peak.tasks, usage.tasks);
+    if (usage.memoryBytes() > m_peak.memoryBytes()) { // both parts of the same moment
+        m_peak.anonymousBytes = usage.anonymousBytes;
+        m_peak.fileSystemBytes = usage.fileSystemBytes;
+    }
+    QString what;
+    if (m_limits.memoryBytes > 0 && usage.memoryBytes() > m_limits.memoryBytes)
+        what = QStringLiteral("passed the memory limit of %1 and was stopped").arg(sizeText(m_limits.memoryBytes));
+    else if (m_limits.tasks > 0 && usage.tasks >= m_limits.tasks)
+        what = QStringLiteral("reached the process limit (%1 processes and threads) and was stopped").arg(m_limits.tasks);
+    if (what.isEmpty()) {
+        if (usage.processes > 0)
+            m_timer.start(std::max(10, m_limits.intervalMs));
+        else
+            stop(); // the tree is gone
+        return;
+    }
+    stop();
+    Q_EMIT exceeded(what);
+}
+
+QString ResourceWatch::sizeText(qint64 bytes)
+{
+    constexpr qint64 mib = 1024 * 1024;
+    constexpr qint64 gib = 1024 * mib;
+    if (bytes >= gib)
+        return bytes % gib == 0 ? QStringLiteral("%1 GiB").arg(bytes / gib) : QStringLiteral("%1 GiB").arg(double(bytes) / gib, 0, 'f', 1);
+    return QStringLiteral("%1 MiB").arg((bytes + mib - 1) / mib);
+}
+
+} // namespace krw

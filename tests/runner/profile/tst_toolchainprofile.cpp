@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: MIT
+#include "profile/toolchainprofile.h"
+
+#include <QSettings>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace krw;
+
+// Profiles are kept in the user's settings: every field must survive a save and a load, and
+// settings written before a field existed must load with its default.
+class TestToolchainProfile : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void everyFieldRoundTrips()
+    {
+        QTemporaryDir dir;
+        QSettings settings(dir.filePath(QStringLiteral("krw.ini")), QSettings::IniFormat);
+        ToolchainProfile p = defaultProfile(ToolchainProfile::Kind::HipNvidia);
+        p.name = QStringLiteral("h100");
+        p.python = QStringLiteral("/opt/torch/.venv/bin/python3");
+        p.disabledChecks = QStringList{QStringLiteral("seed_sensitive"), QStringLiteral("nondeterministic")};
+        p.seeds = 5;
+        p.implausibleSpeedup = 25.5;
+        p.peakBandwidthGbs = 3350;
+        p.memoryLimitMiB = 4096;
+        p.processLimit = 2048;
+        p.sandbox = false;
+        saveProfiles(settings, {p});
+        const QVector<ToolchainProfile> loaded = loadProfiles(settings);
+        QCOMPARE(loaded.size(), 1);
+        const ToolchainProfile& q = loaded.first();
+        QCOMPARE(q.name, p.name);
+        QCOMPARE(q.kind, p.kind);
+        QCOMPARE(q.python, p.python);
+        QCOMPARE(q.disabledChecks, p.disabledChecks);
+        QCOMPARE(q.seeds, 5);
+        QCOMPARE(q.implausibleSpeedup, 25.5);
+        QCOMPARE(q.peakBandwidthGbs, 3350.0);
+        QCOMPARE(q.memoryLimitMiB, 4096);
+        QCOMPARE(q.processLimit, 2048);
+        QCOMPARE(q.sandbox, false);
+    }
+
+    void olderSettingsTakeTheDefaults()
+    {
+        QTemporaryDir dir;
+        QSettings settings(dir.filePath(QStringLiteral("krw.ini")), QSettings::IniFormat);
+        settings.beginWriteArray(QStringLiteral("runner/profiles"), 1);
+        settings.setArrayIndex(0);
+        settings.setValue(QStringLiteral("name"), QStringLiteral("old"));
+        settings.setValue(QStringLiteral("kind"), QStringLiteral("cpu"));
+        settings.endArray();
+        const ToolchainProfile q = loadProfiles(settings).first();
+        QCOMPARE(q.name, QStringLiteral("old"));
+        QVERIFY(q.disabledChecks.isEmpty()); // every check runs
+        QCOMPARE(q.seeds, 3);
+        QCOMPARE(q.implausibleSpeedup, 10.0);
+        QCOMPARE(q.peakBandwidthGbs, 0.0); // from the harness's table
+    }
+};
+
+QTEST_GUILESS_MAIN(TestToolchainProfile)
+#include "tst_toolchainprofile.moc"
