@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "report/reportcsv.h"
 
+#include "rerun/rerunchecks.h"
+
 #include <algorithm>
 
 namespace krw {
@@ -24,6 +26,19 @@ std::optional<double> worstMaxAbsErr(const RerunResult& rerun)
     return worst;
 }
 
+// "flagged:output_reused;could not run:nondeterministic", "clean", or "not run" for a result without checks.
+QString checksField(const RerunResult& rerun)
+{
+    if (checksAbsence(rerun) != ChecksAbsence::Present)
+        return QStringLiteral("not run");
+    QStringList problems;
+    for (const CheckRow& row : checkRows(rerun)) {
+        if (row.state == CheckRow::State::Flagged || row.state == CheckRow::State::CouldNotRun)
+            problems << checkStateName(row.state) + QLatin1Char(':') + row.name;
+    }
+    return problems.isEmpty() ? QStringLiteral("clean") : problems.join(QLatin1Char(';'));
+}
+
 QStringList row(const ReportCase& rc)
 {
     const CaseAnnotation& a = rc.annotation;
@@ -36,6 +51,26 @@ QStringList row(const ReportCase& rc)
                << (r.started.isValid() ? r.started.toUTC().toString(Qt::ISODate) : QString());
     } else {
         fields << QString() << QString() << QString() << QString();
+    }
+    // Appended after the original columns, so readers of those keep working. rerun_verdict stays
+    // the one word; rerun_verdict_line is what to show ("passed — 2 warnings: …", never a plain
+    // "passed" for a flagged result), as in the CLI's JSON.
+    if (rc.latestRerun) {
+        const RerunResult& r = *rc.latestRerun;
+        const std::optional<TimingStage>& t = r.timing;
+        const auto ci = t ? t->ci95 : std::nullopt;
+        const bool device = t && !t->deviceTimeSource.isEmpty();
+        fields << r.verdictLine() << r.flags.join(QLatin1Char(';')) << number(ci ? std::optional<double>(ci->first) : std::nullopt)
+               << number(ci ? std::optional<double>(ci->second) : std::nullopt)
+               << (t && t->speedup ? (t->withinNoise ? QStringLiteral("true") : QStringLiteral("false")) : QString())
+               << number(t ? t->callSpeedup : std::nullopt)
+               << (!t              ? QString()
+                          : device ? QStringLiteral("device")
+                                   : QStringLiteral("events"))
+               << checksField(r);
+    } else {
+        for (int i = 0; i < 8; ++i)
+            fields << QString();
     }
     return fields;
 }
@@ -67,8 +102,10 @@ QByteArray reportCsv(const QVector<ReportCase>& cases)
 {
     QByteArray csv = line({QStringLiteral("filename"), QStringLiteral("latest_outcome"), QStringLiteral("best_stage"),
         QStringLiteral("iterations"), QStringLiteral("verdict"), QStringLiteral("tags"), QStringLiteral("note"), QStringLiteral("comments"),
-        QStringLiteral("rerun_verdict"), QStringLiteral("rerun_max_abs_err"), QStringLiteral("rerun_speedup"),
-        QStringLiteral("rerun_time")});
+        QStringLiteral("rerun_verdict"), QStringLiteral("rerun_max_abs_err"), QStringLiteral("rerun_speedup"), QStringLiteral("rerun_time"),
+        QStringLiteral("rerun_verdict_line"), QStringLiteral("rerun_flags"), QStringLiteral("rerun_speedup_ci_low"),
+        QStringLiteral("rerun_speedup_ci_high"), QStringLiteral("rerun_within_noise"), QStringLiteral("rerun_call_speedup"),
+        QStringLiteral("rerun_speedup_timer"), QStringLiteral("rerun_checks")});
     for (const ReportCase& rc : cases)
         csv += line(row(rc));
     return csv;

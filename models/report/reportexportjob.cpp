@@ -186,7 +186,7 @@ void ReportExportJob::drawPlotSlice()
     }
     for (int k = 0; k < PlotsPerSlice && !state->plotQueue.isEmpty(); ++k) {
         const ReportCase& rc = state->cases->at(state->plotQueue.takeFirst());
-        state->plots.insert(rc.caseIndex, state->renderer->timingPlotPng(*rc.latestRerun->timing));
+        state->plots.insert(rc.caseIndex, state->renderer->timingPlotPng(*rc.latestRerun));
         Q_EMIT progress(++state->done, state->total);
     }
     if (!state->plotQueue.isEmpty()) {

@@ -3,6 +3,7 @@
 
 #include "diff/linediff.h"
 #include "report/markdownhtml.h"
+#include "report/reportrerun.h"
 
 #include <QMultiMap>
 #include <QRegularExpression>
@@ -35,7 +36,7 @@ span.ich-l{background:#f5b5b5}span.ich-r{background:#9fdf9f}
 tr.fold td{color:#777;font-style:italic;background:#fafafa;text-align:center}
 tr.cmt td,div.cmt{background:#fff8d6;border:1px solid #e0c860;font-family:sans-serif;white-space:normal;word-break:normal;font-size:9pt}
 .stale{color:#a35200;font-weight:bold}.missing{color:#b00020;font-weight:bold}
-.ok{color:#17702a}.bad{color:#b00020}
+.ok{color:#17702a}.bad{color:#b00020}.warn{color:#a35200;font-weight:bold}
 .meta{color:#555}
 .blocked-link{text-decoration:underline dotted}
 .verdict{font-weight:bold}
@@ -62,7 +63,7 @@ span.ich-l{background-color:#f5b5b5}span.ich-r{background-color:#9fdf9f}
 tr.fold td{color:#777777;font-style:italic}
 tr.cmt td,div.cmt{background-color:#fff8d6;font-family:sans-serif;white-space:normal}
 .stale{color:#a35200;font-weight:bold}.missing{color:#b00020;font-weight:bold}
-.ok{color:#17702a}.bad{color:#b00020}.meta{color:#555555}.verdict{font-weight:bold}
+.ok{color:#17702a}.bad{color:#b00020}.warn{color:#a35200;font-weight:bold}.meta{color:#555555}.verdict{font-weight:bold}
 )css";
 
 QString esc(const QString& text)
@@ -93,6 +94,14 @@ QString verdictTitle(Verdict verdict)
 QString okClass(bool ok)
 {
     return ok ? QStringLiteral("ok") : QStringLiteral("bad");
+}
+
+// A clean pass reads "ok"; a pass with warnings "warn", never the same as a clean one; the rest "bad".
+QString verdictClass(const RerunResult& r)
+{
+    if (r.verdict() != QLatin1String("passed"))
+        return QStringLiteral("bad");
+    return r.flags.isEmpty() ? QStringLiteral("ok") : QStringLiteral("warn");
 }
 
 QString row(const QStringList& cells, const QString& tag = QStringLiteral("td"))
@@ -383,8 +392,7 @@ private:
     {
         QString out = QStringLiteral("<h3>Latest rerun</h3>\n<table>\n");
         out += row({QStringLiteral("Version"), QStringLiteral("<code>%1</code>").arg(esc(r.versionId))});
-        out += row({QStringLiteral("Verdict"),
-            QStringLiteral("<span class=\"%1\">%2</span>").arg(okClass(r.verdict() == QLatin1String("passed")), esc(r.verdict()))});
+        out += row({QStringLiteral("Verdict"), QStringLiteral("<span class=\"%1\">%2</span>").arg(verdictClass(r), esc(r.verdictLine()))});
         out += row({QStringLiteral("Started"), esc(isoTime(r.started))});
         if (!r.failure.isEmpty())
             out += row({QStringLiteral("Failure"), QStringLiteral("<pre>%1</pre>").arg(esc(r.failure))});
@@ -405,10 +413,24 @@ private:
             out += QStringLiteral("</table>\n");
         }
         if (r.timing) {
-            out += QStringLiteral("<p>Timing: baseline %1 ms, candidate %2 ms, speedup %3%4</p>\n")
-                       .arg(number(r.timing->baselineMs), number(r.timing->candidateMs), optionalNumber(r.timing->speedup),
-                           r.timing->withinNoise ? QStringLiteral(" (within noise)") : QString());
+            out += QStringLiteral("<p class=\"timing\">%1</p>\n").arg(esc(reportTimingText(*r.timing)));
+            const QString caveat = reportSpeedupCaveat(r);
+            if (!caveat.isEmpty())
+                out += QStringLiteral("<p class=\"%1\">%2</p>\n").arg(verdictClass(r), esc(caveat));
             out += plotImage();
+        }
+        const QString absent = reportChecksAbsentText(r);
+        if (!absent.isEmpty()) {
+            out += QStringLiteral("<p class=\"checks meta\">%1</p>\n").arg(esc(absent));
+        } else {
+            out += QStringLiteral("<p>Checks:</p>\n<ul class=\"checks\">\n");
+            for (const ReportCheckLine& line : reportCheckLines(r)) {
+                out += line.name.isEmpty()
+                    ? QStringLiteral("<li>%1</li>\n").arg(esc(line.text))
+                    : QStringLiteral("<li><span class=\"%1\">%2</span> %3</li>\n")
+                          .arg(line.problem ? QStringLiteral("warn") : QStringLiteral("ok"), esc(line.name), esc(line.text));
+            }
+            out += QStringLiteral("</ul>\n");
         }
         return out;
     }
@@ -505,7 +527,7 @@ QString summarySection(const ReportSummary& summary, const QVector<ReportCase>& 
         out += row({QString::number(i + 1), QStringLiteral("<a href=\"#%1\">%2</a>").arg(caseAnchor(i + 1), esc(rc.filename)),
             esc(outcomeTitle(rc.latest)), esc(stageName(rc.best)),
             esc(rc.annotation.isReviewed() ? verdictTitle(rc.annotation.verdict) : QString()),
-            esc(rc.annotation.tags.join(QStringLiteral(", "))), esc(rc.latestRerun ? rc.latestRerun->verdict() : QString())});
+            esc(rc.annotation.tags.join(QStringLiteral(", "))), esc(rc.latestRerun ? rc.latestRerun->verdictLine() : QString())});
     }
     return out + QStringLiteral("</table>\n</div>\n");
 }

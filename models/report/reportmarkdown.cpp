@@ -3,6 +3,7 @@
 
 #include "diff/linediff.h"
 #include "report/markdownsafe.h"
+#include "report/reportrerun.h"
 
 namespace krw {
 
@@ -116,7 +117,8 @@ QString summarySection(const ReportSummary& summary, const QVector<ReportCase>& 
         const ReportCase& rc = cases.at(i);
         md += tableRow({QString::number(i + 1), markdownTableCell(rc.filename), outcomeTitle(rc.latest), stageName(rc.best),
             rc.annotation.isReviewed() ? verdictTitle(rc.annotation.verdict) : QString(),
-            markdownTableCell(rc.annotation.tags.join(QStringLiteral(", "))), rc.latestRerun ? rc.latestRerun->verdict() : QString()});
+            markdownTableCell(rc.annotation.tags.join(QStringLiteral(", "))),
+            rc.latestRerun ? markdownTableCell(rc.latestRerun->verdictLine()) : QString()});
     }
     return md + QLatin1Char('\n');
 }
@@ -169,7 +171,7 @@ QString textsSection(const QString& title, const QVector<ReportText>& texts, boo
 QString rerunSection(const RerunResult& r)
 {
     QString md = QStringLiteral("### Latest rerun\n\n- Version: %1\n- Verdict: %2\n- Started: %3\n")
-                     .arg(markdownCodeSpan(r.versionId), r.verdict(), isoTime(r.started));
+                     .arg(markdownCodeSpan(r.versionId), markdownPlainText(r.verdictLine()), isoTime(r.started));
     if (!r.failure.isEmpty())
         md += QStringLiteral("- Failure: %1\n").arg(markdownPlainText(r.failure));
     if (r.accuracy) {
@@ -185,9 +187,20 @@ QString rerunSection(const RerunResult& r)
         }
     }
     if (r.timing) {
-        md += QStringLiteral("\nTiming: baseline %1 ms, candidate %2 ms, speedup %3%4\n")
-                  .arg(number(r.timing->baselineMs), number(r.timing->candidateMs), optionalNumber(r.timing->speedup),
-                      r.timing->withinNoise ? QStringLiteral(" (within noise)") : QString());
+        md += QLatin1Char('\n') + markdownPlainText(reportTimingText(*r.timing)) + QLatin1Char('\n');
+        const QString caveat = reportSpeedupCaveat(r);
+        if (!caveat.isEmpty())
+            md += QStringLiteral("\n**%1**\n").arg(markdownPlainText(caveat));
+    }
+    const QString absent = reportChecksAbsentText(r);
+    if (!absent.isEmpty()) {
+        md += QLatin1Char('\n') + markdownPlainText(absent) + QLatin1Char('\n');
+    } else {
+        md += QStringLiteral("\nChecks:\n\n");
+        for (const ReportCheckLine& line : reportCheckLines(r)) {
+            md += line.name.isEmpty() ? QStringLiteral("- %1\n").arg(markdownPlainText(line.text))
+                                      : QStringLiteral("- **%1** %2\n").arg(markdownPlainText(line.name), markdownPlainText(line.text));
+        }
     }
     return md + QLatin1Char('\n');
 }

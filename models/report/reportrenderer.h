@@ -22,9 +22,10 @@ class ReportRenderer
 public:
     virtual ~ReportRenderer();
 
-    // The latest rerun's timing plot as PNG. Called on the thread the job lives on (in the app,
-    // the GUI thread), a few at a time between event-loop turns.
-    virtual QByteArray timingPlotPng(const TimingStage& timing) = 0;
+    // The latest rerun's timing plot as PNG (the rerun has timing; its verdict and flags word the
+    // title). Called on the thread the job lives on (in the app, the GUI thread), a few at a time
+    // between event-loop turns.
+    virtual QByteArray timingPlotPng(const RerunResult& rerun) = 0;
 
     // Syntax colours for the HTML writer. Created and used on the export's worker thread.
     virtual std::unique_ptr<ReportDecorations> createDecorations() = 0;

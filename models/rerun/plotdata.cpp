@@ -37,12 +37,40 @@ QString statsLine(const QString& side, const std::optional<TimingStats>& stats)
         .arg(stats->reps);
 }
 
-QString callToolTip(const CallTiming& call)
+// Device time is what the bars show; call time beside it says how much of a call is launch
+// overhead, so a reader can see what the speedup rests on.
+QString callTimeLine(const CallTiming& call)
 {
-    QStringList lines{
-        callLabel(call), statsLine(QStringLiteral("baseline"), call.baseline), statsLine(QStringLiteral("candidate"), call.candidate)};
-    if (call.speedup)
-        lines << QStringLiteral("speedup %1, %2").arg(formatSpeedup(*call.speedup), speedupVerdict(*call.speedup, call.withinNoise));
+    const auto& b = call.baselineEvidence.call;
+    const auto& c = call.candidateEvidence.call;
+    if (!b && !c)
+        return {};
+    const QString none = QStringLiteral("—");
+    QString line = QStringLiteral("call time: baseline %1, candidate %2").arg(b ? formatMs(b->p50) : none, c ? formatMs(c->p50) : none);
+    if (call.callSpeedup)
+        line += QStringLiteral(" → %1").arg(formatSpeedup(*call.callSpeedup));
+    return line;
+}
+
+QString callToolTip(const CallTiming& call, bool deviceTime)
+{
+    // Results older than device timing measured one time only, with stream events.
+    const QString prefix = deviceTime ? QStringLiteral(" device time") : QString();
+    QStringList lines{callLabel(call), statsLine(QStringLiteral("baseline") + prefix, call.baseline),
+        statsLine(QStringLiteral("candidate") + prefix, call.candidate)};
+    const QString callTime = callTimeLine(call);
+    if (!callTime.isEmpty())
+        lines << callTime;
+    if (call.speedup) {
+        QString speedup = QStringLiteral("speedup %1").arg(formatSpeedup(*call.speedup));
+        if (call.ci95)
+            speedup += QLatin1Char(' ') + formatInterval(call.ci95->first, call.ci95->second);
+        lines << QStringLiteral("%1, %2").arg(speedup, speedupVerdict(*call.speedup, call.withinNoise, SpeedupContext{false, call.flags}));
+    }
+    for (const QString& flag : call.flags) {
+        const QString note = call.flagNotes.value(flag);
+        lines << QStringLiteral("⚠ ") + (note.isEmpty() ? describeFlag(flag) : QStringLiteral("%1: %2").arg(flag, note));
+    }
     if (!call.note.isEmpty())
         lines << call.note;
     return lines.join(QLatin1Char('\n'));
@@ -59,8 +87,10 @@ std::optional<Annotation> speedupNote(const CallTiming& call, double key)
         if (side)
             top = std::max({top, side->p50, side->p90});
     }
-    const QString text = formatSpeedup(*call.speedup) + (call.withinNoise ? QStringLiteral(" noise") : QString());
-    return Annotation{key, top, text, call.withinNoise};
+    const bool flagged = !call.flags.isEmpty();
+    const QString text = formatSpeedup(*call.speedup) + (call.withinNoise ? QStringLiteral(" noise") : QString())
+        + (flagged ? QStringLiteral(" ⚠") : QString());
+    return Annotation{key, top, text, call.withinNoise, flagged};
 }
 
 void addWhiskered(SeriesData* series, double key, const TimingStats& stats)
@@ -246,10 +276,25 @@ QString callLabel(const CallTiming& call)
     return QStringLiteral("%1 #%2").arg(call.name).arg(call.index);
 }
 
-QString speedupVerdict(double speedup, bool withinNoise)
+SpeedupContext SpeedupContext::of(const RerunResult& result)
 {
+    return SpeedupContext{result.accuracy && !result.accuracy->ok, result.flags};
+}
+
+QString speedupVerdict(double speedup, bool withinNoise, const SpeedupContext& context)
+{
+    if (context.wrong)
+        return QStringLiteral("output wrong, does not count");
     if (withinNoise)
         return QStringLiteral("within noise");
+    if (!context.flags.isEmpty()) {
+        // The warnings say what to doubt, "faster" would not (slower is safe to say). Their names
+        // are on the verdict line and the calls: a plot title has no room for a list.
+        return QStringLiteral("%1%2 %3")
+            .arg(speedup < 1 ? QStringLiteral("candidate slower, ") : QString())
+            .arg(context.flags.size())
+            .arg(context.flags.size() == 1 ? QStringLiteral("warning") : QStringLiteral("warnings"));
+    }
     if (speedup > 1)
         return QStringLiteral("candidate faster");
     if (speedup < 1)
@@ -257,16 +302,19 @@ QString speedupVerdict(double speedup, bool withinNoise)
     return QStringLiteral("same speed");
 }
 
-QString timingTitle(const TimingStage& timing)
+QString timingTitle(const TimingStage& timing, const SpeedupContext& context)
 {
     if (!timing.speedup)
         return QStringLiteral("Speedup not measured");
-    return QStringLiteral("Speedup %1 — %2 (Σ p50 %3 → %4)")
-        .arg(formatSpeedup(*timing.speedup), speedupVerdict(*timing.speedup, timing.withinNoise),
+    const QString interval = timing.ci95 ? QLatin1Char(' ') + formatInterval(timing.ci95->first, timing.ci95->second) : QString();
+    // Results older than device timing measured stream events: their sums are not device time.
+    const QString sums = timing.deviceTimeSource.isEmpty() ? QStringLiteral("Σ p50") : QStringLiteral("device Σ p50");
+    return QStringLiteral("Speedup %1%2 — %3 (%4 %5 → %6)")
+        .arg(formatSpeedup(*timing.speedup), interval, speedupVerdict(*timing.speedup, timing.withinNoise, context), sums,
             QString::number(timing.baselineMs, 'g', 3), formatMs(timing.candidateMs));
 }
 
-TimingPlotData timingPlotData(const std::optional<TimingStage>& timing)
+TimingPlotData timingPlotData(const std::optional<TimingStage>& timing, const SpeedupContext& context)
 {
     TimingPlotData data;
     if (!timing || timing->calls.isEmpty()) {
@@ -276,7 +324,7 @@ TimingPlotData timingPlotData(const std::optional<TimingStage>& timing)
     for (int i = 0; i < timing->calls.size(); ++i) {
         const CallTiming& call = timing->calls.at(i);
         data.axis.labels << callLabel(call);
-        data.axis.toolTips << callToolTip(call);
+        data.axis.toolTips << callToolTip(call, !timing->deviceTimeSource.isEmpty());
         if (const auto note = speedupNote(call, i))
             data.notes << *note;
         if (call.baseline)
@@ -288,7 +336,7 @@ TimingPlotData timingPlotData(const std::optional<TimingStage>& timing)
         data.emptyMessage = QStringLiteral("No call was timed");
     const double top = highestWhisker(data);
     data.yRange = {0, top > 0 ? top * TimingHeadroom : 1};
-    data.title = timingTitle(*timing);
+    data.title = timingTitle(*timing, context);
     return data;
 }
 

@@ -77,23 +77,35 @@ struct Annotation
     double value = 0;
     QString text;
     bool muted = false; // says less than it seems (a speedup within noise)
+    bool flagged = false; // the call raised a flag: its speedup rests on something doubtful
+};
+
+// What else a speedup rests on besides its numbers: whether the outputs were right and which
+// warnings the result raised. A wrong or flagged result's speedup is never called "faster".
+struct SpeedupContext
+{
+    bool wrong = false; // the outputs did not match the baseline
+    QStringList flags; // RerunResult::flags
+
+    static SpeedupContext of(const RerunResult& result);
 };
 
 QString callLabel(const CallTiming& call); // "name #index"
-QString speedupVerdict(double speedup, bool withinNoise); // "candidate faster", "within noise", ...
-QString timingTitle(const TimingStage& timing);
+// "candidate faster", "candidate slower", "within noise", "output wrong, does not count", "2 warnings", ...
+QString speedupVerdict(double speedup, bool withinNoise, const SpeedupContext& context = {});
+QString timingTitle(const TimingStage& timing, const SpeedupContext& context = {});
 
 struct TimingPlotData
 {
     CategoryAxis axis; // one per recorded call
     SeriesData baseline; // p50 with whiskers to p10/p90
     SeriesData candidate;
-    QVector<Annotation> notes; // each call's speedup, above its highest whisker
+    QVector<Annotation> notes; // each call's speedup, above its highest whisker; "⚠" on a flagged call
     AxisRange yRange; // ms, from 0
     QString title;
     QString emptyMessage; // set when nothing can be drawn
 };
-TimingPlotData timingPlotData(const std::optional<TimingStage>& timing);
+TimingPlotData timingPlotData(const std::optional<TimingStage>& timing, const SpeedupContext& context = {});
 
 struct ErrorPlotData
 {

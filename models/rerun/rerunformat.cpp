@@ -63,12 +63,21 @@ QString formatSpeedup(double speedup)
     return QString::number(speedup, 'f', 2) + QStringLiteral("×");
 }
 
+QString formatInterval(double low, double high)
+{
+    return QStringLiteral("[%1–%2]").arg(QString::number(low, 'f', 2), QString::number(high, 'f', 2));
+}
+
 QString byteSizeText(qint64 bytes)
 {
     if (bytes < 1024)
         return QStringLiteral("%1 B").arg(bytes);
     // Whole KiB print without decimals; the rest with one, cut rather than rounded, so 65535 bytes
     // read "63.9 KiB" and never look like the 64 KiB limit.
+    // Cache and buffer sizes: whole MiB (a 100 MiB flush buffer is not "102400 KiB").
+    constexpr qint64 MiB = 1024 * 1024;
+    if (bytes >= MiB && bytes % MiB == 0)
+        return QStringLiteral("%1 MiB").arg(bytes / MiB);
     if (bytes % 1024 == 0)
         return QStringLiteral("%1 KiB").arg(bytes / 1024);
     const qint64 tenths = bytes * 10 / 1024;
@@ -141,6 +150,18 @@ QString describeFlag(const QString& flag)
         {QStringLiteral("no_tensors"), QStringLiteral("the test returned no tensors: nothing numeric was compared")},
         {QStringLiteral("spills"), QStringLiteral("the compiler spilled registers to scratch (local) memory")},
         {QStringLiteral("lds_over_limit"), QStringLiteral("more static shared memory (LDS) than the target allows per workgroup")},
+        // The cheat battery and the timing flags (docs/RUNNER.md, "Checks").
+        {QStringLiteral("input_mutated"), QStringLiteral("the candidate writes into an argument the baseline leaves alone")},
+        {QStringLiteral("output_reused"), QStringLiteral("results come from a cache, or ignore the inputs")},
+        {QStringLiteral("no_own_kernel"), QStringLiteral("no kernel of the candidate's own did the work")},
+        {QStringLiteral("zeros_would_pass"), QStringLiteral("the tolerance cannot tell this output from all zeros")},
+        {QStringLiteral("input_would_pass"), QStringLiteral("returning an input unchanged would pass")},
+        {QStringLiteral("nondeterministic"), QStringLiteral("two runs on the same inputs disagree beyond the tolerance")},
+        {QStringLiteral("seed_sensitive"), QStringLiteral("wrong on other inputs of the same shape")},
+        {QStringLiteral("timer_disagrees"), QStringLiteral("the timers disagree: device work the caller's stream does not see")},
+        {QStringLiteral("implausible_speedup"), QStringLiteral("the device-time speedup is above the profile's plausible threshold")},
+        {QStringLiteral("launch_bound"), QStringLiteral("the call's time is mostly launch overhead, not kernels")},
+        {QStringLiteral("beyond_peak"), QStringLiteral("faster than the memory can move the data: the measurement or the kernel is lying")},
     };
     const QString text = texts.value(flag);
     return text.isEmpty() ? flag : QStringLiteral("%1: %2").arg(flag, text);

@@ -28,6 +28,7 @@ QString mismatchText(const OutputComparison& output);
 QString formatError(const std::optional<double>& value);
 QString formatMs(double ms); // "0.0123 ms"
 QString formatSpeedup(double speedup); // "1.21×"
+QString formatInterval(double low, double high); // a speedup's 95 % interval: "[1.23–1.28]"
 
 // A kernel's resource usage, as the kernel table and the CLI word it; "—" where nothing was reported.
 QString kernelRegistersText(const KernelResourceUsage& kernel); // "19 VGPR · 12 SGPR", "32"
@@ -35,7 +36,7 @@ QString kernelSharedText(const KernelResourceUsage& kernel); // "1 KiB", "72 KiB
 QString kernelScratchText(const KernelResourceUsage& kernel); // "604 B"
 QString kernelSpillsText(const KernelResourceUsage& kernel); // "894 VGPR", "8 B stored, 8 B loaded", "none"
 QString kernelOccupancyText(const KernelResourceUsage& kernel); // "8 waves/SIMD"
-// "0 B", "604 B", "1 KiB", "72 KiB", "1.5 KiB"
+// "0 B", "604 B", "1 KiB", "72 KiB", "1.5 KiB", "100 MiB" (whole MiB only)
 QString byteSizeText(qint64 bytes);
 
 // One sentence per harness or kernel flag (docs/RUNNER.md), for tooltips; the flag itself when unknown.

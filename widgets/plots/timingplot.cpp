@@ -24,21 +24,23 @@ TimingPlot::TimingPlot(QWidget* parent)
     rebuild();
 }
 
-void TimingPlot::setTiming(const TimingStage& timing)
+void TimingPlot::setTiming(const TimingStage& timing, const SpeedupContext& context)
 {
     m_timing = timing;
+    m_context = context;
     rebuild();
 }
 
 void TimingPlot::clear()
 {
     m_timing.reset();
+    m_context = {};
     rebuild();
 }
 
 void TimingPlot::build(const PlotTheme& theme)
 {
-    const TimingPlotData data = timingPlotData(m_timing);
+    const TimingPlotData data = timingPlotData(m_timing, m_context);
     setCategories(data.axis);
     if (!data.emptyMessage.isEmpty()) {
         showEmptyState(data.emptyMessage, theme);
@@ -51,7 +53,7 @@ void TimingPlot::build(const PlotTheme& theme)
     plot()->yAxis->setRange(data.yRange.lower, data.yRange.upper);
     plot()->yAxis->setLabel(tr("time (ms)"));
     for (const Annotation& note : data.notes)
-        addNote(note, note.muted ? theme.placeholder : theme.text);
+        addNote(note, note.flagged ? theme.failed : note.muted ? theme.placeholder : theme.text);
 }
 
 void TimingPlot::addNote(const Annotation& note, const QColor& color)

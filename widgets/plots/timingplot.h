@@ -10,14 +10,16 @@ class QCPBarsGroup;
 namespace krw {
 
 // Per recorded call, baseline and candidate p50 as grouped bars with p10–p90 whiskers; the
-// title gives the overall speedup and says when it is within noise.
+// title gives the overall speedup with its interval and says when it is within noise, wrong or
+// flagged. A flagged call's speedup note is marked and drawn in the failure colour.
 class TimingPlot : public PlotWidget
 {
     Q_OBJECT
 public:
     explicit TimingPlot(QWidget* parent = nullptr);
 
-    void setTiming(const TimingStage& timing);
+    // context: the result's verdict and warnings, so a wrong or flagged speedup is not titled "faster".
+    void setTiming(const TimingStage& timing, const SpeedupContext& context = {});
     void clear();
     const std::optional<TimingStage>& timing() const { return m_timing; }
 
@@ -29,6 +31,7 @@ private:
     void addSide(const SeriesData& series, const QString& name, const QColor& color, const PlotTheme& theme);
 
     std::optional<TimingStage> m_timing;
+    SpeedupContext m_context;
     QCPBarsGroup* m_group; // owned by the plot, reused across rebuilds
 };
 

@@ -13,12 +13,12 @@ WidgetReportRenderer::WidgetReportRenderer(const QSize& plotSize)
 {
 }
 
-QByteArray WidgetReportRenderer::timingPlotPng(const TimingStage& timing)
+QByteArray WidgetReportRenderer::timingPlotPng(const RerunResult& rerun)
 {
     TimingPlot plot;
     plot.setAttribute(Qt::WA_DontShowOnScreen);
     plot.setPalette(paperPalette()); // a report is read on white
-    plot.setTiming(timing);
+    plot.setTiming(rerun.timing.value_or(TimingStage{}), SpeedupContext::of(rerun));
     return plot.toPng(m_plotSize);
 }
 

@@ -15,7 +15,7 @@ class WidgetReportRenderer : public ReportRenderer
 public:
     explicit WidgetReportRenderer(const QSize& plotSize = {720, 380});
 
-    QByteArray timingPlotPng(const TimingStage& timing) override;
+    QByteArray timingPlotPng(const RerunResult& rerun) override;
     std::unique_ptr<ReportDecorations> createDecorations() override;
     bool writePdf(const QVector<QByteArray>& parts, const QHash<int, QByteArray>& plots, const QString& path, const QString& title,
         QString* error, const std::atomic<bool>* cancelled) override;

@@ -7,10 +7,14 @@
 #include "plots/plotwidget.h"
 #include "plots/timingplot.h"
 #include "rerun/accuracymodel.h"
+#include "rerun/calltimingview.h"
+#include "rerun/checksview.h"
 #include "rerun/diagnosticmodel.h"
 #include "rerun/flaggedcelldelegate.h"
 #include "rerun/kernelresourcemodel.h"
 #include "rerun/profiledialog.h"
+#include "rerun/speeduplabel.h"
+#include "rerun/verdictlabel.h"
 #include "sandbox/sandbox.h"
 #include "settings/settings.h"
 
@@ -79,18 +83,6 @@ QString stageLine(RerunStage current, const std::optional<RerunResult>& result)
     return parts.join(QStringLiteral("  →  "));
 }
 
-QString verdictText(const RerunResult& r)
-{
-    QString text = QCoreApplication::translate("krw::RunnerPanel", "Verdict: %1").arg(r.verdict());
-    if (r.timing && r.timing->speedup)
-        text += QCoreApplication::translate("krw::RunnerPanel", " · speedup %1×%2")
-                    .arg(*r.timing->speedup, 0, 'f', 2)
-                    .arg(r.timing->withinNoise ? QCoreApplication::translate("krw::RunnerPanel", " (within noise)") : QString());
-    if (r.accuracy && !r.accuracy->flags.isEmpty())
-        text += QStringLiteral(" · ⚠ %1").arg(r.accuracy->flags.join(QStringLiteral(", ")));
-    return text;
-}
-
 } // namespace
 
 RunnerPanel::RunnerPanel(SyntaxSupport* syntax, QWidget* parent)
@@ -104,7 +96,8 @@ RunnerPanel::RunnerPanel(SyntaxSupport* syntax, QWidget* parent)
     , m_runButton(new QPushButton(tr("Run"), this))
     , m_cancelButton(new QPushButton(tr("Cancel"), this))
     , m_stages(new QLabel(this))
-    , m_verdict(new QLabel(this))
+    , m_verdict(new VerdictLabel(this))
+    , m_speedup(new SpeedupLabel(this))
     , m_sandbox(new QLabel(this))
     , m_details(new QTabWidget(this))
     , m_log(new QPlainTextEdit(this))
@@ -115,6 +108,8 @@ RunnerPanel::RunnerPanel(SyntaxSupport* syntax, QWidget* parent)
     , m_kernelsView(new QTableView(this))
     , m_accuracy(new AccuracyModel(this))
     , m_accuracyView(new QTableView(this))
+    , m_checks(new ChecksView(this))
+    , m_calls(new CallTimingView(this))
     , m_command(new QPlainTextEdit(this))
     , m_environment(new QPlainTextEdit(this))
     , m_source(new CodeView(syntax, this))
@@ -202,13 +197,16 @@ QWidget* RunnerPanel::buildControls()
     row2->addWidget(m_cancelButton);
     auto* status = new QHBoxLayout;
     status->addWidget(m_stages);
-    status->addWidget(m_verdict, 1);
+    status->addStretch(1);
     status->addWidget(m_sandbox);
     auto* layout = new QVBoxLayout(bar);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(row);
     layout->addLayout(row2);
     layout->addLayout(status);
+    // The verdict and what its speedup rests on get lines of their own: both can be long.
+    layout->addWidget(m_verdict);
+    layout->addWidget(m_speedup);
     connect(m_runButton, &QPushButton::clicked, this, &RunnerPanel::run);
     connect(m_cancelButton, &QPushButton::clicked, this, &RunnerPanel::cancel);
     connect(edit, &QPushButton::clicked, this, &RunnerPanel::editCopy);
@@ -275,6 +273,7 @@ QWidget* RunnerPanel::buildDetails()
     m_details->addTab(m_log, tr("Log"));
     m_details->addTab(m_diagnosticsView, tr("Diagnostics"));
     m_details->addTab(m_accuracyView, tr("Accuracy"));
+    m_details->addTab(m_checks, tr("Checks"));
     m_details->addTab(m_source, tr("Source"));
     m_details->addTab(commandPage, tr("Command"));
     m_details->addTab(m_environment, tr("Environment"));
@@ -289,7 +288,10 @@ QWidget* RunnerPanel::buildPlots()
     m_plots->addTab(m_timingPlot, tr("Timing"));
     m_plots->addTab(m_errorPlot, tr("Max error"));
     m_plots->addTab(m_historyPlot, tr("History"));
+    m_plots->addTab(m_calls, tr("Calls")); // the timing plot's numbers, call by call, with what they rest on
     auto* exportButton = new QPushButton(tr("Export plot…"), page);
+    connect(m_plots, &QTabWidget::currentChanged, exportButton,
+        [this, exportButton] { exportButton->setEnabled(qobject_cast<PlotWidget*>(m_plots->currentWidget()) != nullptr); });
     auto* layout = new QVBoxLayout(page);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plots, 1);
@@ -387,7 +389,7 @@ void RunnerPanel::run()
     QString error;
     auto built = requestBuilder().build(m_version->currentData().toString(), m_baseline->currentData().toString(), *profile, &error);
     if (!built) {
-        m_verdict->setText(tr("Cannot rerun: %1").arg(error));
+        m_verdict->showMessage(tr("Cannot rerun: %1").arg(error), VerdictLabel::Tone::Problem);
         return;
     }
     RerunRequest request = *built;
@@ -408,7 +410,8 @@ void RunnerPanel::run()
     m_diagnostics->setDiagnostics({});
     showKernels({});
     m_shown.reset();
-    m_verdict->setText(tr("Running %1 with %2…").arg(request.candidateTitle, profile->name));
+    m_verdict->showMessage(tr("Running %1 with %2…").arg(request.candidateTitle, profile->name));
+    m_speedup->hide();
     m_runButton->setEnabled(false);
     m_cancelButton->setEnabled(true);
     m_details->setCurrentWidget(m_log);
@@ -458,9 +461,11 @@ void RunnerPanel::onFinished(const RerunResult& result)
     m_runButton->setEnabled(true);
     m_cancelButton->setEnabled(false);
     QString error;
-    if (!store().save(result, &error))
-        m_verdict->setText(tr("Result not saved: %1").arg(error));
+    const bool saved = store().save(result, &error);
     showResult(result);
+    if (!saved) // after showResult, which would cover it
+        m_verdict->showMessage(m_verdict->text() + QLatin1Char('\n') + tr("Result not saved: %1").arg(error), VerdictLabel::Tone::Problem,
+            m_verdict->toolTip());
     refreshHistory();
     showDetailsFor(result);
     Q_EMIT rerunFinished(result);
@@ -472,10 +477,13 @@ void RunnerPanel::showResult(const RerunResult& result)
     if (!empty)
         m_shown = result;
     m_stages->setText(stageLine(RerunStage::Done, empty ? std::nullopt : std::optional<RerunResult>(result)));
-    m_verdict->setText(empty ? tr("Not rerun yet.")
-                             : verdictText(result)
-                + (result.failure.isEmpty() ? QString() : QStringLiteral(" — ") + result.failure.section(QLatin1Char('\n'), 0, 0)));
-    m_verdict->setToolTip(result.failure);
+    if (empty)
+        m_verdict->showMessage(tr("Not rerun yet."));
+    else
+        m_verdict->showResult(result);
+    m_speedup->showResult(result);
+    m_checks->showResult(result);
+    m_calls->showResult(result);
     const bool ranCode = result.baselineRun || result.candidateRun;
     m_sandbox->setText(empty || !ranCode ? QString() : result.sandboxed ? tr("🔒 sandboxed") : tr("⚠ not sandboxed"));
     m_sandbox->setToolTip(result.sandboxNote);
@@ -494,19 +502,27 @@ void RunnerPanel::showResult(const RerunResult& result)
         m_log->setPlainText((result.compile ? result.compile->log : QString()) + result.harnessLog);
     if (!empty)
         m_source->setCode(textOf(result.versionId), detectLanguage(textOf(result.versionId)));
-    m_timingPlot->setTiming(result.timing.value_or(TimingStage{}));
+    m_timingPlot->setTiming(result.timing.value_or(TimingStage{}), SpeedupContext::of(result));
     m_errorPlot->setAccuracy(result.accuracy.value_or(AccuracyStage{}));
 }
 
-// The page that says most about a result: why it did not compile, or how the outputs compare.
+// The page that says most about a result: why it did not compile, which checks raised a flag, or
+// how the outputs compare.
 void RunnerPanel::showDetailsFor(const RerunResult& result)
 {
     if (result.compile && !result.compile->ok)
         m_details->setCurrentWidget(m_diagnosticsView);
+    else if (m_checks->hasProblems())
+        m_details->setCurrentWidget(m_checks);
     else if (result.accuracy)
         m_details->setCurrentWidget(m_accuracyView);
     else
         m_details->setCurrentWidget(m_log);
+}
+
+QWidget* RunnerPanel::currentDetailsPage() const
+{
+    return m_details->currentWidget();
 }
 
 void RunnerPanel::refreshHistory()

@@ -22,16 +22,22 @@ class QTableView;
 namespace krw {
 
 class AccuracyModel;
+class CallTimingView;
+class ChecksView;
 class CodeView;
 class DiagnosticModel;
 class ErrorPlot;
 class HistoryPlot;
 class KernelResourceModel;
+class SpeedupLabel;
 class SyntaxSupport;
 class TimingPlot;
+class VerdictLabel;
 
 // Rerun one version of the case: choose version, baseline and profile, run, and read the
-// verdict — stage by stage, with the live log, diagnostics, per-output accuracy and plots.
+// verdict — stage by stage, with the live log, diagnostics, per-output accuracy and plots — and
+// what it rests on: the verdict line with its warnings, the speedup with its interval and call
+// time beside it, every check and every timed call.
 class RunnerPanel : public QWidget
 {
     Q_OBJECT
@@ -57,6 +63,11 @@ public:
     // Whether code may run unsandboxed (where bubblewrap is missing) is asked once per session,
     // for every panel; this forgets the answer, as a new session would (tests).
     static void forgetUnsandboxedAnswer();
+    VerdictLabel* verdictLabel() const { return m_verdict; }
+    SpeedupLabel* speedupLabel() const { return m_speedup; } // hidden without timing
+    ChecksView* checksView() const { return m_checks; }
+    CallTimingView* callsView() const { return m_calls; }
+    QWidget* currentDetailsPage() const;
 
 Q_SIGNALS:
     void rerunFinished(const krw::RerunResult& result);
@@ -99,7 +110,8 @@ private:
     QPushButton* m_runButton;
     QPushButton* m_cancelButton;
     QLabel* m_stages;
-    QLabel* m_verdict;
+    VerdictLabel* m_verdict;
+    SpeedupLabel* m_speedup;
     QLabel* m_sandbox;
     QTabWidget* m_details;
     QPlainTextEdit* m_log;
@@ -111,6 +123,8 @@ private:
     QTableView* m_kernelsView;
     AccuracyModel* m_accuracy;
     QTableView* m_accuracyView;
+    ChecksView* m_checks;
+    CallTimingView* m_calls;
     QPlainTextEdit* m_command;
     QPlainTextEdit* m_environment;
     CodeView* m_source;

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "diff/linediff.h"
+#include "examplereruns.h"
 #include "golden.h"
 #include "report/markdownsafe.h"
 #include "report/reportcsv.h"
+#include "report/reporthtml.h"
 #include "report/reportmarkdown.h"
 #include "run/runloader.h"
 
@@ -259,7 +261,9 @@ private Q_SLOTS:
         const QByteArray csv = reportCsv(all);
         QCOMPARE(csv.count("\r\n"), 10);
         QVERIFY(csv.contains("rms_norm.py,exe_failed,call,2,model_error,numerics;rms,"));
-        QVERIFY(csv.contains(",3,wrong_output,0.25,1.2,2024-05-01T11:59:00Z\r\n"));
+        // The original columns keep their place; the evidence columns follow (an older result: no
+        // flags, no interval, stream-event timing, no checks).
+        QVERIFY(csv.contains(",3,wrong_output,0.25,1.2,2024-05-01T11:59:00Z,wrong_output,,,,false,,events,not run\r\n"));
         krw::test::compareGolden(csv, QStringLiteral("sample-all.csv"));
     }
 
@@ -297,6 +301,87 @@ private Q_SLOTS:
         QVERIFY(!csv.contains(",=cmd"));
         QVERIFY(csv.contains("\"'=HYPERLINK(\"\"x\"\");a|b\""));
         krw::test::compareGolden(csv, QStringLiteral("hostile-all.csv"));
+    }
+
+    // Issue 9: a flagged rerun is never a plain "passed" in any format, its flags come with what
+    // was seen, and its speedup with the device-time interval it rests on.
+    void flaggedRerunInEveryFormat()
+    {
+        ReportCase flagged;
+        flagged.caseIndex = 0;
+        flagged.filename = QStringLiteral("sin_kernel.py");
+        flagged.latest = Outcome::Passed;
+        flagged.latestRerun = test::flaggedPassRerun(flagged.filename);
+        ReportCase clean = flagged;
+        clean.caseIndex = 1;
+        clean.filename = QStringLiteral("softmax_row.py");
+        clean.latestRerun = test::cleanPassRerun(clean.filename);
+        ReportSummary summary;
+        summary.runName = QStringLiteral("flags");
+        summary.generated = Generated;
+        const QVector<ReportCase> cases{flagged, clean};
+
+        const QString md = QString::fromUtf8(reportMarkdown(summary, cases));
+        const QString flaggedLine = QStringLiteral("passed — 2 warnings: output\\_reused, launch\\_bound");
+        QVERIFY2(md.contains(QStringLiteral("| 1 | sin\\_kernel.py | Passed | none |  |  | %1 |\n").arg(flaggedLine)), qPrintable(md));
+        QVERIFY(md.contains(QStringLiteral("| 2 | softmax\\_row.py | Passed | none |  |  | passed |\n")));
+        QVERIFY(md.contains(QStringLiteral("- Verdict: %1\n").arg(flaggedLine)));
+        QCOMPARE(md.count(QStringLiteral("- Verdict: passed\n")), 1); // the clean one only
+        QVERIFY(md.contains(QStringLiteral("Device time: baseline 0.0057 ms, candidate 0.0045 ms, speedup 1.25× \\[95 % CI 1.23–1.28\\]. "
+                                           "Call time: baseline 0.43 ms, candidate 0.39 ms, speedup 1.11×. Device time from torch.profiler "
+                                           "(device activities); caches flushed with 100 MiB between repetitions.\n")));
+        QCOMPARE(
+            md.count(QStringLiteral("**Not a clean result: read this speedup with the warnings (output\\_reused, launch\\_bound).**")), 1);
+        QVERIFY(md.contains(
+            QStringLiteral("- **output\\_reused** flagged: call\\_kernel\\#0: the second call returned the first call's storage\n")));
+        QVERIFY(md.contains(
+            QStringLiteral("- **nondeterministic** call\\_kernel\\#0: could not run: RuntimeError: CUDA error: an illegal memory "
+                           "access was encountered\n")));
+        QVERIFY(
+            md.contains(QStringLiteral("- **launch\\_bound** flagged: call\\_kernel\\#0: baseline: kernels 0.0057 ms of a 0.43 ms call;")));
+        QVERIFY(md.contains(QStringLiteral("- Off: implausible\\_speedup\n")));
+        QVERIFY(!md.contains(QStringLiteral("faster")));
+
+        const QString html = QString::fromUtf8(reportHtml(summary, cases));
+        QVERIFY(html.contains(
+            QStringLiteral("<td>Verdict</td><td><span class=\"warn\">passed — 2 warnings: output_reused, launch_bound</span>")));
+        QVERIFY(html.contains(QStringLiteral("<td>Verdict</td><td><span class=\"ok\">passed</span>")));
+        QCOMPARE(html.count(QStringLiteral("<span class=\"ok\">passed")), 1);
+        QVERIFY(html.contains(QStringLiteral("<td>passed — 2 warnings: output_reused, launch_bound</td></tr>"))); // the summary table
+        QVERIFY(html.contains(
+            QStringLiteral("speedup 1.25× [95 % CI 1.23–1.28]. Call time: baseline 0.43 ms, candidate 0.39 ms, speedup 1.11×.")));
+        QVERIFY(html.contains(QStringLiteral("<li><span class=\"warn\">output_reused</span> flagged: call_kernel#0: the second call "
+                                             "returned the first call&#39;s storage</li>")));
+        QVERIFY(html.contains(QStringLiteral("<p class=\"warn\">Not a clean result: read this speedup with the warnings")));
+
+        const QByteArray csv = reportCsv(cases);
+        QVERIFY2(
+            csv.contains("sin_kernel.py,passed,none,0,,,,0,passed,0,1.25,2024-05-01T11:59:00Z,"
+                         "\"passed \xe2\x80\x94 2 warnings: output_reused, launch_bound\",output_reused;launch_bound,1.23,1.28,false,1.11,"
+                         "device,flagged:output_reused;could not run:nondeterministic;flagged:launch_bound\r\n"),
+            csv.constData());
+        QVERIFY(csv.contains(
+            "softmax_row.py,passed,none,0,,,,0,passed,0,1.25,2024-05-01T11:59:00Z,passed,,1.23,1.28,false,1.11,device,clean\r\n"));
+    }
+
+    // A wrong result's speedup does not count, and the seeds it failed are named.
+    void wrongRerunSpeedupDoesNotCount()
+    {
+        ReportCase rc;
+        rc.filename = QStringLiteral("leaky_relu.py");
+        rc.latestRerun = test::seedSensitiveRerun(rc.filename);
+        ReportSummary summary;
+        summary.generated = Generated;
+        const QString md = QString::fromUtf8(reportMarkdown(summary, {rc}));
+        QVERIFY(md.contains(QStringLiteral("- Verdict: wrong\\_output — 1 warning: seed\\_sensitive\n")));
+        QVERIFY(md.contains(QStringLiteral("**The output is wrong: this speedup does not count.**")));
+        QVERIFY2(
+            md.contains(QStringLiteral("- **seed\\_sensitive** flagged: call\\_kernel \\#1: wrong with seeds 1, 3 (y; max abs err 0.73); "
+                                       "call\\_kernel \\#1: seed 2 skipped: the baseline raised on these inputs\n")),
+            qPrintable(md));
+        const QString html = QString::fromUtf8(reportHtml(summary, {rc}));
+        QVERIFY(html.contains(QStringLiteral("<span class=\"bad\">wrong_output — 1 warning: seed_sensitive</span>")));
+        QVERIFY(html.contains(QStringLiteral("<p class=\"bad\">The output is wrong: this speedup does not count.</p>")));
     }
 };
 

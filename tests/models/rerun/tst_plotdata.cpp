@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "examplereruns.h"
 #include "rerun/plotdata.h"
 
 #include <QTest>
@@ -207,6 +208,35 @@ private Q_SLOTS:
         t.speedup = speedup;
         t.withinNoise = withinNoise;
         QCOMPARE(timingTitle(t), title);
+    }
+
+    // Issue 9: the title says what the speedup rests on (device time and its interval) and never
+    // calls a wrong or flagged result's speedup "faster"; flagged calls are marked.
+    void timingRestsOnEvidence()
+    {
+        const RerunResult clean = test::cleanPassRerun(QStringLiteral("k.py"));
+        QCOMPARE(timingPlotData(clean.timing, SpeedupContext::of(clean)).title,
+            QStringLiteral("Speedup 1.25× [1.23–1.28] — candidate faster (device Σ p50 0.0057 → 0.0045 ms)"));
+        const RerunResult flagged = test::flaggedPassRerun(QStringLiteral("k.py"));
+        const TimingPlotData d = timingPlotData(flagged.timing, SpeedupContext::of(flagged));
+        QCOMPARE(d.title, QStringLiteral("Speedup 1.25× [1.23–1.28] — 2 warnings (device Σ p50 0.0057 → 0.0045 ms)"));
+        QCOMPARE(d.notes.size(), 1);
+        QCOMPARE(d.notes.first().text, QStringLiteral("1.25× ⚠"));
+        QVERIFY(d.notes.first().flagged);
+        QCOMPARE(d.axis.toolTips.first(),
+            QStringLiteral(
+                "call_kernel #0\n"
+                "baseline device time: p50 0.0057 ms (p10 0.0055 – p90 0.0061, 20 reps)\n"
+                "candidate device time: p50 0.0045 ms (p10 0.0043 – p90 0.0049, 20 reps)\n"
+                "call time: baseline 0.43 ms, candidate 0.39 ms → 1.11×\n"
+                "speedup 1.25× [1.20–1.30], 1 warning\n"
+                "⚠ launch_bound: baseline: kernels 0.0057 ms of a 0.43 ms call; candidate: kernels 0.0045 ms of a 0.39 ms call"));
+        const RerunResult wrong = test::seedSensitiveRerun(QStringLiteral("k.py"));
+        QCOMPARE(timingPlotData(wrong.timing, SpeedupContext::of(wrong)).title,
+            QStringLiteral("Speedup 1.25× [1.23–1.28] — output wrong, does not count (device Σ p50 0.0057 → 0.0045 ms)"));
+        QCOMPARE(speedupVerdict(0.8, false, SpeedupContext{false, {QStringLiteral("launch_bound")}}),
+            QStringLiteral("candidate slower, 1 warning"));
+        QCOMPARE(speedupVerdict(1.3, true, SpeedupContext{false, {QStringLiteral("launch_bound")}}), QStringLiteral("within noise"));
     }
 
     void timingEmpty()

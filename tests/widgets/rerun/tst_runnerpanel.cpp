@@ -1,6 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "code/codeview.h"
 #include "code/syntaxsupport.h"
+#include "examplereruns.h"
+#include "rerun/calltimingmodel.h"
+#include "rerun/calltimingview.h"
+#include "rerun/checkmodel.h"
+#include "rerun/checksview.h"
 #include "rerun/diagnosticmodel.h"
 #include "rerun/diagnosticparser.h"
 #include "rerun/flaggedcelldelegate.h"
@@ -8,6 +13,8 @@
 #include "rerun/kernelresourceparser.h"
 #include "rerun/resultstore.h"
 #include "rerun/runnerpanel.h"
+#include "rerun/speeduplabel.h"
+#include "rerun/verdictlabel.h"
 #include "run/casetexts.h"
 #include "run/runloader.h"
 #include "samplecopy.h"
@@ -48,6 +55,38 @@ private:
             m_run = std::make_shared<const Run>(loadRunAtPath(m_dir.path()));
         }
         return readCaseTexts(m_run, m_run->indexOf(name));
+    }
+
+    // The checks table's row of a check, as the panel shows it: name → {state, what was seen}.
+    static QMap<QString, QStringList> checkCells(const QTableView* view)
+    {
+        QMap<QString, QStringList> cells;
+        const QAbstractItemModel* m = view->model();
+        for (int row = 0; row < m->rowCount(); ++row)
+            cells.insert(m->index(row, CheckModel::CheckColumn).data().toString(),
+                {m->index(row, CheckModel::StateColumn).data().toString(), m->index(row, CheckModel::SeenColumn).data().toString()});
+        return cells;
+    }
+
+    static QColor paintedTextColor(const QTableView* view, int row, int column)
+    {
+        auto* delegate = qobject_cast<FlaggedCellDelegate*>(view->itemDelegate());
+        if (!delegate)
+            return {};
+        QStyleOptionViewItem option;
+        option.initFrom(view);
+        delegate->initStyleOption(&option, view->model()->index(row, column));
+        return option.palette.color(QPalette::Text);
+    }
+
+    static int rowOf(const QTableView* view, const QString& check)
+    {
+        const QAbstractItemModel* m = view->model();
+        for (int row = 0; row < m->rowCount(); ++row) {
+            if (m->index(row, CheckModel::CheckColumn).data().toString() == check)
+                return row;
+        }
+        return -1;
     }
 
 private Q_SLOTS:
@@ -222,6 +261,144 @@ private Q_SLOTS:
         panel.showResult(none);
         QVERIFY(view->isHidden());
         QCOMPARE(view->model()->rowCount(), 0);
+    }
+
+    // Issue 9: a pass with warnings never looks like a clean pass. Reopened from the store, it
+    // reads "passed — 2 warnings" in the problem colour, opens on the Checks page, and each
+    // flagged check shows what was seen.
+    void flaggedPassShowsWarningsAndWhatWasSeen()
+    {
+        const CaseTexts texts = sampleCase(QStringLiteral("leaky_relu.py"));
+        QString error;
+        QVERIFY2(ResultStore::forRun(m_run->path, m_run->name).save(test::flaggedPassRerun(QStringLiteral("leaky_relu.py")), &error),
+            qPrintable(error));
+        RunnerPanel panel(&m_syntax);
+        panel.show();
+        panel.setCase(texts, codeVersions(m_run->cases.at(texts.caseIndex)));
+
+        VerdictLabel* verdict = panel.verdictLabel();
+        QCOMPARE(verdict->text(), QStringLiteral("⚠ Verdict: passed — 2 warnings: output_reused, launch_bound"));
+        QCOMPARE(verdict->tone(), VerdictLabel::Tone::Problem);
+        QCOMPARE(verdict->palette().color(QPalette::WindowText), problemTextColor(panel.palette()));
+        QVERIFY(verdict->toolTip().contains(QStringLiteral("call_kernel#0: the second call returned the first call's storage")));
+        QCOMPARE(panel.currentDetailsPage(), panel.checksView());
+
+        QTableView* checks = panel.checksView()->table();
+        QVERIFY(!checks->isHidden());
+        const auto cells = checkCells(checks);
+        QCOMPARE(cells.size(), 11); // the nine checks of the battery and the two timing flags
+        QCOMPARE(cells.value(QStringLiteral("output_reused")),
+            (QStringList{QStringLiteral("flagged"), QStringLiteral("call_kernel#0: the second call returned the first call's storage")}));
+        QCOMPARE(cells.value(QStringLiteral("launch_bound")),
+            (QStringList{QStringLiteral("flagged"),
+                QStringLiteral(
+                    "call_kernel#0: baseline: kernels 0.0057 ms of a 0.43 ms call; candidate: kernels 0.0045 ms of a 0.39 ms call")}));
+        // A check that could not run is not clean, and one turned off says so.
+        QCOMPARE(cells.value(QStringLiteral("nondeterministic")).value(0), QStringLiteral("could not run"));
+        QVERIFY(cells.value(QStringLiteral("nondeterministic")).value(1).contains(QStringLiteral("illegal memory access")));
+        QCOMPARE(cells.value(QStringLiteral("implausible_speedup")).value(0), QStringLiteral("off"));
+        QCOMPARE(cells.value(QStringLiteral("input_mutated")), (QStringList{QStringLiteral("clean"), QStringLiteral("nothing seen")}));
+        QCOMPARE(cells.value(QStringLiteral("beyond_peak")).value(0), QStringLiteral("clean"));
+        QVERIFY(panel.checksView()->summary()->text().startsWith(QStringLiteral("Checks: 2 flagged, 1 could not run, 7 clean, 1 off.")));
+        // Flagged and could-not-run rows in the problem colour; clean ones not.
+        const QColor problem = problemTextColor(checks->palette());
+        QCOMPARE(paintedTextColor(checks, rowOf(checks, QStringLiteral("output_reused")), CheckModel::StateColumn), problem);
+        QCOMPARE(paintedTextColor(checks, rowOf(checks, QStringLiteral("nondeterministic")), CheckModel::CheckColumn), problem);
+        QVERIFY(paintedTextColor(checks, rowOf(checks, QStringLiteral("input_mutated")), CheckModel::StateColumn) != problem);
+
+        // The speedup with what it rests on: device time, interval, call time, where it came from.
+        QVERIFY(!panel.speedupLabel()->isHidden());
+        QCOMPARE(panel.speedupLabel()->text(),
+            QStringLiteral("Speedup 1.25× [1.23–1.28] device time · call time 1.11× · torch.profiler (device activities)"));
+        QVERIFY(panel.speedupLabel()->toolTip().contains(QStringLiteral("Peak bandwidth 3350 GB/s")));
+        // Per call: device time, call time, bandwidth and the flag, flagged cells marked.
+        QTableView* calls = panel.callsView()->table();
+        QCOMPARE(calls->model()->rowCount(), 1);
+        QCOMPARE(calls->model()->index(0, CallTimingModel::FlagsColumn).data().toString(), QStringLiteral("launch_bound"));
+        QCOMPARE(calls->model()->index(0, CallTimingModel::SpeedupColumn).data().toString(), QStringLiteral("1.25× [1.20–1.30]"));
+        QCOMPARE(calls->model()->index(0, CallTimingModel::CallTimeColumn).data().toString(), QStringLiteral("1.11×"));
+        QCOMPARE(paintedTextColor(calls, 0, CallTimingModel::FlagsColumn), problem);
+        const QString tip = calls->model()->index(0, CallTimingModel::CallColumn).data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains(QStringLiteral("candidate device time: p50 0.0045 ms")), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("call time p50 0.39 ms")), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("% of peak")), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("kernel sin_kernel: 0.0045 ms (own)")), qPrintable(tip));
+
+        // The colour follows the palette: a dark theme gets its own red.
+        panel.setPalette(darkPalette());
+        QCOMPARE(verdict->palette().color(QPalette::WindowText), problemTextColor(darkPalette()));
+        QVERIFY(problemTextColor(darkPalette()) != problemTextColor(lightPalette()));
+    }
+
+    void cleanPassLooksClean()
+    {
+        RunnerPanel panel(&m_syntax);
+        panel.show();
+        panel.showResult(test::flaggedPassRerun(QStringLiteral("sin_kernel.py")));
+        QCOMPARE(panel.verdictLabel()->tone(), VerdictLabel::Tone::Problem);
+        panel.showResult(test::cleanPassRerun(QStringLiteral("sin_kernel.py")));
+        // Back from a flagged result: no warning sign, no problem colour left behind.
+        QCOMPARE(panel.verdictLabel()->text(), QStringLiteral("Verdict: passed"));
+        QCOMPARE(panel.verdictLabel()->tone(), VerdictLabel::Tone::Plain);
+        QCOMPARE(panel.verdictLabel()->palette().color(QPalette::WindowText), panel.palette().color(QPalette::WindowText));
+        QVERIFY(panel.verdictLabel()->palette().color(QPalette::WindowText) != problemTextColor(panel.palette()));
+        QVERIFY(!panel.checksView()->hasProblems());
+        QVERIFY(panel.checksView()->summary()->text().startsWith(QStringLiteral("Checks: 0 flagged, 11 clean.")));
+        const auto cells = checkCells(panel.checksView()->table());
+        for (auto it = cells.cbegin(); it != cells.cend(); ++it)
+            QVERIFY2(it.value().value(0) == QStringLiteral("clean"), qPrintable(it.key()));
+        QCOMPARE(panel.callsView()->table()->model()->index(0, CallTimingModel::FlagsColumn).data().toString(), QString());
+    }
+
+    void speedupWithinNoiseAndWrongOutputs()
+    {
+        RunnerPanel panel(&m_syntax);
+        RerunResult noisy = test::cleanPassRerun(QStringLiteral("sin_kernel.py"));
+        noisy.timing->speedup = 1.01;
+        noisy.timing->ci95 = qMakePair(0.97, 1.05);
+        noisy.timing->withinNoise = true;
+        panel.showResult(noisy);
+        QCOMPARE(panel.speedupLabel()->text(),
+            QStringLiteral("Speedup 1.01× [0.97–1.05] device time, within noise · call time 1.11× · torch.profiler (device activities)"));
+
+        // Wrong on other seeds: which call and which seed, and its speedup does not count.
+        panel.showResult(test::seedSensitiveRerun(QStringLiteral("sin_kernel.py")));
+        QCOMPARE(panel.verdictLabel()->text(), QStringLiteral("⚠ Verdict: wrong_output — 1 warning: seed_sensitive"));
+        QVERIFY(panel.speedupLabel()->text().endsWith(QStringLiteral(" · output wrong: does not count")));
+        const auto cells = checkCells(panel.checksView()->table());
+        QCOMPARE(cells.value(QStringLiteral("seed_sensitive")),
+            (QStringList{QStringLiteral("flagged"),
+                QStringLiteral("call_kernel #1: wrong with seeds 1, 3 (y; max abs err 0.73)\n"
+                               "call_kernel #1: seed 2 skipped: the baseline raised on these inputs")}));
+    }
+
+    // Results saved before device timing and the checks still read sensibly: the checks say they
+    // did not run (no empty list that looks clean), the speedup says what it is.
+    void olderResultSaysChecksDidNotRun()
+    {
+        RunnerPanel panel(&m_syntax);
+        panel.show();
+        panel.showResult(test::olderRerun(QStringLiteral("sin_kernel.py")));
+        QCOMPARE(panel.verdictLabel()->text(), QStringLiteral("Verdict: passed"));
+        QVERIFY(panel.checksView()->table()->isHidden());
+        QCOMPARE(panel.checksView()->summary()->text(),
+            QStringLiteral("The checks did not run: this result was saved before the checks existed. Rerun it to check it."));
+        QCOMPARE(
+            panel.speedupLabel()->text(), QStringLiteral("Speedup 2.00× (stream events; an older result: no device time, no interval)"));
+        QVERIFY(panel.callsView()->footer()->text().startsWith(QStringLiteral("An older result")));
+
+        RerunResult failed = test::olderRerun(QStringLiteral("sin_kernel.py"));
+        failed.compile->ok = false;
+        failed.accuracy.reset();
+        failed.timing.reset();
+        panel.showResult(failed);
+        QCOMPARE(panel.verdictLabel()->tone(), VerdictLabel::Tone::Problem);
+        QVERIFY(panel.speedupLabel()->isHidden());
+        QCOMPARE(panel.checksView()->summary()->text(), QStringLiteral("The checks did not run: the rerun stopped before them."));
+
+        panel.showResult(RerunResult{});
+        QCOMPARE(panel.verdictLabel()->text(), QStringLiteral("Not rerun yet."));
+        QCOMPARE(panel.checksView()->summary()->text(), QStringLiteral("Not rerun yet."));
     }
 };
 

@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: MIT
+#include "report/reportrerun.h"
+
+#include "rerun/rerunformat.h"
+
+namespace krw {
+
+namespace {
+
+QString number(double value)
+{
+    return QString::number(value, 'g', 4);
+}
+
+QString speedupText(const std::optional<double>& speedup)
+{
+    return speedup ? formatSpeedup(*speedup) : QStringLiteral("not measured");
+}
+
+} // namespace
+
+QString reportTimingText(const TimingStage& t)
+{
+    if (t.deviceTimeSource.isEmpty()) {
+        return QStringLiteral(
+            "Timing (an older result: stream-event time, no device time and no interval): baseline %1 ms, candidate %2 ms, "
+            "speedup %3%4.")
+            .arg(number(t.baselineMs), number(t.candidateMs), speedupText(t.speedup),
+                t.withinNoise ? QStringLiteral(", within noise") : QString());
+    }
+    QString text = QStringLiteral("Device time: baseline %1 ms, candidate %2 ms, speedup %3")
+                       .arg(number(t.baselineMs), number(t.candidateMs), speedupText(t.speedup));
+    if (t.ci95)
+        text += QStringLiteral(" [95 % CI %1–%2]").arg(QString::number(t.ci95->first, 'f', 2), QString::number(t.ci95->second, 'f', 2));
+    if (t.withinNoise)
+        text += QStringLiteral(", within noise");
+    text += QLatin1Char('.');
+    if (t.callSpeedup || t.baselineCallMs || t.candidateCallMs) {
+        text += QStringLiteral(" Call time: baseline %1 ms, candidate %2 ms, speedup %3.")
+                    .arg(t.baselineCallMs ? number(*t.baselineCallMs) : QStringLiteral("–"),
+                        t.candidateCallMs ? number(*t.candidateCallMs) : QStringLiteral("–"), speedupText(t.callSpeedup));
+    }
+    text += QStringLiteral(" Device time from %1").arg(t.deviceTimeSource);
+    if (t.flushBytes > 0)
+        text += QStringLiteral("; caches flushed with %1 between repetitions").arg(byteSizeText(t.flushBytes));
+    text += QLatin1Char('.');
+    if (!t.error.isEmpty())
+        text += QStringLiteral(" Timing error: %1").arg(t.error);
+    return text;
+}
+
+QString reportSpeedupCaveat(const RerunResult& r)
+{
+    if (!r.timing || !r.timing->speedup)
+        return {};
+    if (r.accuracy && !r.accuracy->ok)
+        return QStringLiteral("The output is wrong: this speedup does not count.");
+    if (!r.flags.isEmpty())
+        return QStringLiteral("Not a clean result: read this speedup with the warnings (%1).").arg(r.flags.join(QStringLiteral(", ")));
+    return {};
+}
+
+QVector<ReportCheckLine> reportCheckLines(const RerunResult& result)
+{
+    QVector<ReportCheckLine> lines;
+    QStringList clean, off;
+    for (const CheckRow& row : checkRows(result)) {
+        switch (row.state) {
+        case CheckRow::State::Clean:
+            clean << row.name;
+            break;
+        case CheckRow::State::Off:
+            off << row.name;
+            break;
+        case CheckRow::State::Flagged:
+        case CheckRow::State::CouldNotRun: {
+            QStringList seen = row.seen.isEmpty() && row.state == CheckRow::State::Flagged ? row.where : row.seen;
+            seen += row.errors; // each says "could not run"
+            QString text = row.state == CheckRow::State::Flagged ? checkStateName(row.state) : QString();
+            if (!seen.isEmpty())
+                text += (text.isEmpty() ? QString() : QStringLiteral(": ")) + seen.join(QStringLiteral("; "));
+            else if (text.isEmpty())
+                text = checkStateName(row.state);
+            lines << ReportCheckLine{row.name, text, true};
+            break;
+        }
+        }
+    }
+    if (!clean.isEmpty())
+        lines << ReportCheckLine{QString(), QStringLiteral("Clean: %1").arg(clean.join(QStringLiteral(", "))), false};
+    if (!off.isEmpty())
+        lines << ReportCheckLine{QString(), QStringLiteral("Off: %1").arg(off.join(QStringLiteral(", "))), false};
+    return lines;
+}
+
+QString reportChecksAbsentText(const RerunResult& result)
+{
+    switch (checksAbsence(result)) {
+    case ChecksAbsence::Present:
+        return {};
+    case ChecksAbsence::OlderResult:
+        return QStringLiteral("Checks: did not run — this result was saved before the checks existed.");
+    case ChecksAbsence::NotReached:
+        break;
+    }
+    return QStringLiteral("Checks: did not run — the rerun stopped before them.");
+}
+
+} // namespace krw

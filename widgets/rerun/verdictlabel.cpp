@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: MIT
+#include "rerun/verdictlabel.h"
+
+#include "rerun/rerunchecks.h"
+#include "rerun/rerunformat.h"
+#include "theme/themes.h"
+
+#include <QEvent>
+
+namespace krw {
+
+VerdictLabel::VerdictLabel(QWidget* parent)
+    : QLabel(parent)
+{
+    setObjectName(QStringLiteral("rerunVerdict"));
+    setTextFormat(Qt::PlainText); // the failure text comes from tools
+    setWordWrap(true);
+    setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont bold = font();
+    bold.setBold(true);
+    setFont(bold);
+}
+
+VerdictLabel::Tone VerdictLabel::toneOf(const RerunResult& result)
+{
+    static const QStringList fine{
+        QStringLiteral("passed"), QStringLiteral("compiled"), QStringLiteral("not_run"), QStringLiteral("cancelled")};
+    return result.flags.isEmpty() && fine.contains(result.verdict()) ? Tone::Plain : Tone::Problem;
+}
+
+void VerdictLabel::showResult(const RerunResult& r)
+{
+    QString text = (r.flags.isEmpty() ? QString() : QStringLiteral("⚠ ")) + tr("Verdict: %1").arg(r.verdictLine());
+    // Accuracy flags that are not the battery's (no_tensors, ...) say what the comparison missed.
+    QStringList accuracyFlags;
+    for (const QString& flag : r.accuracy ? r.accuracy->flags : QStringList()) {
+        if (!r.flags.contains(flag))
+            accuracyFlags << flag;
+    }
+    if (!accuracyFlags.isEmpty())
+        text += QStringLiteral(" · ⚠ %1").arg(accuracyFlags.join(QStringLiteral(", ")));
+    if (!r.failure.isEmpty())
+        text += QStringLiteral(" — ") + r.failure.section(QLatin1Char('\n'), 0, 0);
+    QStringList tips;
+    if (!r.failure.isEmpty())
+        tips << r.failure;
+    for (const QString& flag : r.flags + accuracyFlags) {
+        tips << describeFlag(flag);
+        for (const QString& note : flagNotes(r, flag))
+            tips << QStringLiteral("  ") + note;
+    }
+    showMessage(text, toneOf(r), tips.join(QLatin1Char('\n')));
+}
+
+void VerdictLabel::showMessage(const QString& text, Tone tone, const QString& toolTip)
+{
+    setText(text);
+    setToolTip(toolTip);
+    m_tone = tone;
+    applyTone();
+}
+
+void VerdictLabel::applyTone()
+{
+    if (m_applying)
+        return;
+    m_applying = true;
+    if (m_tone == Tone::Problem) {
+        // Only the text colour is set, from the palette the label would have: everything else
+        // keeps following the parent's palette.
+        QPalette own;
+        own.setColor(QPalette::WindowText, problemTextColor(parentWidget() ? parentWidget()->palette() : palette()));
+        setPalette(own);
+    } else {
+        setPalette(QPalette()); // nothing of its own: inherits the parent's palette
+    }
+    m_applying = false;
+}
+
+void VerdictLabel::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::PaletteChange)
+        applyTone(); // light ↔ dark: the problem colour has a variant for each
+    QLabel::changeEvent(event);
+}
+
+} // namespace krw
