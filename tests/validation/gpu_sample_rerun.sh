@@ -14,10 +14,12 @@ tar xJf "$C/krw.tar.xz" -C /tmp/k
 export HIP_PATH=/tmp/hipx/usr PERL5LIB=/tmp/hipx/usr/share/perl5 PATH=/tmp/hipx/usr/bin:/usr/local/cuda/bin:$PATH \
     LD_LIBRARY_PATH=/tmp/k/krw/lib KRW_RUNNER_DIR=$PWD/runner CUDA_PATH=/usr/local/cuda HOME=/tmp/home
 CLI=/tmp/k/krw/kernel-review-cli
+# The GPU machine has no bubblewrap; the CLI refuses to run code unsandboxed unless told to (exit 3).
+SANDBOX=(); command -v bwrap >/dev/null || SANDBOX=(--no-sandbox)
 CASES=(sin_kernel softmax_row embedding_gather layer_norm_fwd flash_decode_stage2 leaky_relu block_sum rms_norm)
 rerun() { # case [extra args]
     local c=$1; shift
-    "$CLI" rerun resources/sample/run --case "$c.py" --version predict --profile hip-nvidia --python "$PY" --json "$@"
+    "$CLI" rerun resources/sample/run --case "$c.py" --version predict --profile hip-nvidia --python "$PY" --json "${SANDBOX[@]}" "$@"
 }
 for c in "${CASES[@]}"; do rerun "$c" --no-timing > "/tmp/build-$c.json" 2> "/tmp/build-$c.err" & done
 wait || true
