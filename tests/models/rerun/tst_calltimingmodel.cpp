@@ -48,7 +48,7 @@ private Q_SLOTS:
     {
         TimingStage t = test::deviceTiming(false);
         CallTiming& call = t.calls.first();
-        call.flags = {QStringLiteral("beyond_peak")};
+        call.flags = QStringList{QStringLiteral("beyond_peak")};
         call.withinNoise = true;
         call.candidateEvidence.peakFraction = 1.7;
         CallTiming failed;

@@ -76,7 +76,7 @@ private Q_SLOTS:
         QCOMPARE(checksAbsence(test::cleanPassRerun(QStringLiteral("k.py"))), ChecksAbsence::Present);
         // A flag without a check of its own (older harness, unknown name) still gets a row.
         RerunResult odd = older;
-        odd.flags = {QStringLiteral("something_new")};
+        odd.flags = QStringList{QStringLiteral("something_new")};
         const QVector<CheckRow> rows = checkRows(odd);
         QCOMPARE(rows.size(), 1);
         QCOMPARE(rows.first().state, CheckRow::State::Flagged);
