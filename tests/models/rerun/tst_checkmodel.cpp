@@ -57,7 +57,8 @@ private Q_SLOTS:
     {
         RerunResult r = test::cleanPassRerun(QStringLiteral("k.py"));
         r.timing->peakGbs.reset();
-        const CheckRow* peak = rowNamed(checkRows(r), QStringLiteral("beyond_peak"));
+        const QVector<CheckRow> rows = checkRows(r);
+        const CheckRow* peak = rowNamed(rows, QStringLiteral("beyond_peak"));
         QVERIFY(peak);
         QCOMPARE(peak->state, CheckRow::State::CouldNotRun);
         QVERIFY(peak->errors.value(0).startsWith(QStringLiteral("could not run: no peak bandwidth")));
