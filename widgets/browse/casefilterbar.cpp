@@ -27,7 +27,9 @@ CaseFilterBar::CaseFilterBar(QWidget* parent)
 {
     m_outcome->setObjectName(QStringLiteral("outcomeFilter"));
     m_outcome->addItem(tr("All outcomes"), AllItems);
-    m_outcome->addItem(tr("Failing (not passed)"), FailingItems);
+    m_outcome->addItem(tr("Failing"), FailingItems);
+    m_outcome->setItemData(
+        m_outcome->count() - 1, tr("A stage failed or nothing was produced (an unknown outcome is not failing)"), Qt::ToolTipRole);
     for (int i = 0; i < OutcomeCount; ++i)
         m_outcome->addItem(outcomeTitle(Outcome(i)), i);
     m_best->setObjectName(QStringLiteral("bestFilter"));
@@ -41,6 +43,8 @@ CaseFilterBar::CaseFilterBar(QWidget* parent)
     m_search->setObjectName(QStringLiteral("searchEdit"));
     m_search->setPlaceholderText(tr("Search (Ctrl+F) — names, errors, code, … ; key=value for metadata"));
     m_search->setClearButtonEnabled(true);
+    m_regex->setObjectName(QStringLiteral("searchRegex"));
+    m_status->setObjectName(QStringLiteral("searchStatus"));
     m_status->setForegroundRole(QPalette::PlaceholderText);
     m_unreviewed->setObjectName(QStringLiteral("unreviewedOnly"));
     m_unreviewed->setToolTip(tr("Show only cases without a verdict"));
@@ -89,7 +93,7 @@ QSet<Outcome> CaseFilterBar::outcomes() const
     if (value == FailingItems) {
         QSet<Outcome> failing;
         for (int i = 0; i < OutcomeCount; ++i) {
-            if (Outcome(i) != Outcome::Passed)
+            if (isFailingOutcome(Outcome(i)))
                 failing.insert(Outcome(i));
         }
         return failing;

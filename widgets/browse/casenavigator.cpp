@@ -89,7 +89,7 @@ void CaseNavigator::selectFirst(
 void CaseNavigator::selectNextFailure(int direction)
 {
     selectFirst(
-        direction, [](const QModelIndex& row) { return Outcome(row.data(CaseTreeModel::OutcomeRole).toInt()) != Outcome::Passed; },
+        direction, [](const QModelIndex& row) { return isFailingOutcome(Outcome(row.data(CaseTreeModel::OutcomeRole).toInt())); },
         tr("No failing case among the cases shown."), 3000);
 }
 

@@ -17,10 +17,13 @@
 
 #include <QApplication>
 #include <QComboBox>
+#include <QFile>
+#include <QLabel>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTextBlock>
 #include <QTreeView>
@@ -28,6 +31,27 @@
 
 using namespace krw;
 using krw::testing::shownCases;
+
+namespace {
+
+QString seriesDir()
+{
+    return QStringLiteral(KRW_TEST_DATA_DIR "/series");
+}
+
+// The text of a label found by object name, or why there is none.
+QString labelText(const QObject* parent, const QString& name)
+{
+    const auto* label = parent->findChild<QLabel*>(name);
+    return label ? label->text() : QStringLiteral("<no label %1>").arg(name);
+}
+
+QString runSummary(const MainWindow& window)
+{
+    return labelText(&window, QStringLiteral("runSummary"));
+}
+
+} // namespace
 
 class TestMainWindow : public QObject
 {
@@ -170,18 +194,48 @@ private Q_SLOTS:
         QCOMPARE(shownCases(window).size(), 5);
     }
 
-    void nextFailureWrapsAndSkipsPassed()
+    // F8 visits the failing cases only: not the one that passed, not the one whose outcome is
+    // unknown (no memory entry).
+    void nextFailureWrapsAndSkipsPassedAndUnknown()
     {
         MainWindow window(&m_syntax);
         window.show();
         QVERIFY(open(window, QStringLiteral(KRW_TEST_DATA_DIR "/series")));
         QStringList visited;
-        for (int i = 0; i < 5; ++i) {
+        for (int i = 0; i < 4; ++i) {
             window.selectNextFailure(+1);
             visited << window.currentCaseName();
         }
-        QVERIFY(!visited.contains(QStringLiteral("c.py"))); // the one that passed
-        QCOMPARE(visited.at(4), visited.at(0)); // four failing cases, then around again
+        QVERIFY(!visited.contains(QStringLiteral("c.py"))); // passed
+        QVERIFY2(!visited.contains(QStringLiteral("d.py")), qPrintable(visited.join(QLatin1Char(' ')))); // unknown
+        QCOMPARE(visited.at(3), visited.at(0)); // three failing cases, then around again
+    }
+
+    // A lone JSONL whose name ends in _N is one iteration, not "iterations N–N"; a case without a
+    // memory entry is unknown, counted apart from the failing ones.
+    void loneNumberedJsonlIsOneIteration()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("tritonbench_g_30.jsonl"));
+        QVERIFY(QFile::copy(seriesDir() + QStringLiteral("/mini_1.jsonl"), path));
+        MainWindow window(&m_syntax);
+        window.show();
+        QVERIFY(open(window, path));
+        QCOMPARE(window.run()->iterations.size(), 1);
+        const QString summary = runSummary(window);
+        QVERIFY2(summary.contains(QStringLiteral("1 iteration")), qPrintable(summary));
+        QVERIFY2(!summary.contains(QStringLiteral("30–30")), qPrintable(summary));
+        QVERIFY2(summary.contains(QStringLiteral("4 cases · 1 failing · 3 unknown")), qPrintable(summary));
+    }
+
+    void runSummaryCountsUnknownApart()
+    {
+        MainWindow window(&m_syntax);
+        window.show();
+        QVERIFY(open(window, seriesDir()));
+        const QString summary = runSummary(window);
+        QVERIFY2(summary.contains(QStringLiteral("iterations 0–1")), qPrintable(summary));
+        QVERIFY2(summary.contains(QStringLiteral("5 cases · 3 failing · 1 unknown")), qPrintable(summary));
     }
 
     void darkAndLightPalettes()
