@@ -47,7 +47,6 @@ CaseFilterBar::CaseFilterBar(QWidget* parent)
     m_search->setClearButtonEnabled(true);
     m_regex->setObjectName(QStringLiteral("searchRegex"));
     m_status->setObjectName(QStringLiteral("searchStatus"));
-    m_status->setForegroundRole(QPalette::PlaceholderText);
     m_unreviewed->setObjectName(QStringLiteral("unreviewedOnly"));
     m_unreviewed->setToolTip(tr("Show only cases without a verdict"));
     m_reviewed->setObjectName(QStringLiteral("reviewedCount"));

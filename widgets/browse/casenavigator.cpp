@@ -75,7 +75,8 @@ void CaseNavigator::keepShownCaseInTree()
     for (const QModelIndex& row : rows)
         shown.insert(row.data(CaseTreeModel::CaseIndexRole).toInt(), row);
     QModelIndex next = shown.value(m_shownCase);
-    if (!next.isValid()) {
+    const bool kept = next.isValid();
+    if (!kept) {
         const int at = int(m_orderBefore.indexOf(m_shownCase));
         for (int i = at + 1; at >= 0 && i < m_orderBefore.size() && !next.isValid(); ++i)
             next = shown.value(m_orderBefore.at(i));
@@ -86,7 +87,9 @@ void CaseNavigator::keepShownCaseInTree()
     }
     m_orderBefore.clear();
     if (next.isValid()) {
-        if (m_tree->currentIndex().siblingAtColumn(0) != next) // also when the selection model moved it meanwhile
+        if (!kept) // selected, not only current (the selection model may have moved the current row there unselected)
+            m_tree->selectionModel()->setCurrentIndex(next, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        else if (m_tree->currentIndex().siblingAtColumn(0) != next)
             m_tree->setCurrentIndex(next);
         m_tree->scrollTo(next);
         onCurrentChanged(next);

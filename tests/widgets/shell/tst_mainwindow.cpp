@@ -334,6 +334,21 @@ private Q_SLOTS:
         QCOMPARE(window.currentCaseName(), QStringLiteral("e.py"));
     }
 
+    // The case that stands in is selected, not only current: the tree highlights the case the
+    // views show, also when the selection model had already moved the current row to it.
+    void caseStandingInIsSelected()
+    {
+        MainWindow window(&m_syntax);
+        window.show();
+        QVERIFY(open(window, seriesDir()));
+        QVERIFY(select(window, QStringLiteral("b.py"))); // first of its group: b.py, e.py
+        QVERIFY(search(window, QStringLiteral("e.py")));
+        QCOMPARE(shownCases(window), QStringList{QStringLiteral("e.py")});
+        QCOMPARE(window.currentCaseName(), QStringLiteral("e.py"));
+        QVERIFY(window.caseTree()->selectionModel()->isSelected(window.caseTree()->currentIndex()));
+        QCOMPARE(window.selectedCaseIndexes(), QVector<int>{window.run()->indexOf(QStringLiteral("e.py"))});
+    }
+
     // A lone JSONL whose name ends in _N is one iteration, not "iterations N–N"; a case without a
     // memory entry is unknown, counted apart from the failing ones.
     void loneNumberedJsonlIsOneIteration()
