@@ -164,6 +164,18 @@ void CaseNavigator::selectFirst(
     }
 }
 
+void CaseNavigator::selectStartCase()
+{
+    const QVector<QModelIndex> rows = caseRows();
+    if (rows.isEmpty())
+        return;
+    auto failing = std::find_if(rows.cbegin(), rows.cend(),
+        [](const QModelIndex& row) { return isFailingOutcome(Outcome(row.data(CaseTreeModel::OutcomeRole).toInt())); });
+    const QModelIndex start = failing != rows.cend() ? *failing : rows.first();
+    m_tree->setCurrentIndex(start);
+    m_tree->scrollTo(start);
+}
+
 void CaseNavigator::selectNextFailure(int direction)
 {
     selectFirst(

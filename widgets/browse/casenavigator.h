@@ -36,6 +36,9 @@ public:
     // Indexes into the run's cases of the cases selected in the tree, in run order (the current
     // one when none is).
     QVector<int> selectedCaseIndexes() const;
+    // Where a run opens: the first failing case in the tree, else the first case (a run with no
+    // failing case still shows one).
+    void selectStartCase();
     void selectNextFailure(int direction); // +1 next, -1 previous
     void selectNextUnreviewed(int direction); // +1 next, -1 previous
     // Asks for a case name (completed from the run's cases) and selects it.

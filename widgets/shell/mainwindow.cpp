@@ -312,10 +312,8 @@ void MainWindow::showRun(const RunPtr& run)
     m_caseTree->resizeColumnToContents(CaseTreeModel::LatestColumn);
     setWindowTitle(tr("%1 — Kernel Review Workbench").arg(run->name));
     const QString wanted = m_screenshot->isArmed() ? m_screenshot->caseName() : keep;
-    if ((wanted.isEmpty() || !selectCase(wanted)) && !run->cases.isEmpty()) {
-        m_caseTree->setCurrentIndex({});
-        selectNextFailure(+1);
-    }
+    if (wanted.isEmpty() || !selectCase(wanted))
+        m_navigator->selectStartCase();
     m_search->setRun(run);
     Q_EMIT loadFinished(!run->cases.isEmpty());
     if (m_screenshot->isArmed())

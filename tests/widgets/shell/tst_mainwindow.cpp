@@ -366,6 +366,27 @@ private Q_SLOTS:
         QVERIFY2(summary.contains(QStringLiteral("4 cases · 1 failing · 3 unknown")), qPrintable(summary));
     }
 
+    // Opening a run shows its first failing case, or, with none failing (a lone JSONL holds
+    // unknown outcomes only), its first case: never an empty view beside a full tree.
+    void openingWithoutFailuresShowsTheFirstCase()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("lone.jsonl"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("{\"filename\": \"y.py\", \"predict\": \"int y;\"}\n{\"filename\": \"x.py\", \"predict\": \"int x;\"}\n");
+        file.close();
+        MainWindow window(&m_syntax);
+        window.show();
+        QSignalSpy shown(window.caseView(), &CaseView::caseShown);
+        QVERIFY(open(window, path));
+        const QStringList order = shownCases(window);
+        QCOMPARE(order.size(), 2);
+        QCOMPARE(window.currentCaseName(), order.first());
+        QVERIFY(shown.count() > 0 || shown.wait(10000));
+        QCOMPARE(window.caseView()->caseIndex(), window.run()->indexOf(order.first()));
+    }
+
     void runSummaryCountsUnknownApart()
     {
         MainWindow window(&m_syntax);
