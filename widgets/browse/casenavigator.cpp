@@ -6,6 +6,7 @@
 
 #include <QComboBox>
 #include <QCompleter>
+#include <QHash>
 #include <QInputDialog>
 #include <QItemSelectionModel>
 #include <QTreeView>
