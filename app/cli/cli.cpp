@@ -11,6 +11,7 @@
 #include "rerun/reruntext.h"
 #include "rerun/resultstore.h"
 #include "run/runloader.h"
+#include "run/runsummary.h"
 #include "sandbox/sandbox.h"
 
 #include <QCoreApplication>
@@ -219,7 +220,7 @@ int exportReport(QCommandLineParser& parser, const QStringList& args)
     int exitCode = Ok;
     QObject::connect(&job, &ReportExportJob::finished, &job, [&](const ExportResult& result) {
         if (result.ok) {
-            err << QCoreApplication::translate("kernel-review-cli", "wrote %n cases to %1", nullptr, result.cases).arg(result.path) << '\n';
+            err << QCoreApplication::translate("kernel-review-cli", "wrote %1 to %2").arg(caseCountText(result.cases), result.path) << '\n';
         } else {
             err << "kernel-review-cli: " << result.error << '\n';
             exitCode = result.cancelled ? Cancelled : NothingLoaded;

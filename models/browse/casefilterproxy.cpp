@@ -16,25 +16,25 @@ CaseFilterProxy::CaseFilterProxy(QObject* parent)
 void CaseFilterProxy::setOutcomes(const QSet<Outcome>& outcomes)
 {
     m_outcomes = outcomes;
-    invalidateFilter();
+    refilter();
 }
 
 void CaseFilterProxy::setBestStages(const QSet<Stage>& stages)
 {
     m_stages = stages;
-    invalidateFilter();
+    refilter();
 }
 
 void CaseFilterProxy::setNameFilter(const QString& text)
 {
     m_nameFilter = text.trimmed();
-    invalidateFilter();
+    refilter();
 }
 
 void CaseFilterProxy::setSearchMatches(const std::optional<QSet<QString>>& filenames)
 {
     m_matches = filenames;
-    invalidateFilter();
+    refilter();
 }
 
 void CaseFilterProxy::setUnreviewedOnly(bool on)
@@ -42,22 +42,33 @@ void CaseFilterProxy::setUnreviewedOnly(bool on)
     if (on == m_unreviewedOnly)
         return;
     m_unreviewedOnly = on;
+    refilter();
+}
+
+void CaseFilterProxy::refilter()
+{
+    Q_EMIT casesAboutToBeRefiltered();
     invalidateFilter();
+    Q_EMIT casesRefiltered();
 }
 
 void CaseFilterProxy::setSourceModel(QAbstractItemModel* model)
 {
+    if (model == sourceModel())
+        return;
     if (sourceModel())
         disconnect(sourceModel(), &QAbstractItemModel::dataChanged, this, nullptr);
-    QSortFilterProxyModel::setSourceModel(model);
-    if (!model)
-        return;
     // Dynamic filtering misses a case whose whole group is hidden (its parent has no mapping),
-    // so a verdict taken back would not bring it back: filter again when verdicts change.
-    connect(model, &QAbstractItemModel::dataChanged, this, [this](const QModelIndex&, const QModelIndex&, const QVector<int>& roles) {
-        if (m_unreviewedOnly && roles.contains(CaseTreeModel::VerdictRole))
-            invalidateFilter();
-    });
+    // so a verdict taken back would not bring it back: filter again when verdicts change. This
+    // is connected before the base class connects its own handler, so it runs first: a case
+    // that a verdict hides leaves the tree here, between the two signals, not unannounced.
+    if (model) {
+        connect(model, &QAbstractItemModel::dataChanged, this, [this](const QModelIndex&, const QModelIndex&, const QVector<int>& roles) {
+            if (m_unreviewedOnly && roles.contains(CaseTreeModel::VerdictRole))
+                refilter();
+        });
+    }
+    QSortFilterProxyModel::setSourceModel(model);
 }
 
 bool CaseFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const

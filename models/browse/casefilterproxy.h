@@ -14,6 +14,9 @@ namespace krw {
 // Filters the case tree: by outcome, by best stage, by a name/metadata text (in memory, instant)
 // and by the result of a full-text search (computed elsewhere, off the UI thread). Group rows
 // stay only while a case below them is shown, and their counts say "shown of total".
+// Every change of what is shown, a verdict that hides a case under "unreviewed only" included,
+// comes between casesAboutToBeRefiltered() and casesRefiltered(), so a view can keep its
+// current case sensible (CaseNavigator).
 class CaseFilterProxy : public QSortFilterProxyModel
 {
     Q_OBJECT
@@ -30,10 +33,16 @@ public:
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     void setSourceModel(QAbstractItemModel* model) override;
 
+Q_SIGNALS:
+    void casesAboutToBeRefiltered(); // the rows are still those shown before
+    void casesRefiltered();
+
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
 
 private:
+    void refilter();
+
     QSet<Outcome> m_outcomes;
     QSet<Stage> m_stages;
     QString m_nameFilter;

@@ -41,16 +41,22 @@ QVector<TextRef> fieldsInScope(const IterationRecord& r, SearchScope scope)
 
 } // namespace
 
-QSet<QString> searchCases(const Run& run, const SearchQuery& query, const std::function<bool()>& isCancelled)
+std::optional<QSet<QString>> searchCases(const Run& run, const SearchQuery& query, const std::function<bool()>& isCancelled,
+    const std::function<void(int searched, int total)>& progress)
 {
     QSet<QString> found;
     const CaseMatcher matcher(query);
     if (!matcher.isValid() || query.text.isEmpty())
         return found;
     TextReader reader(run.sources);
+    const int total = int(run.cases.size());
+    int searched = 0;
     for (const Case& c : run.cases) {
         if (isCancelled && isCancelled())
-            return {};
+            return std::nullopt;
+        if (progress)
+            progress(searched, total);
+        ++searched;
         bool hit = query.scope == SearchScope::Everything && matcher.matchesText(c.filename);
         for (auto it = c.history.crbegin(); !hit && it != c.history.crend(); ++it) {
             if (query.scope == SearchScope::Everything || query.scope == SearchScope::Metadata)
@@ -68,6 +74,8 @@ QSet<QString> searchCases(const Run& run, const SearchQuery& query, const std::f
         if (hit)
             found.insert(c.filename);
     }
+    if (progress)
+        progress(total, total);
     return found;
 }
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 //
 // Full-text search over a run's cases. The texts live in their files (TextRef), so searching
-// reads them; run it on a worker thread (runner/CaseSearchJob).
+// reads them; run it on a worker thread (CaseSearchJob).
 #pragma once
 
 #include "browse/casematcher.h"
@@ -10,10 +10,15 @@
 #include <QSet>
 
 #include <functional>
+#include <optional>
 
 namespace krw {
 
-// Filenames of the cases that match in any iteration. Stops early when isCancelled says so.
-QSet<QString> searchCases(const Run& run, const SearchQuery& query, const std::function<bool()>& isCancelled = {});
+// Filenames of the cases that match in any iteration; none for an empty or invalid query.
+// isCancelled is asked before each case: once it says yes the search stops and returns nullopt,
+// never the part it found (a partial set is not "what matches"). progress, when given, hears
+// how many of the run's cases are searched after each one.
+std::optional<QSet<QString>> searchCases(const Run& run, const SearchQuery& query, const std::function<bool()>& isCancelled = {},
+    const std::function<void(int searched, int total)>& progress = {});
 
 } // namespace krw

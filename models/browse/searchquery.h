@@ -22,6 +22,12 @@ struct SearchQuery
     SearchScope scope = SearchScope::Everything;
     bool regex = false;
     bool caseSensitive = false;
+
+    bool operator==(const SearchQuery& other) const
+    {
+        return text == other.text && scope == other.scope && regex == other.regex && caseSensitive == other.caseSensitive;
+    }
+    bool operator!=(const SearchQuery& other) const { return !(*this == other); }
 };
 
 QString scopeTitle(SearchScope scope);

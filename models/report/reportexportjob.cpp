@@ -6,6 +6,7 @@
 #include "report/reporthtml.h"
 #include "report/reportmarkdown.h"
 #include "report/workspaceexport.h"
+#include "run/runsummary.h"
 #include "storage/atomicfile.h"
 
 #include <QFutureWatcher>
@@ -80,9 +81,8 @@ void ReportExportJob::start(const ExportRequest& request)
     } else {
         m_state->indexes = casesInScope(*request.run, request.annotations, request.scope, request.selection);
         if (m_state->indexes.isEmpty())
-            early.error = tr("No cases to export: the scope \"%1\" matches none of the %2 cases")
-                              .arg(exportScopeName(request.scope))
-                              .arg(request.run->cases.size());
+            early.error = tr("No cases to export: the scope \"%1\" matches none of the %2")
+                              .arg(exportScopeName(request.scope), caseCountText(int(request.run->cases.size())));
     }
     if (!early.error.isEmpty()) {
         QTimer::singleShot(0, this, [this, early] { finish(early); });
@@ -123,7 +123,7 @@ void ReportExportJob::startGather()
             watcher->deleteLater();
             ExportResult result = watcher->result();
             if (result.cancelled)
-                result.error = tr("Cancelled after %1 cases").arg(result.cases);
+                result.error = tr("Cancelled after %1").arg(caseCountText(result.cases));
             finish(result);
         });
         const QFuture<ExportResult> future = QtConcurrent::run([this, state] {

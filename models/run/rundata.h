@@ -29,6 +29,14 @@ enum class Outcome {
 };
 constexpr int OutcomeCount = 6;
 
+// Failing: the newest iteration says a stage failed, or nothing was produced (FORMAT.md: "any
+// pass_* is false"). Unknown is not failing: without the flags nobody can tell; it is counted
+// apart, and F8 does not visit it.
+constexpr bool isFailingOutcome(Outcome outcome)
+{
+    return outcome != Outcome::Passed && outcome != Outcome::Unknown;
+}
+
 // Furthest stage a case ever reached, judged by the candidates present in any iteration.
 enum class Stage {
     None,
@@ -157,7 +165,7 @@ struct Case
     Stage best = Stage::None;
 
     const IterationRecord& newest() const { return history.constLast(); }
-    bool isFailing() const { return latest != Outcome::Passed; }
+    bool isFailing() const { return isFailingOutcome(latest); }
 };
 
 struct Run
@@ -165,6 +173,9 @@ struct Run
     QString name;
     QString path; // what the user opened
     QVector<int> iterations; // ascending
+    // True for an iteration series, whose iterations are numbered by their files (<root>_<N>.jsonl);
+    // a lone JSONL or debug folders are one iteration, 0, with no number of their own.
+    bool isSeries = false;
     std::shared_ptr<const SourceTable> sources;
     QVector<Case> cases; // dataset order of the newest iteration, then cases only seen earlier
     QVector<LoadWarning> warnings;

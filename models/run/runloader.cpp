@@ -47,6 +47,7 @@ Run load(const RunSource& source, const LoadControl& control, const LoadLimits& 
     Run run;
     run.name = source.name;
     run.path = source.path;
+    run.isSeries = source.kind == RunSource::Kind::Series;
     LoadSession session(control, limits);
     session.setTotalBytes(totalBytes(source));
     QVector<IterationRecords> iterations;

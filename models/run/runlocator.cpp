@@ -25,8 +25,27 @@ const QRegularExpression& memoryPattern()
     return re;
 }
 
-// Groups the series files of one folder by root name.
-QVector<RunSource> seriesInFolder(const QString& folder)
+RunSource loneJsonl(const QFileInfo& info)
+{
+    RunSource run;
+    run.kind = RunSource::Kind::LoneJsonl;
+    run.name = info.completeBaseName();
+    run.path = info.absoluteFilePath();
+    run.jsonlByIteration.insert(0, info.absoluteFilePath());
+    return run;
+}
+
+// Whether files named like a series are one: a memory file, or more than one iteration's JSONL.
+// A JSONL whose name merely ends in _<N> (tritonbench_g_30.jsonl copied alone) is not, and is
+// no iteration N: it is a lone JSONL.
+bool isSeries(const RunSource& files)
+{
+    return !files.memoryByIteration.isEmpty() || files.jsonlByIteration.size() > 1;
+}
+
+// Groups the series files of one folder by root name. Roots whose files make no series are left
+// in *lone (their one JSONL) when it is given.
+QVector<RunSource> seriesInFolder(const QString& folder, QVector<RunSource>* lone = nullptr)
 {
     QMap<QString, RunSource> byRoot;
     const QDir dir(folder);
@@ -46,6 +65,11 @@ QVector<RunSource> seriesInFolder(const QString& folder)
     for (auto it = byRoot.begin(); it != byRoot.end(); ++it) {
         if (it->jsonlByIteration.isEmpty())
             continue; // a memory file alone has no cases to show
+        if (!isSeries(*it)) {
+            if (lone)
+                lone->append(loneJsonl(QFileInfo(it->jsonlByIteration.first())));
+            continue;
+        }
         it->kind = RunSource::Kind::Series;
         it->name = it.key();
         it->path = folder;
@@ -75,18 +99,15 @@ void sortNewestFirst(QVector<RunSource>* runs)
 LocateResult locateInFolder(const QString& folder)
 {
     LocateResult result;
-    result.runs = seriesInFolder(folder);
+    QVector<RunSource> loneNumbered;
+    result.runs = seriesInFolder(folder, &loneNumbered);
     if (result.runs.isEmpty()) {
-        // A folder of lone JSONL files (no _N suffix) offers each as a run.
+        // A folder of lone JSONL files offers each as a run.
         const auto files = QDir(folder).entryInfoList({QStringLiteral("*.jsonl")}, QDir::Files, QDir::Name);
-        for (const QFileInfo& info : files) {
-            RunSource run;
-            run.kind = RunSource::Kind::LoneJsonl;
-            run.name = info.completeBaseName();
-            run.path = info.absoluteFilePath();
-            run.jsonlByIteration.insert(0, info.absoluteFilePath());
-            result.runs.append(run);
-        }
+        for (const QFileInfo& info : files)
+            result.runs.append(loneJsonl(info));
+    } else {
+        result.runs += loneNumbered; // beside series, as before they were told apart
     }
     const QStringList caseFolders = debugCaseFolders(folder);
     if (!caseFolders.isEmpty()) {
@@ -136,12 +157,7 @@ LocateResult locateFromFile(const QFileInfo& info)
     LocateResult result;
     if (name.endsWith(QStringLiteral(".jsonl"), Qt::CaseInsensitive) || root.isEmpty()) {
         // Any other file is read as a lone JSONL; the loader reports it if it is not one.
-        RunSource run;
-        run.kind = RunSource::Kind::LoneJsonl;
-        run.name = info.completeBaseName();
-        run.path = info.absoluteFilePath();
-        run.jsonlByIteration.insert(0, info.absoluteFilePath());
-        result.runs = {run};
+        result.runs = {loneJsonl(info)};
     } else {
         result.error = QStringLiteral("%1: a memory file without any %2_<N>.jsonl beside it").arg(info.filePath(), root);
     }

@@ -13,8 +13,8 @@ namespace krw {
 struct RunSource
 {
     enum class Kind {
-        Series, // <root>_<N>.jsonl (+ <root>_mem_<N>.json)
-        LoneJsonl, // one JSONL, no memory file
+        Series, // <root>_<N>.jsonl + <root>_mem_<N>.json, or several <root>_<N>.jsonl
+        LoneJsonl, // one JSONL, no memory file: one iteration (0), whatever its name ends in
         DebugFolders, // one folder per case (FORMAT.md "Per-case debug folder")
     };
     Kind kind = Kind::Series;
@@ -36,7 +36,8 @@ struct LocateResult
 };
 
 // Accepts a folder holding one or more iteration series, any one file of a series, a lone JSONL,
-// or a folder of per-case debug folders.
+// or a folder of per-case debug folders. Files named <root>_<N>.jsonl are a series only when their
+// siblings make one (a memory file, or another iteration); alone, such a file is a lone JSONL.
 LocateResult locateRuns(const QString& path);
 
 } // namespace krw

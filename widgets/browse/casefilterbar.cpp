@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "browse/casefilterbar.h"
 
+#include "run/runsummary.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QGridLayout>
@@ -27,7 +29,9 @@ CaseFilterBar::CaseFilterBar(QWidget* parent)
 {
     m_outcome->setObjectName(QStringLiteral("outcomeFilter"));
     m_outcome->addItem(tr("All outcomes"), AllItems);
-    m_outcome->addItem(tr("Failing (not passed)"), FailingItems);
+    m_outcome->addItem(tr("Failing"), FailingItems);
+    m_outcome->setItemData(
+        m_outcome->count() - 1, tr("A stage failed or nothing was produced (an unknown outcome is not failing)"), Qt::ToolTipRole);
     for (int i = 0; i < OutcomeCount; ++i)
         m_outcome->addItem(outcomeTitle(Outcome(i)), i);
     m_best->setObjectName(QStringLiteral("bestFilter"));
@@ -41,7 +45,8 @@ CaseFilterBar::CaseFilterBar(QWidget* parent)
     m_search->setObjectName(QStringLiteral("searchEdit"));
     m_search->setPlaceholderText(tr("Search (Ctrl+F) — names, errors, code, … ; key=value for metadata"));
     m_search->setClearButtonEnabled(true);
-    m_status->setForegroundRole(QPalette::PlaceholderText);
+    m_regex->setObjectName(QStringLiteral("searchRegex"));
+    m_status->setObjectName(QStringLiteral("searchStatus"));
     m_unreviewed->setObjectName(QStringLiteral("unreviewedOnly"));
     m_unreviewed->setToolTip(tr("Show only cases without a verdict"));
     m_reviewed->setObjectName(QStringLiteral("reviewedCount"));
@@ -62,9 +67,13 @@ CaseFilterBar::CaseFilterBar(QWidget* parent)
     m_debounce.setSingleShot(true);
     m_debounce.setInterval(300);
     connect(&m_debounce, &QTimer::timeout, this, &CaseFilterBar::queryChanged);
-    connect(m_search, &QLineEdit::textChanged, &m_debounce, [this] { m_debounce.start(); });
-    connect(m_scope, QOverload<int>::of(&QComboBox::activated), &m_debounce, [this] { m_debounce.start(); });
-    connect(m_regex, &QCheckBox::toggled, &m_debounce, [this] { m_debounce.start(); });
+    auto edited = [this] {
+        m_debounce.start();
+        Q_EMIT queryEdited();
+    };
+    connect(m_search, &QLineEdit::textChanged, this, edited);
+    connect(m_scope, QOverload<int>::of(&QComboBox::activated), this, edited);
+    connect(m_regex, &QCheckBox::toggled, this, edited);
     connect(m_outcome, QOverload<int>::of(&QComboBox::activated), this, &CaseFilterBar::outcomesChanged);
     connect(m_best, QOverload<int>::of(&QComboBox::activated), this, &CaseFilterBar::outcomesChanged);
     connect(m_unreviewed, &QCheckBox::toggled, this, &CaseFilterBar::unreviewedOnlyChanged);
@@ -78,7 +87,7 @@ bool CaseFilterBar::unreviewedOnly() const
 void CaseFilterBar::setReviewedCount(int reviewed, int total)
 {
     m_reviewed->setText(tr("Reviewed %1 / %2").arg(reviewed).arg(total));
-    m_reviewed->setToolTip(tr("%1 of the run's %n cases have a verdict", nullptr, total).arg(reviewed));
+    m_reviewed->setToolTip(tr("Cases with a verdict: %1 of the run's %2").arg(reviewed).arg(caseCountText(total)));
 }
 
 QSet<Outcome> CaseFilterBar::outcomes() const
@@ -89,7 +98,7 @@ QSet<Outcome> CaseFilterBar::outcomes() const
     if (value == FailingItems) {
         QSet<Outcome> failing;
         for (int i = 0; i < OutcomeCount; ++i) {
-            if (Outcome(i) != Outcome::Passed)
+            if (isFailingOutcome(Outcome(i)))
                 failing.insert(Outcome(i));
         }
         return failing;
@@ -108,9 +117,38 @@ SearchQuery CaseFilterBar::query() const
     return {m_search->text(), SearchScope(m_scope->currentData().toInt()), m_regex->isChecked(), false};
 }
 
-void CaseFilterBar::setBusy(bool busy, const QString& message)
+QString CaseFilterBar::searchProgressText(int searched, int total)
 {
-    m_status->setText(busy ? tr("Searching…") : message);
+    if (total <= 0)
+        return tr("Searching…");
+    return tr("Searching… %1%").arg(qBound(0, int(qint64(searched) * 100 / total), 100));
+}
+
+QString CaseFilterBar::matchCountText(int matches)
+{
+    if (matches == 0)
+        return tr("No case matches");
+    return matches == 1 ? tr("%1 matches").arg(caseCountText(matches)) : tr("%1 match").arg(caseCountText(matches));
+}
+
+void CaseFilterBar::showSearchProgress(int searched, int total)
+{
+    m_status->setText(searchProgressText(searched, total));
+}
+
+void CaseFilterBar::showMatchCount(int matches)
+{
+    m_status->setText(matchCountText(matches));
+}
+
+void CaseFilterBar::showSearchProblem(const QString& problem)
+{
+    m_status->setText(problem);
+}
+
+void CaseFilterBar::clearSearchStatus()
+{
+    m_status->clear();
 }
 
 void CaseFilterBar::focusSearch()

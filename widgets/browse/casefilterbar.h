@@ -16,7 +16,9 @@ class QLineEdit;
 namespace krw {
 
 // The controls above the case tree: which outcomes, which best stage, a search box whose
-// scope says where to look, and the review progress with an "unreviewed only" switch. Typing is debounced (300 ms) before anything runs.
+// scope says where to look, and the review progress with an "unreviewed only" switch. Typing is
+// debounced (300 ms) before anything runs. Under the box a line says how the search goes:
+// "Searching… 40%", then "457 cases match" (the wording is this class's, in one place).
 class CaseFilterBar : public QWidget
 {
     Q_OBJECT
@@ -26,8 +28,15 @@ public:
     QSet<Outcome> outcomes() const;
     QSet<Stage> bestStages() const;
     SearchQuery query() const;
-    void setBusy(bool busy, const QString& message = {});
     void focusSearch();
+    // The search line under the box.
+    void showSearchProgress(int searched, int total);
+    void showMatchCount(int matches);
+    void showSearchProblem(const QString& problem);
+    void clearSearchStatus();
+    static QString searchProgressText(int searched, int total); // "Searching… 40%"
+    static QString matchCountText(int matches); // "No case matches", "1 case matches", "457 cases match"
+
     QLineEdit* searchEdit() const { return m_search; }
     bool unreviewedOnly() const;
     QCheckBox* unreviewedOnlyBox() const { return m_unreviewed; }
@@ -37,7 +46,8 @@ public:
 
 Q_SIGNALS:
     void outcomesChanged();
-    void queryChanged(); // debounced
+    void queryEdited(); // at once, on every change of the text, scope or regex switch
+    void queryChanged(); // debounced: the query to search now
     void unreviewedOnlyChanged(bool on);
 
 private:

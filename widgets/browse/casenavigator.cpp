@@ -6,6 +6,7 @@
 
 #include <QComboBox>
 #include <QCompleter>
+#include <QHash>
 #include <QInputDialog>
 #include <QItemSelectionModel>
 #include <QTreeView>
@@ -20,6 +21,84 @@ CaseNavigator::CaseNavigator(QTreeView* tree, CaseFilterProxy* proxy, CaseTreeMo
     , m_proxy(proxy)
     , m_model(model)
 {
+    m_tree->setModel(m_proxy);
+    connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, this,
+        [this](const QModelIndex& current) { onCurrentChanged(current); });
+    connect(m_proxy, &CaseFilterProxy::casesAboutToBeRefiltered, this, &CaseNavigator::rememberOrder);
+    connect(m_proxy, &CaseFilterProxy::casesRefiltered, this, &CaseNavigator::keepShownCaseInTree);
+    // A new run: whoever resets the model clears the views and selects anew.
+    connect(m_proxy, &QAbstractItemModel::modelReset, this, [this] { m_shownCase = -1; });
+}
+
+void CaseNavigator::onCurrentChanged(const QModelIndex& current)
+{
+    // While rows leave the tree the selection model moves the current row on its own; which case
+    // is shown then is decided once the filter is done.
+    if (m_refiltering || !current.isValid() || current.data(CaseTreeModel::IsGroupRole).toBool())
+        return;
+    const int caseIndex = current.data(CaseTreeModel::CaseIndexRole).toInt();
+    if (caseIndex == m_shownCase)
+        return;
+    m_shownCase = caseIndex;
+    Q_EMIT currentCaseChanged(caseIndex);
+}
+
+QVector<QModelIndex> CaseNavigator::caseRows() const
+{
+    QVector<QModelIndex> rows;
+    for (int g = 0; g < m_proxy->rowCount(); ++g) {
+        const QModelIndex group = m_proxy->index(g, 0);
+        for (int r = 0; r < m_proxy->rowCount(group); ++r)
+            rows.append(m_proxy->index(r, 0, group));
+    }
+    return rows;
+}
+
+void CaseNavigator::rememberOrder()
+{
+    m_refiltering = true;
+    m_orderBefore.clear();
+    if (m_shownCase < 0)
+        return;
+    const QVector<QModelIndex> rows = caseRows();
+    m_orderBefore.reserve(rows.size());
+    for (const QModelIndex& row : rows)
+        m_orderBefore.append(row.data(CaseTreeModel::CaseIndexRole).toInt());
+}
+
+void CaseNavigator::keepShownCaseInTree()
+{
+    m_refiltering = false;
+    if (m_shownCase < 0)
+        return;
+    QHash<int, QModelIndex> shown;
+    const QVector<QModelIndex> rows = caseRows();
+    for (const QModelIndex& row : rows)
+        shown.insert(row.data(CaseTreeModel::CaseIndexRole).toInt(), row);
+    QModelIndex next = shown.value(m_shownCase);
+    const bool kept = next.isValid();
+    if (!kept) {
+        const int at = int(m_orderBefore.indexOf(m_shownCase));
+        for (int i = at + 1; at >= 0 && i < m_orderBefore.size() && !next.isValid(); ++i)
+            next = shown.value(m_orderBefore.at(i));
+        for (int i = at - 1; i >= 0 && !next.isValid(); --i)
+            next = shown.value(m_orderBefore.at(i));
+        if (at < 0 && !rows.isEmpty())
+            next = rows.first();
+    }
+    m_orderBefore.clear();
+    if (next.isValid()) {
+        if (!kept) // selected, not only current (the selection model may have moved the current row there unselected)
+            m_tree->selectionModel()->setCurrentIndex(next, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        else if (m_tree->currentIndex().siblingAtColumn(0) != next)
+            m_tree->setCurrentIndex(next);
+        m_tree->scrollTo(next);
+        onCurrentChanged(next);
+        return;
+    }
+    m_tree->setCurrentIndex({});
+    m_shownCase = -1;
+    Q_EMIT currentCaseChanged(-1);
 }
 
 bool CaseNavigator::selectCase(const QString& filename)
@@ -86,10 +165,22 @@ void CaseNavigator::selectFirst(
     }
 }
 
+void CaseNavigator::selectStartCase()
+{
+    const QVector<QModelIndex> rows = caseRows();
+    if (rows.isEmpty())
+        return;
+    auto failing = std::find_if(rows.cbegin(), rows.cend(),
+        [](const QModelIndex& row) { return isFailingOutcome(Outcome(row.data(CaseTreeModel::OutcomeRole).toInt())); });
+    const QModelIndex start = failing != rows.cend() ? *failing : rows.first();
+    m_tree->setCurrentIndex(start);
+    m_tree->scrollTo(start);
+}
+
 void CaseNavigator::selectNextFailure(int direction)
 {
     selectFirst(
-        direction, [](const QModelIndex& row) { return Outcome(row.data(CaseTreeModel::OutcomeRole).toInt()) != Outcome::Passed; },
+        direction, [](const QModelIndex& row) { return isFailingOutcome(Outcome(row.data(CaseTreeModel::OutcomeRole).toInt())); },
         tr("No failing case among the cases shown."), 3000);
 }
 

@@ -4,6 +4,7 @@
 #include "report/reportexport.h"
 #include "report/reportexportjob.h"
 #include "report/widgetreportrenderer.h"
+#include "run/runsummary.h"
 #include "theme/themes.h"
 
 #include <QComboBox>
@@ -61,7 +62,7 @@ ExportDialog::ExportDialog(RunPtr run, QVector<int> selection, QWidget* parent)
     m_scope->addItem(tr("All cases"), int(ExportScope::All));
     m_scope->addItem(tr("Failing cases"), int(ExportScope::Failing));
     m_scope->addItem(tr("Annotated cases"), int(ExportScope::Annotated));
-    m_scope->addItem(tr("Current selection (%n case(s))", nullptr, int(m_selection.size())), int(ExportScope::Selection));
+    m_scope->addItem(tr("Current selection (%1)").arg(caseCountText(int(m_selection.size()))), int(ExportScope::Selection));
     if (m_selection.isEmpty())
         m_scope->setItemData(3, 0, Qt::UserRole - 1); // disabled: nothing selected
 
@@ -177,8 +178,9 @@ void ExportDialog::exportFinished(const ExportResult& result)
     }
     const QFileInfo info(result.path);
     const QString folder = result.path.isEmpty() ? QString() : (info.isDir() ? info.absoluteFilePath() : info.absolutePath());
-    m_status->setText(tr("Exported %n case(s) to %1. <a href=\"%2\">Open the folder</a>", nullptr, result.cases)
-                          .arg(result.path.toHtmlEscaped(), QUrl::fromLocalFile(folder).toString(QUrl::FullyEncoded).toHtmlEscaped()));
+    m_status->setText(tr("Exported %1 to %2. <a href=\"%3\">Open the folder</a>")
+                          .arg(caseCountText(result.cases), result.path.toHtmlEscaped(),
+                              QUrl::fromLocalFile(folder).toString(QUrl::FullyEncoded).toHtmlEscaped()));
 }
 
 void ExportDialog::reject()

@@ -4,7 +4,7 @@
 #include "browse/casefilterbar.h"
 #include "browse/casefilterproxy.h"
 #include "browse/casenavigator.h"
-#include "browse/casesearchjob.h"
+#include "browse/casesearchcontroller.h"
 #include "browse/casetreemodel.h"
 #include "browse/verdictdelegate.h"
 #include "browse/warningmodel.h"
@@ -65,7 +65,6 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
     , m_model(new CaseTreeModel(this))
     , m_proxy(new CaseFilterProxy(this))
     , m_warnings(new WarningModel(this))
-    , m_searchJob(new CaseSearchJob(this))
     , m_filterBar(new CaseFilterBar(this))
     , m_caseTree(new QTreeView(this))
     , m_caseView(new CaseView(syntax, this))
@@ -77,6 +76,7 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
     , m_opener(new RunOpener(this))
     , m_review(new ReviewController(m_annotationPanel, m_caseView, m_model, m_filterBar, this))
     , m_navigator(new CaseNavigator(m_caseTree, m_proxy, m_model, this))
+    , m_search(new CaseSearchController(m_filterBar, m_proxy, this))
     , m_screenshot(new ScreenshotTaker(this, m_caseView, this))
 {
     setObjectName(QStringLiteral("mainWindow"));
@@ -102,9 +102,7 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
 
     connect(m_opener, &RunOpener::loaded, this, &MainWindow::showRun);
     connect(m_opener, &RunOpener::failed, this, [this] { Q_EMIT loadFinished(false); });
-    connect(m_searchJob, &CaseSearchJob::finished, this, [this](const QSet<QString>& found, const SearchQuery&) {
-        m_proxy->setSearchMatches(found);
-        m_filterBar->setBusy(false, tr("%1 case(s) match").arg(found.size()));
+    connect(m_search, &CaseSearchController::finished, this, [this] {
         m_caseTree->expandAll();
         Q_EMIT searchFinished();
     });
@@ -113,7 +111,6 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
         m_proxy->setBestStages(m_filterBar->bestStages());
         m_caseTree->expandAll();
     });
-    connect(m_filterBar, &CaseFilterBar::queryChanged, this, &MainWindow::startSearch);
     connect(m_filterBar, &CaseFilterBar::unreviewedOnlyChanged, this, [this](bool on) {
         m_proxy->setUnreviewedOnly(on);
         m_caseTree->expandAll();
@@ -121,7 +118,7 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
     connect(m_review, &ReviewController::statusMessage, statusBar(), &QStatusBar::showMessage);
     connect(m_navigator, &CaseNavigator::message, statusBar(), &QStatusBar::showMessage);
     connect(m_screenshot, &ScreenshotTaker::saved, this, &MainWindow::screenshotSaved);
-    connect(m_caseTree->selectionModel(), &QItemSelectionModel::currentChanged, this, &MainWindow::onCurrentCaseChanged);
+    connect(m_navigator, &CaseNavigator::currentCaseChanged, this, &MainWindow::showCase);
     connect(Settings::instance(), &Settings::themeChanged, this, [](Theme theme) { applyTheme(theme); });
 
     restoreGeometry(Settings::instance()->windowGeometry());
@@ -136,7 +133,7 @@ QWidget* MainWindow::buildCasePanel()
 {
     auto* panel = new QWidget(this);
     m_caseTree->setObjectName(QStringLiteral("caseTree"));
-    m_caseTree->setModel(m_proxy);
+    // The tree shows m_proxy: CaseNavigator set it up so, and watches its current row.
     m_caseTree->setSortingEnabled(true);
     m_caseTree->sortByColumn(CaseTreeModel::NameColumn, Qt::AscendingOrder);
     m_caseTree->setUniformRowHeights(true);
@@ -315,12 +312,9 @@ void MainWindow::showRun(const RunPtr& run)
     m_caseTree->resizeColumnToContents(CaseTreeModel::LatestColumn);
     setWindowTitle(tr("%1 — Kernel Review Workbench").arg(run->name));
     const QString wanted = m_screenshot->isArmed() ? m_screenshot->caseName() : keep;
-    if ((wanted.isEmpty() || !selectCase(wanted)) && !run->cases.isEmpty()) {
-        m_caseTree->setCurrentIndex({});
-        selectNextFailure(+1);
-    }
-    if (!m_filterBar->query().text.isEmpty())
-        startSearch();
+    if (wanted.isEmpty() || !selectCase(wanted))
+        m_navigator->selectStartCase();
+    m_search->setRun(run);
     Q_EMIT loadFinished(!run->cases.isEmpty());
     if (m_screenshot->isArmed())
         m_screenshot->takeWhenShown(m_run);
@@ -372,35 +366,17 @@ void MainWindow::applyVerdict(Verdict verdict)
     m_review->applyVerdict(verdict, cases);
 }
 
-void MainWindow::onCurrentCaseChanged()
+// The navigator says which case to show; -1 when the tree shows none to stand in for the last.
+void MainWindow::showCase(int caseIndex)
 {
-    const QModelIndex current = m_caseTree->currentIndex();
-    if (!current.isValid() || current.data(CaseTreeModel::IsGroupRole).toBool())
+    if (caseIndex < 0 || !m_run) {
+        m_caseView->clear();
+        m_review->showCase({});
         return;
-    const int caseIndex = current.data(CaseTreeModel::CaseIndexRole).toInt();
+    }
     m_review->showCase(m_run->cases.at(caseIndex).filename);
     m_caseView->setCase(m_run, caseIndex);
     Settings::instance()->setLastCase(m_run->cases.at(caseIndex).filename);
-}
-
-void MainWindow::startSearch()
-{
-    const SearchQuery query = m_filterBar->query();
-    if (query.text.isEmpty() || !m_run) {
-        m_searchJob->cancel();
-        m_proxy->setSearchMatches(std::nullopt);
-        m_filterBar->setBusy(false);
-        m_caseTree->expandAll();
-        Q_EMIT searchFinished();
-        return;
-    }
-    const CaseMatcher matcher(query);
-    if (!matcher.isValid()) {
-        m_filterBar->setBusy(false, tr("Invalid regular expression: %1").arg(matcher.errorString()));
-        return;
-    }
-    m_filterBar->setBusy(true);
-    m_searchJob->start(m_run, query);
 }
 
 void MainWindow::showExportDialog()
@@ -437,7 +413,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
     m_review->commitPendingEdits();
     saveLayout();
     m_opener->cancel();
-    m_searchJob->cancel();
+    m_search->cancel();
     QMainWindow::closeEvent(event);
 }
 

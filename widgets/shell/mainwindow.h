@@ -19,7 +19,7 @@ class AnnotationStore;
 class CaseFilterBar;
 class CaseFilterProxy;
 class CaseNavigator;
-class CaseSearchJob;
+class CaseSearchController;
 class CaseTreeModel;
 class CaseView;
 class RunOpener;
@@ -29,8 +29,9 @@ class WarningModel;
 
 // The window: menus, the case tree beside the case view and its review panel, the warnings
 // dock and the status bar. It wires the parts that do the work: RunOpener (finding and loading
-// runs), CaseNavigator (moving through the tree), ReviewController (annotations) and
-// ScreenshotTaker (--screenshot), and shows each run that loads.
+// runs), CaseNavigator (moving through the tree, which case to show), CaseSearchController (the
+// search box), ReviewController (annotations) and ScreenshotTaker (--screenshot), and shows each
+// run that loads.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -88,8 +89,7 @@ private:
     QWidget* buildCasePanel();
     void buildWarningsDock();
     void showRun(const RunPtr& run);
-    void onCurrentCaseChanged();
-    void startSearch();
+    void showCase(int caseIndex);
     void showSettings();
     void showExportDialog();
     void saveLayout();
@@ -98,7 +98,6 @@ private:
     CaseTreeModel* m_model;
     CaseFilterProxy* m_proxy;
     WarningModel* m_warnings;
-    CaseSearchJob* m_searchJob;
     CaseFilterBar* m_filterBar;
     QTreeView* m_caseTree;
     CaseView* m_caseView;
@@ -111,6 +110,7 @@ private:
     RunOpener* m_opener;
     ReviewController* m_review;
     CaseNavigator* m_navigator;
+    CaseSearchController* m_search;
     ScreenshotTaker* m_screenshot;
 };
 

@@ -2,6 +2,7 @@
 #include "shell/runopener.h"
 
 #include "run/runloadjob.h"
+#include "run/runsummary.h"
 #include "settings/settings.h"
 
 #include <QFileDialog>
@@ -27,6 +28,7 @@ RunOpener::RunOpener(QWidget* window)
     , m_progress(new QProgressBar(window))
     , m_cancel(new QToolButton(window))
 {
+    m_runLabel->setObjectName(QStringLiteral("runSummary"));
     m_progress->setMaximumWidth(220);
     m_progress->hide();
     m_cancel->setText(tr("Cancel"));
@@ -121,16 +123,7 @@ void RunOpener::finishLoad(const RunPtr& run)
         return;
     }
     m_opened = run;
-    int failing = 0;
-    for (const Case& c : run->cases)
-        failing += c.isFailing() ? 1 : 0;
-    m_runLabel->setText(tr("%1 · iterations %2–%3 · %4 cases, %5 failing · %6 warning(s)")
-                            .arg(run->name)
-                            .arg(run->iterations.isEmpty() ? 0 : run->iterations.first())
-                            .arg(run->iterations.isEmpty() ? 0 : run->iterations.last())
-                            .arg(run->cases.size())
-                            .arg(failing)
-                            .arg(run->warnings.size()));
+    m_runLabel->setText(runSummaryText(*run));
     if (m_requestedPath != samplePath())
         Settings::instance()->setLastRun(m_requestedPath, run->name);
     Q_EMIT loaded(run);

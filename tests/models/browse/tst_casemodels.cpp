@@ -155,16 +155,40 @@ private Q_SLOTS:
         QFETCH(bool, regex);
         QFETCH(QStringList, expected);
         const RunPtr run = miniRun();
-        const QSet<QString> found = searchCases(*run, {text, SearchScope(scope), regex, false});
-        QStringList names(found.cbegin(), found.cend());
+        const std::optional<QSet<QString>> found = searchCases(*run, {text, SearchScope(scope), regex, false});
+        QVERIFY(found);
+        QStringList names(found->cbegin(), found->cend());
         names.sort();
         QCOMPARE(names, expected);
     }
 
+    // A cancelled search has no result, not even the part it found before it stopped.
     void searchCancels()
     {
         const RunPtr run = miniRun();
-        QVERIFY(searchCases(*run, {QStringLiteral("int"), SearchScope::Everything, false, false}, [] { return true; }).isEmpty());
+        const SearchQuery query{QStringLiteral("import"), SearchScope::Everything, false, false};
+        QVERIFY(!searchCases(*run, query, [] { return true; }));
+        int asked = 0;
+        QStringList searchedBefore;
+        const auto midway = searchCases(
+            *run, query, [&asked] { return ++asked > 3; },
+            [&](int searched, int total) { searchedBefore << QStringLiteral("%1/%2").arg(searched).arg(total); });
+        QVERIFY(!midway);
+        QCOMPARE(searchedBefore, (QStringList{QStringLiteral("0/5"), QStringLiteral("1/5"), QStringLiteral("2/5")}));
+    }
+
+    // Progress counts the run's cases up to the total.
+    void searchReportsProgress()
+    {
+        const RunPtr run = miniRun();
+        QVector<int> searched;
+        const auto found
+            = searchCases(*run, {QStringLiteral("import"), SearchScope::Everything, false, false}, {}, [&](int done, int total) {
+                  QCOMPARE(total, 5);
+                  searched << done;
+              });
+        QVERIFY(found);
+        QCOMPARE(searched, (QVector<int>{0, 1, 2, 3, 4, 5}));
     }
 
     void warningModel()

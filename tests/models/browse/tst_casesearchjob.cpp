@@ -179,6 +179,30 @@ private Q_SLOTS:
         QCOMPARE(sorted(finished.first().at(0).value<QSet<QString>>()), QStringList{QStringLiteral("rms_norm.py")});
     }
 
+    // While a search waits or runs, progress() says how far it is, of the run's cases.
+    void reportsProgress()
+    {
+        CaseSearchJob job;
+        QSignalSpy progress(&job, &CaseSearchJob::progress);
+        QSignalSpy finished(&job, &CaseSearchJob::finished);
+        {
+            PoolBlocker blocker; // the search cannot begin: it stays at 0 of 9
+            if (!blocker.holding())
+                return;
+            job.start(m_run, {QStringLiteral("hipLaunchKernelGGL"), SearchScope::Everything, false, false});
+            if (!waitForSignals(progress, 1, "progress"))
+                return;
+            QCOMPARE(progress.first().at(0).toInt(), 0);
+            QCOMPARE(progress.first().at(1).toInt(), 9);
+        }
+        if (!waitForSignals(finished, 1, "finished"))
+            return;
+        const int reported = int(progress.count());
+        if (!settle())
+            return;
+        QCOMPARE(progress.count(), reported); // nothing after the result
+    }
+
     // A job destroyed while its worker runs delivers nothing and does not crash.
     void destroyedWhileSearching()
     {
