@@ -131,11 +131,7 @@ CaseView::CaseView(SyntaxSupport* syntax, QWidget* parent)
     connect(m_iterationChooser, QOverload<int>::of(&QComboBox::activated), this,
         [this] { setIteration(m_iterationChooser->currentData().toInt()); });
     connect(m_perfList, &QListWidget::currentRowChanged, this, &CaseView::showPerfCandidate);
-    connect(m_errors, &ErrorView::sourceRefActivated, this, [this](int iteration, const SourceRef& ref) {
-        const CodeView* predict = m_codeViews.value(PredictTab);
-        setIteration(iteration);
-        showSourceLine(iteration, refTarget(ref, predict->document()->blockCount()));
-    });
+    connect(m_errors, &ErrorView::linkActivated, this, [this](const QString& versionId, int line) { showVersionLine(versionId, line); });
     connect(m_history, &HistoryPage::compareRequested, this, [this](const QString& left, const QString& right) {
         m_compare->compare(left, right);
         showTab(CompareTab);
@@ -393,10 +389,12 @@ void CaseView::showErrors(const IterationRecord& record)
     QVector<ErrorView::Message> messages;
     const QString call = m_texts.text(iterationKey(record.iteration, "call_err"));
     const QString exe = m_texts.text(iterationKey(record.iteration, "exe_err"));
+    auto links
+        = [&](const QString& text) { return resolveErrorLinks(text, currentCase()->filename, record.iteration, m_versions, m_texts); };
     if (!call.isEmpty())
-        messages.append({record.iteration, tr("Iteration %1 · call (compile and run) message").arg(record.iteration), call});
+        messages.append({record.iteration, tr("Iteration %1 · call (compile and run) message").arg(record.iteration), call, links(call)});
     if (!exe.isEmpty())
-        messages.append({record.iteration, tr("Iteration %1 · exe (correctness) message").arg(record.iteration), exe});
+        messages.append({record.iteration, tr("Iteration %1 · exe (correctness) message").arg(record.iteration), exe, links(exe)});
     QStringList others; // iterations with messages, so an empty page points to them
     for (const IterationRecord& r : currentCase()->history) {
         if (r.iteration != record.iteration
@@ -438,14 +436,6 @@ void CaseView::changeEvent(QEvent* event)
 void CaseView::showTab(Tab tab)
 {
     m_tabs->setCurrentIndex(tab);
-}
-
-void CaseView::showSourceLine(int iteration, RefTarget target)
-{
-    setIteration(iteration);
-    const Tab tab = target.where == RefTarget::Where::TestCode ? TestTab : PredictTab;
-    showTab(tab);
-    m_codeViews.value(tab)->showLine(target.line);
 }
 
 bool CaseView::showVersionLine(const QString& versionId, int oneBasedLine)

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "browse/errorlinks.h"
 #include "review/annotations.h"
 #include "run/casetexts.h"
 #include "run/caseversions.h"
@@ -57,7 +56,6 @@ public:
     int iteration() const { return m_iteration; }
     void setIteration(int iteration);
     void showTab(Tab tab);
-    void showSourceLine(int iteration, RefTarget target);
     // Opens the tab (and iteration, perf candidate) that shows a version, at a 1-based line.
     // False when the case has no such version.
     bool showVersionLine(const QString& versionId, int oneBasedLine);

@@ -19,6 +19,7 @@ ErrorView::ErrorView(QWidget* parent)
 void ErrorView::setMessages(const QVector<Message>& messages, const QString& emptyText)
 {
     m_links.clear();
+    m_references.clear();
     if (messages.isEmpty()) {
         setPlainText(emptyText.isEmpty() ? tr("No error messages: every stage that ran reported \"None\".") : emptyText);
         return;
@@ -29,17 +30,28 @@ void ErrorView::setMessages(const QVector<Message>& messages, const QString& emp
     setHtml(html);
 }
 
-// Every piece of message text is escaped; only our own anchors are markup.
+// Every piece of message text is escaped; only our own anchors and spans are markup. A title
+// attribute becomes the text's tooltip.
 QString ErrorView::messageHtml(const Message& message)
 {
     QString body;
     int pos = 0;
-    const auto refs = findSourceRefs(message.text);
-    for (const SourceRef& ref : refs) {
+    for (const ErrorLink& link : message.links) {
+        const SourceRef& ref = link.ref;
+        if (ref.start < pos || ref.start + ref.length > message.text.size())
+            continue; // not from this text
         body += message.text.mid(pos, ref.start - pos).toHtmlEscaped();
-        body
-            += QStringLiteral("<a href=\"ref:%1\">%2</a>").arg(m_links.size()).arg(message.text.mid(ref.start, ref.length).toHtmlEscaped());
-        m_links.append({message.iteration, ref});
+        const QString text = message.text.mid(ref.start, ref.length).toHtmlEscaped();
+        const QString tip = link.toolTip.toHtmlEscaped();
+        if (link.isLink()) {
+            body += QStringLiteral("<a href=\"ref:%1\" title=\"%2\">%3</a>").arg(m_links.size()).arg(tip, text);
+            m_links.append(link);
+        } else if (!tip.isEmpty()) {
+            body += QStringLiteral("<span title=\"%1\">%2</span>").arg(tip, text);
+        } else {
+            body += text;
+        }
+        m_references.append(link);
         pos = ref.start + ref.length;
     }
     body += message.text.mid(pos).toHtmlEscaped();
@@ -50,7 +62,7 @@ QString ErrorView::messageHtml(const Message& message)
 void ErrorView::activateLink(int index)
 {
     if (index >= 0 && index < m_links.size())
-        Q_EMIT sourceRefActivated(m_links.at(index).iteration, m_links.at(index).ref);
+        Q_EMIT linkActivated(m_links.at(index).versionId, m_links.at(index).line);
 }
 
 } // namespace krw

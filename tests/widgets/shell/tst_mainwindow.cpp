@@ -155,6 +155,64 @@ private Q_SLOTS:
         QCOMPARE(view->codeView(CaseView::PredictTab)->textCursor().block().text(), QStringLiteral("int a;"));
     }
 
+    // The sample's messages as the agent's harness wrote them: only what points into a version of
+    // the case is a link, and a quoted source line decides where it lands.
+    void errorLinksOpenOnlyWhatTheCaseHolds()
+    {
+        MainWindow window(&m_syntax);
+        window.show();
+        QVERIFY(open(window, MainWindow::samplePath()));
+        CaseView* view = window.caseView();
+        ErrorView* errors = view->errorView();
+
+        // The hip error quotes "constexpr int kThreads = kRowsPerBlock * WARP_SIZE;", a line of a
+        // discarded attempt; the torch and subprocess frames are library code; run_call.py line 3
+        // is the harness's preamble, not the test. Nothing here can be opened.
+        QVERIFY(select(window, QStringLiteral("layer_norm_fwd.py")));
+        view->setIteration(1);
+        QCOMPARE(errors->linkCount(), 0);
+        const QVector<ErrorLink> refs = errors->references();
+        QCOMPARE(refs.size(), 8);
+        QCOMPARE(refs.first().kind, ErrorLink::Kind::NotInVersion);
+        QVERIFY(refs.first().toolTip.contains(QStringLiteral("quoted line not in this version (Iteration 1 · Prediction)")));
+        QCOMPARE(refs.at(1).kind, ErrorLink::Kind::Library); // cpp_extension.py, line 2209
+        QVERIFY(refs.at(1).toolTip.isEmpty());
+        // What hovering shows is the tooltip the document carries on the reference's text.
+        QTextCursor hip = errors->document()->find(QStringLiteral("/tmp/kr_build/layer_norm_fwd.hip:7:42"));
+        QVERIFY(!hip.isNull());
+        hip.setPosition(hip.selectionStart() + 1);
+        QCOMPARE(hip.charFormat().toolTip(), refs.first().toolTip);
+        QVERIFY(!hip.charFormat().isAnchor());
+
+        // sin_kernel iteration 0: the error (line 14) and its note (line 7) quote lines of the prediction.
+        QVERIFY(select(window, QStringLiteral("sin_kernel.py")));
+        view->setIteration(0);
+        QCOMPARE(errors->linkCount(), 2);
+        errors->activateLink(1);
+        QCOMPARE(view->tabs()->currentIndex(), int(CaseView::PredictTab));
+        QCOMPARE(view->codeView(CaseView::PredictTab)->textCursor().blockNumber(), 6);
+        errors->activateLink(0);
+        QCOMPARE(view->codeView(CaseView::PredictTab)->textCursor().blockNumber(), 13);
+        QCOMPARE(errors->link(0).toolTip, QStringLiteral("Opens Iteration 0 · Prediction at line 14"));
+        QTextCursor anchor = errors->document()->find(QStringLiteral("/tmp/kr_build/sin_kernel.hip:14:20"));
+        anchor.setPosition(anchor.selectionStart() + 1);
+        QVERIFY(anchor.charFormat().isAnchor());
+        QCOMPARE(anchor.charFormat().toolTip(), errors->link(0).toolTip);
+
+        // rms_norm iteration 0: the traceback's run_call.py lines 24 and 14 quote lines 19 and 9
+        // of the test code (the harness put five lines before it).
+        QVERIFY(select(window, QStringLiteral("rms_norm.py")));
+        view->setIteration(0);
+        QCOMPARE(errors->linkCount(), 2);
+        errors->activateLink(0);
+        QCOMPARE(view->tabs()->currentIndex(), int(CaseView::TestTab));
+        QCOMPARE(view->codeView(CaseView::TestTab)->textCursor().block().text(), QStringLiteral("result_gold = test_rms_norm()"));
+        errors->activateLink(1);
+        QCOMPARE(view->codeView(CaseView::TestTab)->textCursor().blockNumber(), 8);
+        QCOMPARE(
+            errors->link(0).toolTip, QStringLiteral("Opens Test code at line 19, where the quoted line is (the message says line 24)"));
+    }
+
     void filtersAndSearch()
     {
         MainWindow window(&m_syntax);
