@@ -9,7 +9,6 @@
 #include "code/diffview.h"
 #include "rerun/runnerpanel.h"
 #include "run/outcomes.h"
-#include "settings/settings.h"
 #include "theme/themes.h"
 
 #include <QComboBox>
@@ -136,12 +135,6 @@ CaseView::CaseView(SyntaxSupport* syntax, QWidget* parent)
         m_compare->compare(left, right);
         showTab(CompareTab);
     });
-    auto applyFont = [this](const QFont& font) {
-        for (CodeView* view : qAsConst(m_codeViews))
-            view->setCodeFont(font);
-    };
-    applyFont(Settings::instance()->codeFont());
-    connect(Settings::instance(), &Settings::codeFontChanged, this, applyFont);
     clear();
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "caseview/errorview.h"
 
+#include "settings/settings.h"
+
 #include <QUrl>
 
 namespace krw {
@@ -14,18 +16,29 @@ ErrorView::ErrorView(QWidget* parent)
         if (url.scheme() == QLatin1String("ref"))
             activateLink(url.path().toInt());
     });
+    Settings::instance()->followCodeFont(this, [this](const QFont& font) {
+        m_codeFont = font;
+        render();
+    });
 }
 
 void ErrorView::setMessages(const QVector<Message>& messages, const QString& emptyText)
 {
+    m_messages = messages;
+    m_emptyText = emptyText;
+    render();
+}
+
+void ErrorView::render()
+{
     m_links.clear();
     m_references.clear();
-    if (messages.isEmpty()) {
-        setPlainText(emptyText.isEmpty() ? tr("No error messages: every stage that ran reported \"None\".") : emptyText);
+    if (m_messages.isEmpty()) {
+        setPlainText(m_emptyText.isEmpty() ? tr("No error messages: every stage that ran reported \"None\".") : m_emptyText);
         return;
     }
     QString html;
-    for (const Message& message : messages)
+    for (const Message& message : qAsConst(m_messages))
         html += messageHtml(message);
     setHtml(html);
 }
@@ -55,8 +68,13 @@ QString ErrorView::messageHtml(const Message& message)
         pos = ref.start + ref.length;
     }
     body += message.text.mid(pos).toHtmlEscaped();
-    return QStringLiteral("<h3>%1</h3><pre style=\"white-space: pre-wrap; font-family: monospace\">%2</pre>")
-        .arg(message.title.toHtmlEscaped(), body);
+    // The code font, as CSS: quotes in a family name cannot close the attribute or the string.
+    QString family = m_codeFont.family();
+    family.remove(QLatin1Char('\'')).remove(QLatin1Char('"'));
+    const QString size = m_codeFont.pointSizeF() > 0 ? QStringLiteral("%1pt").arg(m_codeFont.pointSizeF())
+                                                     : QStringLiteral("%1px").arg(m_codeFont.pixelSize());
+    return QStringLiteral("<h3>%1</h3><pre style=\"white-space: pre-wrap; font-family: '%2', monospace; font-size: %3\">%4</pre>")
+        .arg(message.title.toHtmlEscaped(), family.toHtmlEscaped(), size, body);
 }
 
 void ErrorView::activateLink(int index)

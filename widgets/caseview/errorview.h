@@ -36,8 +36,12 @@ Q_SIGNALS:
     void linkActivated(const QString& versionId, int line);
 
 private:
+    void render();
     QString messageHtml(const Message& message);
 
+    QVector<Message> m_messages;
+    QString m_emptyText;
+    QFont m_codeFont; // the messages' font; titles keep the view's
     QVector<ErrorLink> m_links;
     QVector<ErrorLink> m_references;
 };

@@ -3,6 +3,7 @@
 
 #include "code/syntaxsupport.h"
 #include "diff/linediff.h"
+#include "settings/settings.h"
 #include "theme/diffcolors.h"
 
 #include <QApplication>
@@ -36,18 +37,6 @@ int digitCount(int number)
     for (; number >= 10; number /= 10)
         ++digits;
     return digits;
-}
-
-QFont defaultCodeFont()
-{
-    QFont font = QFontDatabase::systemFont(QFontDatabase::FixedFont);
-    // Some platforms (Qt 5's offscreen one) answer with a proportional font, which would break
-    // the indentation Python code depends on.
-    if (!QFontInfo(font).fixedPitch()) {
-        font.setFamily(QStringLiteral("monospace"));
-        font.setStyleHint(QFont::TypeWriter);
-    }
-    return font;
 }
 
 } // namespace
@@ -90,7 +79,7 @@ CodeView::CodeView(SyntaxSupport* syntax, QWidget* parent)
     // Keyboard-selectable so the cursor shows and the arrow keys move it through the code.
     setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
     setLineWrapMode(QPlainTextEdit::NoWrap);
-    setCodeFont(defaultCodeFont());
+    Settings::instance()->followCodeFont(this, [this](const QFont& font) { setCodeFont(font); });
 
     m_plainNote->setObjectName(QStringLiteral("plainNote"));
     // A remark about the view, not code: the UI font, a little smaller, on the window colour.

@@ -9,7 +9,9 @@
 #include "code/codeview.h"
 #include "code/diffview.h"
 #include "code/syntaxsupport.h"
+#include "rerun/runnerpanel.h"
 #include "run/textstore.h"
+#include "settings/settings.h"
 #include "shell/mainwindow.h"
 #include "theme/diffcolors.h"
 #include "theme/themes.h"
@@ -17,12 +19,17 @@
 
 #include <QApplication>
 #include <QComboBox>
+#include <QFontDatabase>
+#include <QInputDialog>
 #include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTest>
 #include <QTextBlock>
+#include <QTimer>
 #include <QTreeView>
 #include <QTreeWidget>
 
@@ -211,6 +218,85 @@ private Q_SLOTS:
         QCOMPARE(view->codeView(CaseView::TestTab)->textCursor().blockNumber(), 8);
         QCOMPARE(
             errors->link(0).toolTip, QStringLiteral("Opens Test code at line 19, where the quoted line is (the message says line 24)"));
+    }
+
+    // The code font of Settings, in every view that shows code, now and in a window opened later.
+    void codeFontReachesEveryCodeView()
+    {
+        const QFont before = Settings::instance()->codeFont();
+        QFont wanted = before;
+        for (const QString& family : QFontDatabase::families()) {
+            if (family != QFontInfo(before).family() && QFontDatabase::isFixedPitch(family)) {
+                wanted.setFamily(family);
+                break;
+            }
+        }
+        wanted.setPointSize(before.pointSize() + 5);
+        QVERIFY(wanted.family() != before.family());
+
+        // Which font each code-showing view of a window uses: the name of the view → its font.
+        const auto fontsOf = [](MainWindow& window) {
+            QMap<QString, QFont> fonts;
+            CaseView* view = window.caseView();
+            fonts.insert(QStringLiteral("prediction"), view->codeView(CaseView::PredictTab)->font());
+            fonts.insert(QStringLiteral("compare left"), view->comparePage()->diffView()->leftView()->font());
+            fonts.insert(QStringLiteral("compare right"), view->comparePage()->diffView()->rightView()->font());
+            QTextCursor message = view->errorView()->document()->find(QStringLiteral("error: boom"));
+            fonts.insert(QStringLiteral("errors"), message.charFormat().font());
+            fonts.insert(QStringLiteral("rerun log"), view->runnerPanel()->findChild<QPlainTextEdit*>(QStringLiteral("rerunLog"))->font());
+            for (CodeView* source : view->runnerPanel()->findChildren<CodeView*>())
+                fonts.insert(QStringLiteral("rerun source"), source->font());
+            return fonts;
+        };
+        // The views whose font is not the wanted one, with what they show instead.
+        const auto wrongFonts = [&wanted](const QMap<QString, QFont>& fonts) {
+            QStringList wrong;
+            for (auto it = fonts.cbegin(); it != fonts.cend(); ++it) {
+                if (it.value().family() != wanted.family() || it.value().pointSize() != wanted.pointSize())
+                    wrong << QStringLiteral("%1: %2 %3 pt").arg(it.key(), it.value().family()).arg(it.value().pointSize());
+            }
+            return wrong.join(QStringLiteral("; "));
+        };
+
+        MainWindow window(&m_syntax);
+        window.show();
+        QVERIFY(open(window, QStringLiteral(KRW_TEST_DATA_DIR "/series")));
+        QVERIFY(select(window, QStringLiteral("a.py")));
+        window.caseView()->setIteration(0); // "/tmp/a.hip:2:5: error: boom"
+        Settings::instance()->setCodeFont(wanted);
+        QCOMPARE(fontsOf(window).size(), 6);
+        QCOMPARE(wrongFonts(fontsOf(window)), QString());
+
+        // "Edit copy…": the editor it opens shows code too.
+        QFont editorFont;
+        QTimer modals;
+        connect(&modals, &QTimer::timeout, this, [&editorFont] {
+            QWidget* modal = QApplication::activeModalWidget();
+            if (auto* ask = qobject_cast<QInputDialog*>(modal)) {
+                ask->accept();
+            } else if (modal) {
+                if (auto* editor = modal->findChild<QPlainTextEdit*>())
+                    editorFont = editor->font();
+                modal->close();
+            }
+        });
+        modals.start(20);
+        for (QPushButton* button : window.caseView()->runnerPanel()->findChildren<QPushButton*>()) {
+            if (button->text() == QStringLiteral("Edit copy…"))
+                button->click();
+        }
+        modals.stop();
+        QCOMPARE(editorFont.family(), wanted.family());
+        QCOMPARE(editorFont.pointSize(), wanted.pointSize());
+
+        // A window opened after the change (as after a restart) starts with it.
+        MainWindow later(&m_syntax);
+        later.show();
+        QVERIFY(open(later, QStringLiteral(KRW_TEST_DATA_DIR "/series")));
+        QVERIFY(select(later, QStringLiteral("a.py")));
+        later.caseView()->setIteration(0);
+        QCOMPARE(wrongFonts(fontsOf(later)), QString());
+        Settings::instance()->setCodeFont(before);
     }
 
     void filtersAndSearch()
