@@ -4,6 +4,7 @@
 #include "review/annotations.h"
 #include "run/casetexts.h"
 #include "run/caseversions.h"
+#include "run/displaytext.h"
 
 #include <QWidget>
 
@@ -81,7 +82,9 @@ protected:
 private:
     QWidget* buildHeader();
     QWidget* buildPerfPage();
-    void applyTexts(const CaseTexts& texts);
+    struct CaseRead; // what the worker reads and prepares for one case
+    static CaseRead readCase(const RunPtr& run, int caseIndex);
+    void applyTexts(const CaseRead& read);
     void fillIterationChooser();
     void showIteration();
     void showHeader();
@@ -94,10 +97,13 @@ private:
     const Case* currentCase() const;
     const IterationRecord* currentRecord() const;
     void showVersion(CodeView* view, const QString& versionId, const QString& text);
+    void showDisplayText(CodeView* view, const QString& key);
+    WholeTextSource wholeTextSource(const QString& key) const;
     static Tab tabOf(CodeVersion::Kind kind);
 
     SyntaxSupport* m_syntax;
     CaseTexts m_texts;
+    QHash<QString, DisplayText> m_display; // code texts as the code views show them, by key
     QVector<CodeVersion> m_versions;
     int m_iteration = -1;
     quint64 m_generation = 0;

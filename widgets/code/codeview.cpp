@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "code/codeview.h"
 
+#include "code/bigtextbar.h"
 #include "code/syntaxsupport.h"
 #include "diff/linediff.h"
+#include "run/textlimits.h"
 #include "settings/settings.h"
 #include "theme/diffcolors.h"
 
@@ -74,6 +76,7 @@ CodeView::CodeView(SyntaxSupport* syntax, QWidget* parent)
     , m_syntax(syntax)
     , m_gutter(new Gutter(this))
     , m_plainNote(new QLabel(this))
+    , m_bigText(new BigTextBar(this))
 {
     setReadOnly(true);
     // Keyboard-selectable so the cursor shows and the arrow keys move it through the code.
@@ -99,6 +102,11 @@ CodeView::CodeView(SyntaxSupport* syntax, QWidget* parent)
         m_flashBlock = -1;
         updateExtraSelections();
     });
+    connect(m_bigText, &BigTextBar::wholeTextReady, this, [this](const DisplayText& whole) {
+        showText(whole.text, CodeLanguage::Plain);
+        setLineNumbers(whole.lineNumbers);
+        Q_EMIT wholeTextShown();
+    });
     connect(this, &QPlainTextEdit::blockCountChanged, this, &CodeView::updateMargins);
     connect(this, &QPlainTextEdit::updateRequest, this, &CodeView::scrollGutter);
     connect(this, &QPlainTextEdit::cursorPositionChanged, m_gutter, qOverload<>(&QWidget::update));
@@ -110,6 +118,19 @@ CodeView::CodeView(SyntaxSupport* syntax, QWidget* parent)
 CodeView::~CodeView() = default;
 
 void CodeView::setCode(const QString& text, CodeLanguage language)
+{
+    m_bigText->clear();
+    showText(text, text.size() > TextLimits::RichBytes ? CodeLanguage::Plain : language);
+}
+
+void CodeView::setDisplayText(const DisplayText& text, const WholeTextSource& whole)
+{
+    m_bigText->setShown(text, whole);
+    showText(text.text, text.rich ? text.language : CodeLanguage::Plain);
+    setLineNumbers(text.lineNumbers);
+}
+
+void CodeView::showText(const QString& text, CodeLanguage language)
 {
     m_lineNumbers.clear();
     m_largestLineNumber = 0;
@@ -250,7 +271,8 @@ int CodeView::gutterWidth() const
 void CodeView::updateMargins()
 {
     const int noteHeight = m_plainNote->isHidden() ? 0 : m_plainNote->sizeHint().height();
-    setViewportMargins(gutterWidth(), 0, 0, noteHeight);
+    const int barHeight = m_bigText->isHidden() ? 0 : m_bigText->sizeHint().height();
+    setViewportMargins(gutterWidth(), barHeight, 0, noteHeight);
     layoutChildren();
 }
 
@@ -258,6 +280,9 @@ void CodeView::layoutChildren()
 {
     const QRect area = viewport()->geometry();
     m_gutter->setGeometry(contentsRect().left(), area.top(), gutterWidth(), area.height());
+    if (!m_bigText->isHidden())
+        m_bigText->setGeometry(
+            contentsRect().left(), contentsRect().top(), area.right() + 1 - contentsRect().left(), m_bigText->sizeHint().height());
     if (!m_plainNote->isHidden()) {
         m_plainNote->setGeometry(
             contentsRect().left(), area.bottom() + 1, area.right() + 1 - contentsRect().left(), m_plainNote->sizeHint().height());

@@ -6,10 +6,12 @@
 #include "caseview/comparepage.h"
 #include "caseview/errorview.h"
 #include "caseview/historypage.h"
+#include "code/bigtextbar.h"
 #include "code/codeview.h"
 #include "code/diffview.h"
 #include "code/syntaxsupport.h"
 #include "rerun/runnerpanel.h"
+#include "run/textlimits.h"
 #include "run/textstore.h"
 #include "settings/settings.h"
 #include "shell/mainwindow.h"
@@ -21,14 +23,17 @@
 #include <QComboBox>
 #include <QFontDatabase>
 #include <QInputDialog>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTextBlock>
+#include <QThread>
 #include <QTimer>
 #include <QTreeView>
 #include <QTreeWidget>
@@ -225,8 +230,16 @@ private Q_SLOTS:
     {
         const QFont before = Settings::instance()->codeFont();
         QFont wanted = before;
-        for (const QString& family : QFontDatabase::families()) {
-            if (family != QFontInfo(before).family() && QFontDatabase::isFixedPitch(family)) {
+#if QT_VERSION >= QT_VERSION_CHECK(6, 0, 0)
+        const auto isFixedPitch = [](const QString& family) { return QFontDatabase::isFixedPitch(family); };
+        const QStringList families = QFontDatabase::families();
+#else
+        const QFontDatabase database;
+        const auto isFixedPitch = [&database](const QString& family) { return database.isFixedPitch(family); };
+        const QStringList families = database.families();
+#endif
+        for (const QString& family : families) {
+            if (family != QFontInfo(before).family() && isFixedPitch(family)) {
                 wanted.setFamily(family);
                 break;
             }
@@ -297,6 +310,45 @@ private Q_SLOTS:
         later.caseView()->setIteration(0);
         QCOMPARE(wrongFonts(fontsOf(later)), QString());
         Settings::instance()->setCodeFont(before);
+    }
+
+    // A hostile run's 60 MiB field on one line (as tst_runloader builds it) opens at once: its
+    // start, prepared on a worker, under a bar that says how much is shown; Compare refuses it.
+    void hugeFieldOpensCutUnderABar()
+    {
+        QTemporaryDir dir;
+        QFile file(dir.filePath(QStringLiteral("big_0.jsonl")));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("{\"filename\": \"big.py\", \"predict\": \"");
+        file.write(QByteArray(60 * 1024 * 1024, 'x'));
+        file.write("\"}\n{\"filename\": \"ok.py\", \"predict\": \"int a;\"}\n");
+        file.close();
+
+        MainWindow window(&m_syntax);
+        window.show();
+        QVERIFY(open(window, dir.path()));
+        QVERIFY(select(window, QStringLiteral("big.py")));
+        CodeView* predict = window.caseView()->codeView(CaseView::PredictTab);
+        QVERIFY2(predict->document()->characterCount() < TextLimits::ShownBytes + 1024,
+            qPrintable(QStringLiteral("shows %1 characters").arg(predict->document()->characterCount())));
+        const BigTextBar* bar = predict->bigTextBar();
+        QVERIFY(!bar->isHidden());
+        QCOMPARE(bar->sizeText(), QStringLiteral("Shown 2.0 MiB of 60.0 MiB"));
+        QCOMPARE(bar->statusText(), QStringLiteral("plain text: highlighting and Compare stop at 1.0 MiB"));
+        QVERIFY(bar->shown().preparedBy != QThread::currentThreadId()); // by the case's worker
+        QCOMPARE(predict->language(), CodeLanguage::Plain);
+        // The one line is shown in rows; only the first carries its number.
+        QCOMPARE(predict->document()->firstBlock().length() - 1, TextLimits::RowChars);
+        QCOMPARE(predict->lineNumberOfBlock(0), 1);
+        QCOMPARE(predict->lineNumberOfBlock(1), 0);
+
+        ComparePage* compare = window.caseView()->comparePage();
+        if (compare->isComputing()) {
+            QSignalSpy diffShown(compare, &ComparePage::diffShown);
+            QVERIFY(diffShown.wait(20000));
+        }
+        QVERIFY2(compare->diffView()->message().contains(QStringLiteral("too large to compare (60.0 MiB); limit 1.0 MiB")),
+            qPrintable(compare->diffView()->message()));
     }
 
     void filtersAndSearch()
