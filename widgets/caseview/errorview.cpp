@@ -3,6 +3,8 @@
 
 #include "settings/settings.h"
 
+#include <QTextBlock>
+#include <QTextCursor>
 #include <QUrl>
 
 namespace krw {
@@ -41,6 +43,21 @@ void ErrorView::render()
     for (const Message& message : qAsConst(m_messages))
         html += messageHtml(message);
     setHtml(html);
+    // References that are no link but have something to say get a dotted underline, as
+    // explained terms do: hovering tells why they are not links.
+    QTextCharFormat dotted;
+    dotted.setUnderlineStyle(QTextCharFormat::DotLine);
+    for (QTextBlock block = document()->begin(); block.isValid(); block = block.next()) {
+        for (auto it = block.begin(); !it.atEnd(); ++it) {
+            const QTextFragment fragment = it.fragment();
+            if (fragment.charFormat().toolTip().isEmpty() || fragment.charFormat().isAnchor())
+                continue;
+            QTextCursor cursor(document());
+            cursor.setPosition(fragment.position());
+            cursor.setPosition(fragment.position() + fragment.length(), QTextCursor::KeepAnchor);
+            cursor.mergeCharFormat(dotted);
+        }
+    }
 }
 
 // Every piece of message text is escaped; only our own anchors and spans are markup. A title
