@@ -89,7 +89,7 @@ private Q_SLOTS:
         QVERIFY(!cut.whole);
         QVERIFY(!cut.rich);
         QCOMPARE(cut.shownBytes, TextLimits::ShownBytes);
-        QCOMPARE(cut.fieldBytes, 60 * 1024 * 1024);
+        QCOMPARE(cut.fieldBytes, qint64(60 * 1024 * 1024));
         QCOMPARE(cut.preparedBy, QThread::currentThreadId());
     }
 
@@ -163,7 +163,7 @@ private Q_SLOTS:
         QVERIFY2(saveWholeText(source, path, &error), qPrintable(error));
         QFile saved(path);
         QVERIFY(saved.open(QIODevice::ReadOnly));
-        QCOMPARE(saved.readAll(), "line 1\n" + body);
+        QCOMPARE(saved.readAll(), QByteArray("line 1\n" + body));
 
         QVERIFY(!saveWholeText(source, dir.filePath(QStringLiteral("missing/whole.txt")), &error));
         QVERIFY(error.contains(QStringLiteral("missing/whole.txt")));

@@ -279,7 +279,7 @@ private Q_SLOTS:
         const CaseTexts texts = readCaseTexts(run, 0, TextLimits::ShownBytes);
         const QString key = QStringLiteral("it0:predict");
         const TextRef ref = texts.refs.value(key);
-        QCOMPARE(ref.length, 3 * 1024 * 1024 + 2); // with its quotes
+        QCOMPARE(ref.length, qint64(3 * 1024 * 1024 + 2)); // with its quotes
 
         CodeView view(&m_syntax);
         view.resize(600, 400);
