@@ -335,6 +335,48 @@ QString htmlEscaped(const QString& text)
     return out;
 }
 
+bool isProseFenceLabel(const QString& info)
+{
+    static const QStringList prose{QStringLiteral("reflection"), QStringLiteral("reflections"), QStringLiteral("analysis"),
+        QStringLiteral("markdown"), QStringLiteral("md"), QStringLiteral("strategy"), QStringLiteral("plan"), QStringLiteral("summary"),
+        QStringLiteral("thoughts"), QStringLiteral("thinking"), QStringLiteral("reasoning"), QStringLiteral("explanation"),
+        QStringLiteral("notes"), QStringLiteral("note"), QStringLiteral("prose")};
+    const QString word = info.trimmed().section(QLatin1Char(' '), 0, 0).toLower();
+    return prose.contains(word);
+}
+
+QString unfencedProse(const QString& markdown)
+{
+    // Fences at any indentation: with indented code blocks off, md4c reads them so too.
+    static const QRegularExpression opener(QStringLiteral("^\\s*(`{3,}|~{3,})(.*)$"));
+    const QStringList lines = markdown.split(QLatin1Char('\n'));
+    QStringList out;
+    out.reserve(lines.size());
+    for (int i = 0; i < lines.size(); ++i) {
+        const QRegularExpressionMatch open = opener.match(lines.at(i));
+        if (!open.hasMatch() || (open.captured(1).startsWith(QLatin1Char('`')) && open.captured(2).contains(QLatin1Char('`')))) {
+            out << lines.at(i);
+            continue;
+        }
+        const QString fence = open.captured(1);
+        const QRegularExpression closer(QStringLiteral("^\\s*") + QRegularExpression::escape(QString(fence.size(), fence.at(0)))
+            + QStringLiteral("%1*\\s*$").arg(QRegularExpression::escape(QString(fence.at(0)))));
+        int end = i + 1;
+        while (end < lines.size() && !closer.match(lines.at(end)).hasMatch())
+            ++end;
+        // A prose fence's lines become blank lines: its text stays a block of its own, in the
+        // container it is in (its indentation is no code block any more).
+        const bool prose = isProseFenceLabel(open.captured(2));
+        out << (prose ? QString() : lines.at(i));
+        for (int k = i + 1; k < end; ++k)
+            out << lines.at(k);
+        if (end < lines.size())
+            out << (prose ? QString() : lines.at(end));
+        i = end;
+    }
+    return out.join(QLatin1Char('\n'));
+}
+
 QString markdownToSafeHtml(const QString& markdown, int minHeadingLevel)
 {
     if (markdown.trimmed().isEmpty())
@@ -343,13 +385,13 @@ QString markdownToSafeHtml(const QString& markdown, int minHeadingLevel)
     renderer.headingShift = std::max(0, std::min(6, minHeadingLevel) - 1);
     MD_PARSER parser{};
     parser.abi_version = 0;
-    parser.flags = MD_FLAG_NOHTML | MD_FLAG_TABLES | MD_FLAG_STRIKETHROUGH;
+    parser.flags = MD_FLAG_NOHTML | MD_FLAG_TABLES | MD_FLAG_STRIKETHROUGH | MD_FLAG_NOINDENTEDCODEBLOCKS;
     parser.enter_block = onEnterBlock;
     parser.leave_block = onLeaveBlock;
     parser.enter_span = onEnterSpan;
     parser.leave_span = onLeaveSpan;
     parser.text = onText;
-    const QByteArray utf8 = markdown.toUtf8();
+    const QByteArray utf8 = unfencedProse(markdown).toUtf8();
     if (md_parse(utf8.constData(), MD_SIZE(utf8.size()), &parser, &renderer) != 0)
         return QStringLiteral("<pre>") + htmlEscaped(markdown) + QStringLiteral("</pre>");
     // Links left open by a parser abort are closed so the fragment cannot swallow what follows.

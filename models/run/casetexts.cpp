@@ -11,7 +11,7 @@ QString iterationKey(int iteration, const char* field)
     return QStringLiteral("it%1:%2").arg(iteration).arg(QLatin1String(field));
 }
 
-CaseTexts readCaseTexts(const RunPtr& run, int caseIndex)
+CaseTexts readCaseTexts(const RunPtr& run, int caseIndex, qint64 maxBytes)
 {
     CaseTexts result;
     result.run = run;
@@ -20,8 +20,10 @@ CaseTexts readCaseTexts(const RunPtr& run, int caseIndex)
         return result;
     TextReader reader(run->sources);
     auto add = [&](const QString& key, const TextRef& ref) {
-        if (ref.hasContent())
-            result.texts.insert(key, reader.read(ref, TextStore::DefaultMaxBytes));
+        if (ref.hasContent()) {
+            result.texts.insert(key, reader.read(ref, maxBytes));
+            result.refs.insert(key, ref);
+        }
     };
     const Case& c = run->cases.at(caseIndex);
     for (const CodeVersion& v : codeVersions(c))

@@ -20,12 +20,14 @@ struct CaseTexts
     RunPtr run;
     int caseIndex = -1;
     QHash<QString, ResolvedText> texts;
+    QHash<QString, TextRef> refs; // where each text is, to read it again (whole) later
 
     QString text(const QString& key) const { return texts.value(key).text; }
     bool has(const QString& key) const { return texts.contains(key); }
 };
 
 QString iterationKey(int iteration, const char* field);
-CaseTexts readCaseTexts(const RunPtr& run, int caseIndex);
+// Texts longer than maxBytes are cut (ResolvedText::truncated).
+CaseTexts readCaseTexts(const RunPtr& run, int caseIndex, qint64 maxBytes = TextStore::DefaultMaxBytes);
 
 } // namespace krw

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "run/textstore.h"
 
+#include "run/textlimits.h"
+
 #include <QFile>
 #include <QFileInfo>
 
@@ -22,6 +24,100 @@ bool parseJson(const QByteArray& bytes, nlohmann::json* out)
     return !out->is_discarded();
 }
 
+int hexValue(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+// The start of a JSON string literal whose end was cut off: its escapes decoded up to the cut. An
+// escape the cut splits is dropped, as is a UTF-8 sequence it splits. False when bytes is not the
+// start of a string literal.
+bool decodeJsonStringPrefix(const QByteArray& bytes, QString* out)
+{
+    if (!bytes.startsWith('"'))
+        return false;
+    QString text;
+    text.reserve(bytes.size());
+    qsizetype run = 1; // start of the bytes not yet decoded
+    auto flush = [&](qsizetype end) {
+        text += QString::fromUtf8(bytes.constData() + run, int(end - run));
+        run = end;
+    };
+    for (qsizetype i = 1; i < bytes.size(); ++i) {
+        const char c = bytes.at(i);
+        if (c == '"')
+            break; // the literal ends inside the bytes after all
+        if (c != '\\')
+            continue;
+        flush(i);
+        if (i + 1 >= bytes.size()) {
+            *out = text; // cut right after the backslash
+            return true;
+        }
+        const char e = bytes.at(i + 1);
+        qsizetype next = i + 2;
+        switch (e) {
+        case 'n':
+            text += QLatin1Char('\n');
+            break;
+        case 't':
+            text += QLatin1Char('\t');
+            break;
+        case 'r':
+            text += QLatin1Char('\r');
+            break;
+        case 'b':
+            text += QLatin1Char('\b');
+            break;
+        case 'f':
+            text += QLatin1Char('\f');
+            break;
+        case 'u': {
+            if (i + 6 > bytes.size()) {
+                *out = text; // cut inside the escape
+                return true;
+            }
+            int code = 0;
+            for (qsizetype k = i + 2; k < i + 6; ++k) {
+                const int v = hexValue(bytes.at(k));
+                code = v < 0 ? -1 : (code < 0 ? -1 : code * 16 + v);
+            }
+            text += code < 0 ? QChar(QChar::ReplacementCharacter) : QChar(char16_t(code));
+            next = i + 6;
+            break;
+        }
+        default: // \" \\ \/ and anything else: the character itself
+            text += QLatin1Char(e);
+            break;
+        }
+        run = next;
+        i = next - 1;
+    }
+    // A UTF-8 sequence the cut split would decode to U+FFFD: leave its bytes out.
+    qsizetype end = bytes.size();
+    for (qsizetype back = 0; back < 3 && end - back > run; ++back) {
+        const auto byte = static_cast<unsigned char>(bytes.at(end - back - 1));
+        if ((byte & 0xC0) == 0xC0) { // a lead byte: is its sequence complete?
+            const int length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2;
+            if (back + 1 < length)
+                end -= back + 1;
+            break;
+        }
+        if ((byte & 0xC0) != 0x80)
+            break; // ASCII: nothing split
+    }
+    if (end > run)
+        flush(end);
+    *out = text;
+    return true;
+}
+
 } // namespace
 
 QString TextStore::changedMessage(const SourceFile& source)
@@ -39,16 +135,20 @@ ResolvedText TextStore::decodeSpan(const SourceFile& source, const QByteArray& b
 {
     ResolvedText result;
     result.truncated = truncated;
-    if (source.kind == SourceFile::Kind::Raw || truncated) {
-        // A cut JSON string cannot be decoded; its raw text is the best we can show.
+    result.shownBytes = bytes.size();
+    result.fieldBytes = ref.length;
+    if (source.kind == SourceFile::Kind::Raw) {
         result.text = QString::fromUtf8(bytes);
+    } else if (truncated) {
+        // A cut string literal is decoded up to the cut; other cut JSON is shown as it is.
+        if (!decodeJsonStringPrefix(bytes, &result.text))
+            result.text = QString::fromUtf8(bytes);
     } else if (!TextStore::decodeJsonText(bytes, &result.text)) {
         result.error = QStringLiteral("malformed JSON at offset %1 of %2").arg(ref.offset).arg(source.path);
     }
     if (truncated)
-        result.text += QStringLiteral("\n… [cut: the field is %1 MB; only the first %2 MB are shown]")
-                           .arg(ref.length / (1024 * 1024))
-                           .arg(maxBytes / (1024 * 1024));
+        result.text += QStringLiteral("\n… [cut: the field is %1; only the first %2 are here]")
+                           .arg(TextLimits::size(ref.length), TextLimits::size(maxBytes));
     return result;
 }
 

@@ -10,6 +10,8 @@ struct ResolvedText
     QString text;
     QString error; // set when the file could not be read or changed since loading
     bool truncated = false; // the text was longer than the display limit
+    qint64 shownBytes = 0; // bytes of the field that text holds: all of them unless truncated
+    qint64 fieldBytes = 0; // the field's size in its file
 
     explicit operator bool() const { return error.isEmpty(); }
 };

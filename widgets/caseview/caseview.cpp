@@ -9,12 +9,14 @@
 #include "code/diffview.h"
 #include "rerun/runnerpanel.h"
 #include "run/outcomes.h"
-#include "settings/settings.h"
+#include "run/textlimits.h"
+#include "storage/safefilename.h"
 #include "theme/themes.h"
 
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QEvent>
+#include <QFileInfo>
 #include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -65,6 +67,33 @@ QString perfSummary(const PerfCandidate& p, int index)
 }
 
 } // namespace
+
+struct CaseView::CaseRead
+{
+    CaseTexts texts;
+    QHash<QString, DisplayText> display;
+};
+
+// On a worker: the case's texts up to TextLimits::ShownBytes each, and its code prepared for the
+// code views, so a big field costs the UI thread no more than handing it over.
+CaseView::CaseRead CaseView::readCase(const RunPtr& run, int caseIndex)
+{
+    CaseRead read;
+    read.texts = readCaseTexts(run, caseIndex, TextLimits::ShownBytes);
+    if (!run || caseIndex < 0 || caseIndex >= run->cases.size())
+        return read;
+    const Case& c = run->cases.at(caseIndex);
+    QStringList keys;
+    for (const CodeVersion& v : codeVersions(c))
+        keys << v.id();
+    for (const IterationRecord& r : c.history)
+        keys << iterationKey(r.iteration, "oneshot");
+    for (const QString& key : qAsConst(keys)) {
+        if (read.texts.has(key))
+            read.display.insert(key, prepareDisplayText(read.texts.texts.value(key)));
+    }
+    return read;
+}
 
 CaseView::CaseView(SyntaxSupport* syntax, QWidget* parent)
     : QWidget(parent)
@@ -131,21 +160,11 @@ CaseView::CaseView(SyntaxSupport* syntax, QWidget* parent)
     connect(m_iterationChooser, QOverload<int>::of(&QComboBox::activated), this,
         [this] { setIteration(m_iterationChooser->currentData().toInt()); });
     connect(m_perfList, &QListWidget::currentRowChanged, this, &CaseView::showPerfCandidate);
-    connect(m_errors, &ErrorView::sourceRefActivated, this, [this](int iteration, const SourceRef& ref) {
-        const CodeView* predict = m_codeViews.value(PredictTab);
-        setIteration(iteration);
-        showSourceLine(iteration, refTarget(ref, predict->document()->blockCount()));
-    });
+    connect(m_errors, &ErrorView::linkActivated, this, [this](const QString& versionId, int line) { showVersionLine(versionId, line); });
     connect(m_history, &HistoryPage::compareRequested, this, [this](const QString& left, const QString& right) {
         m_compare->compare(left, right);
         showTab(CompareTab);
     });
-    auto applyFont = [this](const QFont& font) {
-        for (CodeView* view : qAsConst(m_codeViews))
-            view->setCodeFont(font);
-    };
-    applyFont(Settings::instance()->codeFont());
-    connect(Settings::instance(), &Settings::codeFontChanged, this, applyFont);
     clear();
 }
 
@@ -200,6 +219,7 @@ void CaseView::clear()
     ++m_generation;
     m_loading = false;
     m_texts = {};
+    m_display.clear();
     m_versions.clear();
     m_iteration = -1;
     m_title->setText(tr("No case selected"));
@@ -215,19 +235,20 @@ void CaseView::setCase(const RunPtr& run, int caseIndex)
     const quint64 generation = ++m_generation;
     m_loading = true;
     m_note->setText(tr("Reading…"));
-    auto* watcher = new QFutureWatcher<CaseTexts>(this);
+    auto* watcher = new QFutureWatcher<CaseRead>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
         if (generation == m_generation)
             applyTexts(watcher->result());
         watcher->deleteLater();
     });
-    watcher->setFuture(QtConcurrent::run([run, caseIndex] { return readCaseTexts(run, caseIndex); }));
+    watcher->setFuture(QtConcurrent::run([run, caseIndex] { return readCase(run, caseIndex); }));
 }
 
-void CaseView::applyTexts(const CaseTexts& texts)
+void CaseView::applyTexts(const CaseRead& read)
 {
     m_loading = false;
-    m_texts = texts;
+    m_texts = read.texts;
+    m_display = read.display;
     const Case* c = currentCase();
     if (!c) {
         clear();
@@ -345,15 +366,10 @@ void CaseView::showCode(Tab tab, const QString& key, const QString& missing)
 {
     CodeView* view = m_codeViews.value(tab);
     const bool present = m_texts.has(key);
-    const ResolvedText text = m_texts.texts.value(key);
-    if (!present)
-        view->setCode(missing, CodeLanguage::Plain);
-    else if (!text.error.isEmpty())
-        view->setCode(text.error, CodeLanguage::Plain);
+    if (present)
+        showDisplayText(view, key);
     else
-        view->setCode(text.text, detectLanguage(text.text));
-    if (present && text.error.isEmpty())
-        showVersion(view, key, text.text);
+        view->setCode(missing, CodeLanguage::Plain);
     m_tabs->setTabEnabled(tab, present);
     m_tabs->setTabToolTip(tab, present ? QString() : missing);
 }
@@ -375,9 +391,7 @@ void CaseView::showPerfCandidate(int row)
     if (row < 0)
         return;
     const QString base = QStringLiteral("it%1:perf:%2").arg(m_iteration).arg(row + 1);
-    const QString code = m_texts.text(base);
-    m_perfCode->setCode(code, detectLanguage(code));
-    showVersion(m_perfCode, base, code);
+    showDisplayText(m_perfCode, base);
     QString analysis = m_texts.text(base + QStringLiteral(":analysis"));
     const QString profiling = m_texts.text(base + QStringLiteral(":profiling"));
     if (!profiling.isEmpty())
@@ -393,10 +407,12 @@ void CaseView::showErrors(const IterationRecord& record)
     QVector<ErrorView::Message> messages;
     const QString call = m_texts.text(iterationKey(record.iteration, "call_err"));
     const QString exe = m_texts.text(iterationKey(record.iteration, "exe_err"));
+    auto links
+        = [&](const QString& text) { return resolveErrorLinks(text, currentCase()->filename, record.iteration, m_versions, m_texts); };
     if (!call.isEmpty())
-        messages.append({record.iteration, tr("Iteration %1 · call (compile and run) message").arg(record.iteration), call});
+        messages.append({record.iteration, tr("Iteration %1 · call (compile and run) message").arg(record.iteration), call, links(call)});
     if (!exe.isEmpty())
-        messages.append({record.iteration, tr("Iteration %1 · exe (correctness) message").arg(record.iteration), exe});
+        messages.append({record.iteration, tr("Iteration %1 · exe (correctness) message").arg(record.iteration), exe, links(exe)});
     QStringList others; // iterations with messages, so an empty page points to them
     for (const IterationRecord& r : currentCase()->history) {
         if (r.iteration != record.iteration
@@ -438,14 +454,6 @@ void CaseView::changeEvent(QEvent* event)
 void CaseView::showTab(Tab tab)
 {
     m_tabs->setCurrentIndex(tab);
-}
-
-void CaseView::showSourceLine(int iteration, RefTarget target)
-{
-    setIteration(iteration);
-    const Tab tab = target.where == RefTarget::Where::TestCode ? TestTab : PredictTab;
-    showTab(tab);
-    m_codeViews.value(tab)->showLine(target.line);
 }
 
 bool CaseView::showVersionLine(const QString& versionId, int oneBasedLine)
@@ -494,6 +502,31 @@ void CaseView::showVersion(CodeView* view, const QString& versionId, const QStri
             return;
         }
     }
+}
+
+void CaseView::showDisplayText(CodeView* view, const QString& key)
+{
+    const ResolvedText& text = m_texts.texts.value(key);
+    if (!text.error.isEmpty()) {
+        view->setCode(text.error, CodeLanguage::Plain);
+        return;
+    }
+    const auto prepared = m_display.constFind(key);
+    const DisplayText display = prepared != m_display.cend() ? *prepared : prepareDisplayText(text);
+    view->setDisplayText(display, wholeTextSource(key));
+    // Line comments anchor to a version's whole text; a cut one is no version to comment on.
+    if (display.whole)
+        showVersion(view, key, text.text);
+}
+
+WholeTextSource CaseView::wholeTextSource(const QString& key) const
+{
+    const Case* c = currentCase();
+    if (!c || !m_texts.refs.contains(key))
+        return {};
+    const QString name = QStringLiteral("%1-%2.txt")
+                             .arg(QFileInfo(c->filename).completeBaseName(), QString(key).replace(QLatin1Char(':'), QLatin1Char('-')));
+    return {m_texts.run->sources, m_texts.refs.value(key), sanitizedFileName(name).name};
 }
 
 void CaseView::setLineComments(const QVector<LineComment>& comments)

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "browse/errorlinks.h"
 #include "review/annotations.h"
 #include "run/casetexts.h"
 #include "run/caseversions.h"
+#include "run/displaytext.h"
 
 #include <QWidget>
 
@@ -57,7 +57,6 @@ public:
     int iteration() const { return m_iteration; }
     void setIteration(int iteration);
     void showTab(Tab tab);
-    void showSourceLine(int iteration, RefTarget target);
     // Opens the tab (and iteration, perf candidate) that shows a version, at a 1-based line.
     // False when the case has no such version.
     bool showVersionLine(const QString& versionId, int oneBasedLine);
@@ -83,7 +82,9 @@ protected:
 private:
     QWidget* buildHeader();
     QWidget* buildPerfPage();
-    void applyTexts(const CaseTexts& texts);
+    struct CaseRead; // what the worker reads and prepares for one case
+    static CaseRead readCase(const RunPtr& run, int caseIndex);
+    void applyTexts(const CaseRead& read);
     void fillIterationChooser();
     void showIteration();
     void showHeader();
@@ -96,10 +97,13 @@ private:
     const Case* currentCase() const;
     const IterationRecord* currentRecord() const;
     void showVersion(CodeView* view, const QString& versionId, const QString& text);
+    void showDisplayText(CodeView* view, const QString& key);
+    WholeTextSource wholeTextSource(const QString& key) const;
     static Tab tabOf(CodeVersion::Kind kind);
 
     SyntaxSupport* m_syntax;
     CaseTexts m_texts;
+    QHash<QString, DisplayText> m_display; // code texts as the code views show them, by key
     QVector<CodeVersion> m_versions;
     int m_iteration = -1;
     quint64 m_generation = 0;

@@ -2,6 +2,7 @@
 #include "caseview/comparepage.h"
 
 #include "code/diffview.h"
+#include "run/textlimits.h"
 #include "settings/settings.h"
 
 #include <QCheckBox>
@@ -164,6 +165,16 @@ void ComparePage::requestDiff()
         m_status->setText(tr("This case has no code to compare."));
         showDiff(generation, DiffResult{{}, {}, 0, 0, 0, tr("Nothing to compare.")}, {}, {});
         return;
+    }
+    // Over the limit, not even the texts go to the view: saying so is all there is to show.
+    for (const QString& id : {leftId(), rightId()}) {
+        const ResolvedText& text = m_texts.texts.value(id);
+        const qint64 bytes = std::max(text.fieldBytes, qint64(text.text.size()));
+        if (bytes > TextLimits::RichBytes) {
+            m_computing = false;
+            showDiff(generation, DiffResult{{}, {}, 0, 0, 0, TextLimits::tooLargeToCompare(version(id)->title(), bytes)}, {}, {});
+            return;
+        }
     }
     DiffOptions options;
     options.ignoreWhitespace = m_ignoreWhitespace->isChecked();

@@ -5,8 +5,9 @@
 
 namespace krw {
 
-// Shows Markdown written by a model. Dataset text is untrusted: raw HTML is not interpreted and
-// links are not followed (they are shown, and copied on request).
+// Shows Markdown written by a model, rendered as the report renders it (markdownToSafeHtml).
+// Dataset text is untrusted: raw HTML is not interpreted and links are not followed (they are
+// shown, and copied on request). Over TextLimits::RichBytes it is shown as plain text.
 class MarkdownView : public QTextBrowser
 {
     Q_OBJECT

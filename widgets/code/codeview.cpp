@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "code/codeview.h"
 
+#include "code/bigtextbar.h"
 #include "code/syntaxsupport.h"
 #include "diff/linediff.h"
+#include "run/textlimits.h"
+#include "settings/settings.h"
 #include "theme/diffcolors.h"
 
 #include <QApplication>
@@ -36,18 +39,6 @@ int digitCount(int number)
     for (; number >= 10; number /= 10)
         ++digits;
     return digits;
-}
-
-QFont defaultCodeFont()
-{
-    QFont font = QFontDatabase::systemFont(QFontDatabase::FixedFont);
-    // Some platforms (Qt 5's offscreen one) answer with a proportional font, which would break
-    // the indentation Python code depends on.
-    if (!QFontInfo(font).fixedPitch()) {
-        font.setFamily(QStringLiteral("monospace"));
-        font.setStyleHint(QFont::TypeWriter);
-    }
-    return font;
 }
 
 } // namespace
@@ -85,12 +76,13 @@ CodeView::CodeView(SyntaxSupport* syntax, QWidget* parent)
     , m_syntax(syntax)
     , m_gutter(new Gutter(this))
     , m_plainNote(new QLabel(this))
+    , m_bigText(new BigTextBar(this))
 {
     setReadOnly(true);
     // Keyboard-selectable so the cursor shows and the arrow keys move it through the code.
     setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
     setLineWrapMode(QPlainTextEdit::NoWrap);
-    setCodeFont(defaultCodeFont());
+    Settings::instance()->followCodeFont(this, [this](const QFont& font) { setCodeFont(font); });
 
     m_plainNote->setObjectName(QStringLiteral("plainNote"));
     // A remark about the view, not code: the UI font, a little smaller, on the window colour.
@@ -110,6 +102,11 @@ CodeView::CodeView(SyntaxSupport* syntax, QWidget* parent)
         m_flashBlock = -1;
         updateExtraSelections();
     });
+    connect(m_bigText, &BigTextBar::wholeTextReady, this, [this](const DisplayText& whole) {
+        showText(whole.text, CodeLanguage::Plain);
+        setLineNumbers(whole.lineNumbers);
+        Q_EMIT wholeTextShown();
+    });
     connect(this, &QPlainTextEdit::blockCountChanged, this, &CodeView::updateMargins);
     connect(this, &QPlainTextEdit::updateRequest, this, &CodeView::scrollGutter);
     connect(this, &QPlainTextEdit::cursorPositionChanged, m_gutter, qOverload<>(&QWidget::update));
@@ -121,6 +118,19 @@ CodeView::CodeView(SyntaxSupport* syntax, QWidget* parent)
 CodeView::~CodeView() = default;
 
 void CodeView::setCode(const QString& text, CodeLanguage language)
+{
+    m_bigText->clear();
+    showText(text, text.size() > TextLimits::RichBytes ? CodeLanguage::Plain : language);
+}
+
+void CodeView::setDisplayText(const DisplayText& text, const WholeTextSource& whole)
+{
+    m_bigText->setShown(text, whole);
+    showText(text.text, text.rich ? text.language : CodeLanguage::Plain);
+    setLineNumbers(text.lineNumbers);
+}
+
+void CodeView::showText(const QString& text, CodeLanguage language)
 {
     m_lineNumbers.clear();
     m_largestLineNumber = 0;
@@ -261,7 +271,8 @@ int CodeView::gutterWidth() const
 void CodeView::updateMargins()
 {
     const int noteHeight = m_plainNote->isHidden() ? 0 : m_plainNote->sizeHint().height();
-    setViewportMargins(gutterWidth(), 0, 0, noteHeight);
+    const int barHeight = m_bigText->isHidden() ? 0 : m_bigText->sizeHint().height();
+    setViewportMargins(gutterWidth(), barHeight, 0, noteHeight);
     layoutChildren();
 }
 
@@ -269,6 +280,9 @@ void CodeView::layoutChildren()
 {
     const QRect area = viewport()->geometry();
     m_gutter->setGeometry(contentsRect().left(), area.top(), gutterWidth(), area.height());
+    if (!m_bigText->isHidden())
+        m_bigText->setGeometry(
+            contentsRect().left(), contentsRect().top(), area.right() + 1 - contentsRect().left(), m_bigText->sizeHint().height());
     if (!m_plainNote->isHidden()) {
         m_plainNote->setGeometry(
             contentsRect().left(), area.bottom() + 1, area.right() + 1 - contentsRect().left(), m_plainNote->sizeHint().height());

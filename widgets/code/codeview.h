@@ -7,6 +7,7 @@
 
 #include "review/annotations.h"
 #include "run/caseversions.h"
+#include "run/displaytext.h"
 
 #include <QList>
 #include <QPalette>
@@ -19,6 +20,7 @@ class QSyntaxHighlighter;
 
 namespace krw {
 
+class BigTextBar;
 class SyntaxSupport;
 
 class CodeView : public QPlainTextEdit
@@ -29,7 +31,12 @@ public:
     explicit CodeView(SyntaxSupport* syntax, QWidget* parent = nullptr);
     ~CodeView() override;
 
+    // A text over TextLimits::RichBytes is shown plain.
     void setCode(const QString& text, CodeLanguage language);
+    // A text prepared on a worker (prepareDisplayText), with the bar over it that says how much
+    // of its field it is, and whole: where to read the rest for "Show all" and "Save as…".
+    void setDisplayText(const DisplayText& text, const WholeTextSource& whole = {});
+    BigTextBar* bigTextBar() const { return m_bigText; }
     CodeLanguage language() const { return m_language; }
 
     // Gutter number per block, 1-based; 0 leaves the block unnumbered. Empty (the default, and
@@ -76,6 +83,8 @@ Q_SIGNALS:
 
     // The palette or theme changed: colours derived from palette() must be computed again.
     void colorsChanged();
+    // "Show all" read the whole field and the view shows it now.
+    void wholeTextShown();
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -86,6 +95,7 @@ protected:
 private:
     class Gutter;
 
+    void showText(const QString& text, CodeLanguage language);
     void paintGutter(QPaintEvent* event);
     void scrollGutter(const QRect& rect, int dy);
     void updateMargins();
@@ -108,6 +118,7 @@ private:
     int m_largestLineNumber = 0; // sizes the gutter without a scan of m_lineNumbers per layout
     Gutter* m_gutter;
     QLabel* m_plainNote;
+    BigTextBar* m_bigText;
     bool m_plainNoteEnabled = true;
     QList<QTextEdit::ExtraSelection> m_background;
     int m_flashBlock = -1;

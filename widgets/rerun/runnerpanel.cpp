@@ -27,7 +27,6 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QInputDialog>
@@ -253,7 +252,7 @@ QWidget* RunnerPanel::buildDetails()
     m_log->setObjectName(QStringLiteral("rerunLog"));
     m_log->setMaximumBlockCount(50000);
     m_log->setLineWrapMode(QPlainTextEdit::NoWrap); // compiler output is laid out in columns
-    m_log->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    Settings::instance()->followCodeFont(m_log, [log = m_log](const QFont& font) { log->setFont(font); });
     for (QTableView* view : {m_diagnosticsView, m_accuracyView}) {
         view->verticalHeader()->hide();
         view->horizontalHeader()->setStretchLastSection(true);
@@ -568,7 +567,7 @@ void RunnerPanel::editCopy()
     QDialog dialog(this);
     dialog.setWindowTitle(tr("Edit %1").arg(name));
     auto* editor = new QPlainTextEdit(&dialog);
-    editor->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    Settings::instance()->followCodeFont(editor, [editor](const QFont& font) { editor->setFont(font); });
     editor->setPlainText(textOf(id));
     auto* save = new QPushButton(tr("Save as local version"), &dialog);
     auto* layout = new QVBoxLayout(&dialog);

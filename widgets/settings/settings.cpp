@@ -4,6 +4,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFontDatabase>
+#include <QFontInfo>
 #include <QSettings>
 #include <QThread>
 
@@ -39,11 +40,24 @@ Settings* Settings::instance()
 
 QFont Settings::codeFont() const
 {
-    QFont font = QFontDatabase::systemFont(QFontDatabase::FixedFont);
     const QString stored = QSettings().value(Keys::codeFont).toString();
-    if (!stored.isEmpty())
-        font.fromString(stored);
+    QFont font;
+    if (!stored.isEmpty() && font.fromString(stored))
+        return font;
+    font = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    // Some platforms (Qt 5's offscreen one) answer with a proportional font, which would break
+    // the indentation Python code depends on.
+    if (!QFontInfo(font).fixedPitch()) {
+        font.setFamily(QStringLiteral("monospace"));
+        font.setStyleHint(QFont::TypeWriter);
+    }
     return font;
+}
+
+void Settings::followCodeFont(QObject* context, const std::function<void(const QFont&)>& apply)
+{
+    apply(codeFont());
+    connect(this, &Settings::codeFontChanged, context, [apply](const QFont& font) { apply(font); });
 }
 
 void Settings::setCodeFont(const QFont& font)

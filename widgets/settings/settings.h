@@ -9,6 +9,8 @@
 #include <QString>
 #include <QVector>
 
+#include <functional>
+
 namespace krw {
 
 enum class Theme { System, Light, Dark };
@@ -21,8 +23,12 @@ class Settings : public QObject
 public:
     static Settings* instance();
 
+    // The font every view that shows code uses (code views, diffs, error messages, logs, editors).
     QFont codeFont() const;
     void setCodeFont(const QFont& font);
+    // Calls apply with the code font now and after every change, as long as context lives: how a
+    // view takes the code font from here.
+    void followCodeFont(QObject* context, const std::function<void(const QFont&)>& apply);
 
     Theme theme() const;
     void setTheme(Theme theme);

@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: MIT
+#include "code/bigtextbar.h"
 #include "code/codeview.h"
 #include "code/syntaxsupport.h"
 #include "krw-config.h"
+#include "run/casetexts.h"
+#include "run/runloader.h"
+#include "run/textlimits.h"
 
 #include <QApplication>
 #include <QLabel>
@@ -9,8 +13,10 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QSyntaxHighlighter>
+#include <QTemporaryDir>
 #include <QTextBlock>
 #include <QTextDocument>
+#include <QThread>
 #include <QtTest>
 
 using namespace krw;
@@ -252,6 +258,88 @@ private Q_SLOTS:
         view.setCodeFont(font);
         QCOMPARE(view.document()->defaultFont().pointSize(), font.pointSize());
         QVERIFY(view.gutterWidth() > gutter);
+    }
+
+    // A field over TextLimits::ShownBytes (3 MiB here, a line of 10000 characters in it), read as
+    // the case view reads it: cut, with a bar that offers the rest.
+    void bigTextShowAllAndSaveAs()
+    {
+        QTemporaryDir dir;
+        QByteArray field;
+        field += QByteArray(10000, 'y') + "\\n"; // a JSON "\n"
+        while (field.size() < 3 * 1024 * 1024 - 8)
+            field += "x = 1\\n";
+        field += QByteArray(3 * 1024 * 1024 - field.size(), 'z');
+        QFile file(dir.filePath(QStringLiteral("big.jsonl")));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("{\"filename\": \"big.py\", \"predict\": \"" + field + "\"}\n");
+        file.close();
+        const RunPtr run = std::make_shared<const Run>(loadRunAtPath(file.fileName()));
+        QCOMPARE(run->cases.size(), 1);
+        const CaseTexts texts = readCaseTexts(run, 0, TextLimits::ShownBytes);
+        const QString key = QStringLiteral("it0:predict");
+        const TextRef ref = texts.refs.value(key);
+        QCOMPARE(ref.length, qint64(3 * 1024 * 1024 + 2)); // with its quotes
+
+        CodeView view(&m_syntax);
+        view.resize(600, 400);
+        view.show();
+        view.setDisplayText(prepareDisplayText(texts.texts.value(key)), {run->sources, ref, QStringLiteral("big.txt")});
+        BigTextBar* bar = view.bigTextBar();
+        QVERIFY(!bar->isHidden());
+        QCOMPARE(bar->sizeText(), QStringLiteral("Shown 2.0 MiB of 3.0 MiB"));
+        QVERIFY(view.viewport()->geometry().top() >= bar->geometry().bottom()); // the bar covers no code
+        QCOMPARE(view.lineNumberOfBlock(0), 1); // the long line: rows 0-2
+        QCOMPARE(view.lineNumberOfBlock(2), 0);
+        QCOMPARE(view.lineNumberOfBlock(3), 2);
+        QCOMPARE(view.blockOfLine(2), 3);
+
+        // "Save as…": the whole field, decoded, written in one step.
+        const QString copy = dir.filePath(QStringLiteral("copy.txt"));
+        QSignalSpy saved(bar, &BigTextBar::saveFinished);
+        bar->saveAs(copy);
+        QVERIFY(saved.wait(30000));
+        QVERIFY2(saved.first().at(0).toBool(), qPrintable(saved.first().at(1).toString()));
+        QFile written(copy);
+        QVERIFY(written.open(QIODevice::ReadOnly));
+        QCOMPARE(written.readAll(), QByteArray(field).replace("\\n", "\n"));
+        QVERIFY(bar->statusText().startsWith(QStringLiteral("saved all 3.0 MiB to ")));
+
+        // "Show all": read and prepared on a worker, shown plain and in rows.
+        QSignalSpy shown(&view, &CodeView::wholeTextShown);
+        bar->showAll();
+        QVERIFY(shown.wait(30000));
+        QVERIFY(bar->shown().preparedBy != QThread::currentThreadId());
+        QCOMPARE(bar->sizeText(), QStringLiteral("All 3.0 MiB shown"));
+        QCOMPARE(view.document()->lastBlock().text(), QString::fromLatin1(field.mid(field.lastIndexOf("\\n") + 2)));
+        QCOMPARE(view.lineNumberOfBlock(3), 2);
+        QCOMPARE(view.language(), CodeLanguage::Plain);
+
+        // A message is no big text.
+        view.setCode(QStringLiteral("No prediction."), CodeLanguage::Plain);
+        QVERIFY(bar->isHidden());
+        QCOMPARE(view.viewport()->geometry().top(), view.contentsRect().top());
+    }
+
+    void bigTextSaveFailureSaysWhy()
+    {
+        QTemporaryDir dir;
+        QFile file(dir.filePath(QStringLiteral("big.jsonl")));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("{\"filename\": \"big.py\", \"predict\": \"" + QByteArray(3 * 1024 * 1024, 'x') + "\"}\n");
+        file.close();
+        const RunPtr run = std::make_shared<const Run>(loadRunAtPath(file.fileName()));
+        const CaseTexts texts = readCaseTexts(run, 0, TextLimits::ShownBytes);
+        CodeView view(&m_syntax);
+        view.setDisplayText(prepareDisplayText(texts.texts.value(QStringLiteral("it0:predict"))),
+            {run->sources, texts.refs.value(QStringLiteral("it0:predict")), QStringLiteral("big.txt")});
+        QSignalSpy saved(view.bigTextBar(), &BigTextBar::saveFinished);
+        const QString target = dir.filePath(QStringLiteral("no-such-folder/copy.txt"));
+        view.bigTextBar()->saveAs(target);
+        QVERIFY(saved.wait(30000));
+        QVERIFY(!saved.first().at(0).toBool());
+        QVERIFY2(saved.first().at(1).toString().contains(target), qPrintable(saved.first().at(1).toString()));
+        QVERIFY(!QFile::exists(target));
     }
 
 private:

@@ -6,10 +6,14 @@
 #include "caseview/comparepage.h"
 #include "caseview/errorview.h"
 #include "caseview/historypage.h"
+#include "code/bigtextbar.h"
 #include "code/codeview.h"
 #include "code/diffview.h"
 #include "code/syntaxsupport.h"
+#include "rerun/runnerpanel.h"
+#include "run/textlimits.h"
 #include "run/textstore.h"
+#include "settings/settings.h"
 #include "shell/mainwindow.h"
 #include "theme/diffcolors.h"
 #include "theme/themes.h"
@@ -20,14 +24,20 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFile>
+#include <QFontDatabase>
+#include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBlock>
+#include <QThread>
+#include <QTimer>
 #include <QTreeView>
 #include <QTreeWidget>
 
@@ -201,6 +211,190 @@ private Q_SLOTS:
         QCOMPARE(view->iteration(), 0);
         QCOMPARE(view->codeView(CaseView::PredictTab)->textCursor().blockNumber(), 1);
         QCOMPARE(view->codeView(CaseView::PredictTab)->textCursor().block().text(), QStringLiteral("int a;"));
+    }
+
+    // The sample's messages as the agent's harness wrote them: only what points into a version of
+    // the case is a link, and a quoted source line decides where it lands.
+    void errorLinksOpenOnlyWhatTheCaseHolds()
+    {
+        MainWindow window(&m_syntax);
+        window.show();
+        QVERIFY(open(window, MainWindow::samplePath()));
+        CaseView* view = window.caseView();
+        ErrorView* errors = view->errorView();
+
+        // The hip error quotes "constexpr int kThreads = kRowsPerBlock * WARP_SIZE;", a line of a
+        // discarded attempt; the torch and subprocess frames are library code; run_call.py line 3
+        // is the harness's preamble, not the test. Nothing here can be opened.
+        QVERIFY(select(window, QStringLiteral("layer_norm_fwd.py")));
+        view->setIteration(1);
+        QCOMPARE(errors->linkCount(), 0);
+        const QVector<ErrorLink> refs = errors->references();
+        QCOMPARE(refs.size(), 8);
+        QCOMPARE(refs.first().kind, ErrorLink::Kind::NotInVersion);
+        QVERIFY(refs.first().toolTip.contains(QStringLiteral("quoted line not in this version (Iteration 1 · Prediction)")));
+        QCOMPARE(refs.at(1).kind, ErrorLink::Kind::Library); // cpp_extension.py, line 2209
+        QVERIFY(refs.at(1).toolTip.isEmpty());
+        // What hovering shows is the tooltip the document carries on the reference's text.
+        QTextCursor hip = errors->document()->find(QStringLiteral("/tmp/kr_build/layer_norm_fwd.hip:7:42"));
+        QVERIFY(!hip.isNull());
+        hip.setPosition(hip.selectionStart() + 1);
+        QCOMPARE(hip.charFormat().toolTip(), refs.first().toolTip);
+        QVERIFY(!hip.charFormat().isAnchor());
+
+        // sin_kernel iteration 0: the error (line 14) and its note (line 7) quote lines of the prediction.
+        QVERIFY(select(window, QStringLiteral("sin_kernel.py")));
+        view->setIteration(0);
+        QCOMPARE(errors->linkCount(), 2);
+        errors->activateLink(1);
+        QCOMPARE(view->tabs()->currentIndex(), int(CaseView::PredictTab));
+        QCOMPARE(view->codeView(CaseView::PredictTab)->textCursor().blockNumber(), 6);
+        errors->activateLink(0);
+        QCOMPARE(view->codeView(CaseView::PredictTab)->textCursor().blockNumber(), 13);
+        QCOMPARE(errors->link(0).toolTip, QStringLiteral("Opens Iteration 0 · Prediction at line 14"));
+        QTextCursor anchor = errors->document()->find(QStringLiteral("/tmp/kr_build/sin_kernel.hip:14:20"));
+        anchor.setPosition(anchor.selectionStart() + 1);
+        QVERIFY(anchor.charFormat().isAnchor());
+        QCOMPARE(anchor.charFormat().toolTip(), errors->link(0).toolTip);
+
+        // rms_norm iteration 0: the traceback's run_call.py lines 24 and 14 quote lines 19 and 9
+        // of the test code (the harness put five lines before it).
+        QVERIFY(select(window, QStringLiteral("rms_norm.py")));
+        view->setIteration(0);
+        QCOMPARE(errors->linkCount(), 2);
+        errors->activateLink(0);
+        QCOMPARE(view->tabs()->currentIndex(), int(CaseView::TestTab));
+        QCOMPARE(view->codeView(CaseView::TestTab)->textCursor().block().text(), QStringLiteral("result_gold = test_rms_norm()"));
+        errors->activateLink(1);
+        QCOMPARE(view->codeView(CaseView::TestTab)->textCursor().blockNumber(), 8);
+        QCOMPARE(
+            errors->link(0).toolTip, QStringLiteral("Opens Test code at line 19, where the quoted line is (the message says line 24)"));
+    }
+
+    // The code font of Settings, in every view that shows code, now and in a window opened later.
+    void codeFontReachesEveryCodeView()
+    {
+        const QFont before = Settings::instance()->codeFont();
+        QFont wanted = before;
+#if QT_VERSION >= QT_VERSION_CHECK(6, 0, 0)
+        const auto isFixedPitch = [](const QString& family) { return QFontDatabase::isFixedPitch(family); };
+        const QStringList families = QFontDatabase::families();
+#else
+        const QFontDatabase database;
+        const auto isFixedPitch = [&database](const QString& family) { return database.isFixedPitch(family); };
+        const QStringList families = database.families();
+#endif
+        for (const QString& family : families) {
+            if (family != QFontInfo(before).family() && isFixedPitch(family)) {
+                wanted.setFamily(family);
+                break;
+            }
+        }
+        wanted.setPointSize(before.pointSize() + 5);
+        QVERIFY(wanted.family() != before.family());
+
+        // Which font each code-showing view of a window uses: the name of the view → its font.
+        const auto fontsOf = [](MainWindow& window) {
+            QMap<QString, QFont> fonts;
+            CaseView* view = window.caseView();
+            fonts.insert(QStringLiteral("prediction"), view->codeView(CaseView::PredictTab)->font());
+            fonts.insert(QStringLiteral("compare left"), view->comparePage()->diffView()->leftView()->font());
+            fonts.insert(QStringLiteral("compare right"), view->comparePage()->diffView()->rightView()->font());
+            QTextCursor message = view->errorView()->document()->find(QStringLiteral("error: boom"));
+            fonts.insert(QStringLiteral("errors"), message.charFormat().font());
+            fonts.insert(QStringLiteral("rerun log"), view->runnerPanel()->findChild<QPlainTextEdit*>(QStringLiteral("rerunLog"))->font());
+            for (CodeView* source : view->runnerPanel()->findChildren<CodeView*>())
+                fonts.insert(QStringLiteral("rerun source"), source->font());
+            return fonts;
+        };
+        // The views whose font is not the wanted one, with what they show instead.
+        const auto wrongFonts = [&wanted](const QMap<QString, QFont>& fonts) {
+            QStringList wrong;
+            for (auto it = fonts.cbegin(); it != fonts.cend(); ++it) {
+                if (it.value().family() != wanted.family() || it.value().pointSize() != wanted.pointSize())
+                    wrong << QStringLiteral("%1: %2 %3 pt").arg(it.key(), it.value().family()).arg(it.value().pointSize());
+            }
+            return wrong.join(QStringLiteral("; "));
+        };
+
+        MainWindow window(&m_syntax);
+        window.show();
+        QVERIFY(open(window, QStringLiteral(KRW_TEST_DATA_DIR "/series")));
+        QVERIFY(select(window, QStringLiteral("a.py")));
+        window.caseView()->setIteration(0); // "/tmp/a.hip:2:5: error: boom"
+        Settings::instance()->setCodeFont(wanted);
+        QCOMPARE(fontsOf(window).size(), 6);
+        QCOMPARE(wrongFonts(fontsOf(window)), QString());
+
+        // "Edit copy…": the editor it opens shows code too.
+        QFont editorFont;
+        QTimer modals;
+        connect(&modals, &QTimer::timeout, this, [&editorFont] {
+            QWidget* modal = QApplication::activeModalWidget();
+            if (auto* ask = qobject_cast<QInputDialog*>(modal)) {
+                ask->accept();
+            } else if (modal) {
+                if (auto* editor = modal->findChild<QPlainTextEdit*>())
+                    editorFont = editor->font();
+                modal->close();
+            }
+        });
+        modals.start(20);
+        for (QPushButton* button : window.caseView()->runnerPanel()->findChildren<QPushButton*>()) {
+            if (button->text() == QStringLiteral("Edit copy…"))
+                button->click();
+        }
+        modals.stop();
+        QCOMPARE(editorFont.family(), wanted.family());
+        QCOMPARE(editorFont.pointSize(), wanted.pointSize());
+
+        // A window opened after the change (as after a restart) starts with it.
+        MainWindow later(&m_syntax);
+        later.show();
+        QVERIFY(open(later, QStringLiteral(KRW_TEST_DATA_DIR "/series")));
+        QVERIFY(select(later, QStringLiteral("a.py")));
+        later.caseView()->setIteration(0);
+        QCOMPARE(wrongFonts(fontsOf(later)), QString());
+        Settings::instance()->setCodeFont(before);
+    }
+
+    // A hostile run's 60 MiB field on one line (as tst_runloader builds it) opens at once: its
+    // start, prepared on a worker, under a bar that says how much is shown; Compare refuses it.
+    void hugeFieldOpensCutUnderABar()
+    {
+        QTemporaryDir dir;
+        QFile file(dir.filePath(QStringLiteral("big_0.jsonl")));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("{\"filename\": \"big.py\", \"predict\": \"");
+        file.write(QByteArray(60 * 1024 * 1024, 'x'));
+        file.write("\"}\n{\"filename\": \"ok.py\", \"predict\": \"int a;\"}\n");
+        file.close();
+
+        MainWindow window(&m_syntax);
+        window.show();
+        QVERIFY(open(window, dir.path()));
+        QVERIFY(select(window, QStringLiteral("big.py")));
+        CodeView* predict = window.caseView()->codeView(CaseView::PredictTab);
+        QVERIFY2(predict->document()->characterCount() < TextLimits::ShownBytes + 1024,
+            qPrintable(QStringLiteral("shows %1 characters").arg(predict->document()->characterCount())));
+        const BigTextBar* bar = predict->bigTextBar();
+        QVERIFY(!bar->isHidden());
+        QCOMPARE(bar->sizeText(), QStringLiteral("Shown 2.0 MiB of 60.0 MiB"));
+        QCOMPARE(bar->statusText(), QStringLiteral("plain text: highlighting and Compare stop at 1.0 MiB"));
+        QVERIFY(bar->shown().preparedBy != QThread::currentThreadId()); // by the case's worker
+        QCOMPARE(predict->language(), CodeLanguage::Plain);
+        // The one line is shown in rows; only the first carries its number.
+        QCOMPARE(predict->document()->firstBlock().length() - 1, TextLimits::RowChars);
+        QCOMPARE(predict->lineNumberOfBlock(0), 1);
+        QCOMPARE(predict->lineNumberOfBlock(1), 0);
+
+        ComparePage* compare = window.caseView()->comparePage();
+        if (compare->isComputing()) {
+            QSignalSpy diffShown(compare, &ComparePage::diffShown);
+            QVERIFY(diffShown.wait(20000));
+        }
+        QVERIFY2(compare->diffView()->message().contains(QStringLiteral("too large to compare (60.0 MiB); limit 1.0 MiB")),
+            qPrintable(compare->diffView()->message()));
     }
 
     void filtersAndSearch()

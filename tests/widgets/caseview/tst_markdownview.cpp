@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: MIT
+#include "caseview/markdownview.h"
+
+#include <QFontInfo>
+#include <QStandardPaths>
+#include <QTest>
+#include <QTextBlock>
+#include <QTextDocument>
+
+using namespace krw;
+
+namespace {
+
+// Whether the block holding text is shown as code: a code block, or in a fixed-pitch font.
+bool shownAsCode(const MarkdownView& view, const QString& text)
+{
+    const QTextCursor found = view.document()->find(text);
+    if (found.isNull())
+        return false;
+    const QTextBlock block = found.block();
+    if (block.blockFormat().hasProperty(QTextFormat::BlockCodeFence) || block.blockFormat().hasProperty(QTextFormat::BlockCodeLanguage))
+        return true;
+    QTextCursor inside(block);
+    inside.setPosition(found.selectionStart() + 1);
+    const QTextCharFormat format = inside.charFormat();
+    return format.fontFixedPitch() || QFontInfo(format.font()).fixedPitch();
+}
+
+} // namespace
+
+class TestMarkdownView : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void proseOrCode_data()
+    {
+        QTest::addColumn<QString>("markdown");
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<bool>("code");
+        // The sample's perf analyses wrap their prose in a fence labelled "reflection".
+        QTest::addRow("reflection-fence-is-prose") << QStringLiteral("```reflection\nCorrect, 1.12x. The **shuffles** helped.\n```\n")
+                                                   << QStringLiteral("Correct, 1.12x.") << false;
+        QTest::addRow("markdown-fence-is-prose")
+            << QStringLiteral("~~~markdown\nPlain words here.\n~~~\n") << QStringLiteral("Plain words") << false;
+        QTest::addRow("analysis-fence-is-prose")
+            << QStringLiteral("```Analysis\nWhere the time goes.\n```\n") << QStringLiteral("Where the time") << false;
+        QTest::addRow("indented-paragraph-is-prose")
+            << QStringLiteral("Write a kernel.\n\n    The kernel takes x and returns sin(x).\n    Use one thread per element.\n")
+            << QStringLiteral("The kernel takes x") << false;
+        QTest::addRow("cpp-fence-stays-code") << QStringLiteral("Fix:\n\n```cpp\n__device__ float f(float v);\n```\n")
+                                              << QStringLiteral("__device__ float") << true;
+        QTest::addRow("bare-fence-stays-code") << QStringLiteral("```\nx = 1\n```\n") << QStringLiteral("x = 1") << true;
+        QTest::addRow("unknown-label-stays-code")
+            << QStringLiteral("```ptx\nld.global.f32 %f1, [%rd1];\n```\n") << QStringLiteral("ld.global") << true;
+        QTest::addRow("prose-fence-inside-code-fence-stays-code")
+            << QStringLiteral("````\n```reflection\nnot prose\n```\n````\n") << QStringLiteral("not prose") << true;
+    }
+
+    void proseOrCode()
+    {
+        QFETCH(QString, markdown);
+        QFETCH(QString, text);
+        QFETCH(bool, code);
+        MarkdownView view;
+        view.setMarkdownText(markdown);
+        QVERIFY2(!view.document()->find(text).isNull(), qPrintable(view.toPlainText()));
+        QCOMPARE(shownAsCode(view, text), code);
+    }
+
+    void proseFenceKeepsItsMarkdown()
+    {
+        MarkdownView view;
+        view.setMarkdownText(QStringLiteral("```reflection\nThe **shuffles** helped.\n```\n"));
+        QVERIFY(!view.toPlainText().contains(QStringLiteral("```")));
+        QVERIFY(!view.toPlainText().contains(QStringLiteral("**")));
+        QTextCursor bold = view.document()->find(QStringLiteral("shuffles"));
+        bold.setPosition(bold.selectionStart() + 1);
+        QVERIFY(bold.charFormat().fontWeight() > QFont::Normal);
+    }
+};
+
+QTEST_MAIN(TestMarkdownView)
+#include "tst_markdownview.moc"
