@@ -3,6 +3,7 @@
 
 #include "run/jsonscalars_p.h"
 #include "run/mappedfile.h"
+#include "run/textlimits.h"
 
 #include <nlohmann/json.hpp>
 
@@ -81,7 +82,10 @@ TextRef FieldReader::textField(std::string_view text, const Member& m, const QSt
     }
     if (qint64(value.size()) > m_limits->maxFieldBytes)
         warn(m.value.offset, field,
-            QStringLiteral("field is %1 MB; only the first %2 MB are shown").arg(value.size() >> 20).arg(m_limits->maxFieldBytes >> 20));
+            QStringLiteral("field is %1: the window shows its first %2 (Show all and Save as… read it whole); search, "
+                           "reports and the command line use its first %3")
+                .arg(TextLimits::size(qint64(value.size())), TextLimits::size(TextLimits::ShownBytes),
+                    TextLimits::size(m_limits->maxFieldBytes)));
     return ref;
 }
 

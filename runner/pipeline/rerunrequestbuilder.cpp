@@ -2,6 +2,7 @@
 #include "pipeline/rerunrequestbuilder.h"
 
 #include "pipeline/rerunpipeline.h"
+#include "run/textlimits.h"
 
 #include <QDir>
 #include <QFile>
@@ -88,6 +89,18 @@ std::optional<RerunRequest> RerunRequestBuilder::build(
         if (error)
             *error = QStringLiteral("%1 has no test code to run the versions with").arg(caseName());
         return std::nullopt;
+    }
+    // A text the case view read cut (a hostile run's 60 MiB field) would be compiled with the cut and
+    // its marker in it: refuse, naming the version and both sizes, instead of rerunning something else.
+    for (const QString& key : {c->id, b->id, QStringLiteral("test")}) {
+        const ResolvedText& text = m_texts.texts.value(key);
+        if (text.truncated) {
+            if (error)
+                *error = QStringLiteral("%1 is %2, more than the %3 read for a rerun; it cannot be rerun cut")
+                             .arg(key == QLatin1String("test") ? QStringLiteral("the test code") : titleOf(key),
+                                 TextLimits::size(text.fieldBytes), TextLimits::size(text.shownBytes));
+            return std::nullopt;
+        }
     }
     RerunRequest request;
     request.caseName = caseName();
