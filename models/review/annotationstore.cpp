@@ -51,16 +51,6 @@ bool isWholeFileProblem(const QStringList& problems)
     return false;
 }
 
-// What the file holds after a round trip: tags trimmed, unusable comments dropped. Keeping the
-// in-memory state in this form makes "changed since base" mean a real change.
-CaseAnnotation normalized(const QString& caseName, const CaseAnnotation& annotation)
-{
-    AnnotationMap one;
-    one.insert(caseName, annotation);
-    QStringList ignored;
-    return annotationsFromJson(annotationsToJson(one, QString()), &ignored).value(caseName);
-}
-
 bool sameComment(const LineComment& a, const LineComment& b)
 {
     CaseAnnotation x, y; // CaseAnnotation's == compares comments field by field
@@ -285,7 +275,8 @@ int AnnotationStore::reviewedCount() const
 
 void AnnotationStore::store(const QString& caseName, const CaseAnnotation& annotation)
 {
-    const CaseAnnotation stored = normalized(caseName, annotation);
+    // Kept as the file would hold it, so that "changed since base" means a real change.
+    const CaseAnnotation stored = normalizedAnnotation(annotation);
     if (stored.isEmpty())
         m_annotations.remove(caseName);
     else
@@ -304,7 +295,15 @@ bool AnnotationStore::set(const QString& caseName, const CaseAnnotation& annotat
 
 void AnnotationStore::save(const QString& caseName, const CaseAnnotation& annotation)
 {
-    store(caseName, annotation);
+    AnnotationMap one;
+    one.insert(caseName, annotation);
+    save(one);
+}
+
+void AnnotationStore::save(const AnnotationMap& changes)
+{
+    for (auto it = changes.cbegin(); it != changes.cend(); ++it)
+        store(it.key(), *it);
     if (m_retryTimer->isActive())
         return; // a write is already waiting for the lock: it writes this change too
     m_retryingSinceMs = -1;

@@ -3,6 +3,7 @@
 
 #include "browse/verdictdelegate.h"
 #include "caseview/markdownview.h"
+#include "review/annotationeditor.h"
 #include "review/annotationstore.h"
 #include "settings/settings.h"
 #include "theme/diffcolors.h"
@@ -268,6 +269,12 @@ QWidget* AnnotationPanel::buildCommentColumn()
     return column;
 }
 
+void AnnotationPanel::setEditor(AnnotationEditor* editor)
+{
+    m_editor = editor;
+    connect(m_editor, &AnnotationEditor::applied, this, &AnnotationPanel::showApplied);
+}
+
 void AnnotationPanel::setStore(AnnotationStore* store)
 {
     if (m_store)
@@ -291,6 +298,7 @@ void AnnotationPanel::setCase(const QString& caseName)
         return;
     commitPendingEdits();
     m_caseName = caseName;
+    ++m_noteSession;
     m_annotation = m_store && !caseName.isEmpty() ? m_store->annotation(caseName) : CaseAnnotation();
     m_versions.clear();
     m_versionsKnown = false;
@@ -321,26 +329,32 @@ AnchorState AnnotationPanel::commentState(const LineComment& comment) const
     return anchorState(comment.anchor, versionText(comment.anchor.versionId));
 }
 
-bool AnnotationPanel::save(CaseAnnotation next)
+bool AnnotationPanel::save(const QString& stepText, const CaseAnnotation& next, const QString& mergeKey)
 {
-    if (!m_store || m_caseName.isEmpty())
+    if (!m_store || !m_editor || m_caseName.isEmpty())
         return false;
-    next.author = Settings::instance()->author();
-    next.modified = QDateTime::currentDateTimeUtc();
     // An old problem goes now; a conflict reported during this write must stay visible.
     if (m_messageIsProblem)
         showMessage({}, false);
     // Never waits: while another writer holds the lock the store retries from a timer, and
     // showSaveState() follows it. On failure the store still holds the change and writes it with
-    // the next save.
+    // the next save. The editor's applied() brings the stored state back here (showApplied).
     const QString caseName = m_caseName;
-    m_store->save(caseName, next);
-    const bool ok = m_store->saveState() != AnnotationStore::SaveState::Failed;
-    m_annotation = m_store->annotation(caseName);
-    updateTagCompletions();
-    showAnnotation(false);
-    Q_EMIT annotationChanged(m_caseName, m_annotation);
+    const bool ok = m_editor->change(stepText, annotationEdits(caseName, m_annotation, normalizedAnnotation(next)), mergeKey);
+    Q_EMIT annotationChanged(caseName, m_annotation);
     return ok;
+}
+
+// A step was done or undone (here, by a verdict key, or by Undo/Redo): show what is stored now.
+void AnnotationPanel::showApplied(const QStringList& caseNames)
+{
+    if (!m_store || m_caseName.isEmpty() || !caseNames.contains(m_caseName))
+        return;
+    m_annotation = m_store->annotation(m_caseName);
+    updateTagCompletions();
+    // The note is replaced only when the step changed it: never while it is being typed, and never
+    // by its own text (that would move the cursor).
+    showAnnotation(!m_noteTimer.isActive() && m_note->toPlainText() != m_annotation.note);
 }
 
 bool AnnotationPanel::setVerdict(Verdict verdict)
@@ -350,7 +364,7 @@ bool AnnotationPanel::setVerdict(Verdict verdict)
         return true;
     CaseAnnotation next = m_annotation;
     next.verdict = verdict;
-    return save(next);
+    return save(verdict == Verdict::None ? tr("Clear verdict of %1").arg(m_caseName) : tr("Set verdict on %1").arg(m_caseName), next);
 }
 
 bool AnnotationPanel::setTags(const QString& typed)
@@ -362,7 +376,7 @@ bool AnnotationPanel::setTags(const QString& typed)
     }
     CaseAnnotation next = m_annotation;
     next.tags = tags;
-    return save(next);
+    return save(tr("Edit tags of %1").arg(m_caseName), next);
 }
 
 bool AnnotationPanel::setNote(const QString& markdown)
@@ -376,7 +390,7 @@ bool AnnotationPanel::setNote(const QString& markdown)
         const QSignalBlocker blocker(m_note);
         m_note->setPlainText(markdown);
     }
-    return save(next);
+    return save(tr("Edit note of %1").arg(m_caseName), next, QStringLiteral("note:%1:%2").arg(m_caseName).arg(m_noteSession));
 }
 
 bool AnnotationPanel::addLineComment(const LineAnchor& anchor, const QString& text)
@@ -392,18 +406,19 @@ bool AnnotationPanel::addLineComment(const LineAnchor& anchor, const QString& te
     comment.created = QDateTime::currentDateTimeUtc();
     CaseAnnotation next = m_annotation;
     next.comments.append(comment);
-    return save(next);
+    return save(tr("Add comment on line %1 of %2").arg(anchor.line + 1).arg(m_caseName), next);
 }
 
 bool AnnotationPanel::removeLineComment(const QString& commentId)
 {
     CaseAnnotation next = m_annotation;
-    const auto removed
-        = std::remove_if(next.comments.begin(), next.comments.end(), [&commentId](const LineComment& c) { return c.id == commentId; });
-    if (removed == next.comments.end())
+    const auto it
+        = std::find_if(next.comments.begin(), next.comments.end(), [&commentId](const LineComment& c) { return c.id == commentId; });
+    if (it == next.comments.end())
         return false;
-    next.comments.erase(removed, next.comments.end());
-    return save(next);
+    const int line = it->anchor.line + 1;
+    next.comments.erase(it);
+    return save(tr("Delete comment on line %1 of %2").arg(line).arg(m_caseName), next);
 }
 
 void AnnotationPanel::deleteSelectedComment()
@@ -575,6 +590,8 @@ bool AnnotationPanel::eventFilter(QObject* watched, QEvent* event)
 {
     if (watched == m_note && event->type() == QEvent::FocusOut)
         commitPendingEdits();
+    if (watched == m_note && event->type() == QEvent::FocusIn)
+        ++m_noteSession;
     if (watched == m_comments && event->type() == QEvent::KeyPress && static_cast<QKeyEvent*>(event)->key() == Qt::Key_Delete) {
         deleteSelectedComment();
         return true;

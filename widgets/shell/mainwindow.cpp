@@ -193,6 +193,11 @@ void MainWindow::buildMenus()
     addMenuAction(file, tr("&Settings…"), this, &MainWindow::showSettings, QKeySequence::Preferences);
     addMenuAction(file, tr("&Quit"), this, &QWidget::close, QKeySequence::Quit);
 
+    // Undo and redo of annotation changes (ReviewController keeps the run's history).
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(m_review->undoAction());
+    edit->addAction(m_review->redoAction());
+
     QMenu* go = menuBar()->addMenu(tr("&Go"));
     addMenuAction(
         go, tr("&Next Failure"), this, [this] { selectNextFailure(+1); }, QKeySequence(Qt::Key_F8));
