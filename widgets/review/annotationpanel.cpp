@@ -2,6 +2,7 @@
 #include "review/annotationpanel.h"
 
 #include "browse/verdictdelegate.h"
+#include "caseview/elidinglabel.h"
 #include "caseview/markdownview.h"
 #include "review/annotationeditor.h"
 #include "review/annotationstore.h"
@@ -94,7 +95,7 @@ QString localTime(const QDateTime& time)
 
 AnnotationPanel::AnnotationPanel(QWidget* parent)
     : QWidget(parent)
-    , m_title(new QLabel(this))
+    , m_title(new ElidingLabel(Qt::ElideMiddle, this))
     , m_verdict(new QComboBox(this))
     , m_tags(new QLineEdit(this))
     , m_tagWords(new QStringListModel(this))
@@ -155,13 +156,12 @@ QWidget* AnnotationPanel::buildVerdictColumn()
     QFont bold = m_title->font();
     bold.setBold(true);
     m_title->setFont(bold);
-    m_title->setTextFormat(Qt::PlainText);
-    m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
 
     m_verdict->setObjectName(QStringLiteral("verdictBox"));
-    // Sized by a short title, not the longest one, so the note and the comments get the room.
-    m_verdict->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_verdict->setMinimumContentsLength(14);
+    // Wide enough for every title: a verdict is never shown cut off (the column keeps that room;
+    // the note and the comments give way first).
+    m_verdict->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_verdict->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
     m_verdict->setToolTip(tr("Verdict: keys 1–6 set it, 0 or Backspace clears it (Review menu)"));
     m_verdict->addItem(tr("Not reviewed  (0)"), int(Verdict::None));
     for (const VerdictInfo& info : verdictVocabulary()) {
@@ -498,7 +498,8 @@ void AnnotationPanel::showAnnotation(bool includeNote)
 {
     const bool active = m_store && !m_caseName.isEmpty();
     setEnabled(active);
-    m_title->setText(active ? tr("Review · %1").arg(m_caseName) : (m_store ? tr("Review · no case selected") : tr("Review · no run open")));
+    m_title->setFullText(
+        active ? tr("Review · %1").arg(m_caseName) : (m_store ? tr("Review · no case selected") : tr("Review · no run open")));
     m_verdict->setCurrentIndex(std::max(0, m_verdict->findData(int(m_annotation.verdict))));
     m_verdict->setItemIcon(0, verdictIcon(Verdict::None, palette()));
     for (int i = 1; i < m_verdict->count(); ++i)

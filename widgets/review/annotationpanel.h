@@ -28,6 +28,7 @@ namespace krw {
 
 class AnnotationEditor;
 class AnnotationStore;
+class ElidingLabel;
 class MarkdownView;
 
 class AnnotationPanel : public QWidget
@@ -119,7 +120,7 @@ private:
     bool m_messageIsProblem = false;
     int m_noteSession = 0; // a note typed in one visit of the field is one undo step
 
-    QLabel* m_title;
+    ElidingLabel* m_title;
     QComboBox* m_verdict;
     QLineEdit* m_tags;
     QStringListModel* m_tagWords;

@@ -131,8 +131,10 @@ void RunOpener::finishLoad(const RunPtr& run)
                             .arg(run->cases.size())
                             .arg(failing)
                             .arg(run->warnings.size()));
-    if (m_requestedPath != samplePath())
+    if (m_requestedPath != samplePath()) {
         Settings::instance()->setLastRun(m_requestedPath, run->name);
+        Settings::instance()->addRecentRun(m_requestedPath, run->name);
+    }
     Q_EMIT loaded(run);
 }
 

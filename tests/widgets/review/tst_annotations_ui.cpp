@@ -153,7 +153,6 @@ private Q_SLOTS:
     {
         QStandardPaths::setTestModeEnabled(true);
         Settings::instance()->setAuthor(QStringLiteral("tester"));
-        Settings::instance()->setLastCase({});
     }
 
     void init()
