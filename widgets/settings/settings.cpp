@@ -23,6 +23,7 @@ const QString lastRunName = QStringLiteral("session/lastRunName");
 const QString lastCases = QStringLiteral("session/lastCases"); // array: run (canonical path), name, case
 const QString recentRuns = QStringLiteral("session/recentRuns"); // array: path, name
 const QString lastProfile = QStringLiteral("runner/lastProfile");
+const QString lastExportFolder = QStringLiteral("export/lastFolder");
 const QString geometry = QStringLiteral("window/geometry");
 const QString state = QStringLiteral("window/state");
 const QString layoutVersion = QStringLiteral("window/layoutVersion");
@@ -262,6 +263,16 @@ void Settings::removeRecentRun(const QString& path, const QString& name)
 void Settings::clearRecentRuns()
 {
     QSettings().remove(Keys::recentRuns);
+}
+
+QString Settings::lastExportFolder() const
+{
+    return QSettings().value(Keys::lastExportFolder).toString();
+}
+
+void Settings::setLastExportFolder(const QString& folder)
+{
+    QSettings().setValue(Keys::lastExportFolder, folder);
 }
 
 QByteArray Settings::windowGeometry() const

@@ -75,6 +75,10 @@ public:
     QString lastProfile() const; // "compile-check" until one is chosen
     void setLastProfile(const QString& name);
 
+    // Where the last report was exported (the export dialog starts there).
+    QString lastExportFolder() const;
+    void setLastExportFolder(const QString& folder);
+
     QByteArray windowGeometry() const;
     QByteArray windowState(int layoutVersion) const;
     void saveWindow(const QByteArray& geometry, const QByteArray& state, int layoutVersion);
