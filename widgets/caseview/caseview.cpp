@@ -164,6 +164,8 @@ QWidget* CaseView::buildHeader()
         badge->setAutoFillBackground(true);
         badge->setContentsMargins(6, 2, 6, 2);
     }
+    // The note ("2 iterations · 13 versions") takes what is left: the case name comes first.
+    m_note->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     QFont noteFont = m_note->font();
     noteFont.setItalic(true);
     m_note->setFont(noteFont);

@@ -27,9 +27,11 @@ protected:
 
 private:
     void showFitting();
+    int fullWidth() const;
 
     QString m_full;
     Qt::TextElideMode m_mode;
+    mutable int m_fullWidth = -1; // fullWidth(), until the text or the font changes
 };
 
 } // namespace krw

@@ -204,7 +204,7 @@ bool ReviewController::confirmBulkVerdict(Verdict verdict, int count)
     QMessageBox box(QMessageBox::Question, tr("Change %n verdicts", nullptr, count), question, QMessageBox::NoButton, m_window);
     box.setInformativeText(tr("All selected cases change at once; Edit ▸ Undo (Ctrl+Z) takes it back as one step."));
     QPushButton* change
-        = box.addButton(verdict == Verdict::None ? tr("Clear %n Verdicts", nullptr, count) : tr("Set %n Verdicts", nullptr, count),
+        = box.addButton(verdict == Verdict::None ? tr("&Clear %n Verdicts", nullptr, count) : tr("&Set %n Verdicts", nullptr, count),
             QMessageBox::AcceptRole);
     QPushButton* cancel = box.addButton(QMessageBox::Cancel);
     // The safe answer is the default: Return or Esc changes nothing.

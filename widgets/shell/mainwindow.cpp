@@ -117,10 +117,10 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
     m_reviewSplitter->setSizes({760, 190});
     m_splitter->addWidget(buildCasePanel());
     m_splitter->addWidget(m_reviewSplitter);
-    // Small enough to open on a 1400 px screen at scale 1.5 (933 logical px): a page that asks for
-    // more (the rerun controls) gives way there rather than pushing the window off the screen.
+    // Small enough to open on a 1400×900 screen at scale 1.5 (933×600 logical px): a page that asks
+    // for more (the rerun controls) gives way there rather than pushing the window off the screen.
     m_splitter->widget(0)->setMinimumWidth(CasePanelMinimumWidth);
-    m_caseView->setMinimumWidth(CaseViewMinimumWidth);
+    m_caseView->setMinimumSize(CaseViewMinimumWidth, CaseViewMinimumHeight);
     m_splitter->setStretchFactor(1, 3);
     setCentralWidget(m_splitter);
     buildWarningsDock();

@@ -36,10 +36,11 @@ class MainWindow : public QMainWindow
     Q_OBJECT
 public:
     static constexpr int LayoutVersion = 1;
-    // The smallest the case list and the case view get (logical px): together they fit a 1400 px
+    // The smallest the case list and the case view get (logical px): together they fit a 1400×900
     // screen at scale 1.5.
     static constexpr int CasePanelMinimumWidth = 240;
     static constexpr int CaseViewMinimumWidth = 540;
+    static constexpr int CaseViewMinimumHeight = 280;
     static QString samplePath(); // the run embedded in the application
 
     explicit MainWindow(SyntaxSupport* syntax, QWidget* parent = nullptr);

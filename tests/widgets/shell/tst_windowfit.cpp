@@ -116,6 +116,9 @@ private Q_SLOTS:
                            .arg(available.height())
                            .arg(window.minimumSizeHint().width())
                            .arg(window.minimumSizeHint().height())));
+        // Room left for a title bar (a window manager adds one; offscreen has none).
+        QVERIFY2(window.minimumSizeHint().height() <= available.height() * 9 / 10,
+            qPrintable(QString::number(window.minimumSizeHint().height())));
         // Not a postage stamp either: most of the screen.
         QVERIFY(window.width() >= available.width() * 3 / 4);
 
