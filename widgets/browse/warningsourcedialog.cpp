@@ -13,6 +13,7 @@
 #include <QFutureWatcher>
 #include <QLabel>
 #include <QPushButton>
+#include <QTextBlock>
 #include <QUrl>
 #include <QVBoxLayout>
 #include <QtConcurrent>
@@ -80,6 +81,12 @@ WarningSourceDialog::WarningSourceDialog(const LoadWarning& warning, QWidget* pa
             numbers.append(int(excerpt.firstLine + i));
         m_code->setCode(excerpt.lines.join(QLatin1Char('\n')), CodeLanguage::Plain);
         m_code->setLineNumbers(numbers);
+        // The warning's line stays marked (the cursor's flash fades).
+        QTextEdit::ExtraSelection mark;
+        mark.cursor = QTextCursor(m_code->document()->findBlockByNumber(m_code->blockOfLine(int(excerpt.line))));
+        mark.format.setBackground(tinted(m_code->palette(), problemTextColor(m_code->palette()), 0.25));
+        mark.format.setProperty(QTextFormat::FullWidthSelection, true);
+        m_code->setBackgroundSelections({mark});
         m_code->showLine(int(excerpt.line));
         m_status->setText(excerpt.cut ? tr("Long lines are cut around the place the warning points at (…).") : QString());
         m_status->setVisible(excerpt.cut);
