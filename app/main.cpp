@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 //
-// kernel-review: the desktop workbench. Sets up the application and opens the window.
+// kernel-review: the desktop workbench. Sets up the application and opens the window. What needs
+// no window (--help, --version, a wrong option) is answered before any display is needed.
 #include "code/syntaxsupport.h"
 #include "krw-config.h"
 #include "settings/settings.h"
@@ -11,51 +12,113 @@
 #include <QCommandLineParser>
 #include <QTextStream>
 
+#include <optional>
+
+namespace {
+
+struct Options
+{
+    QCommandLineOption sample{QStringLiteral("sample"), QCoreApplication::translate("kernel-review", "Open the bundled sample run.")};
+    QCommandLineOption run{
+        QStringLiteral("run"), QCoreApplication::translate("kernel-review", "Which run, when PATH holds several."), QStringLiteral("NAME")};
+    QCommandLineOption screenshot{QStringLiteral("screenshot"),
+        QCoreApplication::translate(
+            "kernel-review", "Open the run, show the first failing case side by side, save the window to FILE.png and exit."),
+        QStringLiteral("FILE.png")};
+    QCommandLineOption caseOption{QStringLiteral("case"),
+        QCoreApplication::translate("kernel-review", "With --screenshot: the case to show."), QStringLiteral("FILENAME")};
+    QCommandLineOption tab{QStringLiteral("tab"),
+        QCoreApplication::translate(
+            "kernel-review", "With --screenshot: the case tab to show (0 = overview … 11 = history; default: compare)."),
+        QStringLiteral("INDEX")};
+    QCommandLineOption theme{QStringLiteral("theme"),
+        QCoreApplication::translate("kernel-review", "light, dark or system (for this session)."), QStringLiteral("THEME")};
+
+    void addTo(QCommandLineParser& parser) const
+    {
+        parser.setApplicationDescription(QCoreApplication::translate("kernel-review", "Review LLM GPU-kernel translation runs."));
+        parser.addHelpOption();
+        parser.addVersionOption();
+        parser.addPositionalArgument(QStringLiteral("path"),
+            QCoreApplication::translate("kernel-review", "A run folder, any file of a run, a JSONL file, or a folder of debug folders."),
+            QStringLiteral("[PATH]"));
+        parser.addOptions({sample, run, screenshot, caseOption, tab, theme});
+    }
+};
+
+// --theme's value; nullopt when it is none of light, dark, system.
+std::optional<krw::Theme> themeFromOption(const QString& value)
+{
+    const QString lower = value.toLower();
+    if (lower == QLatin1String("dark"))
+        return krw::Theme::Dark;
+    if (lower == QLatin1String("light"))
+        return krw::Theme::Light;
+    if (lower == QLatin1String("system"))
+        return krw::Theme::System;
+    return std::nullopt;
+}
+
+// Whether the command line only asks for text (help, version) or is wrong: then it is answered
+// on a QCoreApplication, which needs no display (a QApplication aborts without one).
+bool answersWithoutWindow(int argc, char* argv[], const Options& options)
+{
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments << QString::fromLocal8Bit(argv[i]);
+    QCommandLineParser parser;
+    options.addTo(parser);
+    if (!parser.parse(arguments))
+        return true;
+    for (const QString& name : parser.optionNames()) {
+        if (name == QLatin1String("h") || name == QLatin1String("help") || name == QLatin1String("?") || name == QLatin1String("help-all")
+            || name == QLatin1String("v") || name == QLatin1String("version"))
+            return true;
+    }
+    return parser.isSet(options.theme) && !themeFromOption(parser.value(options.theme));
+}
+
+void setApplicationNames()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("kernel-review"));
+    QCoreApplication::setApplicationName(QStringLiteral("kernel-review"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(KRW_VERSION_STRING));
+}
+
+} // namespace
+
 int main(int argc, char* argv[])
 {
+    setApplicationNames();
+    const Options options;
+    if (answersWithoutWindow(argc, argv, options)) {
+        QCoreApplication app(argc, argv);
+        QCommandLineParser parser;
+        options.addTo(parser);
+        parser.process(app); // help, version and errors print and exit here
+        QTextStream(stderr) << "kernel-review: " << QCoreApplication::translate("kernel-review", "--theme takes light, dark or system")
+                            << '\n';
+        return 1;
+    }
+
     QApplication app(argc, argv);
-    QApplication::setOrganizationName(QStringLiteral("kernel-review"));
-    QApplication::setApplicationName(QStringLiteral("kernel-review"));
+    setApplicationNames();
     QApplication::setApplicationDisplayName(QStringLiteral("Kernel Review Workbench"));
-    QApplication::setApplicationVersion(QStringLiteral(KRW_VERSION_STRING));
     QApplication::setDesktopFileName(QStringLiteral("io.github.kernel_review.workbench"));
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QCoreApplication::translate("kernel-review", "Review LLM GPU-kernel translation runs."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("path"),
-        QCoreApplication::translate("kernel-review", "A run folder, any file of a run, a JSONL file, or a folder of debug folders."),
-        QStringLiteral("[PATH]"));
-    const QCommandLineOption sample(QStringLiteral("sample"), QCoreApplication::translate("kernel-review", "Open the bundled sample run."));
-    const QCommandLineOption run(
-        QStringLiteral("run"), QCoreApplication::translate("kernel-review", "Which run, when PATH holds several."), QStringLiteral("NAME"));
-    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
-        QCoreApplication::translate(
-            "kernel-review", "Open the run, show the first failing case side by side, save the window to FILE.png and exit."),
-        QStringLiteral("FILE.png"));
-    const QCommandLineOption caseOption(QStringLiteral("case"),
-        QCoreApplication::translate("kernel-review", "With --screenshot: the case to show."), QStringLiteral("FILENAME"));
-    const QCommandLineOption theme(QStringLiteral("theme"),
-        QCoreApplication::translate("kernel-review", "light, dark or system (for this session)."), QStringLiteral("THEME"));
-    const QCommandLineOption tab(QStringLiteral("tab"),
-        QCoreApplication::translate(
-            "kernel-review", "With --screenshot: the case tab to show (0 = overview … 11 = history; default: compare)."),
-        QStringLiteral("INDEX"));
-    parser.addOptions({sample, run, screenshot, caseOption, tab, theme});
+    options.addTo(parser);
     parser.process(app);
+    const QCommandLineOption& sample = options.sample;
+    const QCommandLineOption& run = options.run;
+    const QCommandLineOption& screenshot = options.screenshot;
+    const QCommandLineOption& caseOption = options.caseOption;
+    const QCommandLineOption& tab = options.tab;
 
     krw::Theme chosenTheme = krw::Settings::instance()->theme();
-    if (parser.isSet(theme)) {
-        const QString value = parser.value(theme).toLower();
-        if (value != QLatin1String("light") && value != QLatin1String("dark") && value != QLatin1String("system")) {
-            QTextStream(stderr) << "kernel-review: " << QCoreApplication::translate("kernel-review", "--theme takes light, dark or system")
-                                << '\n';
-            return 1;
-        }
-        chosenTheme = value == QLatin1String("dark") ? krw::Theme::Dark
-            : value == QLatin1String("light")        ? krw::Theme::Light
-                                                     : krw::Theme::System;
+    if (parser.isSet(options.theme)) {
+        chosenTheme = *themeFromOption(parser.value(options.theme)); // checked above
+        krw::Settings::instance()->setSessionTheme(chosenTheme);
     }
     krw::applyTheme(chosenTheme);
 

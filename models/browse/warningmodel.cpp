@@ -46,6 +46,8 @@ QVariant WarningModel::data(const QModelIndex& index, int role) const
         }
         return {};
     case Qt::ToolTipRole:
+        if (index.column() == MessageColumn || index.column() == FieldColumn)
+            return index.column() == MessageColumn ? w.message : w.field; // cut off in a narrow window
         return w.byteOffset >= 0 ? QStringLiteral("%1, line %2, byte %3").arg(w.file).arg(w.line).arg(w.byteOffset) : w.file;
     case SortRole:
         switch (index.column()) {

@@ -207,6 +207,15 @@ bool CaseAnnotation::operator==(const CaseAnnotation& o) const
     return verdict == o.verdict && tags == o.tags && note == o.note && author == o.author && modified == o.modified && sameComments();
 }
 
+CaseAnnotation normalizedAnnotation(const CaseAnnotation& annotation)
+{
+    const QString key = QStringLiteral("case");
+    AnnotationMap one;
+    one.insert(key, annotation);
+    QStringList ignored;
+    return annotationsFromJson(annotationsToJson(one, QString()), &ignored).value(key);
+}
+
 QStringList normalizedTags(const QString& typed)
 {
     QStringList tags;

@@ -84,6 +84,10 @@ struct CaseAnnotation
 // Case filename → annotation. Empty annotations are not kept.
 using AnnotationMap = QMap<QString, CaseAnnotation>;
 
+// What the sidecar would hold after a round trip: tags trimmed, comments that cannot be stored
+// dropped. Keeping annotations in this form makes "changed" mean a change that shows in the file.
+CaseAnnotation normalizedAnnotation(const CaseAnnotation& annotation);
+
 // Tags as typed ("perf, layout  ,perf") → {"perf", "layout"}.
 QStringList normalizedTags(const QString& typed);
 

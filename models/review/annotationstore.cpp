@@ -51,16 +51,6 @@ bool isWholeFileProblem(const QStringList& problems)
     return false;
 }
 
-// What the file holds after a round trip: tags trimmed, unusable comments dropped. Keeping the
-// in-memory state in this form makes "changed since base" mean a real change.
-CaseAnnotation normalized(const QString& caseName, const CaseAnnotation& annotation)
-{
-    AnnotationMap one;
-    one.insert(caseName, annotation);
-    QStringList ignored;
-    return annotationsFromJson(annotationsToJson(one, QString()), &ignored).value(caseName);
-}
-
 bool sameComment(const LineComment& a, const LineComment& b)
 {
     CaseAnnotation x, y; // CaseAnnotation's == compares comments field by field
@@ -262,8 +252,7 @@ AnnotationStore::FileState AnnotationStore::readFile() const
 bool AnnotationStore::load(QString* error)
 {
     const FileState state = readFile();
-    QDir().mkpath(QFileInfo(m_location.path).path()); // so that the watcher sees the file appear
-    watch();
+    watch(); // creates nothing: the first write makes the folder
     m_problems = state.problems;
     m_lastBytes = state.bytes;
     m_annotations = state.annotations;
@@ -285,7 +274,8 @@ int AnnotationStore::reviewedCount() const
 
 void AnnotationStore::store(const QString& caseName, const CaseAnnotation& annotation)
 {
-    const CaseAnnotation stored = normalized(caseName, annotation);
+    // Kept as the file would hold it, so that "changed since base" means a real change.
+    const CaseAnnotation stored = normalizedAnnotation(annotation);
     if (stored.isEmpty())
         m_annotations.remove(caseName);
     else
@@ -304,7 +294,15 @@ bool AnnotationStore::set(const QString& caseName, const CaseAnnotation& annotat
 
 void AnnotationStore::save(const QString& caseName, const CaseAnnotation& annotation)
 {
-    store(caseName, annotation);
+    AnnotationMap one;
+    one.insert(caseName, annotation);
+    save(one);
+}
+
+void AnnotationStore::save(const AnnotationMap& changes)
+{
+    for (auto it = changes.cbegin(); it != changes.cend(); ++it)
+        store(it.key(), *it);
     if (m_retryTimer->isActive())
         return; // a write is already waiting for the lock: it writes this change too
     m_retryingSinceMs = -1;
@@ -461,14 +459,37 @@ void AnnotationStore::report(const Outcome& outcome)
 }
 
 // An atomic rename replaces the file's inode, which drops the watch on it: add it again after
-// every change. The folder is watched too, so that a file created by another writer is seen.
+// every change. Its folder is watched too, so that a file created by another writer is seen; and
+// until the first write has made that folder (nothing is created before), the nearest folder
+// above it that exists (the run's folder), so that another writer's first write is seen as its
+// folders appear. Each time the watch moves down a level it reads again: the file may have been
+// written between the notification and the new watch.
 void AnnotationStore::watch()
 {
-    const QString folder = QFileInfo(m_location.path).path();
-    if (!m_watcher->directories().contains(folder) && QFileInfo::exists(folder))
-        m_watcher->addPath(folder);
-    if (!m_watcher->files().contains(m_location.path) && QFileInfo::exists(m_location.path))
-        m_watcher->addPath(m_location.path);
+    QStringList wanted;
+    if (QFileInfo::exists(m_location.path))
+        wanted.append(m_location.path);
+    QString folder = QFileInfo(m_location.path).absolutePath();
+    while (!QFileInfo(folder).isDir()) {
+        const QString parent = QFileInfo(folder).absolutePath();
+        if (parent == folder)
+            break;
+        folder = parent;
+    }
+    if (QFileInfo(folder).isDir())
+        wanted.append(folder);
+    const QStringList watched = m_watcher->files() + m_watcher->directories();
+    for (const QString& path : watched) {
+        if (!wanted.contains(path))
+            m_watcher->removePath(path);
+    }
+    bool movedDown = false;
+    for (const QString& path : qAsConst(wanted)) {
+        if (!watched.contains(path) && m_watcher->addPath(path))
+            movedDown = movedDown || (path == folder && !watched.isEmpty());
+    }
+    if (movedDown)
+        m_reloadTimer->start();
 }
 
 AnnotationStore::MergeResult AnnotationStore::merge(const AnnotationMap& base, const AnnotationMap& ours, const AnnotationMap& theirs)

@@ -84,6 +84,7 @@ public:
     enum class SaveState { Saved, Saving, Failed };
     Q_ENUM(SaveState)
     void save(const QString& caseName, const CaseAnnotation& annotation);
+    void save(const AnnotationMap& changes); // several cases, in one write
     SaveState saveState() const { return m_saveState; }
     const QString& saveError() const { return m_saveError; } // why the last save failed
 

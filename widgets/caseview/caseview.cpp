@@ -2,6 +2,7 @@
 #include "caseview/caseview.h"
 
 #include "caseview/comparepage.h"
+#include "caseview/elidinglabel.h"
 #include "caseview/errorview.h"
 #include "caseview/historypage.h"
 #include "caseview/markdownview.h"
@@ -98,10 +99,10 @@ CaseView::CaseRead CaseView::readCase(const RunPtr& run, int caseIndex)
 CaseView::CaseView(SyntaxSupport* syntax, QWidget* parent)
     : QWidget(parent)
     , m_syntax(syntax)
-    , m_title(new QLabel(this))
+    , m_title(new ElidingLabel(Qt::ElideMiddle, this))
     , m_latest(new QLabel(this))
     , m_best(new QLabel(this))
-    , m_note(new QLabel(this))
+    , m_note(new ElidingLabel(Qt::ElideRight, this))
     , m_iterationChooser(new QComboBox(this))
     , m_tabs(new QTabWidget(this))
     , m_instruction(new MarkdownView(this))
@@ -182,14 +183,19 @@ QWidget* CaseView::buildHeader()
         badge->setAutoFillBackground(true);
         badge->setContentsMargins(6, 2, 6, 2);
     }
+    // The note ("2 iterations · 13 versions") takes what is left: the case name comes first.
+    m_note->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     QFont noteFont = m_note->font();
     noteFont.setItalic(true);
     m_note->setFont(noteFont);
     m_iterationChooser->setObjectName(QStringLiteral("iterationChooser"));
+    // "1 (newest) · perf_failed" is shown whole; the case name and the note give way instead.
+    m_iterationChooser->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_iterationChooser->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
     m_iterationChooser->setToolTip(tr("Which iteration the panes show"));
     auto* layout = new QHBoxLayout(header);
     layout->setContentsMargins(2, 2, 2, 2);
-    layout->addWidget(m_title);
+    layout->addWidget(m_title, 0);
     layout->addWidget(m_latest);
     layout->addWidget(m_best);
     layout->addWidget(m_note, 1);
@@ -222,10 +228,10 @@ void CaseView::clear()
     m_display.clear();
     m_versions.clear();
     m_iteration = -1;
-    m_title->setText(tr("No case selected"));
+    m_title->setFullText(tr("No case selected"));
     m_latest->hide();
     m_best->hide();
-    m_note->clear();
+    m_note->setFullText({});
     m_iterationChooser->clear();
     m_tabs->setEnabled(false);
 }
@@ -234,7 +240,7 @@ void CaseView::setCase(const RunPtr& run, int caseIndex)
 {
     const quint64 generation = ++m_generation;
     m_loading = true;
-    m_note->setText(tr("Reading…"));
+    m_note->setFullText(tr("Reading…"));
     auto* watcher = new QFutureWatcher<CaseRead>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
         if (generation == m_generation)
@@ -308,7 +314,7 @@ void CaseView::showHeader()
 {
     const Case* c = currentCase();
     const IterationRecord* record = currentRecord();
-    m_title->setText(c->filename);
+    m_title->setFullText(c->filename);
     const Outcome shown = record == &c->newest() ? c->latest : latestOutcome(*record);
     m_latest->setText(tr("latest: %1").arg(outcomeName(shown)));
     m_best->setText(tr("best: %1").arg(stageName(c->best)));
@@ -323,7 +329,7 @@ void CaseView::showHeader()
     m_best->setToolTip(tr("Furthest stage with evidence over all %n iteration(s)", nullptr, int(c->history.size())));
     m_latest->show();
     m_best->show();
-    m_note->setText(QStringLiteral("%1 · %2").arg(
+    m_note->setFullText(QStringLiteral("%1 · %2").arg(
         tr("%n iteration(s)", nullptr, int(c->history.size())), tr("%n version(s)", nullptr, int(m_versions.size()))));
 }
 

@@ -21,6 +21,7 @@ class ComparePage;
 class ErrorView;
 class HistoryPage;
 class MarkdownView;
+class ElidingLabel;
 class RunnerPanel;
 class SyntaxSupport;
 
@@ -109,10 +110,10 @@ private:
     quint64 m_generation = 0;
     bool m_loading = false;
 
-    QLabel* m_title;
+    ElidingLabel* m_title; // the case name: elided in a narrow window, whole in its tooltip
     QLabel* m_latest;
     QLabel* m_best;
-    QLabel* m_note;
+    ElidingLabel* m_note;
     QComboBox* m_iterationChooser;
     QTabWidget* m_tabs;
     MarkdownView* m_instruction;

@@ -3,11 +3,14 @@
 
 #include "report/reportexport.h"
 #include "report/reportexportjob.h"
+#include "report/reportsize.h"
 #include "report/widgetreportrenderer.h"
 #include "run/runsummary.h"
+#include "settings/settings.h"
 #include "theme/themes.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QFileDialog>
@@ -16,8 +19,11 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
+#include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QStandardPaths>
 #include <QToolButton>
 #include <QUrl>
 #include <QVBoxLayout>
@@ -40,6 +46,23 @@ const FormatChoice FormatChoices[] = {
     {ExportFormat::Workspace, QT_TRANSLATE_NOOP("krw::ExportDialog", "Debug folders (one per case)")},
 };
 
+// Where a report goes first: where the last one went, else the documents folder, else home —
+// never the run's own folder (the data, maybe read-only or shared).
+QString defaultExportFolder()
+{
+    const QString last = Settings::instance()->lastExportFolder();
+    if (!last.isEmpty() && QFileInfo(last).isDir())
+        return last;
+    const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    return !documents.isEmpty() && QFileInfo(documents).isDir() ? documents : QDir::homePath();
+}
+
+QString casesText(int n)
+{
+    return n == 1 ? QCoreApplication::translate("krw::ExportDialog", "1 case")
+                  : QCoreApplication::translate("krw::ExportDialog", "%n cases", nullptr, n);
+}
+
 } // namespace
 
 ExportDialog::ExportDialog(RunPtr run, QVector<int> selection, QWidget* parent)
@@ -54,6 +77,7 @@ ExportDialog::ExportDialog(RunPtr run, QVector<int> selection, QWidget* parent)
     , m_export(new QPushButton(tr("&Export"), this))
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Close, this))
     , m_job(new ReportExportJob(this))
+    , m_largeReportBytes(LargeReportBytes)
 {
     setWindowTitle(tr("Export Report"));
     setObjectName(QStringLiteral("exportDialog"));
@@ -76,7 +100,9 @@ ExportDialog::ExportDialog(RunPtr run, QVector<int> selection, QWidget* parent)
     auto* form = new QFormLayout;
     form->addRow(tr("&Format:"), m_format);
     form->addRow(tr("&Cases:"), m_scope);
-    form->addRow(tr("&Save to:"), destinationRow);
+    auto* saveTo = new QLabel(tr("&Save to:"), this);
+    saveTo->setBuddy(m_destination); // a row of a layout gets no buddy by itself
+    form->addRow(saveTo, destinationRow);
 
     m_progress->setVisible(false);
     m_status->setWordWrap(true);
@@ -91,10 +117,7 @@ ExportDialog::ExportDialog(RunPtr run, QVector<int> selection, QWidget* parent)
     layout->addWidget(m_status);
     layout->addWidget(m_buttons);
 
-    const QFileInfo runInfo(m_run ? m_run->path : QDir::homePath());
-    const QString folder = runInfo.isDir() ? runInfo.absoluteFilePath() : runInfo.absolutePath();
-    m_destination->setText(QDir(folder.startsWith(QLatin1Char(':')) ? QDir::homePath() : folder)
-                               .filePath(defaultExportName(m_run ? m_run->name : QString(), ExportFormat::Html)));
+    m_destination->setText(QDir(defaultExportFolder()).filePath(defaultExportName(m_run ? m_run->name : QString(), ExportFormat::Html)));
 
     connect(m_format, qOverload<int>(&QComboBox::currentIndexChanged), this, &ExportDialog::formatChanged);
     connect(browse, &QToolButton::clicked, this, &ExportDialog::browse);
@@ -115,22 +138,19 @@ ExportFormat ExportDialog::currentFormat() const
 
 void ExportDialog::formatChanged()
 {
-    // Keep the folder and base name the user chose; switch the extension to the new format's.
+    // Only the extension changes: the folder and the name the user chose stay as they are.
     const QFileInfo info(m_destination->text());
-    QString base = info.fileName();
+    QString name = info.fileName();
     for (const FormatChoice& choice : FormatChoices) {
         const QString ext = exportFormatExtension(choice.format);
-        if (!ext.isEmpty() && base.endsWith(ext))
-            base.chop(ext.size());
+        if (!ext.isEmpty() && name.endsWith(ext, Qt::CaseInsensitive)) {
+            name.chop(ext.size());
+            break;
+        }
     }
-    if (base.endsWith(QLatin1String("-cases")))
-        base.chop(6);
-    if (base.endsWith(QLatin1String("-report")))
-        base.chop(7);
-    const QString name = currentFormat() == ExportFormat::Workspace
-        ? QString(base + QStringLiteral("-cases"))
-        : QString(base + QStringLiteral("-report") + exportFormatExtension(currentFormat()));
-    m_destination->setText(info.dir().filePath(name));
+    name += exportFormatExtension(currentFormat()); // none for the workspace: a folder
+    const QString folder = m_destination->text().contains(QLatin1Char('/')) ? info.path() : QString();
+    m_destination->setText(folder.isEmpty() ? name : QDir(folder).filePath(name));
 }
 
 void ExportDialog::browse()
@@ -157,6 +177,8 @@ void ExportDialog::startExport()
             m_status->setText(tr("Cannot read the annotations: %1").arg(error.toHtmlEscaped()));
             return;
         }
+        if (!confirmSize(request))
+            return;
     }
     m_export->setEnabled(false);
     m_progress->setVisible(true);
@@ -164,6 +186,31 @@ void ExportDialog::startExport()
     m_status->setText(tr("Exporting…"));
     m_buttons->button(QDialogButtonBox::Close)->setText(tr("Cancel"));
     m_job->start(request);
+}
+
+// A very large report (the HTML of 10,000 cases is hundreds of megabytes, too big for a browser
+// to open comfortably) is written only when the user says so, knowing the estimate.
+bool ExportDialog::confirmSize(const ExportRequest& request)
+{
+    const QVector<int> cases = casesInScope(*request.run, request.annotations, request.scope, request.selection);
+    const qint64 estimate = estimateReportBytes(*request.run, cases, request.format);
+    if (estimate <= m_largeReportBytes)
+        return true;
+    const QString size = QLocale().formattedDataSize(estimate, 0);
+    QMessageBox box(QMessageBox::Warning, tr("Large report"),
+        tr("The report will be about %1 (%2).").arg(size, casesText(int(cases.size()))), QMessageBox::NoButton, this);
+    box.setInformativeText(tr("Reports above %1 are slow to open and to share. Write it anyway, or export fewer cases "
+                              "(failing, annotated or the selection) or another format?")
+                               .arg(QLocale().formattedDataSize(m_largeReportBytes, 0)));
+    QPushButton* write = box.addButton(tr("&Write Anyway"), QMessageBox::AcceptRole);
+    QPushButton* cancel = box.addButton(QMessageBox::Cancel);
+    box.setDefaultButton(cancel);
+    box.setEscapeButton(cancel);
+    box.exec();
+    if (box.clickedButton() == write)
+        return true;
+    m_status->setText(tr("Not exported: about %1 would have been written.").arg(size.toHtmlEscaped()));
+    return false;
 }
 
 void ExportDialog::exportFinished(const ExportResult& result)
@@ -178,6 +225,8 @@ void ExportDialog::exportFinished(const ExportResult& result)
     }
     const QFileInfo info(result.path);
     const QString folder = result.path.isEmpty() ? QString() : (info.isDir() ? info.absoluteFilePath() : info.absolutePath());
+    if (!result.path.isEmpty())
+        Settings::instance()->setLastExportFolder(info.absolutePath()); // a workspace folder's parent
     m_status->setText(tr("Exported %1 to %2. <a href=\"%3\">Open the folder</a>")
                           .arg(caseCountText(result.cases), result.path.toHtmlEscaped(),
                               QUrl::fromLocalFile(folder).toString(QUrl::FullyEncoded).toHtmlEscaped()));

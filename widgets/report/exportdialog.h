@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: MIT
 //
 // File ▸ Export report…: format, scope (all, failing, annotated, the current selection),
-// destination; runs a ReportExportJob with a progress bar and Cancel, and on success offers a
-// link to the folder that holds the result. Errors are shown in the dialog, naming the file.
+// destination (first where the last report went, never the run's folder; a format change changes
+// only the extension); runs a ReportExportJob with a progress bar and Cancel, and on success offers
+// a link to the folder that holds the result. A report estimated above LargeReportBytes
+// (models/report/reportsize.h) is written only after a question naming the estimate. Errors are
+// shown in the dialog, naming the file.
 #pragma once
 
 #include "report/exportrequest.h"
@@ -34,12 +37,15 @@ public:
     QPushButton* exportButton() const { return m_export; }
     QLabel* statusLabel() const { return m_status; }
     ReportExportJob* job() const { return m_job; }
+    // Reports estimated above this many bytes are written only after a question (tests lower it).
+    void setLargeReportBytes(qint64 bytes) { m_largeReportBytes = bytes; }
 
 private:
     ExportFormat currentFormat() const;
     void formatChanged();
     void browse();
     void startExport();
+    bool confirmSize(const ExportRequest& request);
     void exportFinished(const ExportResult& result);
     void reject() override; // Cancel during an export cancels it first
 
@@ -53,6 +59,7 @@ private:
     QPushButton* m_export;
     QDialogButtonBox* m_buttons;
     ReportExportJob* m_job;
+    qint64 m_largeReportBytes;
 };
 
 } // namespace krw

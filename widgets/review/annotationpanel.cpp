@@ -2,7 +2,9 @@
 #include "review/annotationpanel.h"
 
 #include "browse/verdictdelegate.h"
+#include "caseview/elidinglabel.h"
 #include "caseview/markdownview.h"
+#include "review/annotationeditor.h"
 #include "review/annotationstore.h"
 #include "settings/settings.h"
 #include "theme/diffcolors.h"
@@ -93,7 +95,7 @@ QString localTime(const QDateTime& time)
 
 AnnotationPanel::AnnotationPanel(QWidget* parent)
     : QWidget(parent)
-    , m_title(new QLabel(this))
+    , m_title(new ElidingLabel(Qt::ElideMiddle, this))
     , m_verdict(new QComboBox(this))
     , m_tags(new QLineEdit(this))
     , m_tagWords(new QStringListModel(this))
@@ -154,13 +156,12 @@ QWidget* AnnotationPanel::buildVerdictColumn()
     QFont bold = m_title->font();
     bold.setBold(true);
     m_title->setFont(bold);
-    m_title->setTextFormat(Qt::PlainText);
-    m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
 
     m_verdict->setObjectName(QStringLiteral("verdictBox"));
-    // Sized by a short title, not the longest one, so the note and the comments get the room.
-    m_verdict->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_verdict->setMinimumContentsLength(14);
+    // Wide enough for every title: a verdict is never shown cut off (the column keeps that room;
+    // the note and the comments give way first).
+    m_verdict->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_verdict->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
     m_verdict->setToolTip(tr("Verdict: keys 1–6 set it, 0 or Backspace clears it (Review menu)"));
     m_verdict->addItem(tr("Not reviewed  (0)"), int(Verdict::None));
     for (const VerdictInfo& info : verdictVocabulary()) {
@@ -268,6 +269,12 @@ QWidget* AnnotationPanel::buildCommentColumn()
     return column;
 }
 
+void AnnotationPanel::setEditor(AnnotationEditor* editor)
+{
+    m_editor = editor;
+    connect(m_editor, &AnnotationEditor::applied, this, &AnnotationPanel::showApplied);
+}
+
 void AnnotationPanel::setStore(AnnotationStore* store)
 {
     if (m_store)
@@ -291,6 +298,7 @@ void AnnotationPanel::setCase(const QString& caseName)
         return;
     commitPendingEdits();
     m_caseName = caseName;
+    ++m_noteSession;
     m_annotation = m_store && !caseName.isEmpty() ? m_store->annotation(caseName) : CaseAnnotation();
     m_versions.clear();
     m_versionsKnown = false;
@@ -321,26 +329,32 @@ AnchorState AnnotationPanel::commentState(const LineComment& comment) const
     return anchorState(comment.anchor, versionText(comment.anchor.versionId));
 }
 
-bool AnnotationPanel::save(CaseAnnotation next)
+bool AnnotationPanel::save(const QString& stepText, const CaseAnnotation& next, const QString& mergeKey)
 {
-    if (!m_store || m_caseName.isEmpty())
+    if (!m_store || !m_editor || m_caseName.isEmpty())
         return false;
-    next.author = Settings::instance()->author();
-    next.modified = QDateTime::currentDateTimeUtc();
     // An old problem goes now; a conflict reported during this write must stay visible.
     if (m_messageIsProblem)
         showMessage({}, false);
     // Never waits: while another writer holds the lock the store retries from a timer, and
     // showSaveState() follows it. On failure the store still holds the change and writes it with
-    // the next save.
+    // the next save. The editor's applied() brings the stored state back here (showApplied).
     const QString caseName = m_caseName;
-    m_store->save(caseName, next);
-    const bool ok = m_store->saveState() != AnnotationStore::SaveState::Failed;
-    m_annotation = m_store->annotation(caseName);
-    updateTagCompletions();
-    showAnnotation(false);
-    Q_EMIT annotationChanged(m_caseName, m_annotation);
+    const bool ok = m_editor->change(stepText, annotationEdits(caseName, m_annotation, normalizedAnnotation(next)), mergeKey);
+    Q_EMIT annotationChanged(caseName, m_annotation);
     return ok;
+}
+
+// A step was done or undone (here, by a verdict key, or by Undo/Redo): show what is stored now.
+void AnnotationPanel::showApplied(const QStringList& caseNames)
+{
+    if (!m_store || m_caseName.isEmpty() || !caseNames.contains(m_caseName))
+        return;
+    m_annotation = m_store->annotation(m_caseName);
+    updateTagCompletions();
+    // The note is replaced only when the step changed it: never while it is being typed, and never
+    // by its own text (that would move the cursor).
+    showAnnotation(!m_noteTimer.isActive() && m_note->toPlainText() != m_annotation.note);
 }
 
 bool AnnotationPanel::setVerdict(Verdict verdict)
@@ -350,7 +364,7 @@ bool AnnotationPanel::setVerdict(Verdict verdict)
         return true;
     CaseAnnotation next = m_annotation;
     next.verdict = verdict;
-    return save(next);
+    return save(verdict == Verdict::None ? tr("Clear verdict of %1").arg(m_caseName) : tr("Set verdict on %1").arg(m_caseName), next);
 }
 
 bool AnnotationPanel::setTags(const QString& typed)
@@ -362,7 +376,7 @@ bool AnnotationPanel::setTags(const QString& typed)
     }
     CaseAnnotation next = m_annotation;
     next.tags = tags;
-    return save(next);
+    return save(tr("Edit tags of %1").arg(m_caseName), next);
 }
 
 bool AnnotationPanel::setNote(const QString& markdown)
@@ -376,7 +390,7 @@ bool AnnotationPanel::setNote(const QString& markdown)
         const QSignalBlocker blocker(m_note);
         m_note->setPlainText(markdown);
     }
-    return save(next);
+    return save(tr("Edit note of %1").arg(m_caseName), next, QStringLiteral("note:%1:%2").arg(m_caseName).arg(m_noteSession));
 }
 
 bool AnnotationPanel::addLineComment(const LineAnchor& anchor, const QString& text)
@@ -392,18 +406,19 @@ bool AnnotationPanel::addLineComment(const LineAnchor& anchor, const QString& te
     comment.created = QDateTime::currentDateTimeUtc();
     CaseAnnotation next = m_annotation;
     next.comments.append(comment);
-    return save(next);
+    return save(tr("Add comment on line %1 of %2").arg(anchor.line + 1).arg(m_caseName), next);
 }
 
 bool AnnotationPanel::removeLineComment(const QString& commentId)
 {
     CaseAnnotation next = m_annotation;
-    const auto removed
-        = std::remove_if(next.comments.begin(), next.comments.end(), [&commentId](const LineComment& c) { return c.id == commentId; });
-    if (removed == next.comments.end())
+    const auto it
+        = std::find_if(next.comments.begin(), next.comments.end(), [&commentId](const LineComment& c) { return c.id == commentId; });
+    if (it == next.comments.end())
         return false;
-    next.comments.erase(removed, next.comments.end());
-    return save(next);
+    const int line = it->anchor.line + 1;
+    next.comments.erase(it);
+    return save(tr("Delete comment on line %1 of %2").arg(line).arg(m_caseName), next);
 }
 
 void AnnotationPanel::deleteSelectedComment()
@@ -483,7 +498,8 @@ void AnnotationPanel::showAnnotation(bool includeNote)
 {
     const bool active = m_store && !m_caseName.isEmpty();
     setEnabled(active);
-    m_title->setText(active ? tr("Review · %1").arg(m_caseName) : (m_store ? tr("Review · no case selected") : tr("Review · no run open")));
+    m_title->setFullText(
+        active ? tr("Review · %1").arg(m_caseName) : (m_store ? tr("Review · no case selected") : tr("Review · no run open")));
     m_verdict->setCurrentIndex(std::max(0, m_verdict->findData(int(m_annotation.verdict))));
     m_verdict->setItemIcon(0, verdictIcon(Verdict::None, palette()));
     for (int i = 1; i < m_verdict->count(); ++i)
@@ -575,6 +591,8 @@ bool AnnotationPanel::eventFilter(QObject* watched, QEvent* event)
 {
     if (watched == m_note && event->type() == QEvent::FocusOut)
         commitPendingEdits();
+    if (watched == m_note && event->type() == QEvent::FocusIn)
+        ++m_noteSession;
     if (watched == m_comments && event->type() == QEvent::KeyPress && static_cast<QKeyEvent*>(event)->key() == Qt::Key_Delete) {
         deleteSelectedComment();
         return true;

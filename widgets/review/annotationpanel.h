@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 //
 // The reviewer's side of a case: verdict, tags, a Markdown note and the comments anchored to
-// lines of its versions. Every change goes to the AnnotationStore at once (the note after a
-// short pause in typing, and whenever the note loses focus or the case changes), and a failed
-// write is shown here and reported through message(), never swallowed.
+// lines of its versions. Every change is an undo step of the AnnotationEditor and is written at
+// once (the note after a short pause in typing, and whenever the note loses focus or the case
+// changes; a note typed in one go is one step), and a failed write is shown here and reported
+// through message(), never swallowed.
 #pragma once
 
 #include "review/annotations.h"
@@ -25,7 +26,9 @@ class QTreeWidget;
 
 namespace krw {
 
+class AnnotationEditor;
 class AnnotationStore;
+class ElidingLabel;
 class MarkdownView;
 
 class AnnotationPanel : public QWidget
@@ -45,6 +48,8 @@ public:
     explicit AnnotationPanel(QWidget* parent = nullptr);
     ~AnnotationPanel() override;
 
+    // Where changes go (once, before any store is set): every change is an undo step there.
+    void setEditor(AnnotationEditor* editor);
     void setStore(AnnotationStore* store); // nullptr: nothing to annotate
     // Saves what is still pending for the previous case, then shows this one's annotation.
     void setCase(const QString& caseName);
@@ -52,7 +57,7 @@ public:
     QString caseName() const { return m_caseName; }
     const CaseAnnotation& annotation() const { return m_annotation; }
 
-    // Each returns true once the change is on disk.
+    // Each is one undo step, and returns false when its write failed (kept and retried).
     bool setVerdict(Verdict verdict);
     bool setTags(const QString& typed);
     bool setNote(const QString& markdown);
@@ -94,7 +99,8 @@ private:
     QWidget* buildVerdictColumn();
     QWidget* buildNoteColumn();
     QWidget* buildCommentColumn();
-    bool save(CaseAnnotation next);
+    bool save(const QString& stepText, const CaseAnnotation& next, const QString& mergeKey = {});
+    void showApplied(const QStringList& caseNames);
     void showSaveState(AnnotationStore::SaveState state, const QString& message);
     void showAnnotation(bool includeNote);
     void showComments();
@@ -105,14 +111,16 @@ private:
     void quietLabels();
     std::optional<QString> versionText(const QString& id) const;
 
+    QPointer<AnnotationEditor> m_editor;
     QPointer<AnnotationStore> m_store;
     QString m_caseName;
     CaseAnnotation m_annotation;
     QHash<QString, ShownVersion> m_versions;
     bool m_versionsKnown = false;
     bool m_messageIsProblem = false;
+    int m_noteSession = 0; // a note typed in one visit of the field is one undo step
 
-    QLabel* m_title;
+    ElidingLabel* m_title;
     QComboBox* m_verdict;
     QLineEdit* m_tags;
     QStringListModel* m_tagWords;

@@ -5,15 +5,18 @@
 #include "browse/casetreemodel.h"
 #include "caseview/caseview.h"
 #include "code/codeview.h"
+#include "review/annotationeditor.h"
 #include "review/annotationpanel.h"
 #include "review/annotationstore.h"
-#include "settings/settings.h"
 
+#include <QAction>
 #include <QApplication>
-#include <QDateTime>
 #include <QDir>
 #include <QInputDialog>
 #include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QUndoStack>
 
 namespace krw {
 
@@ -26,13 +29,43 @@ ReviewController::ReviewController(
     , m_filterBar(filterBar)
     , m_window(window)
     , m_location(new QLabel(window))
+    , m_editor(new AnnotationEditor(this))
+    , m_undo(new QAction(tr("Undo"), window))
+    , m_redo(new QAction(tr("Redo"), window))
 {
     m_location->setObjectName(QStringLiteral("annotationLocation"));
     m_location->setTextFormat(Qt::PlainText);
     m_location->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_location->hide();
 
-    connect(m_panel, &AnnotationPanel::annotationChanged, this, &ReviewController::annotationsChanged);
+    m_panel->setEditor(m_editor);
+    connect(m_editor, &AnnotationEditor::applied, this, &ReviewController::annotationsChanged);
+    connect(m_editor, &AnnotationEditor::leftAlone, this, [this](const QStringList&, const QString& message) {
+        m_panel->showMessage(message, true);
+        Q_EMIT statusMessage(message, 15000);
+    });
+
+    // Undo and redo name the step; Ctrl+Z / Ctrl+Shift+Z. In a text field they undo its typing.
+    QUndoStack* stack = m_editor->undoStack();
+    m_undo->setObjectName(QStringLiteral("undoAction"));
+    m_undo->setShortcut(QKeySequence::Undo);
+    m_undo->setEnabled(false);
+    m_redo->setObjectName(QStringLiteral("redoAction"));
+    QList<QKeySequence> redoKeys{QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)};
+    for (const QKeySequence& keys : QKeySequence::keyBindings(QKeySequence::Redo)) {
+        if (!redoKeys.contains(keys))
+            redoKeys.append(keys);
+    }
+    m_redo->setShortcuts(redoKeys);
+    m_redo->setEnabled(false);
+    connect(stack, &QUndoStack::canUndoChanged, m_undo, &QAction::setEnabled);
+    connect(stack, &QUndoStack::canRedoChanged, m_redo, &QAction::setEnabled);
+    connect(stack, &QUndoStack::undoTextChanged, m_undo,
+        [this](const QString& text) { m_undo->setText(text.isEmpty() ? tr("Undo") : tr("Undo %1").arg(text)); });
+    connect(stack, &QUndoStack::redoTextChanged, m_redo,
+        [this](const QString& text) { m_redo->setText(text.isEmpty() ? tr("Redo") : tr("Redo %1").arg(text)); });
+    connect(m_undo, &QAction::triggered, this, &ReviewController::undo);
+    connect(m_redo, &QAction::triggered, this, &ReviewController::redo);
     connect(m_panel, &AnnotationPanel::message, this, [this](const QString& text) { Q_EMIT statusMessage(text, 15000); });
     connect(m_panel, &AnnotationPanel::commentActivated, this, [this](const LineAnchor& anchor) {
         if (!m_caseView->showVersionLine(anchor.versionId, anchor.line + 1))
@@ -55,9 +88,13 @@ void ReviewController::openRun(const RunPtr& run)
     m_run = run;
     m_panel->commitPendingEdits();
     m_panel->setStore(nullptr);
+    const AnnotationStore::Location location = AnnotationStore::locate(*run);
+    // The same run again (a reload): its undo history still applies. Another run: a new one.
+    const bool sameRun = m_store && m_store->location().path == location.path;
     if (m_store)
         m_store->deleteLater();
-    m_store = new AnnotationStore(AnnotationStore::locate(*run), run->name, this);
+    m_store = new AnnotationStore(location, run->name, this);
+    m_editor->setStore(m_store, sameRun);
     QString error;
     if (!m_store->load(&error))
         m_panel->showMessage(tr("Annotations could not be read: %1").arg(error), true);
@@ -118,38 +155,87 @@ void ReviewController::annotationsChanged()
     m_caseView->setLineComments(m_panel->annotation().comments);
 }
 
+QUndoStack* ReviewController::undoStack() const
+{
+    return m_editor->undoStack();
+}
+
 void ReviewController::applyVerdict(Verdict verdict, const QVector<int>& cases)
 {
     if (!m_run || !m_store)
         return;
-    QStringList failed;
+    m_panel->commitPendingEdits(); // a note being typed is a step of its own, before this one
+    QVector<AnnotationEdit> edits;
     for (int index : cases) {
         const QString name = m_run->cases.at(index).filename;
-        if (name == m_panel->caseName()) {
-            if (!m_panel->setVerdict(verdict))
-                failed << name;
-            continue;
-        }
-        CaseAnnotation annotation = m_store->annotation(name);
-        if (annotation.verdict == verdict)
-            continue;
-        annotation.verdict = verdict;
-        annotation.author = Settings::instance()->author();
-        annotation.modified = QDateTime::currentDateTimeUtc();
-        // Never waits for the lock: the store retries from a timer and the panel shows how it went.
-        m_store->save(name, annotation);
-        if (m_store->saveState() == AnnotationStore::SaveState::Failed) {
-            failed << name;
-            m_panel->showMessage(tr("Verdict of %1 NOT saved: %2").arg(name, m_store->saveError()), true);
-        }
+        const CaseAnnotation before = m_store->annotation(name);
+        CaseAnnotation after = before;
+        after.verdict = verdict;
+        edits += annotationEdits(name, before, after);
     }
-    annotationsChanged();
-    if (!failed.isEmpty() || m_panel->showsProblem())
-        return; // a failure or conflict is in the panel and the status bar; it must stay readable
     const QString what = verdictInfo(verdict).title;
-    Q_EMIT statusMessage(cases.size() == 1 ? tr("%1: %2").arg(m_run->cases.at(cases.first()).filename, what)
-                                           : tr("%1: %2 cases").arg(what).arg(cases.size()),
+    if (edits.isEmpty()) {
+        Q_EMIT statusMessage(verdict == Verdict::None ? tr("No verdict to clear.") : tr("Already %1.").arg(what), 4000);
+        return;
+    }
+    const int count = int(edits.size());
+    if (count > BulkConfirmLimit && !confirmBulkVerdict(verdict, count)) {
+        Q_EMIT statusMessage(tr("No verdict changed."), 4000);
+        return;
+    }
+    const QString first = edits.first().caseName;
+    const QString step = count == 1
+        ? (verdict == Verdict::None ? tr("Clear verdict of %1").arg(first) : tr("Set verdict on %1").arg(first))
+        : (verdict == Verdict::None ? tr("Clear verdict of %n cases", nullptr, count) : tr("Set verdict on %n cases", nullptr, count));
+    // Never waits for the lock: the store retries from a timer and the panel shows how it went.
+    const bool ok = m_editor->change(step, edits);
+    if (!ok || m_panel->showsProblem())
+        return; // a failure or conflict is in the panel and the status bar; it must stay readable
+    Q_EMIT statusMessage(count == 1
+            ? tr("%1: %2").arg(first, verdict == Verdict::None ? tr("verdict cleared") : what)
+            : tr("%1: %n cases (Ctrl+Z undoes it)", nullptr, count).arg(verdict == Verdict::None ? tr("Verdict cleared") : what),
         4000);
+}
+
+bool ReviewController::confirmBulkVerdict(Verdict verdict, int count)
+{
+    const QString question = verdict == Verdict::None ? tr("Clear the verdict of %n cases?", nullptr, count)
+                                                      : tr("Set %n cases to “%1”?", nullptr, count).arg(verdictInfo(verdict).title);
+    QMessageBox box(QMessageBox::Question, tr("Change %n verdicts", nullptr, count), question, QMessageBox::NoButton, m_window);
+    box.setInformativeText(tr("All selected cases change at once; Edit ▸ Undo (Ctrl+Z) takes it back as one step."));
+    QPushButton* change
+        = box.addButton(verdict == Verdict::None ? tr("&Clear %n Verdicts", nullptr, count) : tr("&Set %n Verdicts", nullptr, count),
+            QMessageBox::AcceptRole);
+    QPushButton* cancel = box.addButton(QMessageBox::Cancel);
+    // The safe answer is the default: Return or Esc changes nothing.
+    box.setDefaultButton(cancel);
+    box.setEscapeButton(cancel);
+    box.exec();
+    return box.clickedButton() == change;
+}
+
+void ReviewController::undo()
+{
+    m_panel->commitPendingEdits();
+    QUndoStack* stack = m_editor->undoStack();
+    if (!stack->canUndo())
+        return;
+    const QString text = stack->undoText();
+    stack->undo();
+    if (!m_panel->showsProblem())
+        Q_EMIT statusMessage(tr("Undone: %1").arg(text), 4000);
+}
+
+void ReviewController::redo()
+{
+    m_panel->commitPendingEdits();
+    QUndoStack* stack = m_editor->undoStack();
+    if (!stack->canRedo())
+        return;
+    const QString text = stack->redoText();
+    stack->redo();
+    if (!m_panel->showsProblem())
+        Q_EMIT statusMessage(tr("Redone: %1").arg(text), 4000);
 }
 
 void ReviewController::commentOnLine(const LineAnchor& anchor, const QString& where)

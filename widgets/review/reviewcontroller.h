@@ -11,11 +11,14 @@
 #include <functional>
 #include <optional>
 
+class QAction;
 class QLabel;
+class QUndoStack;
 class QWidget;
 
 namespace krw {
 
+class AnnotationEditor;
 class AnnotationPanel;
 class AnnotationStore;
 class CaseFilterBar;
@@ -24,17 +27,20 @@ class CaseView;
 
 // The review of the run on show: opens its AnnotationStore and brings every change to the
 // store and back — verdicts (the triage keys, for all selected cases), the panel's tags, notes
-// and comments, line comments asked for in a code view, and what other windows write. After
-// each change it updates the tree's verdict icons, the reviewed count and the comment markers
-// in the code. The status bar label that says where the annotations are kept when the run's
-// folder is read-only is made here; the window places it. Messages for the status bar come
-// out as statusMessage().
+// and comments, line comments asked for in a code view, and what other windows write. Every
+// change this window makes is an undo step of one AnnotationEditor (its history is the run's);
+// undoAction() and redoAction() are the Edit menu's. A verdict key that would change more than
+// BulkConfirmLimit cases asks first. After each change it updates the tree's verdict icons,
+// the reviewed count and the comment markers in the code. The status bar label that says where
+// the annotations are kept when the run's folder is read-only is made here; the window places
+// it. Messages for the status bar come out as statusMessage().
 class ReviewController : public QObject
 {
     Q_OBJECT
 public:
     // Asks for a line comment's text; nullopt = cancelled. Tests replace the dialog.
     using CommentPrompt = std::function<std::optional<QString>(const QString& where)>;
+    static constexpr int BulkConfirmLimit = 3; // a verdict key for more cases than this asks first
 
     // window: the parent of the location label and the comment dialog.
     ReviewController(AnnotationPanel* panel, CaseView* caseView, CaseTreeModel* model, CaseFilterBar* filterBar, QWidget* window);
@@ -43,13 +49,21 @@ public:
     // Saves what is pending for the previous run and opens this one's annotations.
     void openRun(const RunPtr& run);
     void showCase(const QString& caseName); // the case the window now shows
-    // Sets the verdict of these cases (indexes into the run's cases).
+    // Sets the verdict of these cases (indexes into the run's cases), as one undo step; asks
+    // first when that changes more than BulkConfirmLimit cases (the default answer changes nothing).
     void applyVerdict(Verdict verdict, const QVector<int>& cases);
+    void undo();
+    void redo();
     void commentOnFocusedLine(); // the cursor's line in the focused code view
     void focusNote();
     void commitPendingEdits(); // a note or tags still being typed
 
     AnnotationStore* store() const { return m_store; }
+    AnnotationEditor* editor() const { return m_editor; }
+    QUndoStack* undoStack() const;
+    // "Undo Set verdict on 4 cases" / "Redo …", enabled while there is something to undo or redo.
+    QAction* undoAction() const { return m_undo; }
+    QAction* redoAction() const { return m_redo; }
     QLabel* locationLabel() const { return m_location; }
     void setCommentPrompt(CommentPrompt prompt) { m_commentPrompt = std::move(prompt); }
 
@@ -60,6 +74,7 @@ private:
     void annotationsChanged();
     void commentOnLine(const LineAnchor& anchor, const QString& where);
     void showCaseVersions();
+    bool confirmBulkVerdict(Verdict verdict, int count);
 
     AnnotationPanel* m_panel;
     CaseView* m_caseView;
@@ -69,6 +84,9 @@ private:
     QLabel* m_location;
     RunPtr m_run;
     AnnotationStore* m_store = nullptr;
+    AnnotationEditor* m_editor;
+    QAction* m_undo;
+    QAction* m_redo;
     CommentPrompt m_commentPrompt;
 };
 

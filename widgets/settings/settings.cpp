@@ -3,10 +3,13 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QFileInfo>
 #include <QFontDatabase>
 #include <QFontInfo>
 #include <QSettings>
 #include <QThread>
+
+#include <algorithm>
 
 namespace krw {
 
@@ -18,8 +21,10 @@ const QString intraline = QStringLiteral("diff/intraline");
 const QString author = QStringLiteral("review/author");
 const QString lastRunPath = QStringLiteral("session/lastRunPath");
 const QString lastRunName = QStringLiteral("session/lastRunName");
-const QString lastCase = QStringLiteral("session/lastCase");
+const QString lastCases = QStringLiteral("session/lastCases"); // array: run (canonical path), name, case
+const QString recentRuns = QStringLiteral("session/recentRuns"); // array: path, name
 const QString lastProfile = QStringLiteral("runner/lastProfile");
+const QString lastExportFolder = QStringLiteral("export/lastFolder");
 const QString geometry = QStringLiteral("window/geometry");
 const QString state = QStringLiteral("window/state");
 const QString layoutVersion = QStringLiteral("window/layoutVersion");
@@ -76,7 +81,9 @@ Theme Settings::theme() const
 
 void Settings::setTheme(Theme theme)
 {
-    if (theme == this->theme())
+    const bool sessionDiffers = m_sessionTheme && *m_sessionTheme != theme;
+    m_sessionTheme.reset();
+    if (theme == this->theme() && !sessionDiffers)
         return;
     QSettings().setValue(Keys::theme, int(theme));
     Q_EMIT themeChanged(theme);
@@ -153,14 +160,133 @@ void Settings::setLastRun(const QString& path, const QString& name)
     settings.setValue(Keys::lastRunName, name);
 }
 
-QString Settings::lastCase() const
+namespace {
+
+struct LastCase
 {
-    return QSettings().value(Keys::lastCase).toString();
+    QString run; // canonical path
+    QString name;
+    QString caseName;
+};
+
+// One run, however its path was written (relative, with "..", through a link).
+QString canonicalRunPath(const QString& path)
+{
+    const QFileInfo info(path);
+    const QString canonical = info.canonicalFilePath();
+    return canonical.isEmpty() ? QDir::cleanPath(info.absoluteFilePath()) : canonical;
 }
 
-void Settings::setLastCase(const QString& filename)
+QVector<LastCase> readLastCases(QSettings& settings)
 {
-    QSettings().setValue(Keys::lastCase, filename);
+    QVector<LastCase> entries;
+    const int size = settings.beginReadArray(Keys::lastCases);
+    for (int i = 0; i < size; ++i) {
+        settings.setArrayIndex(i);
+        entries.append({settings.value(QStringLiteral("run")).toString(), settings.value(QStringLiteral("name")).toString(),
+            settings.value(QStringLiteral("case")).toString()});
+    }
+    settings.endArray();
+    return entries;
+}
+
+QVector<RecentRun> readRecentRuns(QSettings& settings)
+{
+    QVector<RecentRun> runs;
+    const int size = settings.beginReadArray(Keys::recentRuns);
+    for (int i = 0; i < size; ++i) {
+        settings.setArrayIndex(i);
+        const RecentRun run{settings.value(QStringLiteral("path")).toString(), settings.value(QStringLiteral("name")).toString()};
+        if (!run.path.isEmpty())
+            runs.append(run);
+    }
+    settings.endArray();
+    return runs;
+}
+
+void writeRecentRuns(QSettings& settings, const QVector<RecentRun>& runs)
+{
+    settings.remove(Keys::recentRuns);
+    settings.beginWriteArray(Keys::recentRuns, int(runs.size()));
+    for (int i = 0; i < runs.size(); ++i) {
+        settings.setArrayIndex(i);
+        settings.setValue(QStringLiteral("path"), runs.at(i).path);
+        settings.setValue(QStringLiteral("name"), runs.at(i).name);
+    }
+    settings.endArray();
+}
+
+} // namespace
+
+QString Settings::lastCase(const QString& runPath, const QString& runName) const
+{
+    QSettings settings;
+    const QString run = canonicalRunPath(runPath);
+    for (const LastCase& entry : readLastCases(settings)) {
+        if (entry.run == run && entry.name == runName)
+            return entry.caseName;
+    }
+    return {};
+}
+
+void Settings::setLastCase(const QString& runPath, const QString& runName, const QString& filename)
+{
+    QSettings settings;
+    const QString run = canonicalRunPath(runPath);
+    QVector<LastCase> entries = readLastCases(settings);
+    entries.erase(std::remove_if(entries.begin(), entries.end(), [&](const LastCase& e) { return e.run == run && e.name == runName; }),
+        entries.end());
+    if (!filename.isEmpty())
+        entries.prepend({run, runName, filename});
+    entries.resize(std::min(int(entries.size()), MaxRememberedRuns));
+    settings.remove(Keys::lastCases);
+    settings.beginWriteArray(Keys::lastCases, int(entries.size()));
+    for (int i = 0; i < entries.size(); ++i) {
+        settings.setArrayIndex(i);
+        settings.setValue(QStringLiteral("run"), entries.at(i).run);
+        settings.setValue(QStringLiteral("name"), entries.at(i).name);
+        settings.setValue(QStringLiteral("case"), entries.at(i).caseName);
+    }
+    settings.endArray();
+}
+
+QVector<RecentRun> Settings::recentRuns() const
+{
+    QSettings settings;
+    return readRecentRuns(settings);
+}
+
+void Settings::addRecentRun(const QString& path, const QString& name)
+{
+    QSettings settings;
+    QVector<RecentRun> runs = readRecentRuns(settings);
+    runs.erase(std::remove_if(runs.begin(), runs.end(), [&](const RecentRun& r) { return r.path == path && r.name == name; }), runs.end());
+    runs.prepend({path, name});
+    runs.resize(std::min(int(runs.size()), MaxRecentRuns));
+    writeRecentRuns(settings, runs);
+}
+
+void Settings::removeRecentRun(const QString& path, const QString& name)
+{
+    QSettings settings;
+    QVector<RecentRun> runs = readRecentRuns(settings);
+    runs.erase(std::remove_if(runs.begin(), runs.end(), [&](const RecentRun& r) { return r.path == path && r.name == name; }), runs.end());
+    writeRecentRuns(settings, runs);
+}
+
+void Settings::clearRecentRuns()
+{
+    QSettings().remove(Keys::recentRuns);
+}
+
+QString Settings::lastExportFolder() const
+{
+    return QSettings().value(Keys::lastExportFolder).toString();
+}
+
+void Settings::setLastExportFolder(const QString& folder)
+{
+    QSettings().setValue(Keys::lastExportFolder, folder);
 }
 
 QByteArray Settings::windowGeometry() const

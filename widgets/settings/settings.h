@@ -10,10 +10,18 @@
 #include <QVector>
 
 #include <functional>
+#include <optional>
 
 namespace krw {
 
 enum class Theme { System, Light, Dark };
+
+// A run opened before: where (the path as it was asked for) and which run there.
+struct RecentRun
+{
+    QString path;
+    QString name;
+};
 
 // The one place that reads and writes QSettings (S1). Setters emit only on a real change.
 // Used from the UI thread only; headless code receives plain values instead (L4).
@@ -30,8 +38,14 @@ public:
     // view takes the code font from here.
     void followCodeFont(QObject* context, const std::function<void(const QFont&)>& apply);
 
-    Theme theme() const;
+    Theme theme() const; // the stored choice
+    // Stores the choice (and ends a session theme); themeChanged tells whoever applies it.
     void setTheme(Theme theme);
+    // A theme for this session only (kernel-review --theme): not stored, and in use until a
+    // theme is chosen with setTheme().
+    void setSessionTheme(std::optional<Theme> theme) { m_sessionTheme = theme; }
+    std::optional<Theme> sessionTheme() const { return m_sessionTheme; }
+    Theme themeInUse() const { return m_sessionTheme.value_or(theme()); }
 
     bool ignoreWhitespace() const;
     void setIgnoreWhitespace(bool on);
@@ -46,8 +60,18 @@ public:
     QString lastRunPath() const;
     QString lastRunName() const;
     void setLastRun(const QString& path, const QString& name);
-    QString lastCase() const;
-    void setLastCase(const QString& filename);
+    // The case last shown in a run, remembered per run: keyed by the run's canonical path and
+    // its name (for the last MaxRememberedRuns runs).
+    static constexpr int MaxRememberedRuns = 100;
+    QString lastCase(const QString& runPath, const QString& runName) const;
+    void setLastCase(const QString& runPath, const QString& runName, const QString& filename);
+
+    // File ▸ Open Recent: newest first, at most MaxRecentRuns; adding one moves it to the top.
+    static constexpr int MaxRecentRuns = 10;
+    QVector<RecentRun> recentRuns() const;
+    void addRecentRun(const QString& path, const QString& name);
+    void removeRecentRun(const QString& path, const QString& name);
+    void clearRecentRuns();
 
     // Toolchain profiles for reruns (their storage format belongs to runner/profile, which the
     // CLI reads too) and the one last used in the runner panel.
@@ -55,6 +79,10 @@ public:
     void setToolchainProfiles(const QVector<ToolchainProfile>& profiles);
     QString lastProfile() const; // "compile-check" until one is chosen
     void setLastProfile(const QString& name);
+
+    // Where the last report was exported (the export dialog starts there).
+    QString lastExportFolder() const;
+    void setLastExportFolder(const QString& folder);
 
     QByteArray windowGeometry() const;
     QByteArray windowState(int layoutVersion) const;
@@ -70,6 +98,8 @@ Q_SIGNALS:
 
 private:
     explicit Settings(QObject* parent = nullptr);
+
+    std::optional<Theme> m_sessionTheme;
 };
 
 } // namespace krw

@@ -2,12 +2,14 @@
 #include "settings/settingsdialog.h"
 
 #include "settings/settings.h"
+#include "theme/themes.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFontComboBox>
 #include <QFormLayout>
+#include <QLabel>
 #include <QLineEdit>
 #include <QSpinBox>
 #include <QVBoxLayout>
@@ -22,6 +24,7 @@ SettingsDialog::SettingsDialog(QWidget* parent)
     , m_ignoreWhitespace(new QCheckBox(tr("Lines that differ only in whitespace are equal"), this))
     , m_intraline(new QCheckBox(tr("Highlight changed characters inside changed lines"), this))
     , m_author(new QLineEdit(this))
+    , m_themeNote(new QLabel(this))
 {
     setWindowTitle(tr("Settings"));
     Settings* settings = Settings::instance();
@@ -30,10 +33,26 @@ SettingsDialog::SettingsDialog(QWidget* parent)
     m_font->setCurrentFont(font);
     m_fontSize->setRange(6, 48);
     m_fontSize->setValue(font.pointSize() > 0 ? font.pointSize() : 10);
-    m_theme->addItem(tr("System"), int(Theme::System));
+    // What "System" looks like here, and what is in use now (--theme may have chosen for this session).
+    m_theme->setObjectName(QStringLiteral("themeBox"));
+    m_theme->addItem(systemThemeIsDark() ? tr("System (dark)") : tr("System (light)"), int(Theme::System));
     m_theme->addItem(tr("Light"), int(Theme::Light));
     m_theme->addItem(tr("Dark"), int(Theme::Dark));
-    m_theme->setCurrentIndex(m_theme->findData(int(settings->theme())));
+    m_themeShown = settings->themeInUse();
+    m_theme->setCurrentIndex(m_theme->findData(int(m_themeShown)));
+    m_themeNote->setObjectName(QStringLiteral("themeNote"));
+    m_themeNote->setWordWrap(true);
+    m_themeNote->setTextFormat(Qt::PlainText);
+    if (const std::optional<Theme> session = settings->sessionTheme()) {
+        const QString given = *session == Theme::Dark ? QStringLiteral("dark")
+            : *session == Theme::Light                ? QStringLiteral("light")
+                                                      : QStringLiteral("system");
+        const QString stored = m_theme->itemText(m_theme->findData(int(settings->theme())));
+        m_themeNote->setText(tr("This session uses the theme given on the command line (--theme %1); the saved choice is %2. "
+                                "Choosing one here uses and saves it.")
+                                 .arg(given, stored));
+    }
+    m_themeNote->setVisible(settings->sessionTheme().has_value());
     m_ignoreWhitespace->setChecked(settings->ignoreWhitespace());
     m_intraline->setChecked(settings->intralineDiff());
     m_author->setObjectName(QStringLiteral("authorEdit"));
@@ -42,12 +61,13 @@ SettingsDialog::SettingsDialog(QWidget* parent)
     m_author->setToolTip(tr("Saved with every verdict, tag, note and line comment you make"));
 
     auto* form = new QFormLayout;
-    form->addRow(tr("Code font:"), m_font);
-    form->addRow(tr("Code font size:"), m_fontSize);
-    form->addRow(tr("Theme:"), m_theme);
+    form->addRow(tr("Code &font:"), m_font);
+    form->addRow(tr("Code font si&ze:"), m_fontSize);
+    form->addRow(tr("&Theme:"), m_theme);
+    form->addRow(QString(), m_themeNote);
     form->addRow(tr("Diff:"), m_ignoreWhitespace);
     form->addRow(QString(), m_intraline);
-    form->addRow(tr("Annotation author:"), m_author);
+    form->addRow(tr("Annotation &author:"), m_author);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &SettingsDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &SettingsDialog::reject);
@@ -62,7 +82,9 @@ void SettingsDialog::accept()
     QFont font = m_font->currentFont();
     font.setPointSize(m_fontSize->value());
     settings->setCodeFont(font);
-    settings->setTheme(Theme(m_theme->currentData().toInt()));
+    const Theme theme = Theme(m_theme->currentData().toInt());
+    if (theme != m_themeShown)
+        settings->setTheme(theme); // a choice made here also ends the session's --theme
     settings->setIgnoreWhitespace(m_ignoreWhitespace->isChecked());
     settings->setIntralineDiff(m_intraline->isChecked());
     settings->setAuthor(m_author->text());

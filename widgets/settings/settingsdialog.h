@@ -1,17 +1,21 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "settings/settings.h"
+
 #include <QDialog>
 
 class QCheckBox;
 class QComboBox;
 class QFontComboBox;
+class QLabel;
 class QLineEdit;
 class QSpinBox;
 
 namespace krw {
 
-// Fonts, theme, diff options and the name annotations are signed with. Applied when accepted; Settings tells the views.
+// Fonts, theme (saying what "System" looks like and what --theme chose for this session), diff
+// options and the name annotations are signed with. Applied when accepted; Settings tells the views.
 class SettingsDialog : public QDialog
 {
     Q_OBJECT
@@ -26,6 +30,8 @@ private:
     QCheckBox* m_ignoreWhitespace;
     QCheckBox* m_intraline;
     QLineEdit* m_author;
+    QLabel* m_themeNote; // shown while --theme chose the theme for this session
+    Theme m_themeShown = Theme::System; // in use when the dialog opened
 };
 
 } // namespace krw

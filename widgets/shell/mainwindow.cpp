@@ -8,6 +8,7 @@
 #include "browse/casetreemodel.h"
 #include "browse/verdictdelegate.h"
 #include "browse/warningmodel.h"
+#include "browse/warningsourcedialog.h"
 #include "caseview/caseview.h"
 #include "caseview/comparepage.h"
 #include "code/codeview.h"
@@ -17,8 +18,10 @@
 #include "review/reviewcontroller.h"
 #include "settings/settings.h"
 #include "settings/settingsdialog.h"
+#include "shell/recentrunsmenu.h"
 #include "shell/runopener.h"
 #include "shell/screenshottaker.h"
+#include "shell/windowplacement.h"
 #include "theme/themes.h"
 
 #include <QAction>
@@ -30,13 +33,21 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressBar>
+#include <QScreen>
+#include <QShowEvent>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTableView>
+#include <QToolBar>
 #include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>
+#include <QWindow>
+
+#include <algorithm>
+#include <functional>
 
 namespace krw {
 
@@ -51,6 +62,19 @@ QAction* addMenuAction(QMenu* menu, const QString& text, Receiver* receiver, Fun
     action->setShortcut(shortcut);
     QObject::connect(action, &QAction::triggered, receiver, functor);
     return action;
+}
+
+// The desktop theme's icon where it has one, else the style's own.
+QIcon themeIcon(const QWidget* widget, const char* name, QStyle::StandardPixmap fallback)
+{
+    return QIcon::fromTheme(QLatin1String(name), widget->style()->standardIcon(fallback));
+}
+
+// For a tooltip: "Next failing case (F8)".
+QString withShortcut(const QString& text, const QAction* action)
+{
+    const QKeySequence keys = action->shortcut();
+    return keys.isEmpty() ? text : QStringLiteral("%1 (%2)").arg(text, keys.toString(QKeySequence::NativeText));
 }
 
 } // namespace
@@ -93,8 +117,11 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
     m_reviewSplitter->setSizes({760, 190});
     m_splitter->addWidget(buildCasePanel());
     m_splitter->addWidget(m_reviewSplitter);
+    // Small enough to open on a 1400×900 screen at scale 1.5 (933×600 logical px): a page that asks
+    // for more (the rerun controls) gives way there rather than pushing the window off the screen.
+    m_splitter->widget(0)->setMinimumWidth(CasePanelMinimumWidth);
+    m_caseView->setMinimumSize(CaseViewMinimumWidth, CaseViewMinimumHeight);
     m_splitter->setStretchFactor(1, 3);
-    m_splitter->setSizes({480, 1120});
     setCentralWidget(m_splitter);
     buildWarningsDock();
     buildMenus();
@@ -121,9 +148,10 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
     connect(m_navigator, &CaseNavigator::currentCaseChanged, this, &MainWindow::showCase);
     connect(Settings::instance(), &Settings::themeChanged, this, [](Theme theme) { applyTheme(theme); });
 
-    restoreGeometry(Settings::instance()->windowGeometry());
+    // The size is settled when the window is first shown, on the screen it opens on (showEvent).
+    m_restoredGeometry = restoreGeometry(Settings::instance()->windowGeometry());
     restoreState(Settings::instance()->windowState(LayoutVersion));
-    m_splitter->restoreState(Settings::instance()->widgetState(m_splitter->objectName()));
+    m_splitterRestored = m_splitter->restoreState(Settings::instance()->widgetState(m_splitter->objectName()));
     m_reviewSplitter->restoreState(Settings::instance()->widgetState(m_reviewSplitter->objectName()));
 }
 
@@ -172,6 +200,14 @@ void MainWindow::buildWarningsDock()
     m_warningsView->verticalHeader()->hide();
     m_warningsView->horizontalHeader()->setStretchLastSection(true);
     m_warningsView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_warningsView->setWordWrap(false);
+    m_warningsView->setToolTip(tr("Double-click (or Enter) shows the warning's line in its file"));
+    // Double-click or Enter: the file at the warning's line, read-only (WarningSourceDialog says why in-app).
+    connect(m_warningsView, &QAbstractItemView::activated, this, [this, sorted](const QModelIndex& index) {
+        auto* dialog = new WarningSourceDialog(m_warnings->warningAt(sorted->mapToSource(index).row()), this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->show();
+    });
     m_warningsDock->setObjectName(QStringLiteral("warningsDock"));
     m_warningsDock->setWidget(m_warningsView);
     addDockWidget(Qt::BottomDockWidgetArea, m_warningsDock);
@@ -181,20 +217,46 @@ void MainWindow::buildWarningsDock()
 void MainWindow::buildMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    addMenuAction(file, tr("Open Run &Folder…"), m_opener, &RunOpener::chooseFolder, QKeySequence::Open);
+    QAction* openFolder = addMenuAction(file, tr("Open Run &Folder…"), m_opener, &RunOpener::chooseFolder, QKeySequence::Open);
+    openFolder->setIcon(themeIcon(this, "document-open", QStyle::SP_DirOpenIcon));
+    openFolder->setIconText(tr("Open"));
     addMenuAction(file, tr("Open Run F&ile…"), m_opener, &RunOpener::chooseFile, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    auto* recent = new RecentRunsMenu(this);
+    connect(recent, &RecentRunsMenu::openRequested, this, [this](const QString& path, const QString& name) { openPath(path, name); });
+    file->addMenu(recent);
     addMenuAction(file, tr("Open &Sample Run"), this, [this] { openPath(samplePath()); });
-    addMenuAction(file, tr("&Reload"), m_opener, &RunOpener::reload, QKeySequence::Refresh);
+    QAction* reload = addMenuAction(file, tr("&Reload"), m_opener, &RunOpener::reload, QKeySequence::Refresh);
+    reload->setIcon(themeIcon(this, "view-refresh", QStyle::SP_BrowserReload));
     file->addSeparator();
-    addMenuAction(file, tr("&Export Report…"), this, &MainWindow::showExportDialog, QKeySequence(Qt::CTRL | Qt::Key_E));
+    QAction* exportReport
+        = addMenuAction(file, tr("&Export Report…"), this, &MainWindow::showExportDialog, QKeySequence(Qt::CTRL | Qt::Key_E));
+    exportReport->setIcon(themeIcon(this, "document-export", QStyle::SP_DialogSaveButton));
+    exportReport->setIconText(tr("Export"));
     addMenuAction(file, tr("&Settings…"), this, &MainWindow::showSettings, QKeySequence::Preferences);
     addMenuAction(file, tr("&Quit"), this, &QWidget::close, QKeySequence::Quit);
 
+    // Undo and redo of annotation changes (ReviewController keeps the run's history).
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* undo = m_review->undoAction();
+    QAction* redo = m_review->redoAction();
+    undo->setIcon(themeIcon(this, "edit-undo", QStyle::SP_ArrowBack));
+    undo->setIconText(tr("Undo"));
+    redo->setIcon(themeIcon(this, "edit-redo", QStyle::SP_ArrowForward));
+    redo->setIconText(tr("Redo"));
+    edit->addAction(undo);
+    edit->addAction(redo);
+
     QMenu* go = menuBar()->addMenu(tr("&Go"));
-    addMenuAction(
+    QAction* nextFailure = addMenuAction(
         go, tr("&Next Failure"), this, [this] { selectNextFailure(+1); }, QKeySequence(Qt::Key_F8));
-    addMenuAction(
+    nextFailure->setIcon(themeIcon(this, "go-down", QStyle::SP_ArrowDown));
+    nextFailure->setIconText(tr("Next"));
+    nextFailure->setToolTip(withShortcut(tr("Next failing case"), nextFailure));
+    QAction* previousFailure = addMenuAction(
         go, tr("&Previous Failure"), this, [this] { selectNextFailure(-1); }, QKeySequence(Qt::SHIFT | Qt::Key_F8));
+    previousFailure->setIcon(themeIcon(this, "go-up", QStyle::SP_ArrowUp));
+    previousFailure->setIconText(tr("Previous"));
+    previousFailure->setToolTip(withShortcut(tr("Previous failing case"), previousFailure));
     addMenuAction(go, tr("&Jump to Case…"), m_navigator, &CaseNavigator::jumpToCase, QKeySequence(Qt::CTRL | Qt::Key_P));
     addMenuAction(
         go, tr("&Search Cases"), this, [this] { m_filterBar->focusSearch(); }, QKeySequence::Find);
@@ -208,10 +270,46 @@ void MainWindow::buildMenus()
     addMenuAction(
         go, tr("Previous Ch&ange"), this, [this] { m_caseView->comparePage()->diffView()->previousChange(); },
         QKeySequence(Qt::SHIFT | Qt::Key_F7));
+    go->addSeparator();
+    QAction* rerun = addMenuAction(
+        go, tr("&Rerun…"), this,
+        [this] {
+            m_caseView->showTab(CaseView::RerunTab);
+            m_caseView->setFocus(Qt::ShortcutFocusReason);
+        },
+        QKeySequence(Qt::CTRL | Qt::Key_R));
+    rerun->setIcon(themeIcon(this, "media-playback-start", QStyle::SP_MediaPlay));
+    rerun->setIconText(tr("Rerun"));
+    rerun->setToolTip(withShortcut(tr("Rerun a version of this case (the Rerun page)"), rerun));
+    for (QAction* action : {openFolder, reload, exportReport, undo, redo})
+        action->setToolTip(withShortcut(action->text().remove(QLatin1Char('&')), action));
 
     buildReviewMenu();
 
+    // The common actions, the menus' own (one shortcut, one state).
+    auto* toolBar = addToolBar(tr("Main Toolbar"));
+    toolBar->setObjectName(QStringLiteral("mainToolBar"));
+    toolBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    toolBar->setMovable(false);
+    toolBar->addAction(openFolder);
+    toolBar->addAction(reload);
+    toolBar->addAction(exportReport);
+    toolBar->addSeparator();
+    toolBar->addAction(previousFailure);
+    toolBar->addAction(nextFailure);
+    toolBar->addSeparator();
+    toolBar->addAction(undo);
+    toolBar->addAction(redo);
+    toolBar->addSeparator();
+    toolBar->addAction(rerun);
+    // An undo step's name is long ("Undo Set verdict on 4 cases"): the buttons say only Undo/Redo.
+    for (QAction* action : {undo, redo}) {
+        if (auto* button = qobject_cast<QToolButton*>(toolBar->widgetForAction(action)))
+            button->setToolButtonStyle(Qt::ToolButtonIconOnly);
+    }
+
     QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->addAction(toolBar->toggleViewAction());
     view->addAction(m_warningsDock->toggleViewAction());
     QMenu* theme = view->addMenu(tr("&Theme"));
     auto* themes = new QActionGroup(this);
@@ -225,7 +323,7 @@ void MainWindow::buildMenus()
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     addMenuAction(help, tr("&Keyboard Shortcuts"), this, [this] {
-        QMessageBox box(QMessageBox::NoIcon, tr("Keyboard shortcuts"), triageKeysHelp(), QMessageBox::Close, this);
+        QMessageBox box(QMessageBox::NoIcon, tr("Keyboard shortcuts"), shortcutHelp(), QMessageBox::Close, this);
         box.setTextFormat(Qt::RichText);
         box.exec();
     });
@@ -261,23 +359,60 @@ void MainWindow::buildReviewMenu()
         review, tr("Back to the &Cases"), this, [this] { m_caseTree->setFocus(Qt::ShortcutFocusReason); }, QKeySequence(Qt::Key_Escape));
 }
 
-QString MainWindow::triageKeysHelp()
+// Made from the window's actions as they are now, so it cannot drift from them: the menus in
+// their order, then every other action with a shortcut (a page's own), then the few keys that
+// are no action.
+QString MainWindow::shortcutHelp() const
 {
     QString rows;
+    QSet<const QAction*> listed;
     auto row = [&rows](const QString& keys, const QString& what) {
         rows += QStringLiteral("<tr><td><b>%1</b></td><td>&nbsp;&nbsp;%2</td></tr>").arg(keys.toHtmlEscaped(), what.toHtmlEscaped());
     };
-    for (const VerdictInfo& info : verdictVocabulary())
-        row(QString(QChar(info.key)), tr("verdict: %1").arg(info.title));
-    row(tr("0 or Backspace"), tr("clear the verdict"));
-    row(tr("N or ]"), tr("next unreviewed case (tree order, filter respected)"));
-    row(tr("Shift+N or ["), tr("previous unreviewed case"));
-    row(tr("C"), tr("write the note (cursor into the note field)"));
-    row(tr("Esc"), tr("back to the case tree"));
-    row(CodeView::commentShortcut().toString(QKeySequence::NativeText), tr("comment on the cursor's line of code"));
-    row(tr("F8 / Shift+F8"), tr("next / previous failing case"));
-    row(tr("F7 / Shift+F7"), tr("next / previous change in the diff"));
-    row(tr("Ctrl+P"), tr("jump to a case by name"));
+    auto heading = [&rows](const QString& title) {
+        rows += QStringLiteral("<tr><td colspan=\"2\"><br><i>%1</i></td></tr>").arg(title.toHtmlEscaped());
+    };
+    auto keysOf = [](const QAction* action) {
+        QStringList keys;
+        for (const QKeySequence& sequence : action->shortcuts())
+            keys << sequence.toString(QKeySequence::NativeText);
+        return keys.join(tr(" or "));
+    };
+    auto titleOf = [](const QAction* action) {
+        const QString text = action->text().remove(QLatin1Char('&'));
+        const QString tip = action->toolTip();
+        return tip.isEmpty() || tip == text ? text : tr("%1 — %2").arg(text, tip);
+    };
+    std::function<void(const QMenu*)> walk = [&](const QMenu* menu) {
+        for (const QAction* action : menu->actions()) {
+            if (action->menu())
+                walk(action->menu());
+            else if (!action->shortcuts().isEmpty() && !listed.contains(action)) {
+                listed.insert(action);
+                row(keysOf(action), titleOf(action));
+            }
+        }
+    };
+    for (const QAction* top : menuBar()->actions()) {
+        if (!top->menu())
+            continue;
+        heading(top->text().remove(QLatin1Char('&')));
+        walk(top->menu());
+    }
+    bool elsewhere = false;
+    for (const QAction* action : findChildren<QAction*>()) {
+        if (action->shortcuts().isEmpty() || listed.contains(action))
+            continue;
+        if (!elsewhere)
+            heading(tr("In the views"));
+        elsewhere = true;
+        listed.insert(action);
+        row(keysOf(action), titleOf(action));
+    }
+    heading(tr("Keys that are no menu item"));
+    row(tr("Shift+Up / Shift+Down, Ctrl+click"), tr("select several cases (a verdict key then sets all of them)"));
+    row(tr("Delete"), tr("delete the selected line comment (in the review panel's comment list)"));
+    row(tr("Ctrl+Z / Ctrl+Shift+Z in a text field"), tr("undo / redo typing in that field"));
     return tr("<p>Single keys work whenever the cursor is not in a text field.</p><table>%1</table>").arg(rows);
 }
 
@@ -298,7 +433,9 @@ void MainWindow::openPath(const QString& path, const QString& runName, bool inte
 void MainWindow::showRun(const RunPtr& run)
 {
     const bool sameRun = m_run && m_run->path == run->path && m_run->name == run->name;
-    const QString keep = sameRun ? currentCaseName() : Settings::instance()->lastCase();
+    if (!sameRun)
+        rememberCase(); // of the run we leave
+    const QString keep = sameRun ? currentCaseName() : Settings::instance()->lastCase(run->path, run->name);
     m_run = run;
     m_caseView->clear();
     m_model->setRun(run);
@@ -376,7 +513,14 @@ void MainWindow::showCase(int caseIndex)
     }
     m_review->showCase(m_run->cases.at(caseIndex).filename);
     m_caseView->setCase(m_run, caseIndex);
-    Settings::instance()->setLastCase(m_run->cases.at(caseIndex).filename);
+}
+
+// Remembered when the window leaves a run (another run, closing), not on every move.
+void MainWindow::rememberCase()
+{
+    const QString current = currentCaseName();
+    if (m_run && !current.isEmpty())
+        Settings::instance()->setLastCase(m_run->path, m_run->name, current);
 }
 
 void MainWindow::showExportDialog()
@@ -408,9 +552,41 @@ void MainWindow::saveLayout()
     Settings::instance()->setWidgetState(m_reviewSplitter->objectName(), m_reviewSplitter->saveState());
 }
 
+// The first time the window is shown: its size from the screen it opens on, or the remembered
+// one brought onto that screen (it may be smaller, or scaled, or another one).
+void MainWindow::showEvent(QShowEvent* event)
+{
+    if (!m_placed && !event->spontaneous()) {
+        m_placed = true;
+        if (QScreen* where = screen()) {
+            const QRect available = where->availableGeometry();
+            // The frame is known once the window is mapped; until then, room for a title bar.
+            const QMargins frame
+                = windowHandle() && !windowHandle()->frameMargins().isNull() ? windowHandle()->frameMargins() : QMargins(4, 30, 4, 4);
+            const bool sizedByCaller = !m_restoredGeometry && testAttribute(Qt::WA_Resized); // tests, --screenshot
+            if (!m_restoredGeometry && !sizedByCaller) {
+                const QSize size = WindowPlacement::firstSize(available.size()).shrunkBy(frame);
+                resize(size);
+                move(available.center() - QRect(QPoint(), size.grownBy(frame)).center());
+            }
+            const QRect withFrame = geometry().marginsAdded(frame);
+            const QRect fitted = WindowPlacement::fitted(withFrame, available, minimumSizeHint().grownBy(frame));
+            if (!sizedByCaller && fitted != withFrame)
+                setGeometry(fitted.marginsRemoved(frame));
+        }
+        // The case list takes what it needs up to 30 %, the case and its review the rest.
+        if (!m_splitterRestored) {
+            const int list = std::max(CasePanelMinimumWidth, std::min(width() * 3 / 10, 480));
+            m_splitter->setSizes({list, std::max(0, width() - list)});
+        }
+    }
+    QMainWindow::showEvent(event);
+}
+
 void MainWindow::closeEvent(QCloseEvent* event)
 {
     m_review->commitPendingEdits();
+    rememberCase();
     saveLayout();
     m_opener->cancel();
     m_search->cancel();

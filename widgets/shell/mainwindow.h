@@ -37,6 +37,11 @@ class MainWindow : public QMainWindow
     Q_OBJECT
 public:
     static constexpr int LayoutVersion = 1;
+    // The smallest the case list and the case view get (logical px): together they fit a 1400×900
+    // screen at scale 1.5.
+    static constexpr int CasePanelMinimumWidth = 240;
+    static constexpr int CaseViewMinimumWidth = 540;
+    static constexpr int CaseViewMinimumHeight = 280;
     static QString samplePath(); // the run embedded in the application
 
     explicit MainWindow(SyntaxSupport* syntax, QWidget* parent = nullptr);
@@ -72,7 +77,8 @@ public:
     // Asks for a line comment's text; nullopt = cancelled. Tests replace the dialog.
     using CommentPrompt = ReviewController::CommentPrompt;
     void setCommentPrompt(CommentPrompt prompt);
-    static QString triageKeysHelp(); // the keys, as the Help menu lists them
+    // Help ▸ Keyboard Shortcuts: every action of the window with its shortcuts (HTML).
+    QString shortcutHelp() const;
 
 Q_SIGNALS:
     void loadFinished(bool ok);
@@ -81,6 +87,7 @@ Q_SIGNALS:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void buildMenus();
@@ -93,6 +100,7 @@ private:
     void showSettings();
     void showExportDialog();
     void saveLayout();
+    void rememberCase();
 
     RunPtr m_run;
     CaseTreeModel* m_model;
@@ -112,6 +120,9 @@ private:
     CaseNavigator* m_navigator;
     CaseSearchController* m_search;
     ScreenshotTaker* m_screenshot;
+    bool m_restoredGeometry = false;
+    bool m_placed = false;
+    bool m_splitterRestored = false;
 };
 
 } // namespace krw

@@ -124,8 +124,10 @@ void RunOpener::finishLoad(const RunPtr& run)
     }
     m_opened = run;
     m_runLabel->setText(runSummaryText(*run));
-    if (m_requestedPath != samplePath())
+    if (m_requestedPath != samplePath()) {
         Settings::instance()->setLastRun(m_requestedPath, run->name);
+        Settings::instance()->addRecentRun(m_requestedPath, run->name);
+    }
     Q_EMIT loaded(run);
 }
 

@@ -62,6 +62,11 @@ QPalette lightPalette()
     return p;
 }
 
+bool systemThemeIsDark()
+{
+    return isDarkPalette(systemPalette());
+}
+
 void applyTheme(Theme theme)
 {
     systemPalette();

@@ -12,6 +12,8 @@ namespace krw {
 // Applies the chosen theme to the application: the platform's palette, or Fusion with a light
 // or dark palette. Views follow through QEvent::PaletteChange.
 void applyTheme(Theme theme);
+// Whether the platform's own look ("System") is dark.
+bool systemThemeIsDark();
 QPalette darkPalette();
 QPalette lightPalette();
 // Black on white whatever the desktop theme: what exported reports are drawn in.

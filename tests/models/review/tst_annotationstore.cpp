@@ -133,6 +133,8 @@ class TestAnnotationStore : public QObject
     {
         QString error;
         QVERIFY2(store.load(&error), qPrintable(error));
+        // Loading creates nothing; a writer makes the folder before it takes the lock.
+        QVERIFY(QDir().mkpath(QFileInfo(store.location().path).path()));
         *other = std::make_unique<FileLock>(store.location().path + QStringLiteral(".lock"));
         QVERIFY2((*other)->lock(1000, &error), qPrintable(error));
     }
@@ -142,6 +144,28 @@ private Q_SLOTS:
     {
         QStandardPaths::setTestModeEnabled(true);
         QVERIFY(QFileInfo(QStringLiteral(KRW_ANNOTATION_WRITER)).isExecutable());
+    }
+
+    // Loading creates no folder; the watcher still sees another writer's first write, which
+    // makes .kernel-review/, the run's folder in it and the file.
+    void loadCreatesNothingAndSeesTheFirstWrite()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral(".kernel-review/run/annotations.json"));
+        AnnotationStore ours({path, false}, QStringLiteral("run"));
+        QString error;
+        QVERIFY2(ours.load(&error), qPrintable(error));
+        QVERIFY(QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot).isEmpty());
+
+        QSignalSpy changed(&ours, &AnnotationStore::changedExternally);
+        AnnotationStore theirs({path, false}, QStringLiteral("run"));
+        QVERIFY2(theirs.load(&error), qPrintable(error));
+        CaseAnnotation annotation;
+        annotation.verdict = Verdict::ModelError;
+        QVERIFY2(theirs.set(QStringLiteral("x.py"), annotation, &error), qPrintable(error));
+        QVERIFY(changed.wait(5000));
+        QCOMPARE(changed.first().first().toStringList(), QStringList{QStringLiteral("x.py")});
+        QCOMPARE(ours.annotation(QStringLiteral("x.py")).verdict, Verdict::ModelError);
     }
 
     void roundTrip()

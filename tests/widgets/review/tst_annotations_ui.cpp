@@ -27,7 +27,11 @@
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -104,12 +108,51 @@ private:
 
     static QString reviewedText(const MainWindow& window) { return window.filterBar()->reviewedLabel()->text(); }
 
+    // The Edit menu's Undo or Redo action (found by its title, as a user would).
+    static QAction* editAction(const MainWindow& window, const QString& prefix)
+    {
+        for (QAction* menu : window.menuBar()->actions()) {
+            if (menu->text().remove(QLatin1Char('&')) != QLatin1String("Edit") || !menu->menu())
+                continue;
+            for (QAction* action : menu->menu()->actions()) {
+                if (action->text().remove(QLatin1Char('&')).startsWith(prefix))
+                    return action;
+            }
+        }
+        return nullptr;
+    }
+
+    // After a modal dialog: the window active again, the tree focused.
+    static bool reactivate(MainWindow& window)
+    {
+        window.activateWindow();
+        if (!QTest::qWaitForWindowActive(&window))
+            return false;
+        window.caseTree()->setFocus();
+        return true;
+    }
+
+    // Extends the tree's selection with Shift+Down until it holds count cases.
+    static bool shiftSelect(MainWindow& window, int count)
+    {
+        for (int i = 0; i < 3 * count && window.selectedCaseIndexes().size() < count; ++i)
+            QTest::keyClick(window.caseTree(), Qt::Key_Down, Qt::ShiftModifier);
+        return window.selectedCaseIndexes().size() == count;
+    }
+
+    static QStringList caseNames(const MainWindow& window, const QVector<int>& indexes)
+    {
+        QStringList names;
+        for (int i : indexes)
+            names << window.run()->cases.at(i).filename;
+        return names;
+    }
+
 private Q_SLOTS:
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true);
         Settings::instance()->setAuthor(QStringLiteral("tester"));
-        Settings::instance()->setLastCase({});
     }
 
     void init()
@@ -242,6 +285,166 @@ private Q_SLOTS:
         QCOMPARE(saved.value(order.at(0)).verdict, Verdict::NeedsSecondLook);
         QCOMPARE(saved.value(order.at(2)).verdict, Verdict::NeedsSecondLook);
         QCOMPARE(saved.value(order.at(1)).verdict, Verdict::None);
+    }
+
+    // Issue #9: four cases set to flaky with one key, asked first, undone with one Ctrl+Z.
+    void bulkVerdictAsksAndIsOneUndoStep()
+    {
+        MainWindow window(&m_syntax);
+        QVERIFY(openActive(window, sampleCopy()));
+        QVERIFY(shiftSelect(window, 4));
+        const QStringList four = caseNames(window, window.selectedCaseIndexes());
+
+        // More than three cases: a question first, whose default (Return) changes nothing.
+        QString asked;
+        krw::testing::answerMessageBox(&window, [&asked](QMessageBox* box) {
+            asked = box->text();
+            QTest::keyClick(box, Qt::Key_Return);
+        });
+        QTest::keyClick(window.caseTree(), Qt::Key_4);
+        QCOMPARE(asked, QStringLiteral("Set 4 cases to \u201cFlaky or environment\u201d?"));
+        for (const QString& name : four)
+            QCOMPARE(onDisk(window).value(name).verdict, Verdict::None);
+
+        // Confirmed: all four on disk, in the tree and counted.
+        QVERIFY(reactivate(window)); // the offscreen platform does not give the focus back by itself
+        bool confirmed = false;
+        krw::testing::answerMessageBox(&window, [&confirmed](QMessageBox* box) {
+            for (QAbstractButton* button : box->buttons()) {
+                if (box->buttonRole(button) == QMessageBox::AcceptRole) {
+                    confirmed = true;
+                    button->click();
+                    return;
+                }
+            }
+        });
+        QTest::keyClick(window.caseTree(), Qt::Key_4);
+        QVERIFY(confirmed);
+        QVERIFY(reactivate(window));
+        for (const QString& name : four) {
+            QCOMPARE(onDisk(window).value(name).verdict, Verdict::FlakyEnvironment);
+            QCOMPARE(treeVerdict(window, name), Verdict::FlakyEnvironment);
+        }
+        QCOMPARE(reviewedText(window), QStringLiteral("Reviewed 4 / %1").arg(window.run()->cases.size()));
+
+        // One Ctrl+Z undoes all four, named in the Edit menu; Ctrl+Shift+Z does it again.
+        QAction* undo = editAction(window, QStringLiteral("Undo"));
+        QVERIFY(undo);
+        QCOMPARE(undo->text(), QStringLiteral("Undo Set verdict on 4 cases"));
+        QVERIFY(undo->isEnabled());
+        QTest::keyClick(window.caseTree(), Qt::Key_Z, Qt::ControlModifier);
+        for (const QString& name : four) {
+            QCOMPARE(onDisk(window).value(name).verdict, Verdict::None);
+            QCOMPARE(treeVerdict(window, name), Verdict::None);
+        }
+        QCOMPARE(reviewedText(window), QStringLiteral("Reviewed 0 / %1").arg(window.run()->cases.size()));
+        QCOMPARE(window.annotationPanel()->verdictBox()->currentData().toInt(), int(Verdict::None));
+        QVERIFY(!undo->isEnabled());
+        QAction* redo = editAction(window, QStringLiteral("Redo"));
+        QVERIFY(redo);
+        QCOMPARE(redo->text(), QStringLiteral("Redo Set verdict on 4 cases"));
+        QTest::keyClick(window.caseTree(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        for (const QString& name : four)
+            QCOMPARE(onDisk(window).value(name).verdict, Verdict::FlakyEnvironment);
+        QCOMPARE(window.annotationPanel()->verdictBox()->currentData().toInt(), int(Verdict::FlakyEnvironment));
+
+        // Three cases or fewer: no question.
+        window.caseTree()->selectionModel()->clearSelection();
+        QVERIFY(shiftSelect(window, 1));
+        bool askedAgain = false;
+        krw::testing::answerMessageBox(&window, [&askedAgain](QMessageBox* box) {
+            askedAgain = true;
+            box->reject();
+        });
+        QTest::keyClick(window.caseTree(), Qt::Key_2);
+        QCoreApplication::processEvents();
+        QVERIFY(!askedAgain);
+    }
+
+    // Tags, the note and line comments are undo steps too, each on its own.
+    void everyKindOfChangeUndoes()
+    {
+        MainWindow window(&m_syntax);
+        QVERIFY(openActive(window, sampleCopy()));
+        const QString name = QStringLiteral("leaky_relu.py");
+        QVERIFY(select(window, name));
+        AnnotationPanel* panel = window.annotationPanel();
+
+        panel->tagsEdit()->setFocus();
+        QTest::keyClicks(panel->tagsEdit(), QStringLiteral("fp16"));
+        QTest::keyClick(panel->tagsEdit(), Qt::Key_Return);
+        window.caseTree()->setFocus();
+        QTest::keyClick(window.caseTree(), Qt::Key_C);
+        QTest::keyClicks(panel->noteEdit(), QStringLiteral("half precision"));
+        QTest::keyClick(panel->noteEdit(), Qt::Key_Escape);
+        window.setCommentPrompt([](const QString&) -> std::optional<QString> { return QStringLiteral("here"); });
+        QVERIFY(window.caseView()->codeView(CaseView::PredictTab)->requestLineComment(2));
+        window.caseTree()->setFocus();
+        QCOMPARE(onDisk(window).value(name).tags, QStringList{QStringLiteral("fp16")});
+        QCOMPARE(onDisk(window).value(name).note, QStringLiteral("half precision"));
+        QCOMPARE(onDisk(window).value(name).comments.size(), 1);
+
+        QAction* undo = editAction(window, QStringLiteral("Undo"));
+        QVERIFY(undo);
+        QVERIFY2(undo->text().contains(QStringLiteral("comment")), qPrintable(undo->text()));
+        QTest::keyClick(window.caseTree(), Qt::Key_Z, Qt::ControlModifier);
+        QVERIFY(onDisk(window).value(name).comments.isEmpty());
+        QCOMPARE(panel->commentList()->topLevelItemCount(), 0);
+        QVERIFY2(undo->text().contains(QStringLiteral("note")), qPrintable(undo->text()));
+        QTest::keyClick(window.caseTree(), Qt::Key_Z, Qt::ControlModifier);
+        QVERIFY(onDisk(window).value(name).note.isEmpty());
+        QVERIFY(panel->noteEdit()->toPlainText().isEmpty());
+        QCOMPARE(onDisk(window).value(name).tags, QStringList{QStringLiteral("fp16")});
+        QVERIFY2(undo->text().contains(QStringLiteral("tags")), qPrintable(undo->text()));
+        QTest::keyClick(window.caseTree(), Qt::Key_Z, Qt::ControlModifier);
+        QVERIFY(!onDisk(window).contains(name)); // nothing left: the case is not stored at all
+        QVERIFY(panel->tagsEdit()->text().isEmpty());
+
+        // Redo brings them back in order, the comment with its id.
+        for (int i = 0; i < 3; ++i)
+            QTest::keyClick(window.caseTree(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(onDisk(window).value(name).tags, QStringList{QStringLiteral("fp16")});
+        QCOMPARE(onDisk(window).value(name).note, QStringLiteral("half precision"));
+        QCOMPARE(onDisk(window).value(name).comments.size(), 1);
+        QCOMPARE(panel->commentList()->topLevelItemCount(), 1);
+
+        // Deleting the comment is a step of its own.
+        QVERIFY(panel->removeLineComment(onDisk(window).value(name).comments.first().id));
+        QVERIFY(onDisk(window).value(name).comments.isEmpty());
+        QTest::keyClick(window.caseTree(), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(onDisk(window).value(name).comments.size(), 1);
+    }
+
+    // Undo takes back only what this window changed, and never what another window wrote since.
+    void undoKeepsOtherWindowsChanges()
+    {
+        MainWindow window(&m_syntax);
+        QVERIFY(openActive(window, sampleCopy()));
+        const QString name = window.currentCaseName();
+        QTest::keyClick(window.caseTree(), Qt::Key_2);
+        QCOMPARE(onDisk(window).value(name).verdict, Verdict::TestProblem);
+
+        // Another writer adds a tag; this window sees it, then undoes its verdict.
+        AnnotationStore other(window.annotationStore()->location(), window.run()->name);
+        QString error;
+        QVERIFY2(other.load(&error), qPrintable(error));
+        CaseAnnotation theirs = other.annotation(name);
+        theirs.tags = QStringList{QStringLiteral("theirs")};
+        theirs.author = QStringLiteral("alice");
+        QVERIFY2(other.set(name, theirs, &error), qPrintable(error));
+        QTRY_COMPARE(window.annotationStore()->annotation(name).tags, QStringList{QStringLiteral("theirs")});
+        QTest::keyClick(window.caseTree(), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(onDisk(window).value(name).verdict, Verdict::None);
+        QCOMPARE(onDisk(window).value(name).tags, QStringList{QStringLiteral("theirs")});
+
+        // They set a verdict meanwhile: redoing ours leaves theirs and says so.
+        theirs = other.annotation(name);
+        theirs.verdict = Verdict::CorrectAfterAll;
+        QVERIFY2(other.set(name, theirs, &error), qPrintable(error));
+        QTRY_COMPARE(window.annotationStore()->annotation(name).verdict, Verdict::CorrectAfterAll);
+        QTest::keyClick(window.caseTree(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(onDisk(window).value(name).verdict, Verdict::CorrectAfterAll);
+        QVERIFY2(window.statusBar()->currentMessage().contains(name), qPrintable(window.statusBar()->currentMessage()));
     }
 
     void lineCommentAnchorsAndGoesStale()
