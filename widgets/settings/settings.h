@@ -103,3 +103,5 @@ private:
 };
 
 } // namespace krw
+
+Q_DECLARE_METATYPE(krw::Theme) // for queued connections and QSignalSpy in Qt 5

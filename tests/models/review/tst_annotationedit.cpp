@@ -38,7 +38,7 @@ private Q_SLOTS:
     void oneEditPerChangedField()
     {
         CaseAnnotation before;
-        before.tags = {QStringLiteral("a")};
+        before.tags = QStringList{QStringLiteral("a")};
         CaseAnnotation after = before;
         after.verdict = Verdict::ModelError;
         after.note = QStringLiteral("n");
@@ -58,7 +58,7 @@ private Q_SLOTS:
         after.verdict = Verdict::FlakyEnvironment;
         const AnnotationEdit edit = annotationEdits(QStringLiteral("x.py"), before, after).first();
         CaseAnnotation now = after;
-        now.tags = {QStringLiteral("theirs")}; // another window added a tag since
+        now.tags = QStringList{QStringLiteral("theirs")}; // another window added a tag since
         now.note = QStringLiteral("their note");
         const std::optional<CaseAnnotation> undone = applyEdit(now, edit, false);
         QVERIFY(undone);
@@ -84,7 +84,7 @@ private Q_SLOTS:
         QFETCH(int, field);
         CaseAnnotation before, after, theirs;
         after.verdict = Verdict::ModelError;
-        after.tags = {QStringLiteral("ours")};
+        after.tags = QStringList{QStringLiteral("ours")};
         after.note = QStringLiteral("ours");
         theirs = after;
         switch (AnnotationEdit::Field(field)) {
@@ -92,7 +92,7 @@ private Q_SLOTS:
             theirs.verdict = Verdict::TestProblem;
             break;
         case AnnotationEdit::Field::Tags:
-            theirs.tags = {QStringLiteral("theirs")};
+            theirs.tags = QStringList{QStringLiteral("theirs")};
             break;
         default:
             theirs.note = QStringLiteral("theirs");

@@ -35,6 +35,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true);
+        qRegisterMetaType<Theme>(); // Qt 5's QSignalSpy needs it at run time
         applyTheme(Theme::System); // remembers the platform's own look
     }
 
