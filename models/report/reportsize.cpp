@@ -50,7 +50,13 @@ Weights weightsFor(ExportFormat format)
     case ExportFormat::Html:
         return {2.5, 1.1, 1500, 5000};
     case ExportFormat::Pdf:
+#if QT_VERSION >= QT_VERSION_CHECK(6, 0, 0)
         return {1.0, 1.0, 3000, 50000};
+#else
+        // Qt 5's PDF writer writes the same report about 8.6 times as large (the sample's nine
+        // cases: 1,266,481 bytes against Qt 6's 147,161).
+        return {8.6, 8.6, 25800, 430000};
+#endif
     case ExportFormat::Markdown:
         return {1.0, 0.9, 300, 1000};
     case ExportFormat::Csv:

@@ -15,6 +15,12 @@ public:
     explicit MarkdownView(QWidget* parent = nullptr);
     void setMarkdownText(const QString& markdown);
     void setPlainMessage(const QString& message); // e.g. "No reflection in this iteration."
+
+private:
+    void setCodeFont(const QFont& font);
+
+    QString m_markdown; // what is shown, while it is shown rendered
+    bool m_rich = false;
 };
 
 } // namespace krw

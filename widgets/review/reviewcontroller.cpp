@@ -60,10 +60,14 @@ ReviewController::ReviewController(
     m_redo->setEnabled(false);
     connect(stack, &QUndoStack::canUndoChanged, m_undo, &QAction::setEnabled);
     connect(stack, &QUndoStack::canRedoChanged, m_redo, &QAction::setEnabled);
-    connect(stack, &QUndoStack::undoTextChanged, m_undo,
-        [this](const QString& text) { m_undo->setText(text.isEmpty() ? tr("Undo") : tr("Undo %1").arg(text)); });
-    connect(stack, &QUndoStack::redoTextChanged, m_redo,
-        [this](const QString& text) { m_redo->setText(text.isEmpty() ? tr("Redo") : tr("Redo %1").arg(text)); });
+    // The lambdas hold the actions, not this: the stack still signals while this controller's
+    // children are being deleted (Qt 5 clears it in its destructor), when this is no longer one.
+    QAction* undo = m_undo;
+    QAction* redo = m_redo;
+    connect(stack, &QUndoStack::undoTextChanged, undo,
+        [undo](const QString& text) { undo->setText(text.isEmpty() ? tr("Undo") : tr("Undo %1").arg(text)); });
+    connect(stack, &QUndoStack::redoTextChanged, redo,
+        [redo](const QString& text) { redo->setText(text.isEmpty() ? tr("Redo") : tr("Redo %1").arg(text)); });
     connect(m_undo, &QAction::triggered, this, &ReviewController::undo);
     connect(m_redo, &QAction::triggered, this, &ReviewController::redo);
     connect(m_panel, &AnnotationPanel::message, this, [this](const QString& text) { Q_EMIT statusMessage(text, 15000); });

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "caseview/markdownview.h"
+#include "settings/settings.h"
 
 #include <QFontInfo>
 #include <QStandardPaths>
@@ -68,6 +69,27 @@ private Q_SLOTS:
         view.setMarkdownText(markdown);
         QVERIFY2(!view.document()->find(text).isNull(), qPrintable(view.toPlainText()));
         QCOMPARE(shownAsCode(view, text), code);
+    }
+
+    // Code is drawn in the code font the user chose, and follows a change of it.
+    void codeFollowsTheCodeFont()
+    {
+        MarkdownView view;
+        view.setMarkdownText(QStringLiteral("Fix:\n\n```cpp\n__device__ float f(float v);\n```\n"));
+        const auto codeFamily = [&view] {
+            QTextCursor found = view.document()->find(QStringLiteral("__device__"));
+            found.setPosition(found.selectionStart() + 1);
+            return QFontInfo(found.charFormat().font()).family();
+        };
+        const QFont before = Settings::instance()->codeFont();
+        QCOMPARE(codeFamily(), QFontInfo(before).family());
+        QFont other = before;
+        other.setFamily(QStringLiteral("DejaVu Serif")); // any family other than the code font
+        QVERIFY(QFontInfo(other).family() != QFontInfo(before).family());
+        Settings::instance()->setCodeFont(other);
+        const QString after = codeFamily();
+        Settings::instance()->setCodeFont(before);
+        QCOMPARE(after, QFontInfo(other).family());
     }
 
     void proseFenceKeepsItsMarkdown()
