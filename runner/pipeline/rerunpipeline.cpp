@@ -3,6 +3,7 @@
 
 #include "rerun/diagnosticparser.h"
 #include "rerun/kernelresourceparser.h"
+#include "review/annotations.h"
 #include "run/caseversions.h"
 #include "runnerlogging.h"
 #include "storage/atomicfile.h"
@@ -130,6 +131,7 @@ void RerunPipeline::start(const RerunRequest& request)
     m_result.caseName = request.caseName;
     m_result.versionId = request.candidateId;
     m_result.versionTitle = request.candidateTitle;
+    m_result.versionHash = versionContentHash(request.candidateText); // tells edits of a local version apart
     m_result.baselineId = request.baselineId;
     m_result.profile = request.profile.name;
     m_result.started = QDateTime::currentDateTime();
