@@ -10,6 +10,7 @@
 #include "rerun/calltimingview.h"
 #include "rerun/checksview.h"
 #include "rerun/diagnosticmodel.h"
+#include "rerun/editcopydialog.h"
 #include "rerun/flaggedcelldelegate.h"
 #include "rerun/kernelresourcemodel.h"
 #include "rerun/profiledialog.h"
@@ -31,7 +32,6 @@
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -39,6 +39,7 @@
 #include <QPushButton>
 #include <QScrollBar>
 #include <QSplitter>
+#include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
@@ -118,6 +119,7 @@ RunnerPanel::RunnerPanel(SyntaxSupport* syntax, QWidget* parent)
     , m_verdict(new VerdictLabel(this))
     , m_speedup(new SpeedupLabel(this))
     , m_sandbox(new QLabel(this))
+    , m_sandboxIcon(new QLabel(this))
     , m_details(new QTabWidget(this))
     , m_log(new QPlainTextEdit(this))
     , m_logTimer(new QTimer(this))
@@ -194,6 +196,9 @@ QWidget* RunnerPanel::buildControls()
     m_profile->setObjectName(QStringLiteral("rerunProfile"));
     m_verdict->setObjectName(QStringLiteral("rerunVerdict"));
     m_stages->setObjectName(QStringLiteral("rerunStages"));
+    m_sandbox->setObjectName(QStringLiteral("rerunSandbox"));
+    m_sandboxIcon->setObjectName(QStringLiteral("rerunSandboxIcon"));
+    m_sandboxIcon->hide();
     for (QLineEdit* edit : {m_rtol, m_atol}) {
         edit->setValidator(new QDoubleValidator(0, 1e6, 12, edit));
         edit->setMaximumWidth(80);
@@ -227,6 +232,7 @@ QWidget* RunnerPanel::buildControls()
     auto* status = new QHBoxLayout;
     status->addWidget(m_stages);
     status->addStretch(1);
+    status->addWidget(m_sandboxIcon);
     status->addWidget(m_sandbox);
     auto* layout = new QVBoxLayout(bar);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -640,9 +646,17 @@ void RunnerPanel::showResult(const RerunResult& result)
     m_speedup->showResult(result);
     m_checks->showResult(result);
     m_calls->showResult(result);
+    // Plain words every font has; the style's own warning icon where the code ran unsandboxed.
     const bool ranCode = result.baselineRun || result.candidateRun;
-    m_sandbox->setText(empty || !ranCode ? QString() : result.sandboxed ? tr("🔒 sandboxed") : tr("⚠ not sandboxed"));
+    m_sandbox->setText(empty || !ranCode ? QString() : result.sandboxed ? tr("Sandboxed") : tr("Not sandboxed"));
     m_sandbox->setToolTip(result.sandboxNote);
+    const bool warn = !empty && ranCode && !result.sandboxed;
+    if (warn) {
+        const int extent = style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, this);
+        m_sandboxIcon->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxWarning, nullptr, this).pixmap(extent, extent));
+        m_sandboxIcon->setToolTip(result.sandboxNote);
+    }
+    m_sandboxIcon->setVisible(warn);
     m_diagnostics->setDiagnostics(result.compile ? result.compile->diagnostics : QVector<Diagnostic>());
     showKernels(result.compile ? result.compile->kernels : QVector<KernelResourceUsage>());
     m_accuracy->setAccuracy(result.accuracy.value_or(AccuracyStage{}));
@@ -714,24 +728,15 @@ void RunnerPanel::showDiagnostic(const QModelIndex& index)
 void RunnerPanel::editCopy()
 {
     const QString id = m_version->currentData().toString();
-    bool ok = false;
-    const QString name = QInputDialog::getText(this, tr("Edit a copy"), tr("Name of the new local version:"), QLineEdit::Normal,
-        QStringLiteral("%1-edit").arg(QString(id).replace(QLatin1Char(':'), QLatin1Char('-'))), &ok);
-    if (!ok || name.trimmed().isEmpty())
+    if (id.isEmpty() || !m_texts.run)
         return;
-    QDialog dialog(this);
-    dialog.setWindowTitle(tr("Edit %1").arg(name));
-    auto* editor = new QPlainTextEdit(&dialog);
-    editor->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    editor->setPlainText(textOf(id));
-    auto* save = new QPushButton(tr("Save as local version"), &dialog);
-    auto* layout = new QVBoxLayout(&dialog);
-    layout->addWidget(editor, 1);
-    layout->addWidget(save, 0, Qt::AlignRight);
-    connect(save, &QPushButton::clicked, &dialog, &QDialog::accept);
-    dialog.resize(900, 700);
-    if (dialog.exec() == QDialog::Accepted)
-        selectVersion(createLocalVersion(name, editor->toPlainText()));
+    const QString suggested = QStringLiteral("%1-edit").arg(QString(id).replace(QLatin1Char(':'), QLatin1Char('-')));
+    EditCopyDialog dialog(m_syntax, m_version->currentText(), textOf(id), suggested, m_localVersions.keys(), this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const QString created = createLocalVersion(dialog.name(), dialog.text());
+    if (!created.isEmpty())
+        selectVersion(created);
 }
 
 QString RunnerPanel::createLocalVersion(const QString& name, const QString& text)

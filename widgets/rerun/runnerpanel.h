@@ -132,6 +132,7 @@ private:
     VerdictLabel* m_verdict;
     SpeedupLabel* m_speedup;
     QLabel* m_sandbox;
+    QLabel* m_sandboxIcon;
     QTabWidget* m_details;
     QPlainTextEdit* m_log;
     QString m_pendingLog;

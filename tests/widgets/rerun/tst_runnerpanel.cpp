@@ -13,6 +13,7 @@
 #include "rerun/flaggedcelldelegate.h"
 #include "rerun/kernelresourcemodel.h"
 #include "rerun/kernelresourceparser.h"
+#include "rerun/profiledialog.h"
 #include "rerun/resultstore.h"
 #include "rerun/runnerpanel.h"
 #include "rerun/speeduplabel.h"
@@ -27,9 +28,13 @@
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
+#include <QFormLayout>
 #include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QPointer>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -38,6 +43,8 @@
 #include <QTest>
 #include <QTextBlock>
 #include <QTimer>
+
+#include <functional>
 
 using namespace krw;
 
@@ -561,6 +568,169 @@ private Q_SLOTS:
         QCOMPARE(panel.shownResult()->started, result.started);
         Settings::instance()->setToolchainProfiles(defaultProfiles());
         Settings::instance()->setLastProfile(QStringLiteral("compile-check"));
+    }
+
+    // The sandbox marker: plain words every font can show, the style's warning icon beside
+    // "Not sandboxed", and the note as tooltip.
+    void sandboxMarkerIsPlainTextWithTheStylesIcon()
+    {
+        RunnerPanel panel(&m_syntax);
+        panel.show();
+        RerunResult r = test::cleanPassRerun(QStringLiteral("sin_kernel.py"));
+        r.candidateRun = SideRun{true, {}, 1.0};
+        r.sandboxed = false;
+        r.sandboxNote = QStringLiteral("not sandboxed: the sandbox is turned off in profile cpu");
+        panel.showResult(r);
+        auto* marker = panel.findChild<QLabel*>(QStringLiteral("rerunSandbox"));
+        QVERIFY(marker);
+        QCOMPARE(marker->text(), QStringLiteral("Not sandboxed"));
+        QCOMPARE(marker->toolTip(), r.sandboxNote);
+        auto* icon = panel.findChild<QLabel*>(QStringLiteral("rerunSandboxIcon"));
+        QVERIFY(icon);
+        QVERIFY(!icon->isHidden());
+        QVERIFY(!icon->pixmap(Qt::ReturnByValue).isNull());
+        r.sandboxed = true;
+        r.sandboxNote = QStringLiteral("sandboxed with bubblewrap");
+        panel.showResult(r);
+        QCOMPARE(marker->text(), QStringLiteral("Sandboxed"));
+        QVERIFY(icon->isHidden());
+        for (const QChar c : marker->text())
+            QVERIFY(c.unicode() < 0x80);
+    }
+
+    // Edit copy: a code editor (line numbers, the project's highlighting), named in the same
+    // window, saved as a local version or cancelled; edits are not thrown away without asking.
+    void editCopyIsARealEditor()
+    {
+        const CaseTexts texts = sampleCase(QStringLiteral("leaky_relu.py"));
+        RunnerPanel panel(&m_syntax);
+        panel.show();
+        panel.setCase(texts, codeVersions(m_run->cases.at(texts.caseIndex)));
+        auto* version = panel.findChild<QComboBox*>(QStringLiteral("rerunVersion"));
+        const QString original = version->currentData().toString();
+        QPushButton* edit = button(panel, QStringLiteral("Edit copy…"));
+        QVERIFY(edit);
+
+        // Each step handles the next modal window that opens; the last one found is kept.
+        QStringList seen;
+        QVector<std::function<bool(QWidget*)>> steps;
+        QTimer driver;
+        driver.setInterval(20);
+        QPointer<QWidget> last;
+        connect(&driver, &QTimer::timeout, this, [&] {
+            QWidget* modal = QApplication::activeModalWidget();
+            if (!modal || modal == last || steps.isEmpty())
+                return;
+            last = modal;
+            seen << QString::fromLatin1(modal->metaObject()->className());
+            if (!steps.takeFirst()(modal)) { // not the window the step expects: close it, and stop
+                steps.clear();
+                if (auto* dialog = qobject_cast<QDialog*>(modal))
+                    QTimer::singleShot(0, dialog, &QDialog::reject);
+            }
+        });
+        driver.start();
+        auto buttonIn = [](QWidget* w, const QString& text) -> QAbstractButton* {
+            const auto buttons = w->findChildren<QAbstractButton*>();
+            for (QAbstractButton* b : buttons) {
+                if (b->text().remove(QLatin1Char('&')) == text)
+                    return b;
+            }
+            return nullptr;
+        };
+
+        // Cancel with edits: asked; "Keep editing" keeps the window, then Save.
+        QString editorState;
+        steps << [&](QWidget* dialog) {
+            auto* editor = dialog->findChild<CodeView*>();
+            if (!editor)
+                return false;
+            editorState = QStringLiteral("%1 %2 %3").arg(editor->isReadOnly()).arg(editor->gutterWidth() > 0).arg(editor->blockCount() > 1);
+            auto* name = dialog->findChild<QLineEdit*>(QStringLiteral("localVersionName"));
+            if (name)
+                name->setText(QStringLiteral("tuned"));
+            editor->moveCursor(QTextCursor::End);
+            editor->insertPlainText(QStringLiteral("// tuned\n"));
+            QAbstractButton* cancel = buttonIn(dialog, QStringLiteral("Cancel"));
+            if (cancel)
+                QTimer::singleShot(0, cancel, &QAbstractButton::click);
+            return cancel != nullptr;
+        };
+        steps << [&](QWidget* box) {
+            QAbstractButton* keep = buttonIn(box, QStringLiteral("Keep editing"));
+            if (keep)
+                QTimer::singleShot(0, keep, &QAbstractButton::click);
+            last = nullptr; // the editor comes back to the top
+            return keep != nullptr;
+        };
+        steps << [&](QWidget* dialog) {
+            QAbstractButton* save = buttonIn(dialog, QStringLiteral("Save as local version"));
+            if (save)
+                QTimer::singleShot(0, save, &QAbstractButton::click);
+            return save != nullptr;
+        };
+        edit->click();
+        driver.stop();
+        QCOMPARE(editorState, QStringLiteral("0 1 1")); // editable, numbered, the version's text
+        QVERIFY2(seen.value(1) == QStringLiteral("QMessageBox"), qPrintable(seen.join(QLatin1Char(' '))));
+        QCOMPARE(version->currentData().toString(), QStringLiteral("local:tuned"));
+        const auto local = ResultStore::forRun(m_run->path, m_run->name).localVersions(QStringLiteral("leaky_relu.py"));
+        QFile saved(local.value(QStringLiteral("tuned")));
+        QVERIFY(saved.open(QIODevice::ReadOnly));
+        QVERIFY(saved.readAll().endsWith("// tuned\n"));
+        panel.selectVersion(original);
+
+        // Cancel without edits closes at once, and nothing is saved.
+        steps.clear();
+        seen.clear();
+        last = nullptr;
+        steps << [&](QWidget* dialog) {
+            QAbstractButton* cancel = buttonIn(dialog, QStringLiteral("Cancel"));
+            if (cancel)
+                QTimer::singleShot(0, cancel, &QAbstractButton::click);
+            return cancel != nullptr;
+        };
+        driver.start();
+        edit->click();
+        driver.stop();
+        QCOMPARE(seen.size(), 1);
+        QCOMPARE(version->currentData().toString(), original);
+    }
+
+    // Profiles without a GPU (cpu) have no GPU target to set.
+    void gpuTargetOnlyForProfilesWithAGpu()
+    {
+        ProfileDialog dialog;
+        auto* form = dialog.findChild<QFormLayout*>();
+        QVERIFY(form);
+        QWidget* target = nullptr;
+        for (int row = 0; row < form->rowCount(); ++row) {
+            auto* label = qobject_cast<QLabel*>(
+                form->itemAt(row, QFormLayout::LabelRole) ? form->itemAt(row, QFormLayout::LabelRole)->widget() : nullptr);
+            if (label && label->text() == QStringLiteral("GPU target:"))
+                target = form->itemAt(row, QFormLayout::FieldRole)->widget();
+        }
+        QVERIFY(target);
+        auto* list = dialog.findChild<QListWidget*>();
+        auto rowOf = [list](const QString& name) {
+            for (int row = 0; row < list->count(); ++row) {
+                if (list->item(row)->text() == name)
+                    return row;
+            }
+            return -1;
+        };
+        list->setCurrentRow(rowOf(QStringLiteral("cpu")));
+        QVERIFY(!target->isEnabled());
+        QVERIFY(!target->toolTip().isEmpty());
+        list->setCurrentRow(rowOf(QStringLiteral("rocm")));
+        QVERIFY(target->isEnabled());
+        list->setCurrentRow(rowOf(QStringLiteral("compile-check")));
+        QVERIFY(target->isEnabled());
+        // Changing the kind of a profile follows at once.
+        auto* kind = dialog.findChildren<QComboBox*>().value(0);
+        QVERIFY(kind);
+        kind->setCurrentIndex(kind->findText(QStringLiteral("cpu")));
+        QVERIFY(!target->isEnabled());
     }
 
     void cleanPassLooksClean()
