@@ -172,7 +172,10 @@ RunnerPanel::RunnerPanel(SyntaxSupport* syntax, QWidget* parent)
             m_logTimer->start();
     });
     connect(&m_pipeline, &RerunPipeline::stageChanged, this, &RunnerPanel::onStage);
-    connect(&m_pipeline, &RerunPipeline::diagnosticsChanged, m_diagnostics, &DiagnosticModel::setDiagnostics);
+    connect(&m_pipeline, &RerunPipeline::diagnosticsChanged, this, [this](const QVector<Diagnostic>& diagnostics) {
+        if (showingRun())
+            m_diagnostics->setDiagnostics(diagnostics);
+    });
     connect(&m_pipeline, &RerunPipeline::finished, this, &RunnerPanel::onFinished);
     for (QComboBox* chooser : {m_version, m_baseline, m_profile})
         connect(chooser, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] {
@@ -434,13 +437,14 @@ RerunKey RunnerPanel::chosenKey() const
 
 bool RunnerPanel::showingRun() const
 {
-    return m_runKey && m_runKey->sameAs(chosenKey());
+    return m_runKey && m_runKey->sameAs(m_choice);
 }
 
 // What belongs to the new choice: the rerun in flight if it is of this, else the newest stored
 // result of exactly this, else nothing.
 void RunnerPanel::onChoiceChanged()
 {
+    m_choice = chosenKey();
     updateRunButton();
     if (!m_texts.run)
         return;
@@ -451,12 +455,11 @@ void RunnerPanel::onChoiceChanged()
         setLog(m_runLog);
         return;
     }
-    const RerunKey key = chosenKey();
-    if (const auto newest = newestRerunOf(m_history, key)) {
+    if (const auto newest = newestRerunOf(m_history, m_choice)) {
         showResult(*newest);
         showDetailsFor(*newest);
     } else {
-        showNoRerun(key);
+        showNoRerun(m_choice);
     }
 }
 
@@ -546,7 +549,8 @@ void RunnerPanel::run()
     }
     request.rtol = m_rtol->text().toDouble();
     request.atol = m_atol->text().toDouble();
-    m_runKey = chosenKey();
+    m_choice = chosenKey(); // as it is now, should a local version have changed on disk since it was chosen
+    m_runKey = m_choice;
     m_runKey->versionHash = versionContentHash(request.candidateText); // what runs, as the result will record it
     m_runStore = store();
     m_runLog.clear();

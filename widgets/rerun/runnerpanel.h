@@ -111,6 +111,7 @@ private:
     QMap<QString, QString> m_localVersions; // name → path
     ResultStore m_store{QString()}; // the case's run's results, located in setCase
     QVector<RerunResult> m_history; // the case's stored results, oldest first
+    RerunKey m_choice; // chosenKey() as of the last change of choice
     bool m_filling = false; // the choosers are being filled: no choice is made yet
     // The rerun in flight: what it is of, where its result goes, its log and stage so far.
     std::optional<RerunKey> m_runKey;
