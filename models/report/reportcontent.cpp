@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "report/reportcontent.h"
 
+#include "report/reportrerun.h"
+
 namespace krw {
 
 namespace {
@@ -203,8 +205,7 @@ ReportCase buildReportCase(const Run& run, const CaseTexts& texts, const CaseAnn
         rc.bestText = texts.text(rc.bestId);
     }
     collectIterationTexts(c, texts, &rc);
-    if (!reruns.isEmpty())
-        rc.latestRerun = reruns.constLast();
+    rc.rerun = reportRerunOf(reruns, rc.predictId);
     rc.annotation = annotation;
     for (const LineComment& comment : annotation.comments)
         rc.comments.append(placeComment(comment, c, texts, localVersions));

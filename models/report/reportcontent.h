@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 //
 // What an exported report says about each case, gathered once from the run, the case's texts,
-// its annotation and its latest rerun. Every writer (HTML, PDF, Markdown, CSV) renders the same
+// its annotation and the rerun it shows (reportRerunOf: its prediction's newest). Every writer (HTML, PDF, Markdown, CSV) renders the same
 // ReportCase, so the formats cannot disagree. Pure data: safe to build on a worker thread.
 #pragma once
 
@@ -59,7 +59,9 @@ struct ReportCase
     QVector<ReportText> reflections; // temp_strategy / reflection, newest first (Markdown)
     QStringList readProblems; // texts that could not be read (file changed since loading, ...)
 
-    std::optional<RerunResult> latestRerun; // newest saved rerun of this case, if any
+    // The saved rerun the report shows (reportRerunOf): the newest of the prediction's, else the
+    // newest of any version; the writers name its version, baseline and profile.
+    std::optional<RerunResult> rerun;
     CaseAnnotation annotation;
     QVector<PlacedComment> comments; // annotation.comments with their state, in annotation order
 };

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "report/reportcsv.h"
 
+#include "report/reportrerun.h"
 #include "rerun/rerunchecks.h"
 
 #include <algorithm>
@@ -45,9 +46,12 @@ QStringList row(const ReportCase& rc)
     QStringList fields{rc.filename, outcomeName(rc.latest), stageName(rc.best), QString::number(rc.iterations),
         a.isReviewed() ? verdictInfo(a.verdict).name : QString(), a.tags.join(QLatin1Char(';')), a.note,
         QString::number(a.comments.size())};
-    if (rc.latestRerun) {
-        const RerunResult& r = *rc.latestRerun;
-        fields << r.verdict() << number(worstMaxAbsErr(r)) << number(r.timing ? r.timing->speedup : std::nullopt)
+    // A wrong output's speedups are left out (reportOmittedSpeedupNote says why, last column): a
+    // sorted column must not rank it as a win.
+    const bool omitted = rc.rerun && !reportOmittedSpeedupNote(*rc.rerun).isEmpty();
+    if (rc.rerun) {
+        const RerunResult& r = *rc.rerun;
+        fields << r.verdict() << number(worstMaxAbsErr(r)) << number(r.timing && !omitted ? r.timing->speedup : std::nullopt)
                << (r.started.isValid() ? r.started.toUTC().toString(Qt::ISODate) : QString());
     } else {
         fields << QString() << QString() << QString() << QString();
@@ -55,21 +59,32 @@ QStringList row(const ReportCase& rc)
     // Appended after the original columns, so readers of those keep working. rerun_verdict stays
     // the one word; rerun_verdict_line is what to show ("passed — 2 warnings: …", never a plain
     // "passed" for a flagged result), as in the CLI's JSON.
-    if (rc.latestRerun) {
-        const RerunResult& r = *rc.latestRerun;
+    if (rc.rerun) {
+        const RerunResult& r = *rc.rerun;
         const std::optional<TimingStage>& t = r.timing;
-        const auto ci = t ? t->ci95 : std::nullopt;
+        const auto ci = t && !omitted ? t->ci95 : std::nullopt;
         const bool device = t && !t->deviceTimeSource.isEmpty();
         fields << r.verdictLine() << r.flags.join(QLatin1Char(';')) << number(ci ? std::optional<double>(ci->first) : std::nullopt)
                << number(ci ? std::optional<double>(ci->second) : std::nullopt)
-               << (t && t->speedup ? (t->withinNoise ? QStringLiteral("true") : QStringLiteral("false")) : QString())
-               << number(t ? t->callSpeedup : std::nullopt)
+               << (t && t->speedup && !omitted ? (t->withinNoise ? QStringLiteral("true") : QStringLiteral("false")) : QString())
+               << number(t && !omitted ? t->callSpeedup : std::nullopt)
                << (!t              ? QString()
                           : device ? QStringLiteral("device")
                                    : QStringLiteral("events"))
                << checksField(r);
     } else {
         for (int i = 0; i < 8; ++i)
+            fields << QString();
+    }
+    // Appended later still: what the rerun was of (reportRerunOf prefers the case's prediction),
+    // and why its speedup columns are empty.
+    if (rc.rerun) {
+        const RerunResult& r = *rc.rerun;
+        fields << r.versionId << r.baselineId << r.profile
+               << (r.versionId == rc.predictId && !rc.predictId.isEmpty() ? QStringLiteral("true") : QStringLiteral("false"))
+               << reportOmittedSpeedupNote(r);
+    } else {
+        for (int i = 0; i < 5; ++i)
             fields << QString();
     }
     return fields;
@@ -105,7 +120,9 @@ QByteArray reportCsv(const QVector<ReportCase>& cases)
         QStringLiteral("rerun_verdict"), QStringLiteral("rerun_max_abs_err"), QStringLiteral("rerun_speedup"), QStringLiteral("rerun_time"),
         QStringLiteral("rerun_verdict_line"), QStringLiteral("rerun_flags"), QStringLiteral("rerun_speedup_ci_low"),
         QStringLiteral("rerun_speedup_ci_high"), QStringLiteral("rerun_within_noise"), QStringLiteral("rerun_call_speedup"),
-        QStringLiteral("rerun_speedup_timer"), QStringLiteral("rerun_checks")});
+        QStringLiteral("rerun_speedup_timer"), QStringLiteral("rerun_checks"), QStringLiteral("rerun_version"),
+        QStringLiteral("rerun_baseline"), QStringLiteral("rerun_profile"), QStringLiteral("rerun_of_prediction"),
+        QStringLiteral("rerun_speedup_note")});
     for (const ReportCase& rc : cases)
         csv += line(row(rc));
     return csv;

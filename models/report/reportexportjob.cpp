@@ -168,7 +168,7 @@ void ReportExportJob::gathered(const std::shared_ptr<const QVector<ReportCase>>&
     m_state->cases = cases;
     if (m_state->renderer && exportFormatNeedsRenderer(m_state->request.format)) {
         for (int i = 0; i < cases->size(); ++i) {
-            const auto& rerun = cases->at(i).latestRerun;
+            const auto& rerun = cases->at(i).rerun;
             if (rerun && rerun->timing)
                 m_state->plotQueue.append(i);
         }
@@ -186,7 +186,7 @@ void ReportExportJob::drawPlotSlice()
     }
     for (int k = 0; k < PlotsPerSlice && !state->plotQueue.isEmpty(); ++k) {
         const ReportCase& rc = state->cases->at(state->plotQueue.takeFirst());
-        state->plots.insert(rc.caseIndex, state->renderer->timingPlotPng(*rc.latestRerun));
+        state->plots.insert(rc.caseIndex, state->renderer->timingPlotPng(*rc.rerun));
         Q_EMIT progress(++state->done, state->total);
     }
     if (!state->plotQueue.isEmpty()) {

@@ -201,8 +201,8 @@ public:
         out += code();
         out += texts(QStringLiteral("Errors"), m_rc.errors, true);
         out += texts(QStringLiteral("Reflections"), m_rc.reflections, false);
-        if (m_rc.latestRerun)
-            out += rerun(*m_rc.latestRerun);
+        if (m_rc.rerun)
+            out += rerun(*m_rc.rerun);
         out += annotation();
         out += otherComments();
         return out + QStringLiteral("<p><a href=\"#summary\">↑ back to the summary</a></p></div>\n");
@@ -390,8 +390,14 @@ private:
 
     QString rerun(const RerunResult& r) const
     {
-        QString out = QStringLiteral("<h3>Latest rerun</h3>\n<table>\n");
-        out += row({QStringLiteral("Version"), QStringLiteral("<code>%1</code>").arg(esc(r.versionId))});
+        QString out = QStringLiteral("<h3>Rerun</h3>\n<table>\n");
+        const QString id = QStringLiteral("<code>%1</code>").arg(esc(r.versionId));
+        out += row({QStringLiteral("Version"),
+            (r.versionTitle.isEmpty() ? id : QStringLiteral("%1 (%2)").arg(esc(r.versionTitle), id)) + QStringLiteral(", ")
+                + esc(reportRerunRelation(r, m_rc.predictId, m_rc.predictTitle))});
+        out += row({QStringLiteral("Baseline"),
+            r.baselineId.isEmpty() ? esc(reportRerunBaseline(r)) : QStringLiteral("<code>%1</code>").arg(esc(r.baselineId))});
+        out += row({QStringLiteral("Profile"), esc(reportRerunProfile(r))});
         out += row({QStringLiteral("Verdict"), QStringLiteral("<span class=\"%1\">%2</span>").arg(verdictClass(r), esc(r.verdictLine()))});
         out += row({QStringLiteral("Started"), esc(isoTime(r.started))});
         if (!r.failure.isEmpty())
@@ -413,7 +419,7 @@ private:
             out += QStringLiteral("</table>\n");
         }
         if (r.timing) {
-            out += QStringLiteral("<p class=\"timing\">%1</p>\n").arg(esc(reportTimingText(*r.timing)));
+            out += QStringLiteral("<p class=\"timing\">%1</p>\n").arg(esc(reportTimingText(r)));
             const QString caveat = reportSpeedupCaveat(r);
             if (!caveat.isEmpty())
                 out += QStringLiteral("<p class=\"%1\">%2</p>\n").arg(verdictClass(r), esc(caveat));
@@ -443,7 +449,7 @@ private:
         const QString src = m_options.images == HtmlReportOptions::Images::DataUri
             ? QStringLiteral("data:image/png;base64,") + QString::fromLatin1(png.toBase64())
             : plotResourceName(m_rc.caseIndex);
-        return QStringLiteral("<p><img class=\"plot\" width=\"640\" alt=\"Timing plot of the latest rerun\" src=\"%1\"></p>\n").arg(src);
+        return QStringLiteral("<p><img class=\"plot\" width=\"640\" alt=\"Timing plot of the rerun\" src=\"%1\"></p>\n").arg(src);
     }
 
     QString annotation() const
@@ -520,14 +526,14 @@ QString summarySection(const ReportSummary& summary, const QVector<ReportCase>& 
         out += row({esc(verdictTitle(it.key())), QString::number(it.value())});
     out += QStringLiteral("</table>\n<h2>Cases</h2>\n<table class=\"cases\">\n");
     out += row({QStringLiteral("#"), QStringLiteral("Case"), QStringLiteral("Outcome"), QStringLiteral("Best stage"),
-                   QStringLiteral("Verdict"), QStringLiteral("Tags"), QStringLiteral("Latest rerun")},
+                   QStringLiteral("Verdict"), QStringLiteral("Tags"), QStringLiteral("Rerun")},
         QStringLiteral("th"));
     for (int i = 0; i < cases.size(); ++i) {
         const ReportCase& rc = cases.at(i);
         out += row({QString::number(i + 1), QStringLiteral("<a href=\"#%1\">%2</a>").arg(caseAnchor(i + 1), esc(rc.filename)),
             esc(outcomeTitle(rc.latest)), esc(stageName(rc.best)),
             esc(rc.annotation.isReviewed() ? verdictTitle(rc.annotation.verdict) : QString()),
-            esc(rc.annotation.tags.join(QStringLiteral(", "))), esc(rc.latestRerun ? rc.latestRerun->verdictLine() : QString())});
+            esc(rc.annotation.tags.join(QStringLiteral(", "))), esc(rc.rerun ? reportRerunSummary(*rc.rerun) : QString())});
     }
     return out + QStringLiteral("</table>\n</div>\n");
 }

@@ -4,7 +4,7 @@
 // network), a summary first (counts by outcome and verdict, a table of cases linking to their
 // sections), then per case its outcomes, instruction, the side-by-side diff of the prediction
 // against the best candidate (syntax colours and intraline changes), errors, reflections, the
-// latest rerun's accuracy table and timing plot, and the annotation with line comments placed
+// shown rerun's accuracy table and timing plot, and the annotation with line comments placed
 // at their lines. Pure text generation, safe on a worker thread: what needs QtGui (syntax
 // colours, plot images) comes in through ReportDecorations and ready-made PNGs.
 //
@@ -29,7 +29,7 @@ struct HtmlReportOptions
     };
     Images images = Images::DataUri;
     ReportDecorations* decorations = nullptr; // nullptr: code shows plain
-    QHash<int, QByteArray> timingPlots; // ReportCase::caseIndex → PNG of its latest rerun's timing plot
+    QHash<int, QByteArray> timingPlots; // ReportCase::caseIndex → PNG of its shown rerun's timing plot
     int contextLines = 3; // unchanged lines kept around changes and comments; longer runs fold
 };
 

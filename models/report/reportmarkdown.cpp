@@ -112,13 +112,13 @@ QString summarySection(const ReportSummary& summary, const QVector<ReportCase>& 
         md += tableRow({verdictTitle(it.key()), QString::number(it.value())});
     md += QStringLiteral("\n### Cases\n\n")
         + tableHeader({QStringLiteral("#"), QStringLiteral("Case"), QStringLiteral("Outcome"), QStringLiteral("Best stage"),
-            QStringLiteral("Verdict"), QStringLiteral("Tags"), QStringLiteral("Latest rerun")});
+            QStringLiteral("Verdict"), QStringLiteral("Tags"), QStringLiteral("Rerun")});
     for (int i = 0; i < cases.size(); ++i) {
         const ReportCase& rc = cases.at(i);
         md += tableRow({QString::number(i + 1), markdownTableCell(rc.filename), outcomeTitle(rc.latest), stageName(rc.best),
             rc.annotation.isReviewed() ? verdictTitle(rc.annotation.verdict) : QString(),
             markdownTableCell(rc.annotation.tags.join(QStringLiteral(", "))),
-            rc.latestRerun ? markdownTableCell(rc.latestRerun->verdictLine()) : QString()});
+            rc.rerun ? markdownTableCell(reportRerunSummary(*rc.rerun)) : QString()});
     }
     return md + QLatin1Char('\n');
 }
@@ -168,10 +168,17 @@ QString textsSection(const QString& title, const QVector<ReportText>& texts, boo
     return md;
 }
 
-QString rerunSection(const RerunResult& r)
+QString rerunSection(const ReportCase& rc)
 {
-    QString md = QStringLiteral("### Latest rerun\n\n- Version: %1\n- Verdict: %2\n- Started: %3\n")
-                     .arg(markdownCodeSpan(r.versionId), markdownPlainText(r.verdictLine()), isoTime(r.started));
+    const RerunResult& r = *rc.rerun;
+    const QString version = r.versionTitle.isEmpty()
+        ? markdownCodeSpan(r.versionId)
+        : QStringLiteral("%1 (%2)").arg(markdownPlainText(r.versionTitle), markdownCodeSpan(r.versionId));
+    QString md = QStringLiteral("### Rerun\n\n- Version: %1, %2\n- Baseline: %3\n- Profile: %4\n")
+                     .arg(version, markdownPlainText(reportRerunRelation(r, rc.predictId, rc.predictTitle)),
+                         r.baselineId.isEmpty() ? reportRerunBaseline(r) : markdownCodeSpan(r.baselineId),
+                         markdownPlainText(reportRerunProfile(r)));
+    md += QStringLiteral("- Verdict: %1\n- Started: %2\n").arg(markdownPlainText(r.verdictLine()), isoTime(r.started));
     if (!r.failure.isEmpty())
         md += QStringLiteral("- Failure: %1\n").arg(markdownPlainText(r.failure));
     if (r.accuracy) {
@@ -187,7 +194,7 @@ QString rerunSection(const RerunResult& r)
         }
     }
     if (r.timing) {
-        md += QLatin1Char('\n') + markdownPlainText(reportTimingText(*r.timing)) + QLatin1Char('\n');
+        md += QLatin1Char('\n') + markdownPlainText(reportTimingText(r)) + QLatin1Char('\n');
         const QString caveat = reportSpeedupCaveat(r);
         if (!caveat.isEmpty())
             md += QStringLiteral("\n**%1**\n").arg(markdownPlainText(caveat));
@@ -262,8 +269,8 @@ QString caseSection(int number, const ReportCase& rc)
     md += codeSection(rc);
     md += textsSection(QStringLiteral("Errors"), rc.errors, true);
     md += textsSection(QStringLiteral("Reflections"), rc.reflections, false);
-    if (rc.latestRerun)
-        md += rerunSection(*rc.latestRerun);
+    if (rc.rerun)
+        md += rerunSection(rc);
     md += annotationSection(rc);
     return md;
 }

@@ -22,7 +22,7 @@ class ReportRenderer
 public:
     virtual ~ReportRenderer();
 
-    // The latest rerun's timing plot as PNG (the rerun has timing; its verdict and flags word the
+    // The shown rerun's timing plot as PNG (the rerun has timing; its verdict and flags word the
     // title). Called on the thread the job lives on (in the app, the GUI thread), a few at a time
     // between event-loop turns.
     virtual QByteArray timingPlotPng(const RerunResult& rerun) = 0;

@@ -533,12 +533,13 @@ QByteArray rerunToJson(const RerunResult& r)
         stages["accuracy"] = toJson(*r.accuracy);
     if (r.timing)
         stages["timing"] = toJson(*r.timing);
-    const json root = {{"case", r.caseName.toStdString()}, {"version", r.versionId.toStdString()},
-        {"version_title", r.versionTitle.toStdString()}, {"baseline", r.baselineId.toStdString()}, {"profile", r.profile.toStdString()},
-        {"status", statusName(r.status).toStdString()}, {"verdict", r.verdict().toStdString()}, {"failure", r.failure.toStdString()},
-        {"started", r.started.toString(Qt::ISODateWithMs).toStdString()}, {"seconds", r.seconds}, {"sandboxed", r.sandboxed},
-        {"sandbox_note", r.sandboxNote.toStdString()}, {"flags", toJson(r.flags)}, {"verdict_line", r.verdictLine().toStdString()},
-        {"checks", toJson(r.checks)}, {"environment", environment}, {"stages", stages}, {"harness_log", r.harnessLog.toStdString()}};
+    const json root
+        = {{"case", r.caseName.toStdString()}, {"version", r.versionId.toStdString()}, {"version_title", r.versionTitle.toStdString()},
+            {"version_hash", r.versionHash.toStdString()}, {"baseline", r.baselineId.toStdString()}, {"profile", r.profile.toStdString()},
+            {"status", statusName(r.status).toStdString()}, {"verdict", r.verdict().toStdString()}, {"failure", r.failure.toStdString()},
+            {"started", r.started.toString(Qt::ISODateWithMs).toStdString()}, {"seconds", r.seconds}, {"sandboxed", r.sandboxed},
+            {"sandbox_note", r.sandboxNote.toStdString()}, {"flags", toJson(r.flags)}, {"verdict_line", r.verdictLine().toStdString()},
+            {"checks", toJson(r.checks)}, {"environment", environment}, {"stages", stages}, {"harness_log", r.harnessLog.toStdString()}};
     return QByteArray::fromStdString(root.dump(2, ' ', false, json::error_handler_t::replace) + "\n");
 }
 
@@ -555,6 +556,7 @@ std::optional<RerunResult> rerunFromJson(const QByteArray& bytes, QString* error
     r.caseName = str(j, "case");
     r.versionId = str(j, "version");
     r.versionTitle = str(j, "version_title");
+    r.versionHash = str(j, "version_hash");
     r.baselineId = str(j, "baseline");
     r.profile = str(j, "profile");
     r.started = QDateTime::fromString(str(j, "started"), Qt::ISODateWithMs);

@@ -165,6 +165,7 @@ struct RerunResult
     QString caseName;
     QString versionId; // "it1:predict", "local:fix-1", "file:/path"
     QString versionTitle;
+    QString versionHash; // versionContentHash() of the text that ran; empty in older results
     QString baselineId; // "label" or another version id
     QString profile;
     QDateTime started;

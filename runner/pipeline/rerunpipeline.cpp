@@ -3,6 +3,7 @@
 
 #include "rerun/diagnosticparser.h"
 #include "rerun/kernelresourceparser.h"
+#include "review/annotations.h"
 #include "run/caseversions.h"
 #include "runnerlogging.h"
 #include "storage/atomicfile.h"
@@ -93,7 +94,8 @@ RerunPipeline::RerunPipeline(QObject* parent)
     qRegisterMetaType<QVector<krw::Diagnostic>>();
     connect(&m_job, &ProcessJob::output, this, [this](const QString& text) {
         m_stepLog += text;
-        Q_EMIT log(text);
+        if (!m_quietStep)
+            Q_EMIT log(text);
     });
     connect(&m_job, &ProcessJob::finished, this, [this](const ProcessOutcome& outcome) {
         auto done = std::move(m_stepDone);
@@ -129,6 +131,7 @@ void RerunPipeline::start(const RerunRequest& request)
     m_result.caseName = request.caseName;
     m_result.versionId = request.candidateId;
     m_result.versionTitle = request.candidateTitle;
+    m_result.versionHash = versionContentHash(request.candidateText); // tells edits of a local version apart
     m_result.baselineId = request.baselineId;
     m_result.profile = request.profile.name;
     m_result.started = QDateTime::currentDateTime();
@@ -186,7 +189,11 @@ void RerunPipeline::probe()
         m_info.compilerPath = m_request.profile.compiler.contains(QLatin1Char('/')) ? m_request.profile.compiler : compiler;
         ProcessSpec version{m_info.compilerPath.isEmpty() ? m_request.profile.compiler : m_info.compilerPath, {QStringLiteral("--version")},
             {}, {}, 60000, {}};
+        // Its output is logged when it is complete, without hipcc's harmless traceback.
+        m_quietStep = true;
         runStep(version, [this](const ProcessOutcome& versionOutcome) {
+            m_quietStep = false;
+            Q_EMIT log(compilerVersionLog(m_stepLog));
             if (m_cancelled)
                 return complete(RerunResult::Status::Cancelled);
             if (versionOutcome.kind == ProcessOutcome::Kind::Ok) {

@@ -74,6 +74,7 @@ private:
     ProcessJob m_job;
     std::function<void(const ProcessOutcome&)> m_stepDone;
     QString m_stepLog;
+    bool m_quietStep = false; // the step's output goes to the log when it ends, not as it comes
     QElapsedTimer m_clock;
     QElapsedTimer m_stepClock;
     QElapsedTimer m_buildClock;

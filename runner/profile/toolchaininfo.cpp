@@ -29,6 +29,34 @@ QString compilerVersionText(const QString& output)
     return kept.join(QLatin1Char('\n'));
 }
 
+QString compilerVersionLog(const QString& output)
+{
+    QStringList kept;
+    QStringList traceback; // the one being read, until its last line shows whose it is
+    bool leftOut = false;
+    const QStringList lines = output.split(QLatin1Char('\n'));
+    for (const QString& line : lines) {
+        if (traceback.isEmpty() && !line.startsWith(QLatin1String("Traceback (most recent call last):"))) {
+            kept.append(line);
+            continue;
+        }
+        traceback.append(line);
+        // Frames are indented; the first line that is not ends the traceback (the exception).
+        if (traceback.size() == 1 || (!line.isEmpty() && line.at(0).isSpace()))
+            continue;
+        if (traceback.join(QLatin1Char('\n')).contains(QLatin1String("rocm_agent_enumerator")))
+            leftOut = true;
+        else
+            kept += traceback;
+        traceback.clear();
+    }
+    kept += traceback; // cut short: kept as it is
+    if (leftOut)
+        kept.prepend(QStringLiteral("[kernel-review: rocm_agent_enumerator's traceback left out: it finds no AMD GPU here (no "
+                                    "/sys/class/kfd), which changes nothing for this compiler]"));
+    return kept.join(QLatin1Char('\n'));
+}
+
 QString compilerVersionLine(const QString& versionText)
 {
     const QStringList lines = versionText.split(QLatin1Char('\n'));

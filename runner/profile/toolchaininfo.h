@@ -37,6 +37,10 @@ ToolchainInfo parseProbe(const QByteArray& json);
 // the way: Debian's hipcc runs rocm_agent_enumerator, which prints a Python traceback when there
 // is no AMD GPU. Blank lines are dropped.
 QString compilerVersionText(const QString& output);
+// What the rerun log shows of that output: all of it but the traceback Debian's hipcc 5.2 gets from
+// rocm_agent_enumerator where there is no AMD GPU (no /sys/class/kfd), which changes nothing, with a
+// line in its place saying it was left out. Any other traceback stays.
+QString compilerVersionLog(const QString& output);
 // The line of that text that names the version: the first with "version" or "release" in it
 // ("HIP version: 5.2…", "Cuda compilation tools, release 13.0, V13.0.88"), else the first line
 // ("g++ (Debian 12.2.0-14) 12.2.0").

@@ -46,7 +46,6 @@ ProfileDialog::ProfileDialog(QWidget* parent)
     for (auto kind : {ToolchainProfile::Kind::Rocm, ToolchainProfile::Kind::HipNvidia, ToolchainProfile::Kind::CompileCheck,
              ToolchainProfile::Kind::Cpu})
         m_kind->addItem(kindName(kind), int(kind));
-    m_arch->setPlaceholderText(tr("gfx90a, gfx942 … (empty: detect with amdgpu-arch/rocminfo)"));
     m_flags->setPlaceholderText(tr("extra compiler flags, separated by spaces"));
     for (QSpinBox* box : {m_compileTimeout, m_harnessTimeout}) {
         box->setRange(10, 7200);
@@ -130,6 +129,7 @@ ProfileDialog::ProfileDialog(QWidget* parent)
     connect(add, &QPushButton::clicked, this, &ProfileDialog::addProfile);
     connect(remove, &QPushButton::clicked, this, &ProfileDialog::removeProfile);
     connect(m_list, &QListWidget::currentRowChanged, this, &ProfileDialog::showProfile);
+    connect(m_kind, qOverload<int>(&QComboBox::currentIndexChanged), this, &ProfileDialog::updateTargetField);
     for (const ToolchainProfile& p : qAsConst(m_profiles))
         m_list->addItem(p.name);
     m_list->setCurrentRow(0);
@@ -155,10 +155,36 @@ void ProfileDialog::showProfile(int row)
     m_memoryLimit->setValue(p.memoryLimitMiB);
     m_processLimit->setValue(p.processLimit);
     m_disabledChecks->setText(p.disabledChecks.join(QLatin1Char(' ')));
+    updateTargetField();
     m_seeds->setValue(p.seeds);
     m_implausible->setValue(p.implausibleSpeedup);
     m_peakBandwidth->setValue(p.peakBandwidthGbs);
     m_detected->clear();
+}
+
+// Only profiles that compile for a GPU have a target (ToolchainProfile::compilesHip): cpu builds
+// for the host. What an empty field means depends on the kind (runner/build/buildplan.cpp).
+void ProfileDialog::updateTargetField()
+{
+    ToolchainProfile p;
+    p.kind = ToolchainProfile::Kind(m_kind->currentData().toInt());
+    m_arch->setEnabled(p.compilesHip());
+    switch (p.kind) {
+    case ToolchainProfile::Kind::Rocm:
+        m_arch->setPlaceholderText(tr("gfx90a, gfx942 … (empty: detect with amdgpu-arch/rocminfo)"));
+        break;
+    case ToolchainProfile::Kind::CompileCheck:
+        m_arch->setPlaceholderText(tr("gfx90a, gfx942 … (empty: gfx90a)"));
+        break;
+    case ToolchainProfile::Kind::HipNvidia:
+        m_arch->setPlaceholderText(tr("sm_80, sm_90 … (empty: the GPU of this machine)"));
+        break;
+    case ToolchainProfile::Kind::Cpu:
+        m_arch->setPlaceholderText(tr("none: builds for this machine's CPU"));
+        break;
+    }
+    m_arch->setToolTip(p.compilesHip() ? tr("The GPU architecture the kernels are compiled for")
+                                       : tr("A %1 profile compiles for the host CPU: it has no GPU target.").arg(kindName(p.kind)));
 }
 
 void ProfileDialog::storeForm()

@@ -33,6 +33,7 @@ Q_SIGNALS:
 private:
     void showProfile(int row);
     void storeForm();
+    void updateTargetField();
     void addProfile();
     void removeProfile();
     void runDetection(QStringList steps);

@@ -10,11 +10,13 @@
 #include "rerun/calltimingview.h"
 #include "rerun/checksview.h"
 #include "rerun/diagnosticmodel.h"
+#include "rerun/editcopydialog.h"
 #include "rerun/flaggedcelldelegate.h"
 #include "rerun/kernelresourcemodel.h"
 #include "rerun/profiledialog.h"
 #include "rerun/speeduplabel.h"
 #include "rerun/verdictlabel.h"
+#include "review/annotations.h"
 #include "sandbox/sandbox.h"
 #include "settings/settings.h"
 
@@ -29,7 +31,6 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -37,6 +38,7 @@
 #include <QPushButton>
 #include <QScrollBar>
 #include <QSplitter>
+#include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
@@ -54,9 +56,10 @@ std::optional<bool>& unsandboxedAnswer()
     return answer;
 }
 
-QString stageLine(RerunStage current, const std::optional<RerunResult>& result)
+// compile → correctness → timing. Of a result: ✓ passed, ✗ failed, "· timing not run" where it
+// stopped before. During a rerun: ✓ done, … running, ○ still to come. Before any: all not run.
+QString stageLine(std::optional<RerunStage> running, const std::optional<RerunResult>& result)
 {
-    // compile → correctness → timing, each marked as it goes.
     const std::pair<RerunStage, const char*> stages[] = {
         {RerunStage::Compile, QT_TRANSLATE_NOOP("krw::RunnerPanel", "compile")},
         {RerunStage::Correctness, QT_TRANSLATE_NOOP("krw::RunnerPanel", "correctness")},
@@ -64,20 +67,37 @@ QString stageLine(RerunStage current, const std::optional<RerunResult>& result)
     };
     QStringList parts;
     for (const auto& [stage, name] : stages) {
-        QString mark = QStringLiteral("○");
+        const QString title = QCoreApplication::translate("krw::RunnerPanel", name);
+        const QString notRun = QCoreApplication::translate("krw::RunnerPanel", "· %1 not run").arg(title);
         if (result) {
-            const bool reached = (stage == RerunStage::Compile && result->compile) || (stage == RerunStage::Correctness && result->accuracy)
-                || (stage == RerunStage::Timing && result->timing);
-            const bool ok = (stage == RerunStage::Compile && result->compile && result->compile->ok)
-                || (stage == RerunStage::Correctness && result->accuracy && result->accuracy->ok)
-                || (stage == RerunStage::Timing && result->timing);
-            mark = !reached ? QStringLiteral("–") : ok ? QStringLiteral("✓") : QStringLiteral("✗");
-        } else if (int(stage) < int(current)) {
-            mark = QStringLiteral("✓");
-        } else if (stage == current) {
-            mark = QStringLiteral("…");
+            bool reached = false;
+            bool ok = false;
+            switch (stage) {
+            case RerunStage::Compile:
+                reached = result->compile.has_value();
+                ok = reached && result->compile->ok;
+                break;
+            case RerunStage::Correctness:
+                reached = result->accuracy || result->baselineRun || result->candidateRun;
+                ok = result->accuracy && result->accuracy->ok;
+                break;
+            case RerunStage::Timing:
+                reached = result->timing.has_value();
+                ok = reached && result->timing->error.isEmpty();
+                break;
+            case RerunStage::Probe:
+            case RerunStage::Done:
+                break;
+            }
+            parts << (!reached ? notRun : QStringLiteral("%1 %2").arg(ok ? QStringLiteral("✓") : QStringLiteral("✗"), title));
+        } else if (running) {
+            const QString mark = int(stage) < int(*running) ? QStringLiteral("✓")
+                : stage == *running                         ? QStringLiteral("…")
+                                                            : QStringLiteral("○");
+            parts << QStringLiteral("%1 %2").arg(mark, title);
+        } else {
+            parts << notRun;
         }
-        parts << QStringLiteral("%1 %2").arg(mark, QCoreApplication::translate("krw::RunnerPanel", name));
     }
     return parts.join(QStringLiteral("  →  "));
 }
@@ -98,6 +118,7 @@ RunnerPanel::RunnerPanel(SyntaxSupport* syntax, QWidget* parent)
     , m_verdict(new VerdictLabel(this))
     , m_speedup(new SpeedupLabel(this))
     , m_sandbox(new QLabel(this))
+    , m_sandboxIcon(new QLabel(this))
     , m_details(new QTabWidget(this))
     , m_log(new QPlainTextEdit(this))
     , m_logTimer(new QTimer(this))
@@ -142,14 +163,26 @@ RunnerPanel::RunnerPanel(SyntaxSupport* syntax, QWidget* parent)
         bar->setValue(follow ? bar->maximum() : position);
     });
     connect(&m_pipeline, &RerunPipeline::log, this, [this](const QString& text) {
+        m_runLog += text; // kept whole: shown again when the rerun's choice is made again
+        if (!showingRun())
+            return;
         m_pendingLog += text;
         if (!m_logTimer->isActive())
             m_logTimer->start();
     });
     connect(&m_pipeline, &RerunPipeline::stageChanged, this, &RunnerPanel::onStage);
-    connect(&m_pipeline, &RerunPipeline::diagnosticsChanged, m_diagnostics, &DiagnosticModel::setDiagnostics);
+    connect(&m_pipeline, &RerunPipeline::diagnosticsChanged, this, [this](const QVector<Diagnostic>& diagnostics) {
+        if (showingRun())
+            m_diagnostics->setDiagnostics(diagnostics);
+    });
     connect(&m_pipeline, &RerunPipeline::finished, this, &RunnerPanel::onFinished);
+    for (QComboBox* chooser : {m_version, m_baseline, m_profile})
+        connect(chooser, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] {
+            if (!m_filling)
+                onChoiceChanged();
+        });
     fillProfiles();
+    updateRunButton();
 }
 
 RunnerPanel::~RunnerPanel()
@@ -164,6 +197,10 @@ QWidget* RunnerPanel::buildControls()
     m_baseline->setObjectName(QStringLiteral("rerunBaseline"));
     m_profile->setObjectName(QStringLiteral("rerunProfile"));
     m_verdict->setObjectName(QStringLiteral("rerunVerdict"));
+    m_stages->setObjectName(QStringLiteral("rerunStages"));
+    m_sandbox->setObjectName(QStringLiteral("rerunSandbox"));
+    m_sandboxIcon->setObjectName(QStringLiteral("rerunSandboxIcon"));
+    m_sandboxIcon->hide();
     for (QLineEdit* edit : {m_rtol, m_atol}) {
         edit->setValidator(new QDoubleValidator(0, 1e6, 12, edit));
         edit->setMaximumWidth(80);
@@ -197,6 +234,7 @@ QWidget* RunnerPanel::buildControls()
     auto* status = new QHBoxLayout;
     status->addWidget(m_stages);
     status->addStretch(1);
+    status->addWidget(m_sandboxIcon);
     status->addWidget(m_sandbox);
     auto* layout = new QVBoxLayout(bar);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -210,7 +248,7 @@ QWidget* RunnerPanel::buildControls()
     connect(m_cancelButton, &QPushButton::clicked, this, &RunnerPanel::cancel);
     connect(edit, &QPushButton::clicked, this, &RunnerPanel::editCopy);
     connect(profiles, &QPushButton::clicked, this, &RunnerPanel::editProfiles);
-    m_stages->setText(stageLine(RerunStage::Probe, std::nullopt));
+    m_stages->setText(stageLine(std::nullopt, std::nullopt));
     return bar;
 }
 
@@ -303,11 +341,14 @@ void RunnerPanel::fillProfiles()
 {
     m_profiles = Settings::instance()->toolchainProfiles();
     const QString current = m_profile->currentText();
+    m_filling = true;
     m_profile->clear();
     for (const ToolchainProfile& p : qAsConst(m_profiles))
         m_profile->addItem(p.name);
     const QString remembered = Settings::instance()->lastProfile();
     m_profile->setCurrentText(current.isEmpty() ? remembered : current);
+    m_filling = false;
+    onChoiceChanged();
 }
 
 void RunnerPanel::setCase(const CaseTexts& texts, const QVector<CodeVersion>& versions)
@@ -319,20 +360,19 @@ void RunnerPanel::setCase(const CaseTexts& texts, const QVector<CodeVersion>& ve
     // Located once per case: locating probes the run's folder with a temporary file.
     m_store = texts.run ? ResultStore::forRun(texts.run->path, texts.run->name) : ResultStore(QString());
     m_localVersions = requestBuilder().localVersions();
-    fillVersionChoosers();
-    const auto history = texts.run ? store().history(texts.run->cases.at(texts.caseIndex).filename) : QVector<RerunResult>();
-    m_shown.reset();
-    if (!history.isEmpty()) {
-        showResult(history.last()); // results reopen with the run
-        showDetailsFor(history.last());
-    } else {
-        showResult(RerunResult{});
-    }
+    m_history = texts.run ? store().history(texts.run->cases.at(texts.caseIndex).filename) : QVector<RerunResult>();
+    fillVersionChoosers(false); // the newest prediction against the label: its results reopen with the run
+    onChoiceChanged();
     refreshHistory();
 }
 
-void RunnerPanel::fillVersionChoosers()
+// The newest prediction against the label; with keepChoice, the chosen version and baseline where
+// they still exist.
+void RunnerPanel::fillVersionChoosers(bool keepChoice)
 {
+    const QString version = keepChoice ? m_version->currentData().toString() : QString();
+    const QString baseline = keepChoice ? m_baseline->currentData().toString() : QString();
+    m_filling = true;
     m_version->clear();
     m_baseline->clear();
     for (const CodeVersion& v : qAsConst(m_versions)) {
@@ -343,7 +383,10 @@ void RunnerPanel::fillVersionChoosers()
     }
     for (auto it = m_localVersions.cbegin(); it != m_localVersions.cend(); ++it)
         m_version->addItem(RerunRequestBuilder::localTitle(it.key()), QString(RerunRequestBuilder::LocalPrefix + it.key()));
-    m_baseline->setCurrentIndex(std::max(0, m_baseline->findData(QStringLiteral("label"))));
+    m_version->setCurrentIndex(std::max(0, m_version->findData(version)));
+    const int keep = m_baseline->findData(baseline);
+    m_baseline->setCurrentIndex(keep >= 0 ? keep : std::max(0, m_baseline->findData(QStringLiteral("label"))));
+    m_filling = false;
 }
 
 void RunnerPanel::selectVersion(const QString& id)
@@ -372,6 +415,107 @@ const ResultStore& RunnerPanel::store() const
     return m_store;
 }
 
+std::optional<ResolvedVersion> RunnerPanel::chosenVersion(const QComboBox* chooser) const
+{
+    const QString id = chooser->currentData().toString();
+    return id.isEmpty() || !m_texts.run ? std::nullopt : requestBuilder().resolve(id, nullptr);
+}
+
+RerunKey RunnerPanel::chosenKey() const
+{
+    RerunKey key;
+    key.caseName = requestBuilder().caseName();
+    key.versionId = m_version->currentData().toString();
+    const auto version = chosenVersion(m_version);
+    if (version && !version->text.isEmpty())
+        key.versionHash = versionContentHash(version->text);
+    key.baselineId = m_baseline->currentData().toString();
+    key.profile = m_profile->currentText();
+    return key;
+}
+
+bool RunnerPanel::showingRun() const
+{
+    return m_runKey && m_runKey->sameAs(m_choice);
+}
+
+// What belongs to the new choice: the rerun in flight if it is of this, else the newest stored
+// result of exactly this, else nothing.
+void RunnerPanel::onChoiceChanged()
+{
+    m_choice = chosenKey();
+    updateRunButton();
+    if (!m_texts.run)
+        return;
+    if (showingRun()) {
+        showResult(RerunResult{});
+        m_verdict->showMessage(tr("Running %1 with %2…").arg(m_version->currentText(), m_runKey->profile));
+        m_stages->setText(stageLine(m_runStage, std::nullopt));
+        setLog(m_runLog);
+        return;
+    }
+    if (const auto newest = newestRerunOf(m_history, m_choice)) {
+        showResult(*newest);
+        showDetailsFor(*newest);
+    } else {
+        showNoRerun(m_choice);
+    }
+}
+
+void RunnerPanel::showNoRerun(const RerunKey& key)
+{
+    showResult(RerunResult{}); // every page empty
+    if (key.versionId.isEmpty()) {
+        m_verdict->showMessage(tr("This case has no version to rerun."));
+        return;
+    }
+    m_verdict->showMessage(
+        tr("No rerun of %1 against %2 with %3 yet.").arg(m_version->currentText(), m_baseline->currentText(), key.profile));
+    // The Source page shows what Run would run.
+    const auto version = chosenVersion(m_version);
+    const QString text = version ? version->text : QString();
+    m_source->setCode(text, detectLanguage(text));
+}
+
+// Run needs a case, a profile, and a chosen version and baseline with text; a rerun in flight
+// keeps it off until it ends.
+void RunnerPanel::updateRunButton()
+{
+    QString why;
+    if (isRunning()) {
+        why = tr("A rerun is running: wait for it, or cancel it.");
+    } else if (!m_texts.run) {
+        why = tr("Choose a case first.");
+    } else if (m_version->currentData().toString().isEmpty()) {
+        why = tr("This case has no version to rerun.");
+    } else if (!findProfile(m_profiles, m_profile->currentText())) {
+        why = tr("Choose a toolchain profile.");
+    } else {
+        const auto version = chosenVersion(m_version);
+        const auto baseline = chosenVersion(m_baseline);
+        if (!version)
+            why = tr("%1 is missing: it cannot be read.").arg(m_version->currentText());
+        else if (version->text.trimmed().isEmpty())
+            why = tr("%1 is empty: there is nothing to run.").arg(m_version->currentText());
+        else if (!baseline)
+            why = tr("The baseline %1 is missing: it cannot be read.").arg(m_baseline->currentText());
+        else if (baseline->text.trimmed().isEmpty())
+            why = tr("The baseline %1 is empty: there is nothing to compare with.").arg(m_baseline->currentText());
+    }
+    m_runButton->setEnabled(why.isEmpty());
+    m_runButton->setToolTip(why.isEmpty()
+            ? tr("Rerun %1 against %2 with %3").arg(m_version->currentText(), m_baseline->currentText(), m_profile->currentText())
+            : why);
+}
+
+void RunnerPanel::setLog(const QString& text)
+{
+    m_logTimer->stop();
+    m_pendingLog.clear();
+    m_log->setPlainText(text);
+    m_log->verticalScrollBar()->setValue(m_log->verticalScrollBar()->maximum());
+}
+
 bool RunnerPanel::isRunning() const
 {
     return m_pipeline.isRunning();
@@ -379,7 +523,8 @@ bool RunnerPanel::isRunning() const
 
 void RunnerPanel::run()
 {
-    if (isRunning() || !m_texts.run)
+    updateRunButton();
+    if (!m_runButton->isEnabled()) // no case, no profile, an empty version, or a rerun in flight
         return;
     const auto profile = findProfile(m_profiles, m_profile->currentText());
     if (!profile)
@@ -403,18 +548,21 @@ void RunnerPanel::run()
     }
     request.rtol = m_rtol->text().toDouble();
     request.atol = m_atol->text().toDouble();
-    m_log->clear();
-    m_pendingLog.clear();
+    m_choice = chosenKey(); // as it is now, should a local version have changed on disk since it was chosen
+    m_runKey = m_choice;
+    m_runKey->versionHash = versionContentHash(request.candidateText); // what runs, as the result will record it
+    m_runStore = store();
+    m_runLog.clear();
+    m_runStage = RerunStage::Probe;
+    showResult(RerunResult{}); // nothing of an earlier result stays on screen
+    setLog(QString());
     m_source->setCode(request.candidateText, detectLanguage(request.candidateText));
-    m_diagnostics->setDiagnostics({});
-    showKernels({});
-    m_shown.reset();
     m_verdict->showMessage(tr("Running %1 with %2…").arg(request.candidateTitle, profile->name));
-    m_speedup->hide();
-    m_runButton->setEnabled(false);
+    m_stages->setText(stageLine(m_runStage, std::nullopt));
     m_cancelButton->setEnabled(true);
     m_details->setCurrentWidget(m_log);
     m_pipeline.start(request);
+    updateRunButton();
 }
 
 void RunnerPanel::forgetUnsandboxedAnswer()
@@ -451,31 +599,49 @@ void RunnerPanel::cancel()
 
 void RunnerPanel::onStage(RerunStage stage)
 {
-    if (stage != RerunStage::Done)
+    if (stage == RerunStage::Done)
+        return;
+    m_runStage = stage;
+    if (showingRun())
         m_stages->setText(stageLine(stage, std::nullopt));
 }
 
+// Stored where the rerun started, whatever is chosen now; shown only if it is of what is chosen.
 void RunnerPanel::onFinished(const RerunResult& result)
 {
-    m_runButton->setEnabled(true);
+    const bool current = showingRun();
+    const QString log = m_runLog;
+    m_runKey.reset();
+    m_runLog.clear();
     m_cancelButton->setEnabled(false);
     QString error;
-    const bool saved = store().save(result, &error);
-    showResult(result);
-    if (!saved) // after showResult, which would cover it
-        m_verdict->showMessage(m_verdict->text() + QLatin1Char('\n') + tr("Result not saved: %1").arg(error), VerdictLabel::Tone::Problem,
-            m_verdict->toolTip());
-    refreshHistory();
-    showDetailsFor(result);
+    const bool saved = m_runStore.save(result, &error);
+    if (m_texts.run && result.caseName == requestBuilder().caseName() && m_runStore.root() == store().root()) {
+        m_history = store().history(result.caseName);
+        refreshHistory();
+    }
+    updateRunButton();
+    if (current) {
+        showResult(result);
+        setLog(log); // the whole live log: the probe and every step, not only what the result keeps
+        showDetailsFor(result);
+    }
+    if (!saved) { // after showResult, which would cover it
+        const QString note = current ? tr("Result not saved: %1").arg(error)
+                                     : tr("The rerun of %1 finished, but its result was not saved: %2").arg(result.versionTitle, error);
+        m_verdict->showMessage(m_verdict->text() + QLatin1Char('\n') + note, VerdictLabel::Tone::Problem, m_verdict->toolTip());
+    }
     Q_EMIT rerunFinished(result);
 }
 
 void RunnerPanel::showResult(const RerunResult& result)
 {
     const bool empty = result.caseName.isEmpty();
-    if (!empty)
+    if (empty)
+        m_shown.reset();
+    else
         m_shown = result;
-    m_stages->setText(stageLine(RerunStage::Done, empty ? std::nullopt : std::optional<RerunResult>(result)));
+    m_stages->setText(stageLine(std::nullopt, empty ? std::nullopt : std::optional<RerunResult>(result)));
     if (empty)
         m_verdict->showMessage(tr("Not rerun yet."));
     else
@@ -483,9 +649,17 @@ void RunnerPanel::showResult(const RerunResult& result)
     m_speedup->showResult(result);
     m_checks->showResult(result);
     m_calls->showResult(result);
+    // Plain words every font has; the style's own warning icon where the code ran unsandboxed.
     const bool ranCode = result.baselineRun || result.candidateRun;
-    m_sandbox->setText(empty || !ranCode ? QString() : result.sandboxed ? tr("🔒 sandboxed") : tr("⚠ not sandboxed"));
+    m_sandbox->setText(empty || !ranCode ? QString() : result.sandboxed ? tr("Sandboxed") : tr("Not sandboxed"));
     m_sandbox->setToolTip(result.sandboxNote);
+    const bool warn = !empty && ranCode && !result.sandboxed;
+    if (warn) {
+        const int extent = style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, this);
+        m_sandboxIcon->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxWarning, nullptr, this).pixmap(extent, extent));
+        m_sandboxIcon->setToolTip(result.sandboxNote);
+    }
+    m_sandboxIcon->setVisible(warn);
     m_diagnostics->setDiagnostics(result.compile ? result.compile->diagnostics : QVector<Diagnostic>());
     showKernels(result.compile ? result.compile->kernels : QVector<KernelResourceUsage>());
     m_accuracy->setAccuracy(result.accuracy.value_or(AccuracyStage{}));
@@ -497,10 +671,9 @@ void RunnerPanel::showResult(const RerunResult& result)
         environment << QStringLiteral("%1: %2").arg(it.key(), it.value());
     environment << result.sandboxNote;
     m_environment->setPlainText(empty ? QString() : environment.join(QLatin1Char('\n')));
-    if (!empty && m_log->document()->isEmpty())
-        m_log->setPlainText((result.compile ? result.compile->log : QString()) + result.harnessLog);
-    if (!empty)
-        m_source->setCode(textOf(result.versionId), detectLanguage(textOf(result.versionId)));
+    setLog(empty ? QString() : (result.compile ? result.compile->log : QString()) + result.harnessLog);
+    const QString source = empty ? QString() : textOf(result.versionId);
+    m_source->setCode(source, detectLanguage(source));
     m_timingPlot->setTiming(result.timing.value_or(TimingStage{}), SpeedupContext::of(result));
     m_errorPlot->setAccuracy(result.accuracy.value_or(AccuracyStage{}));
 }
@@ -536,8 +709,7 @@ void RunnerPanel::refreshHistory()
                 points.append({HistoryPoint::Source::AgentPerfCandidate, QStringLiteral("it%1:perf:%2").arg(r.iteration).arg(k + 1), {},
                     r.memory->perfCandidates.at(k).speedup(), std::nullopt});
         }
-        const auto history = store().history(c.filename);
-        for (const RerunResult& result : history) {
+        for (const RerunResult& result : qAsConst(m_history)) {
             const std::optional<bool> passed = result.accuracy ? std::optional<bool>(result.accuracy->ok) : std::nullopt;
             points.append({HistoryPoint::Source::Rerun,
                 QStringLiteral("%1 %2").arg(result.started.toString(QStringLiteral("MM-dd HH:mm")), result.versionId), result.started,
@@ -559,24 +731,15 @@ void RunnerPanel::showDiagnostic(const QModelIndex& index)
 void RunnerPanel::editCopy()
 {
     const QString id = m_version->currentData().toString();
-    bool ok = false;
-    const QString name = QInputDialog::getText(this, tr("Edit a copy"), tr("Name of the new local version:"), QLineEdit::Normal,
-        QStringLiteral("%1-edit").arg(QString(id).replace(QLatin1Char(':'), QLatin1Char('-'))), &ok);
-    if (!ok || name.trimmed().isEmpty())
+    if (id.isEmpty() || !m_texts.run)
         return;
-    QDialog dialog(this);
-    dialog.setWindowTitle(tr("Edit %1").arg(name));
-    auto* editor = new QPlainTextEdit(&dialog);
-    Settings::instance()->followCodeFont(editor, [editor](const QFont& font) { editor->setFont(font); });
-    editor->setPlainText(textOf(id));
-    auto* save = new QPushButton(tr("Save as local version"), &dialog);
-    auto* layout = new QVBoxLayout(&dialog);
-    layout->addWidget(editor, 1);
-    layout->addWidget(save, 0, Qt::AlignRight);
-    connect(save, &QPushButton::clicked, &dialog, &QDialog::accept);
-    dialog.resize(900, 700);
-    if (dialog.exec() == QDialog::Accepted)
-        selectVersion(createLocalVersion(name, editor->toPlainText()));
+    const QString suggested = QStringLiteral("%1-edit").arg(QString(id).replace(QLatin1Char(':'), QLatin1Char('-')));
+    EditCopyDialog dialog(m_syntax, m_version->currentText(), textOf(id), suggested, m_localVersions.keys(), this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const QString created = createLocalVersion(dialog.name(), dialog.text());
+    if (!created.isEmpty())
+        selectVersion(created);
 }
 
 QString RunnerPanel::createLocalVersion(const QString& name, const QString& text)
@@ -589,7 +752,8 @@ QString RunnerPanel::createLocalVersion(const QString& name, const QString& text
         return {};
     }
     m_localVersions = requestBuilder().localVersions();
-    fillVersionChoosers();
+    fillVersionChoosers(true);
+    onChoiceChanged(); // the chosen version's text may be the one just saved
     return RerunRequestBuilder::LocalPrefix + QFileInfo(path).fileName();
 }
 

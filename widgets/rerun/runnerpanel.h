@@ -3,6 +3,7 @@
 
 #include "pipeline/rerunpipeline.h"
 #include "pipeline/rerunrequestbuilder.h"
+#include "rerun/rerunkey.h"
 #include "rerun/resultstore.h"
 #include "run/casetexts.h"
 #include "run/caseversions.h"
@@ -38,6 +39,10 @@ class VerdictLabel;
 // verdict — stage by stage, with the live log, diagnostics, per-output accuracy and plots — and
 // what it rests on: the verdict line with its warnings, the speedup with its interval and call
 // time beside it, every check and every timed call.
+//
+// What it shows always belongs to the chosen version, baseline and profile (RerunKey): the newest
+// stored result of exactly those, or "No rerun of … yet" with every page empty. A rerun that
+// finishes after the choice moved on is stored, and shown when its choice is made again.
 class RunnerPanel : public QWidget
 {
     Q_OBJECT
@@ -53,6 +58,7 @@ public:
     bool isRunning() const;
     const std::optional<RerunResult>& shownResult() const { return m_shown; }
     void showResult(const RerunResult& result);
+    RerunKey chosenKey() const; // the case and the chosen version (with its text's hash), baseline and profile
     QString createLocalVersion(const QString& name, const QString& text); // returns its id, or empty
     TimingPlot* timingPlot() const { return m_timingPlot; }
     ErrorPlot* errorPlot() const { return m_errorPlot; }
@@ -77,10 +83,16 @@ private:
     QWidget* buildKernels();
     QWidget* buildDetails();
     QWidget* buildPlots();
-    void fillVersionChoosers();
+    void fillVersionChoosers(bool keepChoice);
     void fillProfiles();
     void editCopy();
     void editProfiles();
+    void onChoiceChanged(); // version, baseline or profile: show what belongs to the new choice
+    void showNoRerun(const RerunKey& key);
+    void updateRunButton();
+    bool showingRun() const; // a rerun is in flight, and of what is chosen now
+    void setLog(const QString& text);
+    std::optional<ResolvedVersion> chosenVersion(const QComboBox* chooser) const;
     bool askToRunUnsandboxed(); // once per session
     void onStage(RerunStage stage);
     void onFinished(const RerunResult& result);
@@ -98,6 +110,14 @@ private:
     QVector<CodeVersion> m_versions;
     QMap<QString, QString> m_localVersions; // name → path
     ResultStore m_store{QString()}; // the case's run's results, located in setCase
+    QVector<RerunResult> m_history; // the case's stored results, oldest first
+    RerunKey m_choice; // chosenKey() as of the last change of choice
+    bool m_filling = false; // the choosers are being filled: no choice is made yet
+    // The rerun in flight: what it is of, where its result goes, its log and stage so far.
+    std::optional<RerunKey> m_runKey;
+    ResultStore m_runStore{QString()};
+    QString m_runLog;
+    RerunStage m_runStage = RerunStage::Probe;
     QVector<ToolchainProfile> m_profiles;
     std::optional<RerunResult> m_shown;
     RerunPipeline m_pipeline;
@@ -113,6 +133,7 @@ private:
     VerdictLabel* m_verdict;
     SpeedupLabel* m_speedup;
     QLabel* m_sandbox;
+    QLabel* m_sandboxIcon;
     QTabWidget* m_details;
     QPlainTextEdit* m_log;
     QString m_pendingLog;

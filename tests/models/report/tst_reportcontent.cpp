@@ -117,15 +117,37 @@ private Q_SLOTS:
         QVERIFY(rc.readProblems.isEmpty());
     }
 
-    void latestRerunIsLast()
+    // Issue 4: the report shows the newest rerun of the case's own prediction, however many
+    // other versions ran after it; only without one does it fall back to the newest of any.
+    void reportShowsTheRerunOfThePrediction()
     {
-        RerunResult older, newer;
-        older.versionId = QStringLiteral("it1:predict");
-        newer.versionId = QStringLiteral("local:fix");
-        const ReportCase rc = reportFor(QStringLiteral("rms_norm.py"), {}, {older, newer});
-        QVERIFY(rc.latestRerun);
-        QCOMPARE(rc.latestRerun->versionId, QStringLiteral("local:fix"));
-        QVERIFY(!reportFor(QStringLiteral("rms_norm.py")).latestRerun);
+        const QString predictId = reportFor(QStringLiteral("sin_kernel.py")).predictId;
+        QCOMPARE(predictId, QStringLiteral("it1:predict"));
+        const QDateTime t0(QDate(2024, 5, 1), QTime(10, 0), Qt::UTC);
+        auto rerun = [&](const QString& versionId, int minutes, const QString& profile) {
+            RerunResult r;
+            r.caseName = QStringLiteral("sin_kernel.py");
+            r.versionId = versionId;
+            r.baselineId = QStringLiteral("label");
+            r.profile = profile;
+            r.started = t0.addSecs(60 * minutes);
+            return r;
+        };
+        const RerunResult olderPrediction = rerun(predictId, 0, QStringLiteral("compile-check"));
+        const RerunResult prediction = rerun(predictId, 5, QStringLiteral("cpu"));
+        const RerunResult local = rerun(QStringLiteral("local:fix"), 10, QStringLiteral("cpu"));
+        const RerunResult olderIteration = rerun(QStringLiteral("it0:predict"), 20, QStringLiteral("cpu"));
+        ReportCase rc = reportFor(QStringLiteral("sin_kernel.py"), {}, {olderPrediction, prediction, local, olderIteration});
+        QVERIFY(rc.rerun);
+        QCOMPARE(rc.rerun->versionId, predictId);
+        QCOMPARE(rc.rerun->started, prediction.started);
+        // Saved out of order (clock changes, merged folders): still the newest by its start.
+        rc = reportFor(QStringLiteral("sin_kernel.py"), {}, {prediction, local, olderPrediction});
+        QCOMPARE(rc.rerun->started, prediction.started);
+        // No rerun of the prediction: the newest of the others.
+        rc = reportFor(QStringLiteral("sin_kernel.py"), {}, {local, olderIteration});
+        QCOMPARE(rc.rerun->versionId, QStringLiteral("it0:predict"));
+        QVERIFY(!reportFor(QStringLiteral("sin_kernel.py")).rerun);
     }
 
     void commentStates()

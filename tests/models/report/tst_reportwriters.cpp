@@ -40,6 +40,9 @@ RerunResult sampleRerun()
     RerunResult r;
     r.caseName = QStringLiteral("rms_norm.py");
     r.versionId = QStringLiteral("it1:predict");
+    r.versionTitle = QStringLiteral("Iteration 1 · Prediction");
+    r.baselineId = QStringLiteral("label");
+    r.profile = QStringLiteral("cpu");
     r.started = Generated.addSecs(-60);
     r.compile = CompileStage{};
     r.compile->ok = true;
@@ -263,7 +266,9 @@ private Q_SLOTS:
         QVERIFY(csv.contains("rms_norm.py,exe_failed,call,2,model_error,numerics;rms,"));
         // The original columns keep their place; the evidence columns follow (an older result: no
         // flags, no interval, stream-event timing, no checks).
-        QVERIFY(csv.contains(",3,wrong_output,0.25,1.2,2024-05-01T11:59:00Z,wrong_output,,,,false,,events,not run\r\n"));
+        // A wrong output: its speedup columns stay empty, the last column says why.
+        QVERIFY(csv.contains(",3,wrong_output,0.25,,2024-05-01T11:59:00Z,wrong_output,,,,,,events,not run,it1:predict,label,cpu,true,"
+                             "\"output wrong, does not count\"\r\n"));
         krw::test::compareGolden(csv, QStringLiteral("sample-all.csv"));
     }
 
@@ -311,11 +316,11 @@ private Q_SLOTS:
         flagged.caseIndex = 0;
         flagged.filename = QStringLiteral("sin_kernel.py");
         flagged.latest = Outcome::Passed;
-        flagged.latestRerun = test::flaggedPassRerun(flagged.filename);
+        flagged.rerun = test::flaggedPassRerun(flagged.filename);
         ReportCase clean = flagged;
         clean.caseIndex = 1;
         clean.filename = QStringLiteral("softmax_row.py");
-        clean.latestRerun = test::cleanPassRerun(clean.filename);
+        clean.rerun = test::cleanPassRerun(clean.filename);
         ReportSummary summary;
         summary.runName = QStringLiteral("flags");
         summary.generated = Generated;
@@ -323,8 +328,10 @@ private Q_SLOTS:
 
         const QString md = QString::fromUtf8(reportMarkdown(summary, cases));
         const QString flaggedLine = QStringLiteral("passed — 2 warnings: output\\_reused, launch\\_bound");
-        QVERIFY2(md.contains(QStringLiteral("| 1 | sin\\_kernel.py | Passed | none |  |  | %1 |\n").arg(flaggedLine)), qPrintable(md));
-        QVERIFY(md.contains(QStringLiteral("| 2 | softmax\\_row.py | Passed | none |  |  | passed |\n")));
+        const QString subject = QStringLiteral(" (it1:predict against label with hip-nvidia)");
+        QVERIFY2(md.contains(QStringLiteral("| 1 | sin\\_kernel.py | Passed | none |  |  | %1%2 |\n").arg(flaggedLine, subject)),
+            qPrintable(md));
+        QVERIFY(md.contains(QStringLiteral("| 2 | softmax\\_row.py | Passed | none |  |  | passed%1 |\n").arg(subject)));
         QVERIFY(md.contains(QStringLiteral("- Verdict: %1\n").arg(flaggedLine)));
         QCOMPARE(md.count(QStringLiteral("- Verdict: passed\n")), 1); // the clean one only
         QVERIFY(md.contains(QStringLiteral("Device time: baseline 0.0057 ms, candidate 0.0045 ms, speedup 1.25× \\[95 % CI 1.23–1.28\\]. "
@@ -347,7 +354,8 @@ private Q_SLOTS:
             QStringLiteral("<td>Verdict</td><td><span class=\"warn\">passed — 2 warnings: output_reused, launch_bound</span>")));
         QVERIFY(html.contains(QStringLiteral("<td>Verdict</td><td><span class=\"ok\">passed</span>")));
         QCOMPARE(html.count(QStringLiteral("<span class=\"ok\">passed")), 1);
-        QVERIFY(html.contains(QStringLiteral("<td>passed — 2 warnings: output_reused, launch_bound</td></tr>"))); // the summary table
+        QVERIFY(html.contains(QStringLiteral("<td>passed — 2 warnings: output_reused, launch_bound (it1:predict against label with "
+                                             "hip-nvidia)</td></tr>"))); // the summary table
         QVERIFY(html.contains(
             QStringLiteral("speedup 1.25× [95 % CI 1.23–1.28]. Call time: baseline 0.43 ms, candidate 0.39 ms, speedup 1.11×.")));
         QVERIFY(html.contains(QStringLiteral("<li><span class=\"warn\">output_reused</span> flagged: call_kernel#0: the second call "
@@ -358,10 +366,87 @@ private Q_SLOTS:
         QVERIFY2(
             csv.contains("sin_kernel.py,passed,none,0,,,,0,passed,0,1.25,2024-05-01T11:59:00Z,"
                          "\"passed \xe2\x80\x94 2 warnings: output_reused, launch_bound\",output_reused;launch_bound,1.23,1.28,false,1.11,"
-                         "device,flagged:output_reused;could not run:nondeterministic;flagged:launch_bound\r\n"),
+                         "device,flagged:output_reused;could not run:nondeterministic;flagged:launch_bound,it1:predict,label,hip-nvidia,"
+                         "false,\r\n"),
             csv.constData());
-        QVERIFY(csv.contains(
-            "softmax_row.py,passed,none,0,,,,0,passed,0,1.25,2024-05-01T11:59:00Z,passed,,1.23,1.28,false,1.11,device,clean\r\n"));
+        QVERIFY(
+            csv.contains("softmax_row.py,passed,none,0,,,,0,passed,0,1.25,2024-05-01T11:59:00Z,passed,,1.23,1.28,false,1.11,device,clean,"
+                         "it1:predict,label,hip-nvidia,false,\r\n"));
+    }
+
+    // Issue 4: every format names the version, baseline and profile of the rerun it shows, and
+    // says when that is not the case's prediction.
+    void rerunNamesVersionBaselineAndProfile()
+    {
+        ReportCase rc;
+        rc.caseIndex = 0;
+        rc.filename = QStringLiteral("cpu_scale.py");
+        rc.predictId = QStringLiteral("it1:predict");
+        rc.predictTitle = QStringLiteral("Iteration 1 · Prediction");
+        RerunResult local = test::cleanPassRerun(rc.filename);
+        local.versionId = QStringLiteral("local:fix");
+        local.versionTitle = QStringLiteral("Local edit · fix");
+        local.baselineId = QStringLiteral("label");
+        local.profile = QStringLiteral("cpu");
+        rc.rerun = local;
+        ReportSummary summary;
+        summary.generated = Generated;
+
+        const QString md = QString::fromUtf8(reportMarkdown(summary, {rc}));
+        QVERIFY2(md.contains(QStringLiteral("| passed (local:fix against label with cpu) |\n")), qPrintable(md));
+        QVERIFY2(
+            md.contains(QStringLiteral("- Version: Local edit · fix (`local:fix`), not the case's prediction (Iteration 1 · Prediction has "
+                                       "no rerun)\n- Baseline: `label`\n- Profile: cpu\n")),
+            qPrintable(md));
+        const QString html = QString::fromUtf8(reportHtml(summary, {rc}));
+        QVERIFY2(html.contains(QStringLiteral("<td>passed (local:fix against label with cpu)</td></tr>")), qPrintable(html));
+        QVERIFY(html.contains(QStringLiteral("<tr><td>Baseline</td><td><code>label</code></td></tr>")));
+        QVERIFY(html.contains(QStringLiteral("<tr><td>Profile</td><td>cpu</td></tr>")));
+        QVERIFY(html.contains(QStringLiteral("not the case&#39;s prediction")));
+        const QByteArray csv = reportCsv({rc});
+        QVERIFY2(csv.startsWith("filename,latest_outcome,best_stage,iterations,verdict,tags,note,comments,rerun_verdict,"
+                                "rerun_max_abs_err,rerun_speedup,rerun_time,rerun_verdict_line,rerun_flags,rerun_speedup_ci_low,"
+                                "rerun_speedup_ci_high,rerun_within_noise,rerun_call_speedup,rerun_speedup_timer,rerun_checks,"
+                                "rerun_version,rerun_baseline,rerun_profile,rerun_of_prediction,rerun_speedup_note\r\n"),
+            csv.constData());
+        QVERIFY2(csv.endsWith(",device,clean,local:fix,label,cpu,false,\r\n"), csv.constData());
+
+        // The case's own prediction says so.
+        rc.rerun->versionId = rc.predictId;
+        rc.rerun->versionTitle = rc.predictTitle;
+        QVERIFY(QString::fromUtf8(reportMarkdown(summary, {rc}))
+                    .contains(QStringLiteral("- Version: Iteration 1 · Prediction (`it1:predict`), the case's prediction\n")));
+        QVERIFY(reportCsv({rc}).endsWith(",device,clean,it1:predict,label,cpu,true,\r\n"));
+        // Results saved without a profile say that it was not recorded.
+        rc.rerun->profile.clear();
+        QVERIFY(QString::fromUtf8(reportMarkdown(summary, {rc})).contains(QStringLiteral("- Profile: not recorded\n")));
+    }
+
+    // Issue 4: a wrong output's speedup never reads as a win: omitted, with the reason, in every format.
+    void wrongOutputNeverReadsFaster()
+    {
+        ReportCase rc;
+        rc.filename = QStringLiteral("leaky_relu.py");
+        rc.rerun = test::seedSensitiveRerun(rc.filename);
+        ReportSummary summary;
+        summary.generated = Generated;
+        const QString md = QString::fromUtf8(reportMarkdown(summary, {rc}));
+        QVERIFY2(md.contains(QStringLiteral("Device time: baseline 0.0057 ms, candidate 0.0045 ms, speedup omitted (output wrong, does "
+                                            "not count). Call time: baseline 0.43 ms, candidate 0.39 ms.")),
+            qPrintable(md));
+        QVERIFY(!md.contains(QStringLiteral("1.25×")));
+        QVERIFY(!md.contains(QStringLiteral("1.11×")));
+        const QString html = QString::fromUtf8(reportHtml(summary, {rc}));
+        QVERIFY(html.contains(QStringLiteral("speedup omitted (output wrong, does not count)")));
+        QVERIFY(!html.contains(QStringLiteral("1.25×")));
+        const QByteArray csv = reportCsv({rc});
+        // rerun_speedup, its interval, within_noise and the call-time speedup stay empty; the note says why.
+        const QStringList fields = QString::fromUtf8(csv.split('\n').value(1)).split(QLatin1Char(','));
+        QCOMPARE(fields.value(8), QStringLiteral("wrong_output"));
+        for (const int column : {10, 14, 15, 16, 17}) // speedup, interval, within noise, call-time speedup
+            QVERIFY2(fields.value(column).isEmpty(), qPrintable(QString::number(column) + QLatin1Char(' ') + fields.value(column)));
+        QVERIFY2(
+            csv.endsWith(",output wrong, does not count\r\n") || csv.endsWith(",\"output wrong, does not count\"\r\n"), csv.constData());
     }
 
     // A wrong result's speedup does not count, and the seeds it failed are named.
@@ -369,7 +454,7 @@ private Q_SLOTS:
     {
         ReportCase rc;
         rc.filename = QStringLiteral("leaky_relu.py");
-        rc.latestRerun = test::seedSensitiveRerun(rc.filename);
+        rc.rerun = test::seedSensitiveRerun(rc.filename);
         ReportSummary summary;
         summary.generated = Generated;
         const QString md = QString::fromUtf8(reportMarkdown(summary, {rc}));

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "rerun/rerunkey.h"
 #include "rerun/resultstore.h"
 
 #include <QDateTime>
@@ -49,6 +50,56 @@ private Q_SLOTS:
         QCOMPARE(history.first().versionId, r.versionId);
         QVERIFY(history.first().compile->cached);
         QCOMPARE(history.first().compile->command, r.compile->command);
+    }
+
+    // The runner panel's rule: the newest stored result of exactly the chosen version, baseline
+    // and profile; an edited local version (same name, new text) is not its older self.
+    void newestResultOfAKey()
+    {
+        QTemporaryDir runDir;
+        const ResultStore store = ResultStore::forRun(runDir.path(), QStringLiteral("keys"));
+        const QDateTime t0(QDate(2024, 5, 1), QTime(10, 0), Qt::UTC);
+        auto result = [&](const QString& version, const QString& hash, const QString& profile, int minutes) {
+            RerunResult r = resultFor(QStringLiteral("k.py"), version);
+            r.versionHash = hash;
+            r.baselineId = QStringLiteral("label");
+            r.profile = profile;
+            r.started = t0.addSecs(60 * minutes);
+            QString error;
+            if (!store.save(r, &error))
+                qWarning("%s", qPrintable(error));
+            return r;
+        };
+        result(QStringLiteral("it1:predict"), QStringLiteral("aaa"), QStringLiteral("cpu"), 0);
+        const RerunResult newestCpu = result(QStringLiteral("it1:predict"), QStringLiteral("aaa"), QStringLiteral("cpu"), 5);
+        result(QStringLiteral("it1:predict"), QStringLiteral("aaa"), QStringLiteral("compile-check"), 10);
+        result(QStringLiteral("local:mine"), QStringLiteral("old"), QStringLiteral("cpu"), 15);
+        const RerunResult older = result(QStringLiteral("it0:predict"), QString(), QStringLiteral("cpu"), 1); // saved before hashes
+        const QVector<RerunResult> history = store.history(QStringLiteral("k.py"));
+        QCOMPARE(history.size(), 5);
+        QCOMPARE(history.first().versionHash, QStringLiteral("aaa")); // kept in the JSON
+
+        RerunKey key{
+            QStringLiteral("k.py"), QStringLiteral("it1:predict"), QStringLiteral("aaa"), QStringLiteral("label"), QStringLiteral("cpu")};
+        QCOMPARE(newestRerunOf(history, key)->started, newestCpu.started);
+        key.baselineId = QStringLiteral("it0:predict");
+        QVERIFY(!newestRerunOf(history, key));
+        key.baselineId = QStringLiteral("label");
+        key.profile = QStringLiteral("rocm");
+        QVERIFY(!newestRerunOf(history, key));
+        key.profile = QStringLiteral("cpu");
+        key.caseName = QStringLiteral("other.py");
+        QVERIFY(!newestRerunOf(history, key));
+        // The local version was edited since: its old result is not this text's.
+        const RerunKey edited{
+            QStringLiteral("k.py"), QStringLiteral("local:mine"), QStringLiteral("new"), QStringLiteral("label"), QStringLiteral("cpu")};
+        QVERIFY(!newestRerunOf(history, edited));
+        QVERIFY(
+            newestRerunOf(history, RerunKey{edited.caseName, edited.versionId, QStringLiteral("old"), edited.baselineId, edited.profile}));
+        // A result without a hash still belongs to its version.
+        const RerunKey old{
+            QStringLiteral("k.py"), QStringLiteral("it0:predict"), QStringLiteral("bbb"), QStringLiteral("label"), QStringLiteral("cpu")};
+        QCOMPARE(newestRerunOf(history, old)->started, older.started);
     }
 
     // Two cases whose names one safe-name rule would map to the same folder ("a b.py" and

@@ -183,6 +183,34 @@ private Q_SLOTS:
         QCOMPARE(compilerVersionLine(text), line);
     }
 
+    // The rerun log leaves out the traceback hipcc gets from rocm_agent_enumerator without an AMD
+    // GPU, and says so; any other traceback stays.
+    void compilerVersionLogs_data()
+    {
+        QTest::addColumn<QString>("output");
+        QTest::addColumn<QString>("log");
+        const QString hip = QStringLiteral("HIP version: 5.2.21153-0\nDebian clang version 15.0.6\n");
+        const QString enumerator = QStringLiteral(
+            "Traceback (most recent call last):\n  File \"/usr/bin/rocm_agent_enumerator\", line 257, in <module>\n    main()\n"
+            "FileNotFoundError: [Errno 2] No such file or directory: '/sys/class/kfd/kfd/topology/nodes/'\n");
+        const QString note = QStringLiteral("[kernel-review: rocm_agent_enumerator's traceback left out: it finds no AMD GPU here (no "
+                                            "/sys/class/kfd), which changes nothing for this compiler]\n");
+        QTest::addRow("hipcc-without-gpu") << enumerator + hip << note + hip;
+        QTest::addRow("after-the-version") << hip + enumerator << note + hip;
+        const QString other = QStringLiteral("Traceback (most recent call last):\n  File \"/usr/bin/wrapper\", line 3\nKeyError: 'x'\n");
+        QTest::addRow("another-traceback-stays") << other + hip << other + hip;
+        QTest::addRow("no-traceback") << hip << hip;
+        QTest::addRow("cut-short") << QStringLiteral("Traceback (most recent call last):\n  File \"rocm_agent_enumerator\"")
+                                   << QStringLiteral("Traceback (most recent call last):\n  File \"rocm_agent_enumerator\"");
+    }
+
+    void compilerVersionLogs()
+    {
+        QFETCH(QString, output);
+        QFETCH(QString, log);
+        QCOMPARE(compilerVersionLog(output), log);
+    }
+
     void moduleStems_data()
     {
         QTest::addColumn<QString>("caseName");

@@ -256,6 +256,25 @@ private Q_SLOTS:
         QCOMPARE(result.failure, QStringLiteral("compiler \"no-such-compiler-krw\" of profile fake-no-compiler not found"));
     }
 
+    // hipcc --version on a machine without an AMD GPU prints rocm_agent_enumerator's traceback,
+    // which changes nothing: the log does not open with it, and says what was left out.
+    void hipccVersionTracebackLeftOutOfTheLog()
+    {
+        RerunPipeline::forgetProbes();
+        RerunRequest request = fakeRequest(QStringLiteral("noresult"));
+        request.profile.name = QStringLiteral("fake-hipcc");
+        request.profile.compiler = QStringLiteral(KRW_FAKE_PROCESS); // answers --version as hipcc does
+        RerunPipeline pipeline;
+        QString log;
+        connect(&pipeline, &RerunPipeline::log, this, [&log](const QString& text) { log += text; });
+        const RerunResult result = runToEnd(pipeline, request, 60000);
+        QCOMPARE(result.environment.value(QStringLiteral("compiler")), QStringLiteral("HIP version: 5.2.21153-0"));
+        QVERIFY2(log.contains(QStringLiteral("HIP version: 5.2.21153-0")), qPrintable(log));
+        QVERIFY2(!log.contains(QStringLiteral("Traceback")), qPrintable(log));
+        QVERIFY2(!log.contains(QStringLiteral("FileNotFoundError")), qPrintable(log));
+        QVERIFY2(log.contains(QStringLiteral("rocm_agent_enumerator")), qPrintable(log)); // the note naming what was left out
+    }
+
     // Debian's hipcc compiling the sample for an AMD target: the real error on the right line.
     void compileCheckFindsTheRealError()
     {

@@ -2,6 +2,8 @@
 #include "code/codeview.h"
 #include "code/syntaxsupport.h"
 #include "examplereruns.h"
+#include "plots/errorplot.h"
+#include "plots/timingplot.h"
 #include "rerun/calltimingmodel.h"
 #include "rerun/calltimingview.h"
 #include "rerun/checkmodel.h"
@@ -11,6 +13,7 @@
 #include "rerun/flaggedcelldelegate.h"
 #include "rerun/kernelresourcemodel.h"
 #include "rerun/kernelresourceparser.h"
+#include "rerun/profiledialog.h"
 #include "rerun/resultstore.h"
 #include "rerun/runnerpanel.h"
 #include "rerun/speeduplabel.h"
@@ -18,14 +21,20 @@
 #include "run/casetexts.h"
 #include "run/runloader.h"
 #include "samplecopy.h"
+#include "settings/settings.h"
 #include "theme/themes.h"
 
 #include <QApplication>
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
+#include <QFormLayout>
 #include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
 #include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QPointer>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -34,6 +43,8 @@
 #include <QTest>
 #include <QTextBlock>
 #include <QTimer>
+
+#include <functional>
 
 using namespace krw;
 
@@ -89,11 +100,72 @@ private:
         return -1;
     }
 
+    // The line that shows compile → correctness → timing.
+    static QString stageText(const RunnerPanel& panel)
+    {
+        const auto labels = panel.findChildren<QLabel*>();
+        for (const QLabel* label : labels) {
+            if (label->text().contains(QStringLiteral("correctness")))
+                return label->text();
+        }
+        return {};
+    }
+
+    static QPushButton* button(const QWidget& parent, const QString& text)
+    {
+        const auto buttons = parent.findChildren<QPushButton*>();
+        for (QPushButton* b : buttons) {
+            if (b->text() == text)
+                return b;
+        }
+        return nullptr;
+    }
+
+    // A result with something on every page: verdict, speedup, checks, calls, accuracy,
+    // diagnostics, kernels, plots and a log.
+    static RerunResult fullResult(const QString& caseName, const QString& versionId, const QString& profile)
+    {
+        RerunResult r = test::flaggedPassRerun(caseName);
+        r.versionId = versionId;
+        r.baselineId = QStringLiteral("label");
+        r.profile = profile;
+        r.started = QDateTime::currentDateTime();
+        r.compile->diagnostics = DiagnosticParser::parseAll(QStringLiteral("k.hip:3:1: warning: unused variable 'x'\n"));
+        r.compile->log = QStringLiteral("compiler said something\n");
+        r.harnessLog = QStringLiteral("harness said something\n");
+        KernelResourceUsage kernel;
+        kernel.name = QStringLiteral("sin_kernel");
+        r.compile->kernels = {kernel};
+        return r;
+    }
+
+    // Every detail page of the panel is empty: nothing of another result is left behind.
+    static void verifyNothingShown(RunnerPanel& panel)
+    {
+        QVERIFY(!panel.shownResult());
+        QVERIFY(panel.speedupLabel()->isHidden());
+        QCOMPARE(panel.checksView()->model()->rowCount(), 0);
+        QCOMPARE(panel.callsView()->table()->model()->rowCount(), 0);
+        QCOMPARE(panel.diagnosticsView()->model()->rowCount(), 0);
+        QVERIFY(panel.kernelsView()->isHidden());
+        QCOMPARE(panel.kernelsView()->model()->rowCount(), 0);
+        auto* log = panel.findChild<QPlainTextEdit*>(QStringLiteral("rerunLog"));
+        QVERIFY(log);
+        QCOMPARE(log->toPlainText(), QString());
+        QVERIFY(panel.timingPlot()->isEmptyState());
+        QVERIFY(panel.errorPlot()->isEmptyState());
+        const auto tables = panel.findChildren<QTableView*>();
+        for (const QTableView* table : tables) // accuracy and the rest
+            QVERIFY2(!table->model() || table->model()->rowCount() == 0, qPrintable(table->objectName()));
+    }
+
 private Q_SLOTS:
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true);
         QVERIFY(m_dir.isValid());
+        Settings::instance()->setToolchainProfiles(defaultProfiles());
+        Settings::instance()->setLastProfile(QStringLiteral("compile-check"));
     }
 
     void savedResultsReopenWithTheCase()
@@ -102,6 +174,7 @@ private Q_SLOTS:
         RerunResult saved;
         saved.caseName = QStringLiteral("sin_kernel.py");
         saved.versionId = QStringLiteral("it0:predict");
+        saved.baselineId = QStringLiteral("label");
         saved.profile = QStringLiteral("compile-check");
         saved.started = QDateTime::currentDateTime();
         CompileStage compile;
@@ -114,6 +187,8 @@ private Q_SLOTS:
         RunnerPanel panel(&m_syntax);
         panel.show();
         panel.setCase(texts, codeVersions(m_run->cases.at(texts.caseIndex)));
+        panel.selectProfile(QStringLiteral("compile-check"));
+        panel.selectVersion(QStringLiteral("it0:predict"));
         QVERIFY(panel.shownResult());
         QCOMPARE(panel.shownResult()->verdict(), QStringLiteral("compile_failed"));
         QCOMPARE(panel.diagnosticsView()->model()->rowCount(), 1);
@@ -220,6 +295,7 @@ private Q_SLOTS:
         RerunResult saved;
         saved.caseName = QStringLiteral("block_sum.py");
         saved.versionId = QStringLiteral("it1:predict");
+        saved.baselineId = QStringLiteral("label");
         saved.profile = QStringLiteral("compile-check");
         saved.started = QDateTime::currentDateTime();
         CompileStage compile;
@@ -232,6 +308,7 @@ private Q_SLOTS:
         panel.show();
         QTableView* view = panel.kernelsView();
         QVERIFY(view->isHidden()); // nothing shown yet
+        panel.selectProfile(QStringLiteral("compile-check"));
         panel.setCase(texts, codeVersions(m_run->cases.at(texts.caseIndex)));
         QVERIFY(!view->isHidden());
         QCOMPARE(view->model()->rowCount(), 2);
@@ -275,6 +352,7 @@ private Q_SLOTS:
         RunnerPanel panel(&m_syntax);
         panel.show();
         panel.setCase(texts, codeVersions(m_run->cases.at(texts.caseIndex)));
+        panel.selectProfile(QStringLiteral("hip-nvidia")); // the saved result's
 
         VerdictLabel* verdict = panel.verdictLabel();
         QCOMPARE(verdict->text(), QStringLiteral("⚠ Verdict: passed — 2 warnings: output_reused, launch_bound"));
@@ -328,6 +406,331 @@ private Q_SLOTS:
         panel.setPalette(darkPalette());
         QCOMPARE(verdict->palette().color(QPalette::WindowText), problemTextColor(darkPalette()));
         QVERIFY(problemTextColor(darkPalette()) != problemTextColor(lightPalette()));
+    }
+
+    // Issue 3: after "Edit copy → Save as local version" the panel shows the new version, which
+    // has not been rerun; nothing of the prediction's result stays on screen.
+    void editedCopyShowsNoRerunOfItYet()
+    {
+        const CaseTexts texts = sampleCase(QStringLiteral("softmax_row.py"));
+        const QVector<CodeVersion> versions = codeVersions(m_run->cases.at(texts.caseIndex));
+        RunnerPanel panel(&m_syntax);
+        panel.show();
+        panel.setCase(texts, versions);
+        panel.selectProfile(QStringLiteral("compile-check"));
+        auto* version = panel.findChild<QComboBox*>(QStringLiteral("rerunVersion"));
+        const QString predictId = version->currentData().toString();
+        QVERIFY(predictId.endsWith(QStringLiteral(":predict")));
+        RerunResult wrong = fullResult(QStringLiteral("softmax_row.py"), predictId, QStringLiteral("compile-check"));
+        wrong.accuracy->ok = false;
+        wrong.timing->speedup = 1.34;
+        QString error;
+        QVERIFY2(ResultStore::forRun(m_run->path, m_run->name).save(wrong, &error), qPrintable(error));
+        panel.setCase(texts, versions); // reopens with the stored result
+        QVERIFY(panel.shownResult());
+        QCOMPARE(panel.shownResult()->versionId, predictId);
+
+        const QString id = panel.createLocalVersion(QStringLiteral("mine"), QStringLiteral("// edited\n"));
+        panel.selectVersion(id);
+        QCOMPARE(version->currentData().toString(), id);
+        QCOMPARE(panel.verdictLabel()->text(),
+            QStringLiteral("No rerun of Local edit · mine against Label (ground truth) with compile-check yet."));
+        verifyNothingShown(panel);
+
+        panel.selectVersion(predictId); // and back: the stored result is found again
+        QVERIFY(panel.shownResult());
+        QCOMPARE(panel.shownResult()->versionId, predictId);
+        QVERIFY(!panel.speedupLabel()->isHidden());
+    }
+
+    // Issue 3: a stored result of another profile or baseline is not shown as this one's.
+    void resultIsKeyedByVersionBaselineAndProfile()
+    {
+        const CaseTexts texts = sampleCase(QStringLiteral("rms_norm.py"));
+        const QVector<CodeVersion> versions = codeVersions(m_run->cases.at(texts.caseIndex));
+        RunnerPanel panel(&m_syntax);
+        panel.show();
+        panel.setCase(texts, versions);
+        auto* version = panel.findChild<QComboBox*>(QStringLiteral("rerunVersion"));
+        auto* baseline = panel.findChild<QComboBox*>(QStringLiteral("rerunBaseline"));
+        const QString predictId = version->currentData().toString();
+        QString error;
+        QVERIFY2(ResultStore::forRun(m_run->path, m_run->name)
+                     .save(fullResult(QStringLiteral("rms_norm.py"), predictId, QStringLiteral("cpu")), &error),
+            qPrintable(error));
+
+        panel.selectProfile(QStringLiteral("compile-check"));
+        panel.setCase(texts, versions);
+        QCOMPARE(panel.findChild<QComboBox*>(QStringLiteral("rerunProfile"))->currentText(), QStringLiteral("compile-check"));
+        QVERIFY2(panel.verdictLabel()->text().startsWith(QStringLiteral("No rerun of ")), qPrintable(panel.verdictLabel()->text()));
+        QVERIFY(panel.verdictLabel()->text().endsWith(QStringLiteral(" with compile-check yet.")));
+        verifyNothingShown(panel);
+
+        panel.selectProfile(QStringLiteral("cpu"));
+        QVERIFY(panel.shownResult());
+        QCOMPARE(panel.shownResult()->profile, QStringLiteral("cpu"));
+        QVERIFY(!panel.speedupLabel()->isHidden());
+
+        // Another baseline: not this result either.
+        const int other = baseline->findData(predictId);
+        QVERIFY(other >= 0);
+        baseline->setCurrentIndex(other);
+        QVERIFY2(panel.verdictLabel()->text().startsWith(QStringLiteral("No rerun of ")), qPrintable(panel.verdictLabel()->text()));
+        verifyNothingShown(panel);
+    }
+
+    // Issue 3: before any run nothing reads as done; stages a result did not reach read "not run".
+    void stageLineShowsStagesNotRunAsNotRun()
+    {
+        const CaseTexts texts = sampleCase(QStringLiteral("flash_decode_stage2.py"));
+        RunnerPanel panel(&m_syntax);
+        panel.show();
+        panel.setCase(texts, codeVersions(m_run->cases.at(texts.caseIndex)));
+        panel.selectProfile(QStringLiteral("compile-check"));
+        QString line = stageText(panel);
+        QVERIFY2(!line.contains(QStringLiteral("✓")), qPrintable(line));
+        QVERIFY2(line.contains(QStringLiteral("compile not run")), qPrintable(line));
+        QVERIFY2(line.contains(QStringLiteral("timing not run")), qPrintable(line));
+
+        RerunResult compiled;
+        compiled.caseName = QStringLiteral("flash_decode_stage2.py");
+        compiled.compile = CompileStage{};
+        compiled.compile->ok = true;
+        panel.showResult(compiled);
+        line = stageText(panel);
+        QVERIFY2(line.contains(QStringLiteral("✓ compile")), qPrintable(line));
+        QVERIFY2(line.contains(QStringLiteral("correctness not run")), qPrintable(line));
+        QVERIFY2(line.contains(QStringLiteral("timing not run")), qPrintable(line));
+    }
+
+    // Issue 3: Run is off, with a reason, when the chosen version has no text.
+    void runIsDisabledForAnEmptyVersion()
+    {
+        const CaseTexts texts = sampleCase(QStringLiteral("layer_norm_fwd.py"));
+        RunnerPanel panel(&m_syntax);
+        panel.show();
+        panel.setCase(texts, codeVersions(m_run->cases.at(texts.caseIndex)));
+        QPushButton* run = button(panel, QStringLiteral("Run"));
+        QVERIFY(run);
+        QVERIFY(run->isEnabled());
+        const QString id = panel.createLocalVersion(QStringLiteral("empty"), QString());
+        panel.selectVersion(id);
+        QVERIFY(!run->isEnabled());
+        QVERIFY2(run->toolTip().contains(QStringLiteral("empty")), qPrintable(run->toolTip()));
+
+        // A case without any version to run (no prediction in any iteration).
+        const CaseTexts none = sampleCase(QStringLiteral("rotary_emb.py"));
+        panel.setCase(none, codeVersions(m_run->cases.at(none.caseIndex)));
+        auto* version = panel.findChild<QComboBox*>(QStringLiteral("rerunVersion"));
+        QCOMPARE(version->count(), 0);
+        QVERIFY(!run->isEnabled());
+        QCOMPARE(run->toolTip(), QStringLiteral("This case has no version to rerun."));
+        QCOMPARE(panel.verdictLabel()->text(), QStringLiteral("This case has no version to rerun."));
+        panel.run(); // does nothing
+        QVERIFY(!panel.isRunning());
+    }
+
+    // Issue 3: a result that arrives after the selection moved on is stored, and shown only
+    // when its own version, baseline and profile are chosen again.
+    void resultOfAnEarlierSelectionIsStoredNotShown()
+    {
+        ToolchainProfile broken = defaultProfile(ToolchainProfile::Kind::CompileCheck);
+        broken.name = QStringLiteral("broken");
+        broken.python = QStringLiteral("/nonexistent-krw/python3");
+        broken.compiler = QStringLiteral("/nonexistent-krw/hipcc");
+        broken.sandbox = false;
+        Settings::instance()->setToolchainProfiles(defaultProfiles() + QVector<ToolchainProfile>{broken});
+        const CaseTexts texts = sampleCase(QStringLiteral("block_sum.py"));
+        RunnerPanel panel(&m_syntax);
+        panel.show();
+        panel.setCase(texts, codeVersions(m_run->cases.at(texts.caseIndex)));
+        panel.selectProfile(QStringLiteral("broken"));
+        auto* version = panel.findChild<QComboBox*>(QStringLiteral("rerunVersion"));
+        QVERIFY(version->count() >= 2);
+        const QString first = version->itemData(0).toString();
+        const QString second = version->itemData(1).toString();
+        panel.selectVersion(first);
+        const int stored = ResultStore::forRun(m_run->path, m_run->name).history(QStringLiteral("block_sum.py")).size();
+
+        QSignalSpy finished(&panel, &RunnerPanel::rerunFinished);
+        panel.run();
+        QVERIFY(panel.isRunning());
+        panel.selectVersion(second);
+        QVERIFY(finished.wait(60000));
+        const auto result = finished.first().first().value<RerunResult>();
+        QCOMPARE(result.versionId, first);
+        QCOMPARE(ResultStore::forRun(m_run->path, m_run->name).history(QStringLiteral("block_sum.py")).size(), stored + 1);
+        QVERIFY2(panel.verdictLabel()->text().startsWith(QStringLiteral("No rerun of ")), qPrintable(panel.verdictLabel()->text()));
+        QVERIFY(!panel.shownResult());
+
+        panel.selectVersion(first);
+        QVERIFY(panel.shownResult());
+        QCOMPARE(panel.shownResult()->started, result.started);
+        Settings::instance()->setToolchainProfiles(defaultProfiles());
+        Settings::instance()->setLastProfile(QStringLiteral("compile-check"));
+    }
+
+    // The sandbox marker: plain words every font can show, the style's warning icon beside
+    // "Not sandboxed", and the note as tooltip.
+    void sandboxMarkerIsPlainTextWithTheStylesIcon()
+    {
+        RunnerPanel panel(&m_syntax);
+        panel.show();
+        RerunResult r = test::cleanPassRerun(QStringLiteral("sin_kernel.py"));
+        r.candidateRun = SideRun{true, {}, 1.0};
+        r.sandboxed = false;
+        r.sandboxNote = QStringLiteral("not sandboxed: the sandbox is turned off in profile cpu");
+        panel.showResult(r);
+        auto* marker = panel.findChild<QLabel*>(QStringLiteral("rerunSandbox"));
+        QVERIFY(marker);
+        QCOMPARE(marker->text(), QStringLiteral("Not sandboxed"));
+        QCOMPARE(marker->toolTip(), r.sandboxNote);
+        auto* icon = panel.findChild<QLabel*>(QStringLiteral("rerunSandboxIcon"));
+        QVERIFY(icon);
+        QVERIFY(!icon->isHidden());
+        QVERIFY(!icon->pixmap(Qt::ReturnByValue).isNull());
+        r.sandboxed = true;
+        r.sandboxNote = QStringLiteral("sandboxed with bubblewrap");
+        panel.showResult(r);
+        QCOMPARE(marker->text(), QStringLiteral("Sandboxed"));
+        QVERIFY(icon->isHidden());
+        for (const QChar c : marker->text())
+            QVERIFY(c.unicode() < 0x80);
+    }
+
+    // Edit copy: a code editor (line numbers, the project's highlighting), named in the same
+    // window, saved as a local version or cancelled; edits are not thrown away without asking.
+    void editCopyIsARealEditor()
+    {
+        const CaseTexts texts = sampleCase(QStringLiteral("leaky_relu.py"));
+        RunnerPanel panel(&m_syntax);
+        panel.show();
+        panel.setCase(texts, codeVersions(m_run->cases.at(texts.caseIndex)));
+        auto* version = panel.findChild<QComboBox*>(QStringLiteral("rerunVersion"));
+        const QString original = version->currentData().toString();
+        QPushButton* edit = button(panel, QStringLiteral("Edit copy…"));
+        QVERIFY(edit);
+
+        // Each step handles the next modal window that opens; the last one found is kept.
+        QStringList seen;
+        QVector<std::function<bool(QWidget*)>> steps;
+        QTimer driver;
+        driver.setInterval(20);
+        QPointer<QWidget> last;
+        connect(&driver, &QTimer::timeout, this, [&] {
+            QWidget* modal = QApplication::activeModalWidget();
+            if (!modal || modal == last || steps.isEmpty())
+                return;
+            last = modal;
+            seen << QString::fromLatin1(modal->metaObject()->className());
+            if (!steps.takeFirst()(modal)) { // not the window the step expects: close it, and stop
+                steps.clear();
+                if (auto* dialog = qobject_cast<QDialog*>(modal))
+                    QTimer::singleShot(0, dialog, &QDialog::reject);
+            }
+        });
+        driver.start();
+        auto buttonIn = [](QWidget* w, const QString& text) -> QAbstractButton* {
+            const auto buttons = w->findChildren<QAbstractButton*>();
+            for (QAbstractButton* b : buttons) {
+                if (b->text().remove(QLatin1Char('&')) == text)
+                    return b;
+            }
+            return nullptr;
+        };
+
+        // Cancel with edits: asked; "Keep editing" keeps the window, then Save.
+        QString editorState;
+        steps << [&](QWidget* dialog) {
+            auto* editor = dialog->findChild<CodeView*>();
+            if (!editor)
+                return false;
+            editorState = QStringLiteral("%1 %2 %3").arg(editor->isReadOnly()).arg(editor->gutterWidth() > 0).arg(editor->blockCount() > 1);
+            auto* name = dialog->findChild<QLineEdit*>(QStringLiteral("localVersionName"));
+            if (name)
+                name->setText(QStringLiteral("tuned"));
+            editor->moveCursor(QTextCursor::End);
+            editor->insertPlainText(QStringLiteral("// tuned\n"));
+            QAbstractButton* cancel = buttonIn(dialog, QStringLiteral("Cancel"));
+            if (cancel)
+                QTimer::singleShot(0, cancel, &QAbstractButton::click);
+            return cancel != nullptr;
+        };
+        steps << [&](QWidget* box) {
+            QAbstractButton* keep = buttonIn(box, QStringLiteral("Keep editing"));
+            if (keep)
+                QTimer::singleShot(0, keep, &QAbstractButton::click);
+            last = nullptr; // the editor comes back to the top
+            return keep != nullptr;
+        };
+        steps << [&](QWidget* dialog) {
+            QAbstractButton* save = buttonIn(dialog, QStringLiteral("Save as local version"));
+            if (save)
+                QTimer::singleShot(0, save, &QAbstractButton::click);
+            return save != nullptr;
+        };
+        edit->click();
+        driver.stop();
+        QCOMPARE(editorState, QStringLiteral("0 1 1")); // editable, numbered, the version's text
+        QVERIFY2(seen.value(1) == QStringLiteral("QMessageBox"), qPrintable(seen.join(QLatin1Char(' '))));
+        QCOMPARE(version->currentData().toString(), QStringLiteral("local:tuned"));
+        const auto local = ResultStore::forRun(m_run->path, m_run->name).localVersions(QStringLiteral("leaky_relu.py"));
+        QFile saved(local.value(QStringLiteral("tuned")));
+        QVERIFY(saved.open(QIODevice::ReadOnly));
+        QVERIFY(saved.readAll().endsWith("// tuned\n"));
+        panel.selectVersion(original);
+
+        // Cancel without edits closes at once, and nothing is saved.
+        steps.clear();
+        seen.clear();
+        last = nullptr;
+        steps << [&](QWidget* dialog) {
+            QAbstractButton* cancel = buttonIn(dialog, QStringLiteral("Cancel"));
+            if (cancel)
+                QTimer::singleShot(0, cancel, &QAbstractButton::click);
+            return cancel != nullptr;
+        };
+        driver.start();
+        edit->click();
+        driver.stop();
+        QCOMPARE(seen.size(), 1);
+        QCOMPARE(version->currentData().toString(), original);
+    }
+
+    // Profiles without a GPU (cpu) have no GPU target to set.
+    void gpuTargetOnlyForProfilesWithAGpu()
+    {
+        ProfileDialog dialog;
+        auto* form = dialog.findChild<QFormLayout*>();
+        QVERIFY(form);
+        QWidget* target = nullptr;
+        for (int row = 0; row < form->rowCount(); ++row) {
+            auto* label = qobject_cast<QLabel*>(
+                form->itemAt(row, QFormLayout::LabelRole) ? form->itemAt(row, QFormLayout::LabelRole)->widget() : nullptr);
+            if (label && label->text() == QStringLiteral("GPU target:"))
+                target = form->itemAt(row, QFormLayout::FieldRole)->widget();
+        }
+        QVERIFY(target);
+        auto* list = dialog.findChild<QListWidget*>();
+        auto rowOf = [list](const QString& name) {
+            for (int row = 0; row < list->count(); ++row) {
+                if (list->item(row)->text() == name)
+                    return row;
+            }
+            return -1;
+        };
+        list->setCurrentRow(rowOf(QStringLiteral("cpu")));
+        QVERIFY(!target->isEnabled());
+        QVERIFY(!target->toolTip().isEmpty());
+        list->setCurrentRow(rowOf(QStringLiteral("rocm")));
+        QVERIFY(target->isEnabled());
+        list->setCurrentRow(rowOf(QStringLiteral("compile-check")));
+        QVERIFY(target->isEnabled());
+        // Changing the kind of a profile follows at once.
+        auto* kind = dialog.findChildren<QComboBox*>().value(0);
+        QVERIFY(kind);
+        kind->setCurrentIndex(kind->findText(QStringLiteral("cpu")));
+        QVERIFY(!target->isEnabled());
     }
 
     void cleanPassLooksClean()
