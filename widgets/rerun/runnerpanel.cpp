@@ -142,7 +142,7 @@ RunnerPanel::RunnerPanel(SyntaxSupport* syntax, QWidget* parent)
     split->setObjectName(QStringLiteral("runnerSplitter"));
     split->addWidget(buildDetails());
     split->addWidget(buildPlots());
-    split->setSizes({520, 880}); // plots need the width more than the tables
+    split->setSizes({450, 550}); // the plots a little wider; the log and diagnostics still readable at 1400 px
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 4, 0, 0);
     layout->addWidget(buildControls());
@@ -260,8 +260,6 @@ QWidget* RunnerPanel::buildKernels()
     m_kernelsView->setModel(m_kernels);
     m_kernelsView->setItemDelegate(new FlaggedCellDelegate(KernelResourceModel::FlaggedRole, m_kernelsView));
     m_kernelsView->verticalHeader()->hide();
-    // The name takes the room that is left; the numbers keep the width of their contents.
-    m_kernelsView->horizontalHeader()->setSectionResizeMode(KernelResourceModel::KernelColumn, QHeaderView::Stretch);
     m_kernelsView->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_kernelsView->setWordWrap(false);
     m_kernelsView->setTextElideMode(Qt::ElideMiddle); // long template names keep their ends
@@ -275,7 +273,11 @@ void RunnerPanel::showKernels(const QVector<KernelResourceUsage>& kernels)
     m_kernelsView->setVisible(!kernels.isEmpty());
     if (kernels.isEmpty())
         return;
-    m_kernelsView->resizeColumnsToContents();
+    // The numbers keep the width of their contents and the name takes the room that is left (elided
+    // in the middle). Set after the model's reset, which forgets per-column modes.
+    QHeaderView* header = m_kernelsView->horizontalHeader();
+    header->setSectionResizeMode(QHeaderView::ResizeToContents);
+    header->setSectionResizeMode(KernelResourceModel::KernelColumn, QHeaderView::Stretch);
     // Compact: as high as its rows, up to four; more scroll.
     const int rows = std::min(int(kernels.size()), 4);
     const int frame = 2 * m_kernelsView->frameWidth();

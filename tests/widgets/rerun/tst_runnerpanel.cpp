@@ -29,6 +29,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFormLayout>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -300,6 +301,10 @@ private Q_SLOTS:
         saved.started = QDateTime::currentDateTime();
         CompileStage compile;
         compile.kernels = KernelResourceParser::parse(QString::fromUtf8(log.readAll()), QStringLiteral("gfx90a"));
+        QVERIFY(compile.kernels.size() == 2);
+        // Template kernels have long names, as layer_norm_fwd's do.
+        compile.kernels[1].demangledName
+            = QStringLiteral("void layer_norm_fwd_kernel<false>(float const*, float*, float const*, float const*, long, float)");
         saved.compile = compile;
         QString error;
         QVERIFY2(ResultStore::forRun(m_run->path, m_run->name).save(saved, &error), qPrintable(error));
@@ -313,6 +318,18 @@ private Q_SLOTS:
         QVERIFY(!view->isHidden());
         QCOMPARE(view->model()->rowCount(), 2);
         QCOMPARE(view->model()->index(0, KernelResourceModel::SharedColumn).data().toString(), QStringLiteral("72 KiB > 64 KiB"));
+        // In a panel as wide as at 1400 px, every number column is in view: the kernel name gives way,
+        // also when the table appears with a result that arrives while the panel is shown.
+        panel.resize(870, 700);
+        RerunResult withoutKernels = saved;
+        withoutKernels.compile->kernels.clear();
+        panel.showResult(withoutKernels);
+        QVERIFY(view->isHidden());
+        panel.showResult(saved);
+        QVERIFY(!view->isHidden());
+        QTRY_VERIFY(view->horizontalHeader()->length() <= view->viewport()->width());
+        for (int column = 0; column < view->model()->columnCount(); ++column)
+            QVERIFY2(view->columnWidth(column) > 0, qPrintable(QString::number(column)));
 
         auto* delegate = qobject_cast<FlaggedCellDelegate*>(view->itemDelegate());
         QVERIFY(delegate);
