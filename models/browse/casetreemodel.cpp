@@ -138,9 +138,9 @@ QVariant CaseTreeModel::caseData(const Case& c, int caseIndex, int column, int r
         }
         return {};
     case Qt::ToolTipRole:
-        return QStringLiteral("%1\nlatest: %2 · best: %3 · %4 iteration(s)\nverdict: %5")
+        return QStringLiteral("%1\nlatest: %2 · best: %3 · %4\nverdict: %5")
             .arg(c.filename, outcomeName(c.latest), stageName(c.best))
-            .arg(c.history.size())
+            .arg(c.history.size() == 1 ? QStringLiteral("1 iteration") : QStringLiteral("%1 iterations").arg(c.history.size()))
             .arg(verdictInfo(m_annotations.value(c.filename).verdict).title);
     case SortRole:
         switch (column) {

@@ -188,6 +188,7 @@ QWidget* CaseView::buildHeader()
     QFont noteFont = m_note->font();
     noteFont.setItalic(true);
     m_note->setFont(noteFont);
+    m_note->setObjectName(QStringLiteral("caseNote"));
     m_iterationChooser->setObjectName(QStringLiteral("iterationChooser"));
     // "1 (newest) · perf_failed" is shown whole; the case name and the note give way instead.
     m_iterationChooser->setSizeAdjustPolicy(QComboBox::AdjustToContents);
@@ -326,11 +327,14 @@ void CaseView::showHeader()
     m_best->setPalette(palette);
     m_latest->setToolTip(
         record == &c->newest() ? tr("Outcome of the newest iteration") : tr("Outcome of iteration %1 (not the newest)").arg(m_iteration));
-    m_best->setToolTip(tr("Furthest stage with evidence over all %n iteration(s)", nullptr, int(c->history.size())));
+    m_best->setToolTip(c->history.size() == 1 ? tr("Furthest stage with evidence in its one iteration")
+                                              : tr("Furthest stage with evidence over all %1 iterations").arg(c->history.size()));
     m_latest->show();
     m_best->show();
-    m_note->setFullText(QStringLiteral("%1 · %2").arg(
-        tr("%n iteration(s)", nullptr, int(c->history.size())), tr("%n version(s)", nullptr, int(m_versions.size()))));
+    const int iterations = int(c->history.size());
+    const int versions = int(m_versions.size());
+    m_note->setFullText(QStringLiteral("%1 · %2").arg(iterations == 1 ? tr("1 iteration") : tr("%1 iterations").arg(iterations),
+        versions == 1 ? tr("1 version") : tr("%1 versions").arg(versions)));
 }
 
 void CaseView::showOverview(const IterationRecord& record)
@@ -427,7 +431,7 @@ void CaseView::showErrors(const IterationRecord& record)
     }
     m_errors->setMessages(messages,
         others.isEmpty() ? QString()
-                         : tr("No error messages in iteration %1. Iteration(s) %2 have some: choose one above.")
+                         : tr("No error messages in iteration %1. These iterations have some: %2 (choose one above).")
                                .arg(record.iteration)
                                .arg(others.join(QStringLiteral(", "))));
     m_tabs->setTabText(ErrorsTab, messages.isEmpty() ? tr("Errors") : tr("Errors (%1)").arg(messages.size()));

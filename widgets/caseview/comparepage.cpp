@@ -204,7 +204,8 @@ void ComparePage::showDiff(quint64 generation, const DiffResult& result, const Q
     const CodeLanguage language = detectLanguage(right.isEmpty() ? left : right);
     m_diffView->setVersionIds(l ? l->id() : QString(), r ? r->id() : QString());
     m_diffView->setDiff(l ? l->title() : QString(), left, r ? r->title() : QString(), right, result, language);
-    m_status->setText(result.error.isEmpty() ? tr("%n change(s)", nullptr, int(result.hunks.size())) : QString());
+    const int changes = int(result.hunks.size());
+    m_status->setText(!result.error.isEmpty() ? QString() : changes == 1 ? tr("1 change") : tr("%1 changes").arg(changes));
     if (!result.hunks.isEmpty())
         m_diffView->nextChange();
     Q_EMIT diffShown();

@@ -4,6 +4,7 @@
 #include "browse/casetreemodel.h"
 #include "caseview/caseview.h"
 #include "caseview/comparepage.h"
+#include "caseview/elidinglabel.h"
 #include "caseview/errorview.h"
 #include "caseview/historypage.h"
 #include "code/bigtextbar.h"
@@ -40,6 +41,7 @@
 #include <QPlainTextEdit>
 #include <QProcess>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -619,6 +621,30 @@ private Q_SLOTS:
         QVERIFY2(summary.contains(QStringLiteral("1 iteration")), qPrintable(summary));
         QVERIFY2(!summary.contains(QStringLiteral("30–30")), qPrintable(summary));
         QVERIFY2(summary.contains(QStringLiteral("4 cases · 1 failing · 3 unknown")), qPrintable(summary));
+    }
+
+    // The case header counts in words: "1 iteration · 1 version", never "1 iteration(s)".
+    void caseHeaderCountsInWords()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("lone.jsonl"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("{\"filename\": \"y.py\", \"predict\": \"int y;\"}\n");
+        file.close();
+        MainWindow window(&m_syntax);
+        window.show();
+        QVERIFY(open(window, path));
+        QVERIFY(select(window, QStringLiteral("y.py")));
+        const auto* note = window.caseView()->findChild<ElidingLabel*>(QStringLiteral("caseNote"));
+        QVERIFY(note);
+        QCOMPARE(note->fullText(), QStringLiteral("1 iteration · 1 version"));
+        QVERIFY(open(window, seriesDir()));
+        QVERIFY(select(window, QStringLiteral("b.py")));
+        const int iterations = int(window.run()->cases.at(window.run()->indexOf(QStringLiteral("b.py"))).history.size());
+        QVERIFY(iterations > 1);
+        QVERIFY2(QRegularExpression(QStringLiteral("^%1 iterations · \\d+ versions$").arg(iterations)).match(note->fullText()).hasMatch(),
+            qPrintable(note->fullText()));
     }
 
     // Opening a run shows its first failing case, or, with none failing (a lone JSONL holds
