@@ -278,7 +278,8 @@ void MainWindow::buildMenus()
             m_caseView->setFocus(Qt::ShortcutFocusReason);
         },
         QKeySequence(Qt::CTRL | Qt::Key_R));
-    rerun->setIcon(themeIcon(this, "media-playback-start", QStyle::SP_MediaPlay));
+    m_rerunAction = rerun;
+    colourRerunIcon();
     rerun->setIconText(tr("Rerun"));
     rerun->setToolTip(withShortcut(tr("Rerun a version of this case (the Rerun page)"), rerun));
     for (QAction* action : {openFolder, reload, exportReport, undo, redo})
@@ -581,6 +582,24 @@ void MainWindow::showEvent(QShowEvent* event)
         }
     }
     QMainWindow::showEvent(event);
+}
+
+// The icon theme's play icon, or the style's, which is drawn black: redrawn in the palette's text
+// colour so that it shows on a dark toolbar, and again whenever the palette changes.
+void MainWindow::colourRerunIcon()
+{
+    if (!m_rerunAction)
+        return;
+    const QString name = QStringLiteral("media-playback-start");
+    m_rerunAction->setIcon(
+        QIcon::hasThemeIcon(name) ? QIcon::fromTheme(name) : iconInTextColor(style()->standardIcon(QStyle::SP_MediaPlay), palette()));
+}
+
+void MainWindow::changeEvent(QEvent* event)
+{
+    QMainWindow::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange)
+        colourRerunIcon();
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

@@ -88,9 +88,11 @@ Q_SIGNALS:
 protected:
     void closeEvent(QCloseEvent* event) override;
     void showEvent(QShowEvent* event) override;
+    void changeEvent(QEvent* event) override;
 
 private:
     void buildMenus();
+    void colourRerunIcon();
     void buildReviewMenu();
     void buildStatusBar();
     QWidget* buildCasePanel();
@@ -123,6 +125,7 @@ private:
     bool m_restoredGeometry = false;
     bool m_placed = false;
     bool m_splitterRestored = false;
+    QAction* m_rerunAction = nullptr;
 };
 
 } // namespace krw

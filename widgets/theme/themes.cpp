@@ -6,6 +6,8 @@
 #include "theme/diffcolors.h"
 
 #include <QApplication>
+#include <QPainter>
+#include <QPixmap>
 #include <QStyle>
 #include <QStyleFactory>
 
@@ -152,6 +154,25 @@ QPalette paperPalette()
     paper.setColor(QPalette::WindowText, Qt::black);
     paper.setColor(QPalette::Text, Qt::black);
     return paper;
+}
+
+QIcon iconInTextColor(const QIcon& icon, const QPalette& palette)
+{
+    QIcon recoloured;
+    for (const int side : {16, 22, 24, 32, 48}) {
+        for (const QIcon::Mode mode : {QIcon::Normal, QIcon::Disabled}) {
+            QPixmap pixmap = icon.pixmap(QSize(side, side));
+            if (pixmap.isNull())
+                continue;
+            QPainter painter(&pixmap);
+            painter.setCompositionMode(QPainter::CompositionMode_SourceIn); // keep the shape, change the colour
+            painter.fillRect(
+                pixmap.rect(), palette.color(mode == QIcon::Disabled ? QPalette::Disabled : QPalette::Active, QPalette::ButtonText));
+            painter.end();
+            recoloured.addPixmap(pixmap, mode);
+        }
+    }
+    return recoloured;
 }
 
 } // namespace krw

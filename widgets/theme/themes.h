@@ -5,6 +5,7 @@
 #include "settings/settings.h"
 
 #include <QColor>
+#include <QIcon>
 #include <QPalette>
 
 namespace krw {
@@ -31,5 +32,9 @@ QColor verdictHue(Verdict verdict); // invalid for Verdict::None
 QColor staleHue(); // line comments whose version changed
 // Text that reports a problem: red, bright enough on a dark window too.
 QColor problemTextColor(const QPalette& palette);
+
+// A one-colour icon (a style's standard pixmap, drawn black) redrawn in the palette's button text
+// colour, enabled and disabled, so that it shows on a dark toolbar too.
+QIcon iconInTextColor(const QIcon& icon, const QPalette& palette);
 
 } // namespace krw

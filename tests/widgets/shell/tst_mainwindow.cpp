@@ -32,6 +32,7 @@
 #include <QFile>
 #include <QFontDatabase>
 #include <QHeaderView>
+#include <QImage>
 #include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
@@ -809,6 +810,42 @@ private Q_SLOTS:
         for (const QString& wanted : {QStringLiteral("Open Run Folder…"), QStringLiteral("Export Report…"),
                  QStringLiteral("Previous Failure"), QStringLiteral("Next Failure"), QStringLiteral("Rerun…")})
             QVERIFY2(titles.contains(wanted), qPrintable(titles.join(QStringLiteral(", "))));
+    }
+
+    // The Rerun icon (the style's black play triangle where no icon theme has one) stands out from
+    // the toolbar in a dark palette as in a light one, and follows a change of palette.
+    void rerunIconStandsOutInEveryPalette()
+    {
+        MainWindow window(&m_syntax);
+        window.show();
+        QToolBar* bar = window.findChild<QToolBar*>(QStringLiteral("mainToolBar"));
+        QVERIFY(bar);
+        QAction* rerun = nullptr;
+        for (QAction* action : bar->actions()) {
+            if (action->text().remove(QLatin1Char('&')) == QStringLiteral("Rerun…"))
+                rerun = action;
+        }
+        QVERIFY(rerun);
+        // Lightness of the icon's opaque pixels against the toolbar's background.
+        const auto contrast = [&] {
+            const QImage image = rerun->icon().pixmap(QSize(24, 24)).toImage().convertToFormat(QImage::Format_ARGB32);
+            qint64 sum = 0;
+            int count = 0;
+            for (int y = 0; y < image.height(); ++y) {
+                for (int x = 0; x < image.width(); ++x) {
+                    const QColor pixel = image.pixelColor(x, y);
+                    if (pixel.alpha() > 128) {
+                        sum += pixel.lightness();
+                        ++count;
+                    }
+                }
+            }
+            return count == 0 ? 0 : std::abs(int(sum / count) - bar->palette().color(QPalette::Button).lightness());
+        };
+        for (const QPalette& palette : {darkPalette(), lightPalette(), darkPalette()}) {
+            window.setPalette(palette);
+            QVERIFY2(contrast() > 100, qPrintable(QString::number(contrast())));
+        }
     }
 
     // Double-clicking a load warning shows its file at its line.
