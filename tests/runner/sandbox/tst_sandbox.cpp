@@ -318,7 +318,12 @@ private Q_SLOTS:
         QVERIFY2(ran.output.contains(QStringLiteral("work: written")), qPrintable(ran.output));
         QVERIFY(QFileInfo::exists(QDir(work.path()).filePath(QStringLiteral("result.json"))));
         if (sandboxed) {
-            QVERIFY2(ran.output.contains(QStringLiteral("outside: errno 30")), qPrintable(ran.output)); // EROFS
+            // EROFS: seen, read-only. A build under /tmp (a clone there) is hidden by the private
+            // /tmp instead: ENOENT.
+            const bool buildUnderTmp = build.canonicalPath().startsWith(QDir::temp().canonicalPath() + QLatin1Char('/'));
+            QVERIFY2(ran.output.contains(QStringLiteral("outside: errno 30"))
+                    || (buildUnderTmp && ran.output.contains(QStringLiteral("outside: errno 2\n"))),
+                qPrintable(ran.output));
             QVERIFY2(ran.output.contains(QStringLiteral("home-write: errno 30")), qPrintable(ran.output));
             QVERIFY2(ran.output.contains(QStringLiteral("secret: errno 2")), qPrintable(ran.output)); // ENOENT: not there at all
             QVERIFY2(ran.output.contains(QStringLiteral("tmp: written")), qPrintable(ran.output)); // its own /tmp...
