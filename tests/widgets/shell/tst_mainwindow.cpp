@@ -100,6 +100,16 @@ bool search(MainWindow& window, const QString& text, bool regex = false)
     return enterQuery(window, text, regex) && (searched.count() > 0 || searched.wait(10000));
 }
 
+// A lone JSONL run of these lines in dir; its path.
+QString writeLoneJsonl(const QTemporaryDir& dir, const QByteArray& lines)
+{
+    const QString path = dir.filePath(QStringLiteral("lone.jsonl"));
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(lines) != lines.size())
+        return {};
+    return path;
+}
+
 } // namespace
 
 class TestMainWindow : public QObject
@@ -628,11 +638,8 @@ private Q_SLOTS:
     void caseHeaderCountsInWords()
     {
         QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("lone.jsonl"));
-        QFile file(path);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write("{\"filename\": \"y.py\", \"predict\": \"int y;\"}\n");
-        file.close();
+        const QString path = writeLoneJsonl(dir, "{\"filename\": \"y.py\", \"predict\": \"int y;\"}\n");
+        QVERIFY(!path.isEmpty());
         MainWindow window(&m_syntax);
         window.show();
         QVERIFY(open(window, path));
@@ -653,11 +660,9 @@ private Q_SLOTS:
     void openingWithoutFailuresShowsTheFirstCase()
     {
         QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("lone.jsonl"));
-        QFile file(path);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write("{\"filename\": \"y.py\", \"predict\": \"int y;\"}\n{\"filename\": \"x.py\", \"predict\": \"int x;\"}\n");
-        file.close();
+        const QString path
+            = writeLoneJsonl(dir, "{\"filename\": \"y.py\", \"predict\": \"int y;\"}\n{\"filename\": \"x.py\", \"predict\": \"int x;\"}\n");
+        QVERIFY(!path.isEmpty());
         MainWindow window(&m_syntax);
         window.show();
         QSignalSpy shown(window.caseView(), &CaseView::caseShown);
