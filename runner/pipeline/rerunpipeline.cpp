@@ -268,7 +268,9 @@ void RerunPipeline::compileNext()
     if (QFileInfo::exists(plan.outputPath)) {
         stage.ok = stage.cached = true;
         stage.kernels = readKernels(plan.kernelsPath);
-        Q_EMIT log(QStringLiteral("Using the module built before from the same source, flags and toolchain: %1\n").arg(plan.outputPath));
+        // Kept in the result too, so that a reopened result's log says why it has no compiler output.
+        stage.log = QStringLiteral("Using the module built before from the same source, flags and toolchain: %1\n").arg(plan.outputPath);
+        Q_EMIT log(stage.log);
         if (build.candidate)
             m_result.compile = stage;
         return compileNext();

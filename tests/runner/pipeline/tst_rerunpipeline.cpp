@@ -320,6 +320,7 @@ private Q_SLOTS:
                 + again.compile->modulePath)); // same source, flags and toolchain: not compiled again
         QVERIFY(again.compile->ok);
         QCOMPARE(again.compile->kernels, fixed.compile->kernels); // kept beside the module
+        QVERIFY2(again.compile->log.contains(QStringLiteral("Using the module built before")), qPrintable(again.compile->log));
     }
 
     // The whole cpu pipeline on real tools: g++ builds each C++ candidate against Debian's
