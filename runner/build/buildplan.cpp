@@ -3,8 +3,12 @@
 
 #include <QCryptographicHash>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
+
+#include <filesystem>
+#include <system_error>
 
 namespace krw {
 
@@ -146,7 +150,9 @@ BuildPlan planBuild(const BuildInputs& in)
     plan.sourcePath = QDir(plan.directory).filePath(plan.moduleName + sourceSuffix);
     plan.outputPath
         = QDir(plan.directory).filePath(plan.moduleName + (plan.producesModule ? in.info.extensionSuffix : QStringLiteral(".o")));
-    plan.partialPath = plan.outputPath + QStringLiteral(".partial");
+    const QString scratch = QStringLiteral(".partial-") + (in.buildToken.isEmpty() ? QStringLiteral("build") : in.buildToken);
+    plan.partialPath = plan.outputPath + scratch;
+    plan.lockPath = QDir(plan.directory).filePath(plan.moduleName + QStringLiteral(".lock"));
     switch (p.kind) {
     case ToolchainProfile::Kind::CompileCheck:
         plan.target = amdTarget(p);
@@ -166,7 +172,11 @@ BuildPlan planBuild(const BuildInputs& in)
     compile.workingDirectory = plan.directory;
     compile.timeoutMs = p.compileTimeoutS * 1000;
     const bool separateLink = p.kind == ToolchainProfile::Kind::HipNvidia;
-    const QString objectPath = QDir(plan.directory).filePath(plan.moduleName + QStringLiteral(".o"));
+    // Ends in .o: nvcc tells an object from other inputs by its suffix.
+    const QString objectPath = QDir(plan.directory).filePath(plan.moduleName + scratch + QStringLiteral(".o"));
+    plan.scratchPaths << plan.partialPath;
+    if (separateLink)
+        plan.scratchPaths << objectPath;
     compile.arguments = kindFlags(in, plan.moduleName) + p.extraFlags << plan.sourcePath << QStringLiteral("-o")
                                                                       << (separateLink ? objectPath : plan.partialPath);
     if (plan.producesModule && !separateLink)
@@ -186,6 +196,31 @@ BuildPlan planBuild(const BuildInputs& in)
         plan.steps.append(link);
     }
     return plan;
+}
+
+bool publishBuild(const BuildPlan& plan, QString* error)
+{
+    // rename(2) replaces atomically; QFile::rename refuses an existing target.
+    std::error_code ec;
+    std::filesystem::rename(QFile::encodeName(plan.partialPath).toStdString(), QFile::encodeName(plan.outputPath).toStdString(), ec);
+    if (ec && error)
+        *error = QStringLiteral("cannot move the built module %1 into the cache as %2: %3")
+                     .arg(plan.partialPath, plan.outputPath, QString::fromLocal8Bit(ec.message().c_str()));
+    removeScratch(plan);
+    return !ec;
+}
+
+void removeScratch(const BuildPlan& plan)
+{
+    for (const QString& path : plan.scratchPaths)
+        QFile::remove(path);
+}
+
+void removeDeadScratch(const QString& directory)
+{
+    const QDir dir(directory);
+    for (const QString& name : dir.entryList({QStringLiteral("*.partial-*")}, QDir::Files))
+        QFile::remove(dir.filePath(name));
 }
 
 } // namespace krw

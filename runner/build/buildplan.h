@@ -16,7 +16,12 @@ struct BuildPlan
     QString directory; // <cache>/<key>/
     QString sourcePath;
     QString outputPath; // the module (.so), or an object file for compile-check
-    QString partialPath; // compiled to here, renamed to outputPath only on success
+    // This builder's own files: compiled to partialPath (and, where the profile links separately, an
+    // object file), then renamed to outputPath in one step on success. Named with the build's token,
+    // so concurrent builders never write the same file (docs/RUNNER.md "Module cache").
+    QString partialPath;
+    QStringList scratchPaths; // partialPath and any intermediate: removed when the build ends
+    QString lockPath; // one builder at a time per key (BuildLock)
     bool producesModule = true;
     // The GPU target the compile is for, as the compiler names it (gfx90a, sm_90); empty when the
     // compiler picks it (rocm without an arch, hip-nvidia with -arch=native) or for cpu.
@@ -36,9 +41,17 @@ struct BuildInputs
     QString cacheRoot;
     QString caseName; // for the module name
     QString source;
+    QString buildToken; // unique per build (scratch file names); empty = "partial"
 };
 
 BuildPlan planBuild(const BuildInputs& inputs);
+
+// Makes a finished build visible: the module is renamed over outputPath in one step, so a reader sees
+// either nothing or the whole file; this build's scratch files are removed, success or not.
+bool publishBuild(const BuildPlan& plan, QString* error);
+void removeScratch(const BuildPlan& plan);
+// Scratch files that builders of this folder left when they died; call only while holding the lock.
+void removeDeadScratch(const QString& directory);
 
 // A valid Python identifier from a case file name: "sin_kernel.py" → "sin_kernel".
 QString moduleStem(const QString& caseName);

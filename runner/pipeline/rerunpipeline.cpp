@@ -21,6 +21,8 @@
 #include <QTimer>
 #include <QUuid>
 
+#include <algorithm>
+
 namespace krw {
 
 namespace {
@@ -102,6 +104,14 @@ RerunPipeline::RerunPipeline(QObject* parent)
         if (done)
             done(outcome);
     });
+    connect(&m_buildLock, &BuildLock::waiting, this,
+        [this](const QString& holder) { Q_EMIT log(QStringLiteral("Waiting for %1, which is building the same module…\n").arg(holder)); });
+    connect(&m_buildLock, &BuildLock::acquired, this, &RerunPipeline::buildLocked);
+    connect(&m_buildLock, &BuildLock::failed, this, [this](const QString& why) {
+        CompileStage stage;
+        stage.command = QStringList{m_lockedBuild.plan.steps.first().program} + m_lockedBuild.plan.steps.first().arguments;
+        buildFailed(m_lockedBuild, stage, why);
+    });
 }
 
 QString RerunPipeline::runnerDataDir()
@@ -151,6 +161,10 @@ void RerunPipeline::cancel()
     if (!m_running)
         return;
     m_cancelled = true;
+    if (m_buildLock.isWaiting()) { // no process of ours runs while waiting for another builder
+        m_buildLock.release();
+        return complete(RerunResult::Status::Cancelled);
+    }
     m_job.cancel();
 }
 
@@ -249,6 +263,7 @@ bool RerunPipeline::prepareSide(const QString& text, bool candidate)
     inputs.cacheRoot = m_request.cacheRoot;
     inputs.caseName = m_request.caseName;
     inputs.source = text;
+    inputs.buildToken = QUuid::createUuid().toString(QUuid::Id128).left(12);
     m_builds.append({candidate, planBuild(inputs)});
     return true;
 }
@@ -262,24 +277,68 @@ void RerunPipeline::compileNext()
     QString& module = build.candidate ? m_candidateModule : m_baselineModule;
     module = plan.outputPath;
     Q_EMIT stageChanged(RerunStage::Compile);
+    if (QFileInfo::exists(plan.outputPath))
+        return useCachedModule(build, QStringLiteral("Using the module built before from the same source, flags and toolchain"));
+    m_lockedBuild = build;
+    if (!QDir().mkpath(plan.directory)) {
+        CompileStage stage;
+        stage.command = QStringList{plan.steps.first().program} + plan.steps.first().arguments;
+        return buildFailed(build, stage, QStringLiteral("cannot create the module cache folder %1").arg(plan.directory));
+    }
+    // Builders of the same key take turns; one that waited finds the module built (buildLocked).
+    m_buildLock.acquire(plan.lockPath, (m_request.profile.compileTimeoutS + 60) * 1000);
+}
+
+void RerunPipeline::useCachedModule(const SideBuild& build, const QString& why)
+{
+    CompileStage stage;
+    stage.command = QStringList{build.plan.steps.first().program} + build.plan.steps.first().arguments;
+    stage.modulePath = build.plan.outputPath;
+    stage.ok = stage.cached = true;
+    stage.kernels = readKernels(build.plan.kernelsPath);
+    // Kept in the result too, so that a reopened result's log says why it has no compiler output.
+    stage.log = QStringLiteral("%1: %2\n").arg(why, build.plan.outputPath);
+    Q_EMIT log(stage.log);
+    if (build.candidate)
+        m_result.compile = stage;
+    compileNext();
+}
+
+void RerunPipeline::buildLocked()
+{
+    const SideBuild build = m_lockedBuild;
+    const BuildPlan& plan = build.plan;
+    if (QFileInfo::exists(plan.outputPath)) { // the builder we waited for made it
+        m_buildLock.release();
+        return useCachedModule(build, QStringLiteral("Using the module another rerun has just built from the same source"));
+    }
+    removeDeadScratch(plan.directory);
     CompileStage stage;
     stage.command = QStringList{plan.steps.first().program} + plan.steps.first().arguments;
     stage.modulePath = plan.outputPath;
-    if (QFileInfo::exists(plan.outputPath)) {
-        stage.ok = stage.cached = true;
-        stage.kernels = readKernels(plan.kernelsPath);
-        // Kept in the result too, so that a reopened result's log says why it has no compiler output.
-        stage.log = QStringLiteral("Using the module built before from the same source, flags and toolchain: %1\n").arg(plan.outputPath);
-        Q_EMIT log(stage.log);
-        if (build.candidate)
-            m_result.compile = stage;
-        return compileNext();
+    if (!writeText(plan.sourcePath, (build.candidate ? m_request.candidateText : m_request.baselineText).toUtf8())) {
+        m_buildLock.release();
+        return buildFailed(build, stage, QStringLiteral("cannot write %1").arg(plan.sourcePath));
     }
-    QDir().mkpath(plan.directory);
-    if (!writeText(plan.sourcePath, (build.candidate ? m_request.candidateText : m_request.baselineText).toUtf8()))
-        return fail(QStringLiteral("cannot write %1").arg(plan.sourcePath));
     m_buildClock.start();
     runBuildStep(build, stage, 0);
+}
+
+// A build that ended without a module says why, in the stage and in the result's failure line: the
+// compiler's own diagnostics are not always there (a timeout, a full disk, a lock held too long).
+void RerunPipeline::buildFailed(const SideBuild& build, CompileStage stage, const QString& why)
+{
+    stage.ok = false;
+    stage.error = why;
+    if (!why.isEmpty())
+        Q_EMIT log(QStringLiteral("\n%1\n").arg(why));
+    if (!build.candidate)
+        return fail(QStringLiteral("the baseline did not compile: %1").arg(why.isEmpty() ? lastLines(stage.log, 8) : why));
+    m_result.compile = stage;
+    if (!why.isEmpty())
+        m_result.failure = QStringLiteral("compile: %1").arg(why);
+    Q_EMIT diagnosticsChanged(stage.diagnostics);
+    complete();
 }
 
 // One step of a build (compile, then link where the profile links separately); the compile
@@ -305,18 +364,28 @@ void RerunPipeline::runBuildStep(const SideBuild& build, CompileStage stage, int
         // The table is written before the module appears, so a cached module always has its own.
         if (outcome.kind == ProcessOutcome::Kind::Ok && !build.plan.kernelsPath.isEmpty())
             writeText(build.plan.kernelsPath, kernelsToJson(stage.kernels));
-        stage.ok = outcome.kind == ProcessOutcome::Kind::Ok && QFile::rename(build.plan.partialPath, build.plan.outputPath);
-        if (!stage.ok && outcome.kind != ProcessOutcome::Kind::ExitCode)
-            stage.error = outcome.message;
-        if (build.candidate) {
-            m_result.compile = stage;
-            Q_EMIT diagnosticsChanged(stage.diagnostics);
-        }
+        QString publishError;
+        stage.ok = outcome.kind == ProcessOutcome::Kind::Ok && publishBuild(build.plan, &publishError);
+        removeScratch(build.plan);
+        m_buildLock.release();
         if (outcome.kind == ProcessOutcome::Kind::Cancelled)
             return complete(RerunResult::Status::Cancelled);
-        if (!stage.ok)
-            return build.candidate ? complete() : fail(QStringLiteral("the baseline did not compile: %1").arg(lastLines(m_stepLog, 8)));
-        compileNext();
+        if (stage.ok) {
+            if (build.candidate) {
+                m_result.compile = stage;
+                Q_EMIT diagnosticsChanged(stage.diagnostics);
+            }
+            return compileNext();
+        }
+        const bool saidByDiagnostics = outcome.kind == ProcessOutcome::Kind::ExitCode
+            && std::any_of(stage.diagnostics.cbegin(), stage.diagnostics.cend(),
+                [](const Diagnostic& d) { return d.severity == Diagnostic::Severity::Error; });
+        QString why;
+        if (outcome.kind == ProcessOutcome::Kind::Ok)
+            why = publishError;
+        else if (!saidByDiagnostics)
+            why = QStringLiteral("the compiler %1: %2").arg(outcome.message, lastLines(m_stepLog, 5));
+        buildFailed(build, stage, why);
     });
 }
 

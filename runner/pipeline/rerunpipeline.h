@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "build/buildlock.h"
 #include "build/buildplan.h"
 #include "pipeline/rerunrequest.h"
 #include "process/processjob.h"
@@ -49,6 +50,9 @@ private:
     void afterProbe();
     void compileNext();
     struct SideBuild;
+    void useCachedModule(const SideBuild& build, const QString& why);
+    void buildLocked();
+    void buildFailed(const SideBuild& build, CompileStage stage, const QString& why);
     void runBuildStep(const SideBuild& build, CompileStage stage, int step);
     void startHarness();
     void harnessFinished(const ProcessOutcome& outcome, const QString& resultPath);
@@ -69,6 +73,8 @@ private:
     SandboxChoice m_sandbox;
     ResourceLimits m_limits;
     QVector<SideBuild> m_builds; // compiled in order; the candidate's is the compile stage
+    SideBuild m_lockedBuild; // the build waiting for, or holding, m_buildLock
+    BuildLock m_buildLock;
     QString m_candidateModule;
     QString m_baselineModule;
     ProcessJob m_job;

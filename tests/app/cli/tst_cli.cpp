@@ -11,9 +11,11 @@
 #include <QBuffer>
 #include <QCoreApplication>
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -109,6 +111,46 @@ private Q_SLOTS:
         QCOMPARE(result.value(QStringLiteral("profile")).toString(), QStringLiteral("compile-check"));
         QVERIFY2(r.code == krw::cli::Ok || r.code == krw::cli::CouldNotRun, qPrintable(r.err));
         QVERIFY(QDir(m_runCopy.filePath(QStringLiteral(".kernel-review"))).exists());
+    }
+
+    // Two kernel-review-cli processes rerun the same source at once: one builds the module, the
+    // other waits for it and uses it. Before the per-key lock one of them reported compile_failed
+    // with error "finished" and left a .partial file in the cache.
+    void concurrentProcessesShareTheModuleCache()
+    {
+        QTemporaryDir home;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("XDG_CACHE_HOME"), home.filePath(QStringLiteral("cache")));
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), home.filePath(QStringLiteral("config")));
+        env.insert(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("data")));
+        env.insert(QStringLiteral("KRW_FAKE_COMPILE_MS"), QStringLiteral("2000"));
+        const QStringList args = {QStringLiteral("rerun"), m_runCopy.path(), QStringLiteral("--case"), QStringLiteral("sin_kernel.py"),
+            QStringLiteral("--version"), QStringLiteral("it1:predict"), QStringLiteral("--profile"), QStringLiteral("compile-check"),
+            QStringLiteral("--compiler"), QStringLiteral(KRW_FAKE_PROCESS), QStringLiteral("--python"), QStringLiteral(KRW_FAKE_PROCESS),
+            QStringLiteral("--no-sandbox"), QStringLiteral("--json")};
+        QProcess a;
+        QProcess b;
+        for (QProcess* p : {&a, &b}) {
+            p->setProcessEnvironment(env);
+            p->start(QStringLiteral(KRW_CLI_PROGRAM), args);
+        }
+        int cached = 0;
+        for (QProcess* p : {&a, &b}) {
+            QVERIFY(p->waitForFinished(120000));
+            const QByteArray err = p->readAllStandardError();
+            QCOMPARE(p->exitCode(), int(krw::cli::Ok));
+            const QJsonObject result = QJsonDocument::fromJson(p->readAllStandardOutput()).object();
+            const QJsonObject compile = result.value(QStringLiteral("stages")).toObject().value(QStringLiteral("compile")).toObject();
+            QVERIFY2(compile.value(QStringLiteral("ok")).toBool(), qPrintable(QString::fromUtf8(err)));
+            QCOMPARE(result.value(QStringLiteral("verdict")).toString(), QStringLiteral("compiled"));
+            cached += compile.value(QStringLiteral("cached")).toBool() ? 1 : 0;
+        }
+        QCOMPARE(cached, 1);
+        QDirIterator it(home.filePath(QStringLiteral("cache")), QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const QString file = it.next();
+            QVERIFY2(!file.contains(QStringLiteral(".partial")) && !file.endsWith(QStringLiteral(".lock")), qPrintable(file));
+        }
     }
 
     // Where bubblewrap is missing (a PATH without bwrap), a profile that runs code refuses, naming

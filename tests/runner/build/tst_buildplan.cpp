@@ -2,6 +2,9 @@
 #include "build/buildplan.h"
 #include "rerun/diagnosticparser.h"
 
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace krw;
@@ -127,6 +130,63 @@ private Q_SLOTS:
         QCOMPARE(link.program, QStringLiteral("/opt/cuda/bin/nvcc"));
         QVERIFY(link.arguments.contains(QStringLiteral("-ltorch_cuda")));
         QCOMPARE(link.arguments.at(link.arguments.indexOf(QStringLiteral("-o")) + 1), plan.partialPath);
+    }
+
+    // Builders of one key share the module's name and lock but never a file they write.
+    void concurrentBuildersWriteTheirOwnFiles()
+    {
+        BuildInputs a = inputs(ToolchainProfile::Kind::HipNvidia);
+        BuildInputs b = a;
+        a.buildToken = QStringLiteral("aaaa");
+        b.buildToken = QStringLiteral("bbbb");
+        const BuildPlan pa = planBuild(a);
+        const BuildPlan pb = planBuild(b);
+        QCOMPARE(pa.cacheKey, pb.cacheKey);
+        QCOMPARE(pa.outputPath, pb.outputPath);
+        QCOMPARE(pa.lockPath, pb.lockPath);
+        QVERIFY(pa.partialPath != pb.partialPath);
+        QCOMPARE(pa.scratchPaths.size(), 2); // the module and the object file nvcc links
+        for (const QString& path : pa.scratchPaths) {
+            QVERIFY(!pb.scratchPaths.contains(path));
+            QVERIFY2(path.contains(QStringLiteral(".partial-aaaa")), qPrintable(path));
+        }
+        const QString object = pa.steps.at(0).arguments.at(pa.steps.at(0).arguments.indexOf(QStringLiteral("-o")) + 1);
+        QVERIFY2(object.endsWith(QStringLiteral(".o")), qPrintable(object)); // nvcc knows an object by its suffix
+        QVERIFY(pa.steps.at(1).arguments.contains(object));
+    }
+
+    // The module appears in one rename, over whatever was there; a failed move says why and
+    // leaves no scratch behind.
+    void publishReplacesInOneStep()
+    {
+        QTemporaryDir dir;
+        BuildInputs in = inputs(ToolchainProfile::Kind::Cpu);
+        in.cacheRoot = dir.path();
+        in.buildToken = QStringLiteral("tok");
+        const BuildPlan plan = planBuild(in);
+        QVERIFY(QDir().mkpath(plan.directory));
+        auto write = [](const QString& path, const QByteArray& bytes) {
+            QFile f(path);
+            return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+        };
+        QVERIFY(write(plan.outputPath, "old"));
+        QVERIFY(write(plan.partialPath, "new"));
+        QString error;
+        QVERIFY2(publishBuild(plan, &error), qPrintable(error));
+        QFile out(plan.outputPath);
+        QVERIFY(out.open(QIODevice::ReadOnly));
+        QCOMPARE(out.readAll(), QByteArray("new"));
+        QVERIFY(!QFile::exists(plan.partialPath));
+
+        QVERIFY(!publishBuild(plan, &error)); // nothing was built
+        QVERIFY2(error.contains(plan.partialPath) && error.contains(QStringLiteral("cannot move")), qPrintable(error));
+
+        QVERIFY(write(plan.directory + QStringLiteral("/x.so.partial-dead"), "left by a killed builder"));
+        QVERIFY(write(plan.directory + QStringLiteral("/keep.txt"), "not scratch"));
+        removeDeadScratch(plan.directory);
+        QVERIFY(!QFile::exists(plan.directory + QStringLiteral("/x.so.partial-dead")));
+        QVERIFY(QFile::exists(plan.directory + QStringLiteral("/keep.txt")));
+        QVERIFY(QFile::exists(plan.outputPath));
     }
 
     void cacheKeyFollowsWhatDecidesTheBuild()

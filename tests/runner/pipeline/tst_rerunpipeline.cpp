@@ -9,8 +9,10 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QDirIterator>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -273,6 +275,72 @@ private Q_SLOTS:
         QVERIFY2(!log.contains(QStringLiteral("Traceback")), qPrintable(log));
         QVERIFY2(!log.contains(QStringLiteral("FileNotFoundError")), qPrintable(log));
         QVERIFY2(log.contains(QStringLiteral("rocm_agent_enumerator")), qPrintable(log)); // the note naming what was left out
+    }
+
+    // A compile-check request whose compiler is the fake one (slow enough that builders overlap).
+    RerunRequest fakeCompileRequest(const QString& cacheRoot)
+    {
+        RerunRequest r = fakeRequest(QStringLiteral("noresult"));
+        r.profile = defaultProfile(ToolchainProfile::Kind::CompileCheck);
+        r.profile.name = QStringLiteral("fake-compiler");
+        r.profile.python = QStringLiteral(KRW_FAKE_PROCESS);
+        r.profile.compiler = QStringLiteral(KRW_FAKE_PROCESS);
+        r.profile.sandbox = false;
+        r.candidateText = QStringLiteral("#include <hip/hip_runtime.h>\n__global__ void k(float* x) { x[0] = 1; }\n");
+        r.cacheRoot = cacheRoot;
+        return r;
+    }
+
+    // Two reruns of the same source at once share one cache key. Before the per-key lock, both
+    // compiled to the same ".partial" file and the second's rename failed: compile_failed with
+    // error "finished", an empty log and a .partial file left behind.
+    void concurrentBuildersShareOneModule()
+    {
+        QTemporaryDir cache;
+        const RerunRequest request = fakeCompileRequest(cache.path());
+        RerunPipeline first;
+        RerunPipeline second;
+        QSignalSpy firstDone(&first, &RerunPipeline::finished);
+        QSignalSpy secondDone(&second, &RerunPipeline::finished);
+        QString secondLog;
+        connect(&second, &RerunPipeline::log, this, [&secondLog](const QString& text) { secondLog += text; });
+        first.start(request);
+        second.start(request);
+        QTRY_VERIFY_WITH_TIMEOUT(!firstDone.isEmpty() && !secondDone.isEmpty(), 60000);
+        int built = 0;
+        for (const RerunResult& r : {firstDone.first().first().value<RerunResult>(), secondDone.first().first().value<RerunResult>()}) {
+            QVERIFY2(r.compile, qPrintable(r.failure));
+            QVERIFY2(r.compile->ok, qPrintable(r.compile->error + QLatin1Char('|') + r.failure));
+            QCOMPARE(r.verdict(), QStringLiteral("compiled"));
+            QVERIFY(QFile::exists(r.compile->modulePath));
+            built += r.compile->cached ? 0 : 1;
+        }
+        QCOMPARE(built, 1); // the other waited and used it
+        QVERIFY2(
+            secondLog.contains(QStringLiteral("Waiting for process")) || firstDone.first().first().value<RerunResult>().compile->cached,
+            qPrintable(secondLog));
+        QDirIterator it(cache.path(), QDir::Files, QDirIterator::Subdirectories);
+        QStringList files;
+        while (it.hasNext())
+            files << QFileInfo(it.next()).fileName();
+        QVERIFY2(files.filter(QStringLiteral(".partial")).isEmpty(), qPrintable(files.join(QLatin1Char(' '))));
+        QVERIFY2(files.filter(QStringLiteral(".lock")).isEmpty(), qPrintable(files.join(QLatin1Char(' '))));
+    }
+
+    // A compiler that fails without a word still leaves a result that says what failed.
+    void silentCompilerFailureSaysWhatFailed()
+    {
+        QTemporaryDir cache;
+        qputenv("KRW_FAKE_COMPILE", "silent-fail");
+        qputenv("KRW_FAKE_COMPILE_MS", "10");
+        RerunPipeline pipeline;
+        const RerunResult result = runToEnd(pipeline, fakeCompileRequest(cache.path()), 60000);
+        qunsetenv("KRW_FAKE_COMPILE");
+        qunsetenv("KRW_FAKE_COMPILE_MS");
+        QCOMPARE(result.verdict(), QStringLiteral("compile_failed"));
+        QVERIFY(result.compile);
+        QVERIFY2(result.compile->error.contains(QStringLiteral("exited with code 1")), qPrintable(result.compile->error));
+        QVERIFY2(result.failure.startsWith(QStringLiteral("compile: the compiler exited with code 1")), qPrintable(result.failure));
     }
 
     // Debian's hipcc compiling the sample for an AMD target: the real error on the right line.
