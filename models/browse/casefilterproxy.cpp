@@ -45,6 +45,14 @@ void CaseFilterProxy::setUnreviewedOnly(bool on)
     refilter();
 }
 
+void CaseFilterProxy::setRerunFilter(RerunFilter filter)
+{
+    if (filter == m_rerunFilter)
+        return;
+    m_rerunFilter = filter;
+    refilter();
+}
+
 void CaseFilterProxy::refilter()
 {
     Q_EMIT casesAboutToBeRefiltered();
@@ -64,7 +72,8 @@ void CaseFilterProxy::setSourceModel(QAbstractItemModel* model)
     // that a verdict hides leaves the tree here, between the two signals, not unannounced.
     if (model) {
         connect(model, &QAbstractItemModel::dataChanged, this, [this](const QModelIndex&, const QModelIndex&, const QVector<int>& roles) {
-            if (m_unreviewedOnly && roles.contains(CaseTreeModel::VerdictRole))
+            if ((m_unreviewedOnly && roles.contains(CaseTreeModel::VerdictRole))
+                || (m_rerunFilter != RerunFilter::Any && roles.contains(CaseTreeModel::RerunVerdictRole)))
                 refilter();
         });
     }
@@ -81,6 +90,9 @@ bool CaseFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& sourceP
     if (!m_stages.isEmpty() && !m_stages.contains(Stage(index.data(CaseTreeModel::BestStageRole).toInt())))
         return false;
     if (m_unreviewedOnly && Verdict(index.data(CaseTreeModel::VerdictRole).toInt()) != Verdict::None)
+        return false;
+    if (!rerunFilterAccepts(
+            m_rerunFilter, index.data(CaseTreeModel::RerunVerdictRole).toString(), index.data(CaseTreeModel::RerunFlaggedRole).toBool()))
         return false;
     const QString filename = index.data(CaseTreeModel::FilenameRole).toString();
     if (m_matches && !m_matches->contains(filename))

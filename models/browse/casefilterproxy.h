@@ -2,6 +2,7 @@
 #pragma once
 
 #include "browse/casesearch.h"
+#include "rerun/latestrerun.h"
 #include "run/rundata.h"
 
 #include <QSet>
@@ -11,7 +12,7 @@
 
 namespace krw {
 
-// Filters the case tree: by outcome, by best stage, by a name/metadata text (in memory, instant)
+// Filters the case tree: by outcome, by best stage, by the newest rerun, by a name/metadata text (in memory, instant)
 // and by the result of a full-text search (computed elsewhere, off the UI thread). Group rows
 // stay only while a case below them is shown, and their counts say "shown of total".
 // Every change of what is shown, a verdict that hides a case under "unreviewed only" included,
@@ -28,6 +29,7 @@ public:
     void setNameFilter(const QString& text); // filename or metadata key/value, case-insensitive
     void setSearchMatches(const std::optional<QSet<QString>>& filenames); // nullopt = no search
     void setUnreviewedOnly(bool on); // only cases without a verdict
+    void setRerunFilter(RerunFilter filter); // by the newest rerun (CaseTreeModel's Rerun column)
     bool unreviewedOnly() const { return m_unreviewedOnly; }
 
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
@@ -48,6 +50,7 @@ private:
     QString m_nameFilter;
     std::optional<QSet<QString>> m_matches;
     bool m_unreviewedOnly = false;
+    RerunFilter m_rerunFilter = RerunFilter::Any;
 };
 
 } // namespace krw

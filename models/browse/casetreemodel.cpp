@@ -6,6 +6,11 @@ namespace krw {
 namespace {
 // Case rows store their group's row + 1 as internal id; group rows store 0.
 constexpr quintptr GroupId = 0;
+
+QVector<int> rerunRoles()
+{
+    return {Qt::DisplayRole, Qt::ToolTipRole, CaseTreeModel::SortRole, CaseTreeModel::RerunVerdictRole, CaseTreeModel::RerunFlaggedRole};
+}
 } // namespace
 
 CaseTreeModel::CaseTreeModel(QObject* parent)
@@ -48,6 +53,25 @@ void CaseTreeModel::setAnnotations(const AnnotationMap& annotations)
         if (rows > 0)
             Q_EMIT dataChanged(index(0, 0, group), index(rows - 1, NUM_COLUMNS - 1, group), {VerdictRole, Qt::ToolTipRole});
     }
+}
+
+void CaseTreeModel::setLatestReruns(const LatestReruns& reruns)
+{
+    m_reruns = reruns;
+    for (int g = 0; g < m_groups.size(); ++g) {
+        const QModelIndex group = index(g, 0);
+        const int rows = rowCount(group);
+        if (rows > 0)
+            Q_EMIT dataChanged(index(0, RerunColumn, group), index(rows - 1, RerunColumn, group), rerunRoles());
+    }
+}
+
+void CaseTreeModel::setLatestRerun(const QString& filename, const LatestRerun& rerun)
+{
+    m_reruns.insert(filename, rerun);
+    const QModelIndex row = indexOfCase(filename);
+    if (row.isValid())
+        Q_EMIT dataChanged(row.siblingAtColumn(RerunColumn), row.siblingAtColumn(RerunColumn), rerunRoles());
 }
 
 QModelIndex CaseTreeModel::indexOfCase(const QString& filename) const
@@ -133,11 +157,19 @@ QVariant CaseTreeModel::caseData(const Case& c, int caseIndex, int column, int r
             return outcomeName(c.latest);
         case BestColumn:
             return stageName(c.best);
+        case RerunColumn: {
+            const auto rerun = m_reruns.constFind(c.filename);
+            return rerun == m_reruns.cend() ? QString() : rerun->cellText();
+        }
         case IterationsColumn:
             return int(c.history.size());
         }
         return {};
     case Qt::ToolTipRole:
+        if (column == RerunColumn) {
+            const auto rerun = m_reruns.constFind(c.filename);
+            return rerun == m_reruns.cend() ? QStringLiteral("Not rerun yet") : rerun->toolTip();
+        }
         return QStringLiteral("%1\nlatest: %2 · best: %3 · %4\nverdict: %5")
             .arg(c.filename, outcomeName(c.latest), stageName(c.best))
             .arg(c.history.size() == 1 ? QStringLiteral("1 iteration") : QStringLiteral("%1 iterations").arg(c.history.size()))
@@ -150,6 +182,10 @@ QVariant CaseTreeModel::caseData(const Case& c, int caseIndex, int column, int r
             return int(c.latest);
         case BestColumn:
             return int(c.best);
+        case RerunColumn: {
+            const auto rerun = m_reruns.constFind(c.filename);
+            return rerun == m_reruns.cend() ? 5 : rerun->sortRank(); // never rerun: last
+        }
         case IterationsColumn:
             return int(c.history.size());
         }
@@ -166,6 +202,10 @@ QVariant CaseTreeModel::caseData(const Case& c, int caseIndex, int column, int r
         return c.filename;
     case VerdictRole:
         return int(m_annotations.value(c.filename).verdict);
+    case RerunVerdictRole:
+        return m_reruns.value(c.filename).verdict;
+    case RerunFlaggedRole:
+        return !m_reruns.value(c.filename).flags.isEmpty();
     default:
         return {};
     }
@@ -182,6 +222,8 @@ QVariant CaseTreeModel::headerData(int section, Qt::Orientation orientation, int
         return QStringLiteral("Latest");
     case BestColumn:
         return QStringLiteral("Best");
+    case RerunColumn:
+        return QStringLiteral("Rerun");
     case IterationsColumn:
         return QStringLiteral("Iter.");
     }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "rerun/latestrerun.h"
 #include "review/annotations.h"
 #include "run/rundata.h"
 
@@ -15,7 +16,7 @@ class CaseTreeModel : public QAbstractItemModel
 {
     Q_OBJECT
 public:
-    enum Columns { NameColumn, LatestColumn, BestColumn, IterationsColumn, NUM_COLUMNS };
+    enum Columns { NameColumn, LatestColumn, BestColumn, RerunColumn, IterationsColumn, NUM_COLUMNS };
     enum Roles {
         SortRole = Qt::UserRole,
         IsGroupRole,
@@ -25,6 +26,8 @@ public:
         FilenameRole,
         GroupCaseCountRole, // group rows: cases in the group
         VerdictRole, // int(Verdict), case rows (Verdict::None when not reviewed)
+        RerunVerdictRole, // QString, case rows: the newest rerun's verdict, "" when never rerun
+        RerunFlaggedRole, // bool, case rows: the newest rerun raised flags
     };
 
     explicit CaseTreeModel(QObject* parent = nullptr);
@@ -35,6 +38,11 @@ public:
     // The run's annotations, for VerdictRole and the tooltip. Rows change in place (dataChanged),
     // so selection and expansion survive a verdict.
     void setAnnotations(const AnnotationMap& annotations);
+
+    // Each case's newest rerun (the Rerun column, its filter and sort), read off the UI thread when a
+    // run opens; one case's when a rerun of it ends. Rows change in place (dataChanged).
+    void setLatestReruns(const LatestReruns& reruns);
+    void setLatestRerun(const QString& filename, const LatestRerun& rerun);
 
     // The index of a case by filename, or invalid.
     QModelIndex indexOfCase(const QString& filename) const;
@@ -61,6 +69,7 @@ private:
     RunPtr m_run;
     QVector<Group> m_groups;
     AnnotationMap m_annotations;
+    LatestReruns m_reruns;
 };
 
 } // namespace krw

@@ -66,6 +66,29 @@ QVector<RerunResult> ResultStore::history(const QString& caseName) const
     return results;
 }
 
+LatestReruns ResultStore::newestPerCase(const QStringList& caseNames) const
+{
+    LatestReruns latest;
+    for (const QString& caseName : caseNames) {
+        const QDir dir(caseFolder("reruns", caseName));
+        if (!dir.exists())
+            continue;
+        // Names start with the UTC start time: the last name is the newest; an unreadable one is skipped.
+        const QStringList files = dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name | QDir::Reversed);
+        for (const QString& name : files) {
+            QFile file(dir.filePath(name));
+            QString error;
+            const auto result = file.open(QIODevice::ReadOnly) ? rerunFromJson(file.readAll(), &error) : std::nullopt;
+            if (result) {
+                latest.insert(caseName, LatestRerun::of(*result));
+                break;
+            }
+            qCWarning(lcRerunStore) << "saved result not understood, skipped:" << file.fileName() << error << file.errorString();
+        }
+    }
+    return latest;
+}
+
 QString ResultStore::saveLocalVersion(const QString& caseName, const QString& name, const QString& text, QString* error) const
 {
     const QString path = QDir(caseFolder("versions", caseName)).filePath(sanitizedFileName(name).name);

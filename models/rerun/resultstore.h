@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "rerun/latestrerun.h"
 #include "rerun/rerunresult.h"
 
 #include <QMap>
@@ -25,6 +26,9 @@ public:
 
     bool save(const RerunResult& result, QString* error, QString* savedPath = nullptr) const;
     QVector<RerunResult> history(const QString& caseName) const; // oldest first
+    // The newest readable result of each named case that has one; reads one file per case, so it
+    // suits a whole run (off the UI thread: it touches every case's folder).
+    LatestReruns newestPerCase(const QStringList& caseNames) const;
 
     // Edited copies of a version: the original stays untouched. Kept under the sanitized name.
     QString saveLocalVersion(const QString& caseName, const QString& name, const QString& text, QString* error) const;

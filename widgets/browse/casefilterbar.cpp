@@ -20,6 +20,7 @@ CaseFilterBar::CaseFilterBar(QWidget* parent)
     : QWidget(parent)
     , m_outcome(new QComboBox(this))
     , m_best(new QComboBox(this))
+    , m_rerun(new QComboBox(this))
     , m_scope(new QComboBox(this))
     , m_search(new QLineEdit(this))
     , m_regex(new QCheckBox(tr("Regex"), this))
@@ -38,6 +39,10 @@ CaseFilterBar::CaseFilterBar(QWidget* parent)
     m_best->addItem(tr("Any best stage"), AllItems);
     for (int i = 0; i < StageCount; ++i)
         m_best->addItem(tr("Best: %1").arg(stageName(Stage(i))), i);
+    m_rerun->setObjectName(QStringLiteral("rerunFilter"));
+    m_rerun->setToolTip(tr("By each case's newest rerun, whichever version and profile it was of"));
+    for (auto filter : {RerunFilter::Any, RerunFilter::NotRerun, RerunFilter::PassedClean, RerunFilter::Flagged, RerunFilter::NotPassed})
+        m_rerun->addItem(rerunFilterTitle(filter), int(filter));
     m_scope->setObjectName(QStringLiteral("searchScope"));
     for (auto scope : {SearchScope::Everything, SearchScope::Errors, SearchScope::Instruction, SearchScope::Code, SearchScope::Label,
              SearchScope::TestCode, SearchScope::Reflection, SearchScope::Metadata})
@@ -57,12 +62,13 @@ CaseFilterBar::CaseFilterBar(QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_outcome, 0, 0);
     layout->addWidget(m_best, 0, 1);
-    layout->addWidget(m_search, 1, 0, 1, 2);
-    layout->addWidget(m_scope, 2, 0);
-    layout->addWidget(m_regex, 2, 1);
-    layout->addWidget(m_unreviewed, 3, 0);
-    layout->addWidget(m_reviewed, 3, 1);
-    layout->addWidget(m_status, 4, 0, 1, 2);
+    layout->addWidget(m_rerun, 1, 0);
+    layout->addWidget(m_unreviewed, 1, 1);
+    layout->addWidget(m_search, 2, 0, 1, 2);
+    layout->addWidget(m_scope, 3, 0);
+    layout->addWidget(m_regex, 3, 1);
+    layout->addWidget(m_status, 4, 0);
+    layout->addWidget(m_reviewed, 4, 1);
 
     m_debounce.setSingleShot(true);
     m_debounce.setInterval(300);
@@ -77,6 +83,12 @@ CaseFilterBar::CaseFilterBar(QWidget* parent)
     connect(m_outcome, QOverload<int>::of(&QComboBox::activated), this, &CaseFilterBar::outcomesChanged);
     connect(m_best, QOverload<int>::of(&QComboBox::activated), this, &CaseFilterBar::outcomesChanged);
     connect(m_unreviewed, &QCheckBox::toggled, this, &CaseFilterBar::unreviewedOnlyChanged);
+    connect(m_rerun, QOverload<int>::of(&QComboBox::activated), this, &CaseFilterBar::rerunFilterChanged);
+}
+
+RerunFilter CaseFilterBar::rerunFilter() const
+{
+    return RerunFilter(m_rerun->currentData().toInt());
 }
 
 bool CaseFilterBar::unreviewedOnly() const

@@ -14,6 +14,7 @@
 #include "code/codeview.h"
 #include "code/diffview.h"
 #include "report/exportdialog.h"
+#include "rerun/runnerpanel.h"
 #include "review/annotationpanel.h"
 #include "review/reviewcontroller.h"
 #include "settings/settings.h"
@@ -28,6 +29,7 @@
 #include <QActionGroup>
 #include <QCloseEvent>
 #include <QDockWidget>
+#include <QFutureWatcher>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenuBar>
@@ -45,6 +47,7 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 #include <QWindow>
+#include <QtConcurrent>
 
 #include <algorithm>
 #include <functional>
@@ -138,6 +141,12 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
         m_proxy->setBestStages(m_filterBar->bestStages());
         m_caseTree->expandAll();
     });
+    connect(m_filterBar, &CaseFilterBar::rerunFilterChanged, this, [this] {
+        m_proxy->setRerunFilter(m_filterBar->rerunFilter());
+        m_caseTree->expandAll();
+    });
+    connect(m_caseView->runnerPanel(), &RunnerPanel::rerunFinished, this,
+        [this](const RerunResult& result) { m_model->setLatestRerun(result.caseName, LatestRerun::of(result)); });
     connect(m_filterBar, &CaseFilterBar::unreviewedOnlyChanged, this, [this](bool on) {
         m_proxy->setUnreviewedOnly(on);
         m_caseTree->expandAll();
@@ -453,9 +462,30 @@ void MainWindow::showRun(const RunPtr& run)
     if (wanted.isEmpty() || !selectCase(wanted))
         m_navigator->selectStartCase();
     m_search->setRun(run);
+    loadLatestReruns();
     Q_EMIT loadFinished(!run->cases.isEmpty());
     if (m_screenshot->isArmed())
         m_screenshot->takeWhenShown(m_run);
+}
+
+// The Rerun column: every case's newest saved result, read off the UI thread (one small file per case
+// that has any). A run opened meanwhile makes the answer stale: it is dropped.
+void MainWindow::loadLatestReruns()
+{
+    QStringList names;
+    names.reserve(m_run->cases.size());
+    for (const Case& c : m_run->cases)
+        names << c.filename;
+    const ResultStore store = ResultStore::forRun(m_run->path, m_run->name);
+    const RunPtr run = m_run;
+    auto* watcher = new QFutureWatcher<LatestReruns>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, run] {
+        watcher->deleteLater();
+        if (m_run == run)
+            m_model->setLatestReruns(watcher->result());
+        Q_EMIT latestRerunsLoaded();
+    });
+    watcher->setFuture(QtConcurrent::run([store, names] { return store.newestPerCase(names); }));
 }
 
 bool MainWindow::selectCase(const QString& filename)

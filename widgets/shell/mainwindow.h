@@ -83,6 +83,7 @@ public:
 Q_SIGNALS:
     void loadFinished(bool ok);
     void searchFinished();
+    void latestRerunsLoaded(); // the Rerun column is filled (tests wait for it)
     void screenshotSaved(bool ok, const QString& message);
 
 protected:
@@ -92,6 +93,7 @@ protected:
 
 private:
     void buildMenus();
+    void loadLatestReruns();
     void colourRerunIcon();
     void buildReviewMenu();
     void buildStatusBar();

@@ -124,6 +124,64 @@ private Q_SLOTS:
         QCOMPARE(visibleCases(proxy).size(), 5);
     }
 
+    // The Rerun column: the newest rerun's verdict with its flags, sorted clean passes first, and a
+    // filter that follows it when a rerun ends (a case that gains a flag joins "flagged").
+    void rerunColumnShowsSortsAndFilters()
+    {
+        CaseTreeModel model;
+        CaseFilterProxy proxy;
+        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        proxy.setSourceModel(&model);
+        model.setRun(miniRun());
+        auto rerun = [](const QString& verdict, const QStringList& flags) {
+            LatestRerun r;
+            r.verdict = verdict;
+            r.flags = flags;
+            r.versionId = QStringLiteral("it0:predict");
+            r.baselineId = QStringLiteral("label");
+            r.profile = QStringLiteral("cpu");
+            return r;
+        };
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        model.setLatestReruns({{QStringLiteral("a.py"), rerun(QStringLiteral("passed"), {})},
+            {QStringLiteral("b.py"), rerun(QStringLiteral("passed"), {QStringLiteral("launch_bound"), QStringLiteral("output_reused")})},
+            {QStringLiteral("c.py"), rerun(QStringLiteral("wrong_output"), {QStringLiteral("input_mutated")})}});
+        QVERIFY(!changed.isEmpty());
+        QVERIFY(changed.first().at(2).value<QVector<int>>().contains(CaseTreeModel::RerunVerdictRole));
+        auto cell = [&model](const QString& name, int role = Qt::DisplayRole) {
+            const QModelIndex i = model.indexOfCase(name);
+            return model.index(i.row(), CaseTreeModel::RerunColumn, i.parent()).data(role);
+        };
+        QCOMPARE(cell(QStringLiteral("a.py")).toString(), QStringLiteral("passed"));
+        QCOMPARE(cell(QStringLiteral("b.py")).toString(), QStringLiteral("passed · 2 flags"));
+        QCOMPARE(cell(QStringLiteral("c.py")).toString(), QStringLiteral("wrong_output · 1 flag"));
+        QCOMPARE(cell(QStringLiteral("d.py")).toString(), QString());
+        QVERIFY2(
+            cell(QStringLiteral("b.py"), Qt::ToolTipRole).toString().contains(QStringLiteral("it0:predict against label, profile cpu")),
+            qPrintable(cell(QStringLiteral("b.py"), Qt::ToolTipRole).toString()));
+        QVERIFY(cell(QStringLiteral("c.py"), Qt::ToolTipRole).toString().contains(QStringLiteral("input_mutated")));
+        QCOMPARE(cell(QStringLiteral("d.py"), Qt::ToolTipRole).toString(), QStringLiteral("Not rerun yet"));
+        QVERIFY(
+            cell(QStringLiteral("a.py"), CaseTreeModel::SortRole).toInt() < cell(QStringLiteral("b.py"), CaseTreeModel::SortRole).toInt());
+        QVERIFY(
+            cell(QStringLiteral("b.py"), CaseTreeModel::SortRole).toInt() < cell(QStringLiteral("c.py"), CaseTreeModel::SortRole).toInt());
+        QVERIFY(
+            cell(QStringLiteral("c.py"), CaseTreeModel::SortRole).toInt() < cell(QStringLiteral("d.py"), CaseTreeModel::SortRole).toInt());
+
+        proxy.setRerunFilter(RerunFilter::NotRerun);
+        QCOMPARE(visibleCases(proxy), (QStringList{QStringLiteral("e.py"), QStringLiteral("d.py")}));
+        proxy.setRerunFilter(RerunFilter::PassedClean);
+        QCOMPARE(visibleCases(proxy), (QStringList{QStringLiteral("a.py")}));
+        proxy.setRerunFilter(RerunFilter::NotPassed);
+        QCOMPARE(visibleCases(proxy), (QStringList{QStringLiteral("c.py")}));
+        proxy.setRerunFilter(RerunFilter::Flagged);
+        QCOMPARE(visibleCases(proxy), (QStringList{QStringLiteral("b.py"), QStringLiteral("c.py")}));
+        model.setLatestRerun(QStringLiteral("a.py"), rerun(QStringLiteral("passed"), {QStringLiteral("beyond_peak")}));
+        QCOMPARE(visibleCases(proxy), (QStringList{QStringLiteral("a.py"), QStringLiteral("b.py"), QStringLiteral("c.py")}));
+        proxy.setRerunFilter(RerunFilter::Any);
+        QCOMPARE(visibleCases(proxy).size(), 5);
+    }
+
     void search_data()
     {
         QTest::addColumn<QString>("text");

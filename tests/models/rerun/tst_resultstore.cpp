@@ -4,6 +4,8 @@
 
 #include <QDateTime>
 #include <QDir>
+#include <QFile>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -104,6 +106,50 @@ private Q_SLOTS:
 
     // Two cases whose names one safe-name rule would map to the same folder ("a b.py" and
     // "a_b.py", "x/y.py" and "x_y.py") keep one history each.
+    // The case tree's Rerun column: one newest result per case that has any, whatever its version,
+    // an unreadable newest file skipped for the one before it; a speedup only for a pass.
+    void newestPerCaseForTheTree()
+    {
+        QTemporaryDir runDir;
+        const ResultStore store = ResultStore::forRun(runDir.path(), QStringLiteral("tree"));
+        const QDateTime t0 = QDateTime::currentDateTimeUtc().addSecs(-100);
+        RerunResult older = resultFor(QStringLiteral("a.py"), QStringLiteral("it0:predict"));
+        older.started = t0;
+        RerunResult newer = resultFor(QStringLiteral("a.py"), QStringLiteral("it1:predict"));
+        newer.started = t0.addSecs(10);
+        newer.profile = QStringLiteral("cpu");
+        AccuracyStage wrong;
+        wrong.ok = false;
+        newer.accuracy = wrong;
+        TimingStage timing;
+        timing.speedup = 3.0;
+        newer.timing = timing;
+        newer.flags = QStringList{QStringLiteral("launch_bound")};
+        RerunResult other = resultFor(QStringLiteral("b.py"), QStringLiteral("it0:predict"));
+        other.started = t0.addSecs(5);
+        QString error, newerPath;
+        QVERIFY2(store.save(older, &error), qPrintable(error));
+        QVERIFY2(store.save(newer, &error, &newerPath), qPrintable(error));
+        QVERIFY2(store.save(other, &error), qPrintable(error));
+
+        LatestReruns latest = store.newestPerCase({QStringLiteral("a.py"), QStringLiteral("b.py"), QStringLiteral("never.py")});
+        QCOMPARE(latest.size(), 2);
+        QCOMPARE(latest.value(QStringLiteral("a.py")).versionId, QStringLiteral("it1:predict"));
+        QCOMPARE(latest.value(QStringLiteral("a.py")).verdict, QStringLiteral("wrong_output"));
+        QCOMPARE(latest.value(QStringLiteral("a.py")).flags, QStringList{QStringLiteral("launch_bound")});
+        QVERIFY(!latest.value(QStringLiteral("a.py")).speedup); // never "faster" for a wrong output
+        QCOMPARE(latest.value(QStringLiteral("a.py")).profile, QStringLiteral("cpu"));
+        QVERIFY(!latest.contains(QStringLiteral("never.py")));
+
+        QFile broken(newerPath); // a truncated newest file: the one before it is shown
+        QVERIFY(broken.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        broken.write("{\"case\": ");
+        broken.close();
+        QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral("saved result not understood")));
+        latest = store.newestPerCase({QStringLiteral("a.py")});
+        QCOMPARE(latest.value(QStringLiteral("a.py")).versionId, QStringLiteral("it0:predict"));
+    }
+
     void namesThatLookAlikeKeepTheirOwnHistory_data()
     {
         QTest::addColumn<QString>("first");

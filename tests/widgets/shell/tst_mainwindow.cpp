@@ -11,8 +11,10 @@
 #include "code/codeview.h"
 #include "code/diffview.h"
 #include "code/syntaxsupport.h"
+#include "rerun/resultstore.h"
 #include "rerun/runnerpanel.h"
 #include "review/annotationstore.h"
+#include "run/runloader.h"
 #include "run/textlimits.h"
 #include "run/textstore.h"
 #include "samplecopy.h"
@@ -711,6 +713,65 @@ private Q_SLOTS:
         QVERIFY2(writer.exitCode() == 0, writer.readAllStandardError().constData());
         QVERIFY(writer.readAllStandardOutput().contains(window.annotationStore()->location().path.toUtf8()));
         QTRY_COMPARE(window.annotationStore()->annotation(name).verdict, Verdict::ModelError);
+    }
+
+    // Saved reruns show in the tree's Rerun column when a run opens, read off the UI thread; the
+    // filter bar's rerun box (driven by keys) narrows the tree to them, and a rerun that ends
+    // updates its row.
+    void rerunColumnShowsTheNewestRerun()
+    {
+        QTemporaryDir dir;
+        QVERIFY(krw::test::copySampleRun(dir.path()));
+        const Run run = loadRunAtPath(dir.path());
+        const ResultStore store = ResultStore::forRun(run.path, run.name);
+        RerunResult flagged;
+        flagged.caseName = QStringLiteral("sin_kernel.py");
+        flagged.versionId = QStringLiteral("it1:predict");
+        flagged.baselineId = QStringLiteral("label");
+        flagged.profile = QStringLiteral("cpu");
+        flagged.started = QDateTime::currentDateTime();
+        AccuracyStage ok;
+        ok.ok = true;
+        flagged.accuracy = ok;
+        flagged.flags = QStringList{QStringLiteral("launch_bound")};
+        QString error;
+        QVERIFY2(store.save(flagged, &error), qPrintable(error));
+
+        MainWindow window(&m_syntax);
+        window.show();
+        QSignalSpy reruns(&window, &MainWindow::latestRerunsLoaded);
+        QVERIFY(open(window, dir.path()));
+        QVERIFY(reruns.wait(20000) || !reruns.isEmpty());
+        const QAbstractItemModel* tree = window.caseTree()->model();
+        auto rerunCell = [&](const QString& name) {
+            for (int g = 0; g < tree->rowCount(); ++g) {
+                const QModelIndex group = tree->index(g, 0);
+                for (int r = 0; r < tree->rowCount(group); ++r) {
+                    if (tree->index(r, 0, group).data(CaseTreeModel::FilenameRole).toString() == name)
+                        return tree->index(r, CaseTreeModel::RerunColumn, group).data().toString();
+                }
+            }
+            return QStringLiteral("<no row>");
+        };
+        QCOMPARE(tree->headerData(CaseTreeModel::RerunColumn, Qt::Horizontal).toString(), QStringLiteral("Rerun"));
+        QVERIFY(!window.caseTree()->isColumnHidden(CaseTreeModel::RerunColumn));
+        QCOMPARE(rerunCell(QStringLiteral("sin_kernel.py")), QStringLiteral("passed · 1 flag"));
+        QCOMPARE(rerunCell(QStringLiteral("leaky_relu.py")), QString());
+
+        auto* box = window.filterBar()->findChild<QComboBox*>(QStringLiteral("rerunFilter"));
+        QVERIFY(box);
+        box->setFocus();
+        for (int i = 0; i < 3; ++i) // Any → Not rerun → Passed, no flags → Raised flags
+            QTest::keyClick(box, Qt::Key_Down);
+        QCOMPARE(box->currentText(), QStringLiteral("Rerun raised flags"));
+        QCOMPARE(shownCases(window), QStringList{QStringLiteral("sin_kernel.py")});
+
+        RerunResult wrong = flagged; // a rerun that ends: the row follows, and the filter with it
+        wrong.caseName = QStringLiteral("leaky_relu.py");
+        wrong.accuracy->ok = false;
+        Q_EMIT window.caseView()->runnerPanel()->rerunFinished(wrong);
+        QCOMPARE(rerunCell(QStringLiteral("leaky_relu.py")), QStringLiteral("wrong_output · 1 flag"));
+        QCOMPARE(shownCases(window).size(), 2);
     }
 
     // Each run reopens at the case last shown in it.

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QDateTime>
+#include <QHash>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace krw {
+
+struct RerunResult;
+
+// What the case tree shows of a case's newest rerun, whichever version, baseline and profile it was
+// of (the tooltip names them): small enough to keep for every case of a 10,000-case run.
+struct LatestRerun
+{
+    QString verdict; // RerunResult::verdict()
+    QStringList flags;
+    std::optional<double> speedup; // device time; kept only for a pass (never "faster" for a wrong output)
+    QString versionId;
+    QString baselineId;
+    QString profile;
+    QDateTime started;
+
+    static LatestRerun of(const RerunResult& result);
+    QString cellText() const; // "passed", "passed · 2 flags", "wrong_output"
+    QString toolTip() const; // verdict line, what ran against what with which profile, when, the speedup
+    int sortRank() const; // clean passes first, then flagged passes, compiled, failures, cancelled
+};
+
+// The tree's filter on it, one rule for the filter bar and the proxy.
+enum class RerunFilter { Any, NotRerun, PassedClean, Flagged, NotPassed };
+QString rerunFilterTitle(RerunFilter filter);
+bool rerunFilterAccepts(RerunFilter filter, const QString& verdict, bool flagged); // verdict "": never rerun
+
+using LatestReruns = QHash<QString, LatestRerun>; // by case filename
+
+} // namespace krw
