@@ -180,9 +180,10 @@ QWidget* MainWindow::buildCasePanel()
     // the current one still drives the case view.
     m_caseTree->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_caseTree->setItemDelegate(new VerdictDelegate(CaseTreeModel::VerdictRole, CaseTreeModel::NameColumn, m_caseTree));
-    m_caseTree->header()->setStretchLastSection(false);
+    // Every column as wide as what it holds, the case names first and never cut to nothing: where the
+    // panel is narrow (scale 1.5) the tree scrolls sideways to the outcome and rerun columns instead.
     m_caseTree->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_caseTree->header()->setSectionResizeMode(CaseTreeModel::NameColumn, QHeaderView::Stretch);
+    m_caseTree->header()->setStretchLastSection(true);
     // Group titles ("Exe failed (3 of 12)") span the row instead of being cut to the first column.
     auto spanGroups = [this] {
         for (int row = 0; row < m_proxy->rowCount(); ++row)
@@ -605,9 +606,10 @@ void MainWindow::showEvent(QShowEvent* event)
             if (!sizedByCaller && fitted != withFrame)
                 setGeometry(fitted.marginsRemoved(frame));
         }
-        // The case list takes what it needs up to 30 %, the case and its review the rest.
+        // The case list (names, outcomes and the newest rerun) takes up to 38 %, the case and its
+        // review the rest.
         if (!m_splitterRestored) {
-            const int list = std::max(CasePanelMinimumWidth, std::min(width() * 3 / 10, 480));
+            const int list = std::max(CasePanelMinimumWidth, std::min(width() * 38 / 100, 560));
             m_splitter->setSizes({list, std::max(0, width() - list)});
         }
     }
