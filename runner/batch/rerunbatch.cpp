@@ -116,9 +116,14 @@ void RerunBatch::onHarnessReady(RerunPipeline* pipeline)
     Slot* slot = slotOf(pipeline);
     if (!slot)
         return;
+    const int index = slot->index;
     slot->countsAsJob = false; // its compile slot goes to the next case
     m_waiting.append(pipeline);
+    // May end pipelines at once (a harness that cannot start), which changes m_slots: no slot
+    // pointer is used after it.
     handOutDevices();
+    if (m_waiting.contains(pipeline))
+        Q_EMIT waitingForDevice(index);
     fill();
 }
 

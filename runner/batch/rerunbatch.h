@@ -41,6 +41,7 @@ public:
 Q_SIGNALS:
     void caseStarted(int index);
     void stageChanged(int index, krw::RerunStage stage);
+    void waitingForDevice(int index); // compiled; every device is busy
     void caseFinished(int index, const krw::RerunResult& result);
     void finished(bool cancelled);
 

@@ -15,6 +15,7 @@
 #include "rerun/kernelresourcemodel.h"
 #include "rerun/profiledialog.h"
 #include "rerun/speeduplabel.h"
+#include "rerun/unsandboxedquestion.h"
 #include "rerun/verdictlabel.h"
 #include "review/annotations.h"
 #include "sandbox/sandbox.h"
@@ -47,14 +48,6 @@
 namespace krw {
 
 namespace {
-
-// The session's answer to "run unsandboxed?": asked at the first rerun that needs it, kept until
-// the application quits (never saved).
-std::optional<bool>& unsandboxedAnswer()
-{
-    static std::optional<bool> answer;
-    return answer;
-}
 
 // compile → correctness → timing. Of a result: ✓ passed, ✗ failed, "· timing not run" where it
 // stopped before. During a rerun: ✓ done, … running, ○ still to come. Before any: all not run.
@@ -541,7 +534,7 @@ void RunnerPanel::run()
     RerunRequest request = *built;
     // The rule is Sandbox::choose's; the panel only asks for the leave it wants, once a session.
     if (Sandbox::choose(*profile, Sandbox::available(), false, Sandbox::limitsOf(*profile)).refused) {
-        if (!askToRunUnsandboxed()) {
+        if (!askToRunUnsandboxed(this)) {
             m_verdict->setText(tr("Not rerun: bubblewrap is not installed, and running code unsandboxed was declined for this "
                                   "session. Install bubblewrap, or turn the sandbox off in the profile."));
             return;
@@ -569,29 +562,7 @@ void RunnerPanel::run()
 
 void RunnerPanel::forgetUnsandboxedAnswer()
 {
-    unsandboxedAnswer().reset();
-}
-
-bool RunnerPanel::askToRunUnsandboxed()
-{
-    std::optional<bool>& answer = unsandboxedAnswer();
-    if (!answer) {
-        QMessageBox box(QMessageBox::Warning, tr("Run without a sandbox?"),
-            tr("bubblewrap (bwrap) is not installed, so this rerun cannot be sandboxed."), QMessageBox::NoButton, this);
-        box.setObjectName(QStringLiteral("unsandboxedQuestion"));
-        box.setInformativeText(
-            tr("The code of a case was written by a model. Unsandboxed, it runs as you: it can read, change and delete your "
-               "files, use the network and start programs; only its memory and process limits are watched.\n\n"
-               "To run it sandboxed, install bubblewrap (Debian, Ubuntu: sudo apt install bubblewrap; Fedora: sudo dnf install "
-               "bubblewrap).\n\nRun it unsandboxed anyway? Your answer holds until you quit."));
-        QPushButton* run = box.addButton(tr("Run unsandboxed"), QMessageBox::AcceptRole);
-        QPushButton* dont = box.addButton(tr("Don't run"), QMessageBox::RejectRole);
-        box.setDefaultButton(dont);
-        box.setEscapeButton(dont);
-        box.exec();
-        answer = box.clickedButton() == run;
-    }
-    return *answer;
+    krw::forgetUnsandboxedAnswer();
 }
 
 void RunnerPanel::cancel()

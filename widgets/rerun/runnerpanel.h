@@ -93,7 +93,6 @@ private:
     bool showingRun() const; // a rerun is in flight, and of what is chosen now
     void setLog(const QString& text);
     std::optional<ResolvedVersion> chosenVersion(const QComboBox* chooser) const;
-    bool askToRunUnsandboxed(); // once per session
     void onStage(RerunStage stage);
     void onFinished(const RerunResult& result);
     void showDiagnostic(const QModelIndex& index);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "shell/mainwindow.h"
 
+#include "batch/batchqueue.h"
+#include "batch/batchrerundialog.h"
 #include "browse/casefilterbar.h"
 #include "browse/casefilterproxy.h"
 #include "browse/casenavigator.h"
@@ -292,6 +294,9 @@ void MainWindow::buildMenus()
     colourRerunIcon();
     rerun->setIconText(tr("Rerun"));
     rerun->setToolTip(withShortcut(tr("Rerun a version of this case (the Rerun page)"), rerun));
+    addMenuAction(go, tr("Rerun &Cases…"), this, &MainWindow::openBatchDialog, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    m_resumeBatchAction = addMenuAction(go, tr("Res&ume Batch…"), this, &MainWindow::resumeBatch);
+    m_resumeBatchAction->setEnabled(false); // until a batch with cases left is found for the open run
     for (QAction* action : {openFolder, reload, exportReport, undo, redo})
         action->setToolTip(withShortcut(action->text().remove(QLatin1Char('&')), action));
 
@@ -479,14 +484,23 @@ void MainWindow::loadLatestReruns()
         names << c.filename;
     const ResultStore store = ResultStore::forRun(m_run->path, m_run->name);
     const RunPtr run = m_run;
-    auto* watcher = new QFutureWatcher<LatestReruns>(this);
+    struct Found
+    {
+        LatestReruns reruns;
+        bool unfinishedBatch = false;
+    };
+    auto* watcher = new QFutureWatcher<Found>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, run] {
         watcher->deleteLater();
-        if (m_run == run)
-            m_model->setLatestReruns(watcher->result());
+        if (m_run == run) {
+            m_model->setLatestReruns(watcher->result().reruns);
+            m_resumeBatchAction->setEnabled(watcher->result().unfinishedBatch);
+        }
         Q_EMIT latestRerunsLoaded();
     });
-    watcher->setFuture(QtConcurrent::run([store, names] { return store.newestPerCase(names); }));
+    watcher->setFuture(QtConcurrent::run([store, names] {
+        return Found{store.newestPerCase(names), !BatchQueue::unfinished(store).isEmpty()};
+    }));
 }
 
 bool MainWindow::selectCase(const QString& filename)
@@ -507,6 +521,75 @@ void MainWindow::selectNextFailure(int direction)
 void MainWindow::selectNextUnreviewed(int direction)
 {
     m_navigator->selectNextUnreviewed(direction);
+}
+
+QVector<int> MainWindow::shownCaseIndexes() const
+{
+    QVector<int> indexes;
+    std::function<void(const QModelIndex&)> walk = [&](const QModelIndex& parent) {
+        for (int row = 0; row < m_proxy->rowCount(parent); ++row) {
+            const QModelIndex index = m_proxy->index(row, CaseTreeModel::NameColumn, parent);
+            if (index.data(CaseTreeModel::IsGroupRole).toBool())
+                walk(index);
+            else
+                indexes.append(index.data(CaseTreeModel::CaseIndexRole).toInt());
+        }
+    };
+    walk({});
+    std::sort(indexes.begin(), indexes.end());
+    return indexes;
+}
+
+BatchRerunDialog* MainWindow::batchDialog() const
+{
+    return m_batchDialog;
+}
+
+BatchRerunDialog* MainWindow::openBatchDialog()
+{
+    if (!m_run) {
+        statusBar()->showMessage(tr("Open a run to rerun its cases."), 3000);
+        return nullptr;
+    }
+    // A running batch is shown again; otherwise a new dialog for the open run and its selection.
+    const bool keep = m_batchDialog && m_batchDialog->isRunning();
+    if (!keep) {
+        delete m_batchDialog;
+        m_batchDialog = new BatchRerunDialog(m_run, annotationStore()->annotations(), selectedCaseIndexes(), shownCaseIndexes(), this);
+        const RunPtr run = m_run;
+        connect(m_batchDialog, &BatchRerunDialog::caseFinished, this, [this, run](const QString& caseName, const RerunResult& result) {
+            if (m_run == run) // the tree shows this run still
+                m_model->setLatestRerun(caseName, LatestRerun::of(result));
+        });
+        connect(m_batchDialog, &BatchRerunDialog::batchFinished, this, [this, run] {
+            if (m_run == run)
+                loadLatestReruns(); // and whether a batch is left to resume
+        });
+        connect(m_batchDialog, &BatchRerunDialog::caseActivated, this, [this, run](const QString& caseName) {
+            if (m_run == run)
+                selectCase(caseName);
+        });
+    }
+    m_batchDialog->show();
+    m_batchDialog->raise();
+    m_batchDialog->activateWindow();
+    return m_batchDialog;
+}
+
+BatchRerunDialog* MainWindow::resumeBatch()
+{
+    if (!m_run)
+        return nullptr;
+    const QVector<BatchQueue> queues = BatchQueue::unfinished(ResultStore::forRun(m_run->path, m_run->name));
+    if (queues.isEmpty()) {
+        m_resumeBatchAction->setEnabled(false);
+        statusBar()->showMessage(tr("No batch of this run has cases left."), 3000);
+        return nullptr;
+    }
+    BatchRerunDialog* dialog = openBatchDialog();
+    if (dialog && !dialog->isRunning())
+        dialog->resume(queues.first());
+    return dialog;
 }
 
 QVector<int> MainWindow::selectedCaseIndexes() const

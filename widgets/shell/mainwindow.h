@@ -6,6 +6,7 @@
 #include "run/rundata.h"
 
 #include <QMainWindow>
+#include <QPointer>
 
 class QDockWidget;
 class QSplitter;
@@ -16,6 +17,7 @@ namespace krw {
 
 class AnnotationPanel;
 class AnnotationStore;
+class BatchRerunDialog;
 class CaseFilterBar;
 class CaseFilterProxy;
 class CaseNavigator;
@@ -59,6 +61,7 @@ public:
     // Indexes into run()->cases of the cases selected in the tree, in run order (the current one
     // when none is).
     QVector<int> selectedCaseIndexes() const;
+    QVector<int> shownCaseIndexes() const; // what the tree shows now (its filter), in run order
     bool selectCase(const QString& filename);
     QString currentCaseName() const;
     void selectNextFailure(int direction); // +1 next, -1 previous
@@ -77,13 +80,19 @@ public:
     // Asks for a line comment's text; nullopt = cancelled. Tests replace the dialog.
     using CommentPrompt = ReviewController::CommentPrompt;
     void setCommentPrompt(CommentPrompt prompt);
+    // Go ▸ Rerun Cases…: the batch dialog, made for the open run (shown again while its batch runs).
+    BatchRerunDialog* openBatchDialog();
+    // Go ▸ Resume Batch…: the newest batch of this run that has cases left, resumed.
+    BatchRerunDialog* resumeBatch();
+    BatchRerunDialog* batchDialog() const;
+
     // Help ▸ Keyboard Shortcuts: every action of the window with its shortcuts (HTML).
     QString shortcutHelp() const;
 
 Q_SIGNALS:
     void loadFinished(bool ok);
     void searchFinished();
-    void latestRerunsLoaded(); // the Rerun column is filled (tests wait for it)
+    void latestRerunsLoaded(); // the Rerun column is filled, and resumable batches looked for (tests wait for it)
     void screenshotSaved(bool ok, const QString& message);
 
 protected:
@@ -128,6 +137,8 @@ private:
     bool m_placed = false;
     bool m_splitterRestored = false;
     QAction* m_rerunAction = nullptr;
+    QAction* m_resumeBatchAction = nullptr;
+    QPointer<BatchRerunDialog> m_batchDialog;
 };
 
 } // namespace krw

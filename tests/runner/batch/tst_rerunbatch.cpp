@@ -124,6 +124,7 @@ private Q_SLOTS:
         QSignalSpy started(&batch, &RerunBatch::caseStarted);
         QSignalSpy caseFinished(&batch, &RerunBatch::caseFinished);
         QSignalSpy finished(&batch, &RerunBatch::finished);
+        QSignalSpy waiting(&batch, &RerunBatch::waitingForDevice);
         batch.start(requests(ToolchainProfile::Kind::HipNvidia, 6), {3, 2});
         QVERIFY(finished.wait(60000));
         QCOMPARE(finished.first().first().toBool(), false);
@@ -146,6 +147,7 @@ private Q_SLOTS:
         QCOMPARE(maxOverlap(intervals, QStringLiteral("0")), 1);
         QCOMPARE(maxOverlap(intervals, QStringLiteral("1")), 1);
         QCOMPARE(maxOverlap(intervals), 2);
+        QVERIFY(!waiting.isEmpty()); // three compiled at once, two devices: one waited
     }
 
     // The cpu profile's harnesses are jobs: two at once with --jobs 2, and no device variable.

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+#include "batch/batchqueue.h"
+#include "batch/batchrerundialog.h"
 #include "browse/casefilterbar.h"
 #include "browse/casefilterproxy.h"
 #include "browse/casetreemodel.h"
@@ -772,6 +774,75 @@ private Q_SLOTS:
         Q_EMIT window.caseView()->runnerPanel()->rerunFinished(wrong);
         QCOMPARE(rerunCell(QStringLiteral("leaky_relu.py")), QStringLiteral("wrong_output · 1 flag"));
         QCOMPARE(shownCases(window).size(), 2);
+    }
+
+    // Go ▸ Rerun Cases… (its shortcut, as a user presses it) opens the batch dialog on the
+    // selection; the case's Rerun cell follows as the batch ends. A batch left unfinished on disk
+    // enables Go ▸ Resume Batch… when the run opens, and resuming it clears that.
+    void batchFromTheWindow()
+    {
+        QTemporaryDir dir;
+        QVERIFY(krw::test::copySampleRun(dir.path()));
+        ToolchainProfile fake = defaultProfile(ToolchainProfile::Kind::Cpu);
+        fake.name = QStringLiteral("fake-cpu");
+        fake.python = QStringLiteral(KRW_FAKE_PROCESS); // its harness writes no result
+        fake.compiler = QStringLiteral(KRW_FAKE_PROCESS);
+        fake.sandbox = false;
+        Settings::instance()->setToolchainProfiles(defaultProfiles() + QVector<ToolchainProfile>{fake});
+        Settings::instance()->setLastProfile(fake.name);
+        qputenv("KRW_FAKE_MODE", "noresult");
+        qputenv("KRW_FAKE_COMPILE_MS", "100");
+
+        MainWindow window(&m_syntax);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QSignalSpy reruns(&window, &MainWindow::latestRerunsLoaded);
+        QVERIFY(open(window, dir.path()));
+        QVERIFY(reruns.wait(20000) || !reruns.isEmpty());
+        QAction* resume = nullptr;
+        for (QAction* action : window.findChildren<QAction*>()) {
+            if (action->text() == QStringLiteral("Res&ume Batch…"))
+                resume = action;
+        }
+        QVERIFY(resume);
+        QVERIFY(!resume->isEnabled());
+        QVERIFY(select(window, QStringLiteral("leaky_relu.py")));
+        QTest::keyClick(&window, Qt::Key_R, Qt::ControlModifier | Qt::ShiftModifier);
+        BatchRerunDialog* dialog = window.batchDialog();
+        QVERIFY(dialog);
+        QVERIFY(dialog->isVisible());
+        QCOMPARE(dialog->casesOf(BatchRerunDialog::Scope::Selected), QVector<int>{window.run()->indexOf(QStringLiteral("leaky_relu.py"))});
+        QCOMPARE(dialog->casesOf(BatchRerunDialog::Scope::Shown).size(), window.run()->cases.size());
+        dialog->setScope(BatchRerunDialog::Scope::Selected);
+        QSignalSpy finished(dialog, &BatchRerunDialog::batchFinished);
+        dialog->start();
+        QVERIFY(finished.wait(60000));
+        const QAbstractItemModel* tree = window.caseTree()->model();
+        const QModelIndex current = window.caseTree()->currentIndex();
+        QCOMPARE(
+            tree->index(current.row(), CaseTreeModel::RerunColumn, current.parent()).data().toString(), QStringLiteral("could_not_run"));
+
+        // As if the app had been closed during a batch: its queue is on disk with cases left.
+        BatchQueue left = BatchQueue::create({QStringLiteral("rms_norm.py"), QStringLiteral("leaky_relu.py")});
+        left.profile = fake.name;
+        left.markDone(QStringLiteral("leaky_relu.py"));
+        QString error;
+        QVERIFY2(left.save(ResultStore::forRun(window.run()->path, window.run()->name), &error), qPrintable(error));
+        reruns.clear();
+        QVERIFY(open(window, dir.path()));
+        QVERIFY(reruns.wait(20000) || !reruns.isEmpty());
+        QVERIFY(resume->isEnabled());
+        reruns.clear();
+        resume->trigger();
+        dialog = window.batchDialog();
+        QVERIFY(dialog && dialog->isRunning());
+        QSignalSpy resumed(dialog, &BatchRerunDialog::batchFinished);
+        QVERIFY(resumed.wait(60000));
+        QCOMPARE(dialog->summary().entries().size(), 1);
+        QCOMPARE(dialog->summary().entries().first().caseName, QStringLiteral("rms_norm.py"));
+        QVERIFY(reruns.wait(20000) || !reruns.isEmpty());
+        QVERIFY(!resume->isEnabled());
+        Settings::instance()->setToolchainProfiles(defaultProfiles());
     }
 
     // Each run reopens at the case last shown in it.

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "batch/batchsummary.h"
+
+#include <QAbstractTableModel>
+#include <QVector>
+
+#include <optional>
+
+namespace krw {
+
+// The batch dialog's table: one row per case, filled as the batch goes (queued → stage → verdict).
+class BatchProgressModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Column { CaseColumn, StageColumn, VerdictColumn, SpeedupColumn, FlagsColumn, WhereColumn, TimeColumn, ColumnCount };
+    static constexpr int CaseNameRole = Qt::UserRole + 1;
+
+    explicit BatchProgressModel(QObject* parent = nullptr);
+
+    // Rows for these cases, all queued; earlier ones are shown as done in an earlier session.
+    void setCases(const QStringList& queued, const QStringList& doneEarlier = {});
+    int rowOf(const QString& caseName) const;
+    void setStage(const QString& caseName, const QString& stage);
+    void setFinished(const BatchEntry& entry);
+    void setCancelledQueued(); // what never started shows "cancelled" and stays resumable
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    struct Row
+    {
+        QString caseName;
+        QString stage; // "queued", "probe", "compile", …, "done", "done earlier"
+        std::optional<BatchEntry> entry;
+    };
+    void changed(int row);
+
+    QVector<Row> m_rows;
+};
+
+} // namespace krw

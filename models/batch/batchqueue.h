@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QDateTime>
+#include <QString>
+#include <QStringList>
+#include <QVector>
+
+#include <optional>
+
+namespace krw {
+
+class ResultStore;
+
+// A batch as it is kept next to the run's results (`<results>/batches/<id>.json`), so that it can
+// be resumed after the app was closed: what runs (version, baseline, profile, limits) and each
+// case's state. Written atomically after every change.
+struct BatchQueue
+{
+    enum class State { Queued, Done };
+    struct Item
+    {
+        QString caseName;
+        State state = State::Queued;
+    };
+
+    QString id; // "20261126-141502-ab12cd"
+    QDateTime created;
+    QString versionSpec = QStringLiteral("predict");
+    QString baseline = QStringLiteral("label");
+    QString profile;
+    int jobs = 1;
+    int devices = 1;
+    QVector<Item> items;
+
+    static BatchQueue create(const QStringList& caseNames);
+    int remaining() const;
+    bool isFinished() const { return remaining() == 0; }
+    QStringList queuedCases() const;
+    void markDone(const QString& caseName);
+
+    static QString folder(const ResultStore& store);
+    QString path(const ResultStore& store) const;
+    bool save(const ResultStore& store, QString* error) const;
+    bool remove(const ResultStore& store) const;
+    // The file's batch, or nullopt with error naming the file and the field.
+    static std::optional<BatchQueue> load(const QString& path, QString* error);
+    // Batches with cases left, newest first; unreadable files are named in warnings.
+    static QVector<BatchQueue> unfinished(const ResultStore& store, QStringList* warnings = nullptr);
+};
+
+} // namespace krw

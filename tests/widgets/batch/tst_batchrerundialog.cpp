@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: MIT
+#include "batch/batchprogressmodel.h"
+#include "batch/batchqueue.h"
+#include "batch/batchrerundialog.h"
+#include "plots/speeduphistogramplot.h"
+#include "rerun/resultstore.h"
+#include "run/runloader.h"
+#include "samplecopy.h"
+#include "settings/settings.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QDir>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace krw;
+
+class TestBatchRerunDialog : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    RunPtr m_run;
+
+    // A cpu profile whose Python and compiler are the fake process: it compiles in 200 ms and
+    // its harness records and sleeps as KRW_FAKE_HARNESS_MS says, writing no result.
+    static ToolchainProfile fakeProfile()
+    {
+        ToolchainProfile p = defaultProfile(ToolchainProfile::Kind::Cpu);
+        p.name = QStringLiteral("fake-cpu");
+        p.python = QStringLiteral(KRW_FAKE_PROCESS);
+        p.compiler = QStringLiteral(KRW_FAKE_PROCESS);
+        p.sandbox = false;
+        return p;
+    }
+
+    static QStringList stages(const BatchProgressModel* model)
+    {
+        QStringList list;
+        for (int row = 0; row < model->rowCount(); ++row)
+            list << model->index(row, BatchProgressModel::StageColumn).data().toString();
+        return list;
+    }
+
+    ResultStore store() const { return ResultStore::forRun(m_run->path, m_run->name); }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(m_dir.isValid());
+        QVERIFY(krw::test::copySampleRun(m_dir.path()));
+        m_run = std::make_shared<const Run>(loadRunAtPath(m_dir.path()));
+        QVERIFY(m_run->cases.size() >= 4);
+        Settings::instance()->setToolchainProfiles(defaultProfiles() + QVector<ToolchainProfile>{fakeProfile()});
+        Settings::instance()->setLastProfile(QStringLiteral("fake-cpu"));
+        qputenv("KRW_FAKE_MODE", "record");
+        qputenv("KRW_FAKE_COMPILE_MS", "200");
+        qputenv("KRW_FAKE_RECORD", m_dir.filePath(QStringLiteral("record.txt")).toUtf8());
+    }
+
+    // The selected cases run, the table fills, results are saved and the summary shows.
+    void runsTheSelection()
+    {
+        qputenv("KRW_FAKE_HARNESS_MS", "100");
+        BatchRerunDialog dialog(m_run, {}, {0, 1, 2}, {0, 1, 2, 3});
+        QCOMPARE(dialog.profileChooser()->currentText(), QStringLiteral("fake-cpu"));
+        QVERIFY(dialog.casesOf(BatchRerunDialog::Scope::All).size() == m_run->cases.size());
+        dialog.setScope(BatchRerunDialog::Scope::Selected);
+        dialog.jobsBox()->setValue(2);
+        QSignalSpy finished(&dialog, &BatchRerunDialog::batchFinished);
+        QSignalSpy caseFinished(&dialog, &BatchRerunDialog::caseFinished);
+        dialog.start();
+        QVERIFY(dialog.isRunning());
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(finished.first().first().toBool(), false);
+        QCOMPARE(dialog.progressModel()->rowCount(), 3);
+        QCOMPARE(stages(dialog.progressModel()), (QStringList{QStringLiteral("done"), QStringLiteral("done"), QStringLiteral("done")}));
+        QCOMPARE(caseFinished.size(), 3);
+        QCOMPARE(dialog.summary().entries().size(), 3);
+        // The fake harness writes no result: each case says so, and the result was saved.
+        for (int row = 0; row < 3; ++row) {
+            const QModelIndex verdict = dialog.progressModel()->index(row, BatchProgressModel::VerdictColumn);
+            QCOMPARE(verdict.data().toString(), QStringLiteral("could_not_run"));
+            QVERIFY(verdict.data(Qt::ToolTipRole).toString().contains(QLatin1String("wrote no result")));
+            const QString name = verdict.data(BatchProgressModel::CaseNameRole).toString();
+            QVERIFY2(!store().history(name).isEmpty(), qPrintable(name));
+        }
+        QVERIFY(dialog.summaryText().startsWith(QLatin1String("3 cases: 3 could_not_run")));
+        QVERIFY(dialog.histogram()->isEmptyState()); // no clean pass: no speedup is plotted
+        QVERIFY(BatchQueue::unfinished(store()).isEmpty()); // a finished batch leaves no queue behind
+    }
+
+    // Cancel keeps what did not run queued on disk; a new dialog (as after a restart) resumes it.
+    void cancelThenResume()
+    {
+        qputenv("KRW_FAKE_HARNESS_MS", "60000");
+        int left = 0; // cases that did not run: all but those without a prediction (skipped, done)
+        {
+            BatchRerunDialog dialog(m_run, {}, {}, {});
+            dialog.setScope(BatchRerunDialog::Scope::All);
+            dialog.jobsBox()->setValue(1);
+            QSignalSpy finished(&dialog, &BatchRerunDialog::batchFinished);
+            dialog.start();
+            QTRY_VERIFY_WITH_TIMEOUT(stages(dialog.progressModel()).contains(QStringLiteral("Checking correctness")), 30000);
+            auto* cancel = dialog.findChild<QPushButton*>(QStringLiteral("batchCancel"));
+            QVERIFY(cancel->isEnabled());
+            QTest::mouseClick(cancel, Qt::LeftButton);
+            QVERIFY(finished.size() == 1 || finished.wait(20000));
+            QCOMPARE(finished.first().first().toBool(), true);
+            QVERIFY(!stages(dialog.progressModel()).contains(QStringLiteral("done"))); // nothing ran to the end
+            for (const BatchEntry& e : dialog.summary().entries())
+                QCOMPARE(e.status, QStringLiteral("skipped"));
+            left = int(m_run->cases.size() - dialog.summary().entries().size());
+            QVERIFY(left > 4);
+            auto* start = dialog.findChild<QPushButton*>(QStringLiteral("batchStart"));
+            QCOMPARE(start->text(), QStringLiteral("Re&sume (%1 left)").arg(left));
+        }
+        const QVector<BatchQueue> queues = BatchQueue::unfinished(store());
+        QCOMPARE(queues.size(), 1);
+        QCOMPARE(queues.first().remaining(), left);
+        QCOMPARE(queues.first().profile, QStringLiteral("fake-cpu"));
+
+        qputenv("KRW_FAKE_HARNESS_MS", "50");
+        BatchRerunDialog resumed(m_run, {}, {}, {});
+        QSignalSpy finished(&resumed, &BatchRerunDialog::batchFinished);
+        resumed.resume(queues.first());
+        QVERIFY(finished.wait(120000));
+        QCOMPARE(finished.first().first().toBool(), false);
+        QCOMPARE(resumed.summary().entries().size(), left);
+        QCOMPARE(resumed.progressModel()->rowCount(), int(m_run->cases.size())); // with those done before
+        QVERIFY(BatchQueue::unfinished(store()).isEmpty());
+    }
+
+    // A queue file that is not a batch is named with its field, and never taken for one.
+    void brokenQueueIsNamed()
+    {
+        const QString folder = BatchQueue::folder(store());
+        QVERIFY(QDir().mkpath(folder));
+        QFile file(QDir(folder).filePath(QStringLiteral("broken.json")));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"({"format": "kernel-review-batch", "id": "x", "profile": "p", "version": "predict", "cases": [{"case": "a.py"}]})");
+        file.close();
+        QStringList warnings;
+        QVERIFY(BatchQueue::unfinished(store(), &warnings).isEmpty());
+        QCOMPARE(warnings.size(), 1);
+        QVERIFY2(warnings.first().contains(QLatin1String("broken.json: cases[0]: field \"state\"")), qPrintable(warnings.first()));
+        file.remove();
+    }
+};
+
+QTEST_MAIN(TestBatchRerunDialog)
+#include "tst_batchrerundialog.moc"

@@ -1,0 +1,424 @@
+// SPDX-License-Identifier: MIT
+#include "batch/batchrerundialog.h"
+
+#include "batch/batchprogressmodel.h"
+#include "pipeline/rerunrequestbuilder.h"
+#include "plots/speeduphistogramplot.h"
+#include "report/reportcontent.h"
+#include "rerun/unsandboxedquestion.h"
+#include "run/casetexts.h"
+#include "run/caseversions.h"
+#include "run/runsummary.h"
+#include "sandbox/sandbox.h"
+#include "settings/settings.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QFutureWatcher>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTableView>
+#include <QThread>
+#include <QVBoxLayout>
+#include <QtConcurrent>
+
+#include <algorithm>
+
+namespace krw {
+
+namespace {
+
+struct BuiltRequests
+{
+    QVector<RerunRequest> requests;
+    QVector<BatchEntry> skipped; // cases without the version asked for
+};
+
+// Off the UI thread: reads every case's texts (a big run's cases are on disk, not in memory).
+BuiltRequests buildRequests(const RunPtr& run, const QVector<int>& indexes, const ResultStore& store, const QString& version,
+    const QString& baseline, const ToolchainProfile& profile)
+{
+    BuiltRequests built;
+    for (const int index : indexes) {
+        const RerunRequestBuilder builder(readCaseTexts(run, index), codeVersions(run->cases.at(index)), store);
+        QString error;
+        if (const auto request = builder.build(version, baseline, profile, &error))
+            built.requests << *request;
+        else
+            built.skipped << BatchEntry::skipped(run->cases.at(index).filename, version, error);
+    }
+    return built;
+}
+
+} // namespace
+
+BatchRerunDialog::BatchRerunDialog(
+    RunPtr run, const AnnotationMap& annotations, const QVector<int>& selected, const QVector<int>& shown, QWidget* parent)
+    : QDialog(parent)
+    , m_run(std::move(run))
+    , m_annotations(annotations)
+    , m_selected(selected)
+    , m_shown(shown)
+    , m_store(ResultStore::forRun(m_run->path, m_run->name))
+    , m_scope(new QComboBox(this))
+    , m_version(new QComboBox(this))
+    , m_profile(new QComboBox(this))
+    , m_jobs(new QSpinBox(this))
+    , m_devices(new QSpinBox(this))
+    , m_status(new QLabel(this))
+    , m_table(new QTableView(this))
+    , m_progress(new BatchProgressModel(this))
+    , m_summaryLabel(new QLabel(this))
+    , m_histogram(new SpeedupHistogramPlot(this))
+    , m_startButton(new QPushButton(tr("&Start"), this))
+    , m_cancelButton(new QPushButton(tr("&Cancel Batch"), this))
+    , m_buttons(new QDialogButtonBox(QDialogButtonBox::Close, this))
+{
+    setObjectName(QStringLiteral("batchRerunDialog"));
+    setWindowTitle(tr("Rerun Cases — %1").arg(m_run->name));
+    m_scope->setObjectName(QStringLiteral("batchScope"));
+    m_profile->setObjectName(QStringLiteral("batchProfile"));
+    m_jobs->setObjectName(QStringLiteral("batchJobs"));
+    m_devices->setObjectName(QStringLiteral("batchDevices"));
+    m_table->setObjectName(QStringLiteral("batchTable"));
+    m_summaryLabel->setObjectName(QStringLiteral("batchSummary"));
+    m_startButton->setObjectName(QStringLiteral("batchStart"));
+    m_cancelButton->setObjectName(QStringLiteral("batchCancel"));
+
+    fillScopes();
+    m_version->addItem(tr("Newest prediction"), QStringLiteral("predict"));
+    m_version->addItem(tr("Newest call fix"), QStringLiteral("call"));
+    m_version->addItem(tr("Newest exe fix"), QStringLiteral("exe"));
+    fillProfiles();
+    m_jobs->setRange(1, 64);
+    m_jobs->setValue(std::clamp(QThread::idealThreadCount(), 1, 8));
+    m_jobs->setToolTip(tr("Cases probed and compiled at once (compiling is most of a batch's time)"));
+    m_devices->setRange(1, 16);
+    m_devices->setToolTip(tr("GPUs: one harness runs on each at a time, handed its device through HIP_VISIBLE_DEVICES "
+                             "(rocm) or CUDA_VISIBLE_DEVICES (hip-nvidia)"));
+
+    auto* form = new QFormLayout;
+    form->addRow(tr("Cases:"), m_scope);
+    form->addRow(tr("Version:"), m_version);
+    form->addRow(tr("Profile:"), m_profile);
+    form->addRow(tr("Compile jobs:"), m_jobs);
+    form->addRow(tr("GPUs:"), m_devices);
+
+    m_table->setModel(m_progress);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setToolTip(tr("Double-click a case to show it in the window"));
+    connect(m_table, &QTableView::doubleClicked, this,
+        [this](const QModelIndex& index) { Q_EMIT caseActivated(index.data(BatchProgressModel::CaseNameRole).toString()); });
+
+    m_summaryLabel->setWordWrap(true);
+    m_summaryLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_summaryLabel->hide();
+    m_histogram->hide();
+    m_status->setWordWrap(true);
+
+    auto* summary = new QWidget(this);
+    auto* summaryLayout = new QHBoxLayout(summary);
+    summaryLayout->setContentsMargins(0, 0, 0, 0);
+    summaryLayout->addWidget(m_summaryLabel, 1);
+    summaryLayout->addWidget(m_histogram, 1);
+    auto* splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(m_table);
+    splitter->addWidget(summary);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+    splitter->setChildrenCollapsible(false);
+
+    m_buttons->addButton(m_startButton, QDialogButtonBox::ActionRole);
+    m_buttons->addButton(m_cancelButton, QDialogButtonBox::ActionRole);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::close);
+    connect(m_startButton, &QPushButton::clicked, this, &BatchRerunDialog::start);
+    connect(m_cancelButton, &QPushButton::clicked, this, &BatchRerunDialog::cancel);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(m_status);
+    layout->addWidget(splitter, 1);
+    layout->addWidget(m_buttons);
+
+    connect(m_profile, &QComboBox::currentTextChanged, this, &BatchRerunDialog::updateControls);
+    connect(m_scope, qOverload<int>(&QComboBox::currentIndexChanged), this, &BatchRerunDialog::updateControls);
+    connect(&m_batch, &RerunBatch::caseStarted, this,
+        [this](int index) { m_progress->setStage(m_requests.at(index).caseName, stageTitle(RerunStage::Probe)); });
+    connect(&m_batch, &RerunBatch::stageChanged, this, [this](int index, RerunStage stage) {
+        if (stage != RerunStage::Done)
+            m_progress->setStage(m_requests.at(index).caseName, stageTitle(stage));
+    });
+    connect(&m_batch, &RerunBatch::waitingForDevice, this,
+        [this](int index) { m_progress->setStage(m_requests.at(index).caseName, tr("Waiting for a GPU")); });
+    connect(&m_batch, &RerunBatch::caseFinished, this, [this](int, const RerunResult& result) { onCaseFinished(result); });
+    connect(&m_batch, &RerunBatch::finished, this, &BatchRerunDialog::onFinished);
+    resize(920, 640);
+    updateControls();
+}
+
+BatchRerunDialog::~BatchRerunDialog()
+{
+    // The pipelines end with m_batch; the queue on disk keeps what did not run, for resume().
+    disconnect(&m_batch, nullptr, this, nullptr);
+}
+
+void BatchRerunDialog::fillScopes()
+{
+    const auto add = [this](Scope scope, const QString& title) {
+        m_scope->addItem(QStringLiteral("%1 (%2)").arg(title).arg(casesOf(scope).size()), int(scope));
+    };
+    add(Scope::Selected, tr("Selected cases"));
+    add(Scope::Shown, tr("Cases shown in the tree"));
+    add(Scope::Failing, tr("Failing cases"));
+    add(Scope::All, tr("All cases"));
+    add(Scope::Annotated, tr("Annotated cases"));
+    m_scope->setCurrentIndex(m_selected.size() > 1 ? 0 : 2);
+}
+
+void BatchRerunDialog::fillProfiles()
+{
+    m_profiles = Settings::instance()->toolchainProfiles();
+    for (const ToolchainProfile& p : std::as_const(m_profiles))
+        m_profile->addItem(p.name);
+    const int last = m_profile->findText(Settings::instance()->lastProfile());
+    if (last >= 0)
+        m_profile->setCurrentIndex(last);
+}
+
+void BatchRerunDialog::setScope(Scope scope)
+{
+    m_scope->setCurrentIndex(m_scope->findData(int(scope)));
+}
+
+QVector<int> BatchRerunDialog::casesOf(Scope scope) const
+{
+    switch (scope) {
+    case Scope::Selected:
+        return m_selected;
+    case Scope::Shown:
+        return m_shown;
+    case Scope::Failing:
+        return casesInScope(*m_run, m_annotations, ExportScope::Failing);
+    case Scope::All:
+        return casesInScope(*m_run, m_annotations, ExportScope::All);
+    case Scope::Annotated:
+        return casesInScope(*m_run, m_annotations, ExportScope::Annotated);
+    }
+    return {};
+}
+
+bool BatchRerunDialog::isRunning() const
+{
+    return m_preparing || m_batch.isRunning();
+}
+
+void BatchRerunDialog::updateControls()
+{
+    const bool busy = isRunning();
+    const auto profile = findProfile(m_profiles, m_profile->currentText());
+    for (QWidget* w : std::initializer_list<QWidget*>{m_scope, m_version, m_profile, m_jobs})
+        w->setEnabled(!busy);
+    m_devices->setEnabled(!busy && profile && RerunBatch::usesGpu(*profile));
+    const int cases = casesOf(Scope(m_scope->currentData().toInt())).size();
+    m_startButton->setEnabled(!busy && profile && cases > 0);
+    m_startButton->setText(m_queue && !m_queue->isFinished() && !busy ? tr("Re&sume (%1 left)").arg(m_queue->remaining()) : tr("&Start"));
+    m_cancelButton->setEnabled(busy);
+    if (!busy && !m_queue)
+        m_status->setText(cases > 0 ? tr("%1 to rerun.").arg(caseCountText(cases)) : tr("No case in this choice."));
+}
+
+void BatchRerunDialog::start()
+{
+    if (isRunning())
+        return;
+    if (m_queue && !m_queue->isFinished()) { // Start after a cancel resumes that batch
+        const BatchQueue queue = *m_queue;
+        resume(queue);
+        return;
+    }
+    const auto profile = findProfile(m_profiles, m_profile->currentText());
+    const QVector<int> indexes = casesOf(Scope(m_scope->currentData().toInt()));
+    if (!profile || indexes.isEmpty())
+        return;
+    QStringList names;
+    for (const int index : indexes)
+        names << m_run->cases.at(index).filename;
+    BatchQueue queue = BatchQueue::create(names);
+    queue.versionSpec = m_version->currentData().toString();
+    queue.profile = profile->name;
+    queue.jobs = m_jobs->value();
+    queue.devices = m_devices->value();
+    Settings::instance()->setLastProfile(profile->name);
+    begin(indexes, queue, {});
+}
+
+void BatchRerunDialog::resume(const BatchQueue& queue)
+{
+    if (isRunning())
+        return;
+    QVector<int> indexes;
+    QStringList missing;
+    for (const QString& name : queue.queuedCases()) {
+        const int index = m_run->indexOf(name);
+        if (index < 0)
+            missing << name;
+        else
+            indexes << index;
+    }
+    QStringList done;
+    for (const BatchQueue::Item& item : queue.items) {
+        if (item.state == BatchQueue::State::Done)
+            done << item.caseName;
+    }
+    m_profile->setCurrentIndex(std::max(0, m_profile->findText(queue.profile)));
+    m_version->setCurrentIndex(std::max(0, m_version->findData(queue.versionSpec)));
+    m_jobs->setValue(queue.jobs);
+    m_devices->setValue(queue.devices);
+    if (!findProfile(m_profiles, queue.profile)) {
+        m_queue = queue;
+        m_status->setText(tr("Cannot resume: the batch ran with profile %1, which no longer exists.").arg(queue.profile));
+        return;
+    }
+    begin(indexes, queue, done);
+    if (!missing.isEmpty())
+        m_status->setText(m_status->text() + QLatin1Char(' ')
+            + tr("Not in this run any more, so not rerun: %1.").arg(missing.join(QStringLiteral(", "))));
+}
+
+void BatchRerunDialog::begin(const QVector<int>& indexes, const BatchQueue& queue, const QStringList& doneEarlier)
+{
+    const auto profile = findProfile(m_profiles, queue.profile);
+    m_queue = queue;
+    m_summary = BatchSummary();
+    m_requests.clear();
+    m_cancelRequested = false;
+    m_total = int(indexes.size());
+    QStringList names;
+    for (const int index : indexes)
+        names << m_run->cases.at(index).filename;
+    m_progress->setCases(names, doneEarlier);
+    m_summaryLabel->hide();
+    m_histogram->hide();
+    m_preparing = true;
+    m_status->setText(tr("Preparing %1…").arg(caseCountText(m_total)));
+    updateControls();
+    saveQueue();
+    auto* watcher = new QFutureWatcher<BuiltRequests>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
+        watcher->deleteLater();
+        const BuiltRequests built = watcher->result();
+        requestsBuilt(built.requests, built.skipped);
+    });
+    watcher->setFuture(QtConcurrent::run(buildRequests, m_run, indexes, m_store, queue.versionSpec, queue.baseline, *profile));
+}
+
+void BatchRerunDialog::requestsBuilt(const QVector<RerunRequest>& requests, const QVector<BatchEntry>& skipped)
+{
+    m_preparing = false;
+    for (const BatchEntry& entry : skipped) {
+        m_summary.add(entry);
+        m_progress->setFinished(entry);
+        m_queue->markDone(entry.caseName);
+    }
+    m_requests = requests;
+    const auto profile = findProfile(m_profiles, m_queue->profile);
+    // The rule is Sandbox::choose's; asked once a session, as for a single rerun.
+    if (!m_requests.isEmpty() && !m_cancelRequested
+        && Sandbox::choose(*profile, Sandbox::available(), false, Sandbox::limitsOf(*profile)).refused) {
+        if (!askToRunUnsandboxed(this)) {
+            m_status->setText(tr("Not rerun: bubblewrap is not installed, and running code unsandboxed was declined for this "
+                                 "session. Install bubblewrap, or turn the sandbox off in the profile."));
+            m_progress->setCancelledQueued();
+            saveQueue();
+            updateControls();
+            return;
+        }
+        for (RerunRequest& request : m_requests)
+            request.unsandboxedAllowed = true;
+    }
+    if (m_cancelRequested) {
+        m_requests.clear();
+        m_progress->setCancelledQueued();
+        saveQueue();
+        updateControls();
+        Q_EMIT batchFinished(true);
+        return;
+    }
+    saveQueue();
+    m_batch.start(m_requests, {m_queue->jobs, m_queue->devices});
+    updateStatus();
+    updateControls();
+}
+
+void BatchRerunDialog::onCaseFinished(const RerunResult& result)
+{
+    // A cancelled case is neither saved nor marked done: it stays queued for resume().
+    if (result.status == RerunResult::Status::Cancelled) {
+        m_progress->setStage(result.caseName, tr("cancelled"));
+        return;
+    }
+    QString error;
+    QString path;
+    if (!m_store.save(result, &error, &path))
+        m_status->setText(tr("Result of %1 not saved: %2").arg(result.caseName, error));
+    const BatchEntry entry = BatchEntry::of(result, path);
+    m_summary.add(entry);
+    m_progress->setFinished(entry);
+    m_queue->markDone(result.caseName);
+    saveQueue();
+    updateStatus();
+    Q_EMIT caseFinished(result.caseName, result);
+}
+
+void BatchRerunDialog::onFinished(bool cancelled)
+{
+    if (m_queue->isFinished()) {
+        m_queue->remove(m_store);
+        m_queue.reset();
+    }
+    m_summaryLabel->setText(summaryText());
+    m_summaryLabel->show();
+    m_histogram->setSpeedups(m_summary.cleanSpeedups());
+    m_histogram->show();
+    updateStatus();
+    if (cancelled)
+        m_status->setText(m_status->text() + QLatin1Char(' ')
+            + tr("Cancelled: %1 not run; Resume runs them, now or after a restart (Go ▸ Resume Batch…).")
+                  .arg(caseCountText(m_queue ? m_queue->remaining() : 0)));
+    updateControls();
+    Q_EMIT batchFinished(cancelled);
+}
+
+QString BatchRerunDialog::summaryText() const
+{
+    return m_summary.summaryText(m_cancelRequested);
+}
+
+void BatchRerunDialog::updateStatus()
+{
+    m_status->setText(tr("%1 of %2 done.").arg(m_summary.entries().size()).arg(m_total));
+}
+
+void BatchRerunDialog::cancel()
+{
+    m_cancelRequested = true;
+    if (m_batch.isRunning())
+        m_batch.cancel();
+}
+
+void BatchRerunDialog::saveQueue()
+{
+    QString error;
+    if (m_queue && !m_queue->save(m_store, &error))
+        m_status->setText(tr("The batch's queue could not be saved, so it cannot be resumed: %1").arg(error));
+}
+
+} // namespace krw
