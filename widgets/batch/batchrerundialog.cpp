@@ -95,6 +95,8 @@ BatchRerunDialog::BatchRerunDialog(
     m_version->addItem(tr("Newest exe fix"), QStringLiteral("exe"));
     fillProfiles();
     m_jobs->setRange(1, 64);
+    m_jobs->setMaximumWidth(m_jobs->sizeHint().width() * 2);
+    m_devices->setMaximumWidth(m_jobs->maximumWidth());
     m_jobs->setValue(std::clamp(QThread::idealThreadCount(), 1, 8));
     m_jobs->setToolTip(tr("Cases probed and compiled at once (compiling is most of a batch's time)"));
     m_devices->setRange(1, 16);
@@ -113,7 +115,7 @@ BatchRerunDialog::BatchRerunDialog(
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->horizontalHeader()->setSectionResizeMode(BatchProgressModel::FlagsColumn, QHeaderView::Stretch);
     m_table->setToolTip(tr("Double-click a case to show it in the window"));
     connect(m_table, &QTableView::doubleClicked, this,
         [this](const QModelIndex& index) { Q_EMIT caseActivated(index.data(BatchProgressModel::CaseNameRole).toString()); });
@@ -231,8 +233,14 @@ void BatchRerunDialog::updateControls()
     m_startButton->setEnabled(!busy && profile && cases > 0);
     m_startButton->setText(m_queue && !m_queue->isFinished() && !busy ? tr("Re&sume (%1 left)").arg(m_queue->remaining()) : tr("&Start"));
     m_cancelButton->setEnabled(busy);
-    if (!busy && !m_queue)
+    if (!busy && !m_queue && !m_ran) {
+        // What Start would run, as queued rows, before it runs.
+        QStringList names;
+        for (const int index : casesOf(Scope(m_scope->currentData().toInt())))
+            names << m_run->cases.at(index).filename;
+        m_progress->setCases(names);
         m_status->setText(cases > 0 ? tr("%1 to rerun.").arg(caseCountText(cases)) : tr("No case in this choice."));
+    }
 }
 
 void BatchRerunDialog::start()
@@ -297,6 +305,7 @@ void BatchRerunDialog::begin(const QVector<int>& indexes, const BatchQueue& queu
 {
     const auto profile = findProfile(m_profiles, queue.profile);
     m_queue = queue;
+    m_ran = true;
     m_summary = BatchSummary();
     m_requests.clear();
     m_cancelRequested = false;

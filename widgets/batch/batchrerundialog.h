@@ -84,6 +84,7 @@ private:
     RerunBatch m_batch;
     bool m_preparing = false; // requests are being built off the UI thread
     bool m_cancelRequested = false;
+    bool m_ran = false; // the table shows a batch, no longer the preview
     int m_total = 0;
 
     QComboBox* m_scope;
