@@ -55,8 +55,7 @@ BatchEntry BatchEntry::of(const RerunResult& result, const QString& resultFile)
     }
     e.seconds = result.seconds;
     e.failure = result.failure;
-    const QString devices = result.environment.value(QStringLiteral("visible_devices"));
-    e.where = devices.isEmpty() ? QStringLiteral("local") : QStringLiteral("local, %1").arg(devices);
+    e.where = result.where();
     e.resultFile = resultFile;
     return e;
 }

@@ -491,6 +491,12 @@ QString RerunResult::verdictLine() const
         .arg(flags.size() == 1 ? QStringLiteral("warning") : QStringLiteral("warnings"), flags.join(QStringLiteral(", ")));
 }
 
+QString RerunResult::where() const
+{
+    const QString devices = environment.value(QStringLiteral("visible_devices"));
+    return devices.isEmpty() ? QStringLiteral("local") : QStringLiteral("local, %1").arg(devices);
+}
+
 bool applyHarnessResult(const QByteArray& bytes, RerunResult* result, QString* error)
 {
     const json j = json::parse(bytes.cbegin(), bytes.cend(), nullptr, false);

@@ -15,7 +15,7 @@ QByteArray rerunText(const RerunResult& r)
     QTextStream s(&out);
     s << r.caseName << ": " << r.versionId << " vs " << r.baselineId << ", profile " << r.profile << '\n';
     s << "verdict: " << r.verdictLine() << " (" << statusName(r.status) << ", " << QString::number(r.seconds, 'f', 1) << " s, "
-      << (r.sandboxed ? "sandboxed" : "not sandboxed") << ")\n";
+      << (r.sandboxed ? "sandboxed" : "not sandboxed") << ", " << r.where() << ")\n";
     if (!r.failure.isEmpty())
         s << "failure: " << r.failure << '\n';
     if (r.compile) {

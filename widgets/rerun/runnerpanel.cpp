@@ -112,6 +112,7 @@ RunnerPanel::RunnerPanel(SyntaxSupport* syntax, QWidget* parent)
     , m_speedup(new SpeedupLabel(this))
     , m_sandbox(new QLabel(this))
     , m_sandboxIcon(new QLabel(this))
+    , m_where(new QLabel(this))
     , m_details(new QTabWidget(this))
     , m_log(new QPlainTextEdit(this))
     , m_logTimer(new QTimer(this))
@@ -194,6 +195,8 @@ QWidget* RunnerPanel::buildControls()
     m_sandbox->setObjectName(QStringLiteral("rerunSandbox"));
     m_sandboxIcon->setObjectName(QStringLiteral("rerunSandboxIcon"));
     m_sandboxIcon->hide();
+    m_where->setObjectName(QStringLiteral("rerunWhere"));
+    m_where->setToolTip(tr("Where the rerun ran: this machine, and the GPU a batch handed it"));
     for (QLineEdit* edit : {m_rtol, m_atol}) {
         edit->setValidator(new QDoubleValidator(0, 1e6, 12, edit));
         edit->setMaximumWidth(80);
@@ -229,6 +232,7 @@ QWidget* RunnerPanel::buildControls()
     status->addStretch(1);
     status->addWidget(m_sandboxIcon);
     status->addWidget(m_sandbox);
+    status->addWidget(m_where);
     auto* layout = new QVBoxLayout(bar);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(row);
@@ -626,6 +630,7 @@ void RunnerPanel::showResult(const RerunResult& result)
     const bool ranCode = result.baselineRun || result.candidateRun;
     m_sandbox->setText(empty || !ranCode ? QString() : result.sandboxed ? tr("Sandboxed") : tr("Not sandboxed"));
     m_sandbox->setToolTip(result.sandboxNote);
+    m_where->setText(empty ? QString() : tr("Ran: %1").arg(result.where()));
     const bool warn = !empty && ranCode && !result.sandboxed;
     if (warn) {
         const int extent = style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, this);

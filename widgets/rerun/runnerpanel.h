@@ -133,6 +133,7 @@ private:
     SpeedupLabel* m_speedup;
     QLabel* m_sandbox;
     QLabel* m_sandboxIcon;
+    QLabel* m_where; // local, a batch's device
     QTabWidget* m_details;
     QPlainTextEdit* m_log;
     QString m_pendingLog;

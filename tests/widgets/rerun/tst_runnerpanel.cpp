@@ -613,6 +613,13 @@ private Q_SLOTS:
         QVERIFY(icon->isHidden());
         for (const QChar c : marker->text())
             QVERIFY(c.unicode() < 0x80);
+        // Where it ran: this machine, and the device a batch handed it.
+        auto* where = panel.findChild<QLabel*>(QStringLiteral("rerunWhere"));
+        QVERIFY(where);
+        QCOMPARE(where->text(), QStringLiteral("Ran: local"));
+        r.environment.insert(QStringLiteral("visible_devices"), QStringLiteral("HIP_VISIBLE_DEVICES=1"));
+        panel.showResult(r);
+        QCOMPARE(where->text(), QStringLiteral("Ran: local, HIP_VISIBLE_DEVICES=1"));
     }
 
     // Edit copy: a code editor (line numbers, the project's highlighting), named in the same
