@@ -21,7 +21,7 @@ const QByteArray withTorch = "#!/bin/sh\necho 'torch: a warning on import'\n"
                              "\"cuda\": null, \"hip\": \"6.2.41133\"}'\n";
 const QByteArray withoutTorch = "#!/bin/sh\necho 'KRW-PYTHON {\"python\": \"3.12.1\", \"error\": "
                                 "\"ModuleNotFoundError: No module named '\"'\"'torch'\"'\"'\"}'\n";
-const QByteArray hangs = "#!/bin/sh\nexec sleep 30\n";
+const QByteArray hangs = "#!/bin/sh\nexec /bin/sleep 30\n";
 const QByteArray crashes = "#!/bin/sh\nkill -SEGV $$\n";
 const QByteArray garbage = "#!/bin/sh\necho 'Fatal Python error: init_fs_encoding' >&2\nexit 1\n";
 
