@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "cli/cli.h"
 
+#include "batch/batchsummary.h"
+#include "batch/rerunbatch.h"
 #include "krw-config.h"
 #include "pipeline/rerunpipeline.h"
 #include "pipeline/rerunrequestbuilder.h"
@@ -15,6 +17,7 @@
 #include "sandbox/sandbox.h"
 
 #include <QCoreApplication>
+#include <QFileDevice>
 #include <QSettings>
 #include <QTextStream>
 
@@ -35,6 +38,9 @@ Streams streams;
 void writeOut(const QByteArray& bytes)
 {
     streams.out->write(bytes);
+    // A batch's lines are read as they come (JSON Lines): a pipe or file sees each at once.
+    if (auto* file = qobject_cast<QFileDevice*>(streams.out))
+        file->flush();
 }
 
 QTextStream errStream()
@@ -87,14 +93,187 @@ int summary(QCommandLineParser& parser, const QStringList& args)
     return Ok;
 }
 
+// The profile --profile names (default compile-check), with the command line's overrides; a
+// usage error or a refusal to run unsandboxed is said here and returned as its exit code.
+std::optional<ToolchainProfile> rerunProfile(QCommandLineParser& parser, int* exitCode)
+{
+    QSettings settings;
+    const auto profiles = loadProfiles(settings);
+    const QString profileName
+        = parser.isSet(QStringLiteral("profile")) ? parser.value(QStringLiteral("profile")) : QStringLiteral("compile-check");
+    auto profile = findProfile(profiles, profileName);
+    if (!profile) {
+        QStringList names;
+        for (const auto& p : profiles)
+            names << p.name;
+        *exitCode = usage(parser,
+            QCoreApplication::translate("kernel-review-cli", "no profile \"%1\" (profiles: %2)")
+                .arg(profileName, names.join(QStringLiteral(", "))));
+        return std::nullopt;
+    }
+    if (parser.isSet(QStringLiteral("compiler")))
+        profile->compiler = parser.value(QStringLiteral("compiler"));
+    if (parser.isSet(QStringLiteral("python")))
+        profile->python = parser.value(QStringLiteral("python"));
+    for (const QString& names : parser.values(QStringLiteral("no-check")))
+        profile->disabledChecks += names.split(QLatin1Char(','), Qt::SkipEmptyParts);
+    if (parser.isSet(QStringLiteral("seeds")))
+        profile->seeds = parser.value(QStringLiteral("seeds")).toInt();
+    if (parser.isSet(QStringLiteral("implausible")))
+        profile->implausibleSpeedup = parser.value(QStringLiteral("implausible")).toDouble();
+    if (parser.isSet(QStringLiteral("peak-bandwidth")))
+        profile->peakBandwidthGbs = parser.value(QStringLiteral("peak-bandwidth")).toDouble();
+    // Generated code runs unsandboxed only when asked for (the rule is Sandbox::choose's).
+    const bool noSandbox = parser.isSet(QStringLiteral("no-sandbox"));
+    if (Sandbox::choose(*profile, Sandbox::available(), noSandbox, Sandbox::limitsOf(*profile)).refused) {
+        errStream() << "kernel-review-cli: "
+                    << QCoreApplication::translate("kernel-review-cli",
+                           "bubblewrap (bwrap) is not installed, so profile %1 would run the generated code unsandboxed, as you: with "
+                           "your files, your home folder and the network. Install bubblewrap (Debian, Ubuntu: sudo apt install "
+                           "bubblewrap), or pass --no-sandbox to run it anyway.")
+                           .arg(profile->name)
+                    << '\n';
+        *exitCode = CouldNotRun;
+        return std::nullopt;
+    }
+    return profile;
+}
+
+// The request for one case, or nullopt with the reason (the case has no such version, ...).
+std::optional<RerunRequest> rerunRequest(QCommandLineParser& parser, const std::shared_ptr<Run>& run, int caseIndex,
+    const ResultStore& store, const ToolchainProfile& profile, QString* error)
+{
+    const RerunRequestBuilder builder(readCaseTexts(run, caseIndex), codeVersions(run->cases.at(caseIndex)), store);
+    auto request
+        = builder.build(parser.isSet(QStringLiteral("version")) ? parser.value(QStringLiteral("version")) : QStringLiteral("predict"),
+            parser.isSet(QStringLiteral("baseline")) ? parser.value(QStringLiteral("baseline")) : QStringLiteral("label"), profile, error,
+            /*allowFiles=*/true);
+    if (!request)
+        return std::nullopt;
+    request->rtol = parser.isSet(QStringLiteral("rtol")) ? parser.value(QStringLiteral("rtol")).toDouble() : request->rtol;
+    request->atol = parser.isSet(QStringLiteral("atol")) ? parser.value(QStringLiteral("atol")).toDouble() : request->atol;
+    request->timing = !parser.isSet(QStringLiteral("no-timing"));
+    request->unsandboxedAllowed = parser.isSet(QStringLiteral("no-sandbox"));
+    return request;
+}
+
+// The exit status of one rerun; a batch's is its worst case's.
+int rerunExitCode(const QString& status)
+{
+    return status == statusName(RerunResult::Status::Completed) || status == QLatin1String("skipped") ? Ok
+        : status == statusName(RerunResult::Status::Cancelled)                                        ? Cancelled
+                                                                                                      : CouldNotRun;
+}
+
+QString saveResult(const ResultStore& store, const RerunResult& result)
+{
+    QString saveError;
+    QString path;
+    if (!store.save(result, &saveError, &path))
+        errStream() << "kernel-review-cli: " << QCoreApplication::translate("kernel-review-cli", "result not saved: %1").arg(saveError)
+                    << '\n';
+    return path;
+}
+
+// The cases a batch reruns: --cases names them, --only picks a scope.
+std::optional<QVector<int>> batchCases(QCommandLineParser& parser, const Run& run, int* exitCode)
+{
+    if (parser.isSet(QStringLiteral("cases"))) {
+        QVector<int> indexes;
+        QStringList missing;
+        for (const QString& name : parser.value(QStringLiteral("cases")).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+            const int index = run.indexOf(name.trimmed());
+            if (index < 0)
+                missing << name.trimmed();
+            else if (!indexes.contains(index))
+                indexes << index;
+        }
+        if (!missing.isEmpty()) {
+            errStream()
+                << "kernel-review-cli: "
+                << QCoreApplication::translate("kernel-review-cli", "no case %1 in %2").arg(missing.join(QStringLiteral(", ")), run.path)
+                << '\n';
+            *exitCode = NothingLoaded;
+            return std::nullopt;
+        }
+        return indexes;
+    }
+    const QString only = parser.value(QStringLiteral("only"));
+    const auto scope = exportScopeFromName(only);
+    if (!scope || *scope == ExportScope::Selection) {
+        *exitCode = usage(
+            parser, QCoreApplication::translate("kernel-review-cli", "unknown --only \"%1\" (all, failing or annotated)").arg(only));
+        return std::nullopt;
+    }
+    QString error;
+    const AnnotationMap annotations = *scope == ExportScope::Annotated ? loadRunAnnotations(run, &error) : AnnotationMap{};
+    if (!error.isEmpty())
+        errStream() << QCoreApplication::translate("kernel-review-cli", "warning: annotations not read: %1").arg(error) << '\n';
+    return casesInScope(run, annotations, *scope);
+}
+
+int rerunBatch(QCommandLineParser& parser, const std::shared_ptr<Run>& run, const ToolchainProfile& profile)
+{
+    int exitCode = Ok;
+    const auto indexes = batchCases(parser, *run, &exitCode);
+    if (!indexes)
+        return exitCode;
+    const bool json = parser.isSet(QStringLiteral("json"));
+    const ResultStore store = ResultStore::forRun(run->path, run->name);
+    BatchSummary summary;
+    auto report = [&](const BatchEntry& entry) {
+        summary.add(entry);
+        exitCode = std::max(exitCode, rerunExitCode(entry.status));
+        if (json) {
+            writeOut(BatchSummary::caseLine(entry));
+        } else {
+            writeOut(
+                QStringLiteral("[%1/%2] %3 (%4): %5%6%7\n")
+                    .arg(summary.entries().size())
+                    .arg(indexes->size())
+                    .arg(entry.caseName, entry.versionId, entry.verdict,
+                        entry.flags.isEmpty() ? QString() : QStringLiteral(" [%1]").arg(entry.flags.join(QStringLiteral(", "))),
+                        entry.failure.isEmpty() ? QString() : QStringLiteral(" — %1").arg(entry.failure.section(QLatin1Char('\n'), 0, 0)))
+                    .toUtf8());
+        }
+    };
+    QVector<RerunRequest> requests;
+    for (const int index : *indexes) {
+        QString error;
+        if (auto request = rerunRequest(parser, run, index, store, profile, &error)) {
+            requests << *request;
+        } else {
+            report(BatchEntry::skipped(run->cases.at(index).filename,
+                parser.isSet(QStringLiteral("version")) ? parser.value(QStringLiteral("version")) : QStringLiteral("predict"), error));
+        }
+    }
+    RerunBatch batch;
+    bool wasCancelled = false;
+    QObject::connect(&batch, &RerunBatch::caseFinished, &batch,
+        [&](int, const RerunResult& result) { report(BatchEntry::of(result, saveResult(store, result))); });
+    QObject::connect(&batch, &RerunBatch::finished, &batch, [&](bool cancelled) {
+        wasCancelled = cancelled;
+        QCoreApplication::exit(0);
+    });
+    const auto number = [&](const char* name, int fallback) {
+        return parser.isSet(QLatin1String(name)) ? std::max(1, parser.value(QLatin1String(name)).toInt()) : fallback;
+    };
+    batch.start(requests, {number("jobs", 1), number("devices", 1)});
+    QCoreApplication::exec();
+    writeOut(json ? summary.summaryLine(wasCancelled) : summary.summaryText(wasCancelled).toUtf8());
+    return wasCancelled ? int(Cancelled) : exitCode;
+}
+
 int rerun(QCommandLineParser& parser, const QStringList& args)
 {
-    if (args.size() != 2 || !parser.isSet(QStringLiteral("case")))
-        return usage(parser, QCoreApplication::translate("kernel-review-cli", "rerun takes one PATH and --case FILENAME"));
+    const bool batch = parser.isSet(QStringLiteral("only")) || parser.isSet(QStringLiteral("cases"));
+    if (args.size() != 2 || parser.isSet(QStringLiteral("case")) == batch)
+        return usage(
+            parser, QCoreApplication::translate("kernel-review-cli", "rerun takes one PATH and either --case FILENAME or --only/--cases"));
     QTextStream err = errStream();
     QString error;
     auto run = std::make_shared<Run>(loadRunAtPath(args.at(1), parser.value(QStringLiteral("run")), &error));
-    const int caseIndex = run->indexOf(parser.value(QStringLiteral("case")));
+    const int caseIndex = batch ? 0 : run->indexOf(parser.value(QStringLiteral("case")));
     if (!error.isEmpty() || caseIndex < 0) {
         err << "kernel-review-cli: "
             << (error.isEmpty() ? QCoreApplication::translate("kernel-review-cli", "no case \"%1\" in %2")
@@ -103,76 +282,29 @@ int rerun(QCommandLineParser& parser, const QStringList& args)
             << '\n';
         return NothingLoaded;
     }
-    QSettings settings;
-    const auto profiles = loadProfiles(settings);
-    const QString profileName
-        = parser.isSet(QStringLiteral("profile")) ? parser.value(QStringLiteral("profile")) : QStringLiteral("compile-check");
-    const auto profile = findProfile(profiles, profileName);
-    if (!profile) {
-        QStringList names;
-        for (const auto& p : profiles)
-            names << p.name;
-        return usage(parser,
-            QCoreApplication::translate("kernel-review-cli", "no profile \"%1\" (profiles: %2)")
-                .arg(profileName, names.join(QStringLiteral(", "))));
-    }
-    // Generated code runs unsandboxed only when asked for (the rule is Sandbox::choose's).
-    const bool noSandbox = parser.isSet(QStringLiteral("no-sandbox"));
-    if (Sandbox::choose(*profile, Sandbox::available(), noSandbox, Sandbox::limitsOf(*profile)).refused) {
-        err << "kernel-review-cli: "
-            << QCoreApplication::translate("kernel-review-cli",
-                   "bubblewrap (bwrap) is not installed, so profile %1 would run the generated code unsandboxed, as you: with "
-                   "your files, your home folder and the network. Install bubblewrap (Debian, Ubuntu: sudo apt install bubblewrap), "
-                   "or pass --no-sandbox to run it anyway.")
-                   .arg(profile->name)
-            << '\n';
-        return CouldNotRun;
-    }
+    int exitCode = Ok;
+    const auto profile = rerunProfile(parser, &exitCode);
+    if (!profile)
+        return exitCode;
+    if (batch)
+        return rerunBatch(parser, run, *profile);
     const ResultStore store = ResultStore::forRun(run->path, run->name);
-    const RerunRequestBuilder builder(readCaseTexts(run, caseIndex), codeVersions(run->cases.at(caseIndex)), store);
-    auto built
-        = builder.build(parser.isSet(QStringLiteral("version")) ? parser.value(QStringLiteral("version")) : QStringLiteral("predict"),
-            parser.isSet(QStringLiteral("baseline")) ? parser.value(QStringLiteral("baseline")) : QStringLiteral("label"), *profile, &error,
-            /*allowFiles=*/true);
-    if (!built) {
+    const auto request = rerunRequest(parser, run, caseIndex, store, *profile, &error);
+    if (!request) {
         err << "kernel-review-cli: " << error << '\n';
         return NothingLoaded;
     }
-    RerunRequest request = *built;
-    if (parser.isSet(QStringLiteral("compiler")))
-        request.profile.compiler = parser.value(QStringLiteral("compiler"));
-    if (parser.isSet(QStringLiteral("python")))
-        request.profile.python = parser.value(QStringLiteral("python"));
-    request.rtol = parser.isSet(QStringLiteral("rtol")) ? parser.value(QStringLiteral("rtol")).toDouble() : request.rtol;
-    request.atol = parser.isSet(QStringLiteral("atol")) ? parser.value(QStringLiteral("atol")).toDouble() : request.atol;
-    request.timing = !parser.isSet(QStringLiteral("no-timing"));
-    for (const QString& names : parser.values(QStringLiteral("no-check")))
-        request.profile.disabledChecks += names.split(QLatin1Char(','), Qt::SkipEmptyParts);
-    if (parser.isSet(QStringLiteral("seeds")))
-        request.profile.seeds = parser.value(QStringLiteral("seeds")).toInt();
-    if (parser.isSet(QStringLiteral("implausible")))
-        request.profile.implausibleSpeedup = parser.value(QStringLiteral("implausible")).toDouble();
-    if (parser.isSet(QStringLiteral("peak-bandwidth")))
-        request.profile.peakBandwidthGbs = parser.value(QStringLiteral("peak-bandwidth")).toDouble();
-    request.unsandboxedAllowed = noSandbox;
-
     RerunPipeline pipeline;
     const bool json = parser.isSet(QStringLiteral("json"));
     if (!json)
         QObject::connect(&pipeline, &RerunPipeline::log, &pipeline, [](const QString& text) { errStream() << text; });
-    int exitCode = Ok;
     QObject::connect(&pipeline, &RerunPipeline::finished, &pipeline, [&](const RerunResult& result) {
-        QString saveError;
-        if (!store.save(result, &saveError))
-            errStream() << "kernel-review-cli: " << QCoreApplication::translate("kernel-review-cli", "result not saved: %1").arg(saveError)
-                        << '\n';
+        saveResult(store, result);
         writeOut(json ? rerunToJson(result) : rerunText(result));
-        exitCode = result.status == RerunResult::Status::Completed ? Ok
-            : result.status == RerunResult::Status::Cancelled      ? Cancelled
-                                                                   : CouldNotRun;
+        exitCode = rerunExitCode(statusName(result.status));
         QCoreApplication::exit(exitCode);
     });
-    pipeline.start(request);
+    pipeline.start(*request);
     QCoreApplication::exec();
     return exitCode;
 }
@@ -256,6 +388,8 @@ void addOptions(QCommandLineParser& parser)
         "Commands:\n"
         "  summary PATH   cases with their latest and best outcomes, and load warnings\n"
         "  rerun PATH --case FILENAME   compile, check and time one version of a case\n"
+        "  rerun PATH --only failing|all|annotated | --cases A,B [--jobs N] [--devices N]\n"
+        "                 a batch: one line (--json: one JSON object) per case as it ends, then a summary\n"
         "  export PATH --format html|md|pdf|csv|workspace --out DEST [--only all|failing|annotated]\n"
         "                 the annotated report, a CSV of cases, or per-case debug folders")
                                          .arg(QStringLiteral(KRW_VERSION_STRING)));
@@ -306,12 +440,22 @@ void addOptions(QCommandLineParser& parser)
             "rerun: use this Python instead of the profile's (default: the first of "
             "$VIRTUAL_ENV, $CONDA_PREFIX, PATH, /usr/bin/python3 that imports torch)."),
         QStringLiteral("PATH")});
+    parser.addOption({QStringLiteral("cases"),
+        QCoreApplication::translate("kernel-review-cli", "rerun: a batch of these cases (filenames, comma-separated)."),
+        QStringLiteral("A,B")});
+    parser.addOption({QStringLiteral("jobs"),
+        QCoreApplication::translate("kernel-review-cli", "rerun batch: cases probed and compiled at once (default 1)."),
+        QStringLiteral("N")});
+    parser.addOption({QStringLiteral("devices"),
+        QCoreApplication::translate("kernel-review-cli", "rerun batch: GPUs, one harness on each at a time (default 1)."),
+        QStringLiteral("N")});
     parser.addOption({QStringLiteral("format"),
         QCoreApplication::translate("kernel-review-cli", "export: html, md, pdf, csv or workspace."), QStringLiteral("FORMAT")});
     parser.addOption({QStringLiteral("out"),
         QCoreApplication::translate("kernel-review-cli", "export: the file to write (a folder for workspace)."), QStringLiteral("DEST")});
     parser.addOption({QStringLiteral("only"),
-        QCoreApplication::translate("kernel-review-cli", "export: all (default), failing or annotated cases."), QStringLiteral("SCOPE")});
+        QCoreApplication::translate("kernel-review-cli", "export: all (default), failing or annotated cases; rerun: a batch of them."),
+        QStringLiteral("SCOPE")});
 }
 
 int run(const QStringList& arguments, QIODevice* out, QIODevice* err)

@@ -187,6 +187,8 @@ void RerunPipeline::start(const RerunRequest& request)
     m_baselineModule.clear();
     m_running = true;
     m_cancelled = false;
+    m_waitingForDevice = false;
+    m_deviceEnvironment.clear();
     m_clock.start();
     // Always report from the event loop, even when everything is cached and nothing has to run:
     // a caller's signal connections made right after start() must not miss the result.
@@ -198,6 +200,10 @@ void RerunPipeline::cancel()
     if (!m_running)
         return;
     m_cancelled = true;
+    if (m_waitingForDevice) { // nothing runs until a device is handed out
+        m_waitingForDevice = false;
+        return complete(RerunResult::Status::Cancelled);
+    }
     if (m_buildLock.isWaiting()) { // no process of ours runs while waiting for another builder
         m_buildLock.release();
         return complete(RerunResult::Status::Cancelled);
@@ -211,6 +217,8 @@ void RerunPipeline::cancel()
 
 void RerunPipeline::runStep(const ProcessSpec& spec, std::function<void(const ProcessOutcome&)> done)
 {
+    if (m_cancelled) // cancelled between steps, while nothing of ours ran
+        return complete(RerunResult::Status::Cancelled);
     m_stepLog.clear();
     m_stepDone = std::move(done);
     m_stepClock.start();
@@ -220,6 +228,8 @@ void RerunPipeline::runStep(const ProcessSpec& spec, std::function<void(const Pr
 
 void RerunPipeline::probe()
 {
+    if (m_cancelled) // before anything started
+        return complete(RerunResult::Status::Cancelled);
     Q_EMIT stageChanged(RerunStage::Probe);
     const ToolchainProfile& p = m_request.profile;
     // Decided before anything runs: code that would run unsandboxed without leave never starts.
@@ -313,8 +323,17 @@ bool RerunPipeline::prepareSide(const QString& text, bool candidate)
 
 void RerunPipeline::compileNext()
 {
+    if (m_cancelled)
+        return complete(RerunResult::Status::Cancelled);
+    if (m_builds.isEmpty() && !m_request.profile.runsCode())
+        return complete();
+    if (m_builds.isEmpty() && m_request.waitForDevice) {
+        m_waitingForDevice = true;
+        Q_EMIT harnessReady();
+        return;
+    }
     if (m_builds.isEmpty())
-        return m_request.profile.runsCode() ? startHarness() : complete();
+        return startHarness();
     const SideBuild build = m_builds.takeFirst();
     const BuildPlan& plan = build.plan;
     QString& module = build.candidate ? m_candidateModule : m_baselineModule;
@@ -446,6 +465,17 @@ ProcessSpec RerunPipeline::guarded(ProcessSpec spec, const QString& writableDir,
     return sandbox.wrap(spec);
 }
 
+void RerunPipeline::continueWithDevice(const QStringList& environment)
+{
+    if (!m_waitingForDevice)
+        return;
+    m_waitingForDevice = false;
+    m_deviceEnvironment = environment;
+    if (!environment.isEmpty())
+        m_result.environment.insert(QStringLiteral("visible_devices"), environment.join(QLatin1Char(' ')));
+    startHarness();
+}
+
 void RerunPipeline::startHarness()
 {
     Q_EMIT stageChanged(RerunStage::Correctness);
@@ -498,7 +528,7 @@ void RerunPipeline::startHarness()
         return fail(QStringLiteral("cannot write %1").arg(specPath));
     ProcessSpec harness{m_request.profile.python,
         {m_request.harnessPath, QStringLiteral("run"), QStringLiteral("--spec"), specPath, QStringLiteral("--out"), resultPath}, workDir,
-        {}, m_request.profile.harnessTimeoutS * 1000, {}};
+        m_deviceEnvironment, m_request.profile.harnessTimeoutS * 1000, {}};
     if (m_sandbox.sandboxed)
         harness.environment << QStringLiteral("TRITON_CACHE_DIR=") + work.filePath(QStringLiteral("triton-cache"));
     // What the harness needs from a hidden home: itself and the built modules (the Python's

@@ -32,6 +32,10 @@ public:
     void start(const RerunRequest& request);
     void cancel();
     bool isRunning() const { return m_running; }
+    bool isWaitingForDevice() const { return m_waitingForDevice; }
+    // With request.waitForDevice: run the harness now, its environment extended by these
+    // "NAME=value" entries (the device it may use), which the result records.
+    void continueWithDevice(const QStringList& environment);
     const RerunResult& result() const { return m_result; }
 
     // Where the app's harness and compatibility headers are: next to the executable in the build
@@ -43,6 +47,7 @@ Q_SIGNALS:
     void stageChanged(krw::RerunStage stage);
     void log(const QString& text);
     void diagnosticsChanged(const QVector<krw::Diagnostic>& diagnostics);
+    void harnessReady(); // request.waitForDevice only: compiled, waiting for continueWithDevice()
     void finished(const krw::RerunResult& result);
 
 private:
@@ -89,6 +94,8 @@ private:
     QElapsedTimer m_buildClock;
     bool m_running = false;
     bool m_cancelled = false;
+    bool m_waitingForDevice = false;
+    QStringList m_deviceEnvironment;
 };
 
 } // namespace krw

@@ -26,6 +26,9 @@ struct RerunRequest
     // Running the code without bubblewrap was allowed: the runner panel asked (once per session)
     // or the CLI got --no-sandbox. Without it, and without bubblewrap, the code is never run.
     bool unsandboxedAllowed = false;
+    // A batch hands out the GPUs: compiled, the pipeline signals harnessReady() and waits for
+    // continueWithDevice() before it runs any code (runner/batch/rerunbatch.h).
+    bool waitForDevice = false;
     QString harnessPath; // runner/harness/krw_harness.py
     QString compatRoot; // runner/compat
     QString cacheRoot; // built modules, shared by all runs

@@ -13,9 +13,11 @@
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QSet>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -151,6 +153,74 @@ private Q_SLOTS:
             const QString file = it.next();
             QVERIFY2(!file.contains(QStringLiteral(".partial")) && !file.endsWith(QStringLiteral(".lock")), qPrintable(file));
         }
+    }
+
+    // A batch prints one JSON line per case as each ends (a reader sees the first while the
+    // batch still runs) and a summary whose counts add up to the cases.
+    void batchRerunPrintsJsonLines()
+    {
+        QTemporaryDir home;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("XDG_CACHE_HOME"), home.filePath(QStringLiteral("cache")));
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), home.filePath(QStringLiteral("config")));
+        env.insert(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("data")));
+        env.insert(QStringLiteral("KRW_FAKE_COMPILE_MS"), QStringLiteral("1500"));
+        QProcess cli;
+        cli.setProcessEnvironment(env);
+        cli.start(QStringLiteral(KRW_CLI_PROGRAM),
+            {QStringLiteral("rerun"), m_runCopy.path(), QStringLiteral("--only"), QStringLiteral("all"), QStringLiteral("--jobs"),
+                QStringLiteral("2"), QStringLiteral("--profile"), QStringLiteral("compile-check"), QStringLiteral("--compiler"),
+                QStringLiteral(KRW_FAKE_PROCESS), QStringLiteral("--python"), QStringLiteral(KRW_FAKE_PROCESS),
+                QStringLiteral("--no-sandbox"), QStringLiteral("--json")});
+        QVERIFY(cli.waitForStarted());
+        bool firstLineWhileRunning = false;
+        QByteArray out;
+        while (cli.state() != QProcess::NotRunning || cli.bytesAvailable() > 0) {
+            cli.waitForReadyRead(200);
+            const QByteArray more = cli.readAllStandardOutput();
+            if (!more.isEmpty() && out.isEmpty())
+                firstLineWhileRunning = cli.state() == QProcess::Running;
+            out += more;
+            if (cli.state() == QProcess::NotRunning && cli.bytesAvailable() == 0)
+                break;
+        }
+        cli.waitForFinished(120000);
+        const QString err = QString::fromUtf8(cli.readAllStandardError());
+        QVERIFY2(firstLineWhileRunning, "the first case's line came only when the batch had ended");
+        QList<QByteArray> lines = out.trimmed().split('\n');
+        QVERIFY2(lines.size() >= 2, qPrintable(err));
+        const QJsonObject summary = QJsonDocument::fromJson(lines.takeLast()).object();
+        QCOMPARE(summary.value(QStringLiteral("type")).toString(), QStringLiteral("summary"));
+        QCOMPARE(summary.value(QStringLiteral("cases")).toInt(), lines.size());
+        QSet<QString> cases;
+        int compiled = 0;
+        for (const QByteArray& line : std::as_const(lines)) {
+            const QJsonObject c = QJsonDocument::fromJson(line).object();
+            QCOMPARE(c.value(QStringLiteral("type")).toString(), QStringLiteral("case"));
+            cases.insert(c.value(QStringLiteral("case")).toString());
+            compiled += c.value(QStringLiteral("verdict")).toString() == QLatin1String("compiled") ? 1 : 0;
+            if (c.value(QStringLiteral("status")).toString() != QLatin1String("skipped"))
+                QVERIFY(QFileInfo::exists(c.value(QStringLiteral("result_file")).toString()));
+        }
+        QCOMPARE(cases.size(), lines.size()); // every case once
+        int counted = 0;
+        const QJsonObject counts = summary.value(QStringLiteral("counts")).toObject();
+        for (auto it = counts.begin(); it != counts.end(); ++it)
+            counted += it.value().toInt();
+        QCOMPARE(counted, lines.size());
+        QCOMPARE(counts.value(QStringLiteral("compiled")).toInt(), compiled);
+        QVERIFY2(compiled > 0, qPrintable(QString::fromUtf8(out)));
+        // Exit status as for one rerun: a case that could not run makes it 3.
+        QVERIFY2(cli.exitCode() == krw::cli::Ok || cli.exitCode() == krw::cli::CouldNotRun, qPrintable(err));
+    }
+
+    void batchNamesUnknownCases()
+    {
+        const CliRun r = runCli({QStringLiteral("rerun"), m_runCopy.path(), QStringLiteral("--cases"),
+            QStringLiteral("sin_kernel.py,nope.py"), QStringLiteral("--json")});
+        QCOMPARE(r.code, int(krw::cli::NothingLoaded));
+        QVERIFY2(r.err.contains(QLatin1String("no case nope.py in")), qPrintable(r.err));
+        QVERIFY(r.out.isEmpty());
     }
 
     // Where bubblewrap is missing (a PATH without bwrap), a profile that runs code refuses, naming
