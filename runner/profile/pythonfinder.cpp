@@ -51,6 +51,8 @@ void discard(QProcess* process, QObject* receiver)
     process->disconnect(receiver);
     if (process->state() == QProcess::NotRunning)
         return process->deleteLater();
+    // Its own owner until it ends, so that a finder destroyed meanwhile does not wait for it.
+    process->setParent(nullptr);
     QObject::connect(process, QOverload<int, QProcess::ExitStatus>::of(&QProcess::finished), process, &QObject::deleteLater);
     process->kill();
 }

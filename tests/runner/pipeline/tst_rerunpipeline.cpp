@@ -179,6 +179,37 @@ private Q_SLOTS:
         QVERIFY(!named.pythonAutomatic);
     }
 
+    // Cancel while PythonFinder probes (no process of the pipeline's own runs then): cancelled at once.
+    void cancelWhileLookingForPython()
+    {
+        QTemporaryDir venv;
+        QVERIFY(QDir().mkpath(venv.filePath(QStringLiteral("bin"))));
+        QFile script(venv.filePath(QStringLiteral("bin/python")));
+        QVERIFY(script.open(QIODevice::WriteOnly));
+        script.write("#!/bin/sh\nexec /bin/sleep 30\n");
+        script.close();
+        script.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        const QByteArray oldVenv = qgetenv("VIRTUAL_ENV");
+        qputenv("VIRTUAL_ENV", venv.path().toUtf8());
+        RerunPipeline::forgetProbes();
+        RerunPipeline pipeline;
+        qputenv("VIRTUAL_ENV", oldVenv);
+        RerunRequest request = fakeRequest(QStringLiteral("noresult"));
+        request.profile.python.clear();
+        QString log;
+        connect(&pipeline, &RerunPipeline::log, this, [&log](const QString& text) { log += text; });
+        QSignalSpy finished(&pipeline, &RerunPipeline::finished);
+        pipeline.start(request);
+        QTRY_VERIFY_WITH_TIMEOUT(log.contains(QStringLiteral("Looking for a Python")), 10000);
+        QElapsedTimer clock;
+        clock.start();
+        pipeline.cancel();
+        QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty(), 5000);
+        QVERIFY(clock.elapsed() < 5000);
+        QCOMPARE(finished.first().first().value<RerunResult>().status, RerunResult::Status::Cancelled);
+        QVERIFY(!pipeline.isRunning());
+    }
+
     void cancelWhileTheHarnessRuns()
     {
         RerunPipeline pipeline;
