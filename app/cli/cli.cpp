@@ -436,7 +436,10 @@ void addOptions(QCommandLineParser& parser)
     parser.addOption({QStringLiteral("compiler"),
         QCoreApplication::translate("kernel-review-cli", "rerun: use this compiler instead of the profile's."), QStringLiteral("PATH")});
     parser.addOption({QStringLiteral("python"),
-        QCoreApplication::translate("kernel-review-cli", "rerun: use this Python instead of the profile's."), QStringLiteral("PATH")});
+        QCoreApplication::translate("kernel-review-cli",
+            "rerun: use this Python instead of the profile's (default: the first of "
+            "$VIRTUAL_ENV, $CONDA_PREFIX, PATH, /usr/bin/python3 that imports torch)."),
+        QStringLiteral("PATH")});
     parser.addOption({QStringLiteral("cases"),
         QCoreApplication::translate("kernel-review-cli", "rerun: a batch of these cases (filenames, comma-separated)."),
         QStringLiteral("A,B")});

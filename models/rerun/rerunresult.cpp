@@ -544,7 +544,8 @@ QByteArray rerunToJson(const RerunResult& r)
             {"version_hash", r.versionHash.toStdString()}, {"baseline", r.baselineId.toStdString()}, {"profile", r.profile.toStdString()},
             {"status", statusName(r.status).toStdString()}, {"verdict", r.verdict().toStdString()}, {"failure", r.failure.toStdString()},
             {"started", r.started.toString(Qt::ISODateWithMs).toStdString()}, {"seconds", r.seconds}, {"sandboxed", r.sandboxed},
-            {"sandbox_note", r.sandboxNote.toStdString()}, {"flags", toJson(r.flags)}, {"verdict_line", r.verdictLine().toStdString()},
+            {"sandbox_note", r.sandboxNote.toStdString()}, {"python_path", r.pythonPath.toStdString()},
+            {"python_automatic", r.pythonAutomatic}, {"flags", toJson(r.flags)}, {"verdict_line", r.verdictLine().toStdString()},
             {"checks", toJson(r.checks)}, {"environment", environment}, {"stages", stages}, {"harness_log", r.harnessLog.toStdString()}};
     return QByteArray::fromStdString(root.dump(2, ' ', false, json::error_handler_t::replace) + "\n");
 }
@@ -569,6 +570,8 @@ std::optional<RerunResult> rerunFromJson(const QByteArray& bytes, QString* error
     r.seconds = num(j, "seconds").value_or(0);
     r.sandboxed = flag(j, "sandboxed");
     r.sandboxNote = str(j, "sandbox_note");
+    r.pythonPath = str(j, "python_path");
+    r.pythonAutomatic = flag(j, "python_automatic");
     r.harnessLog = str(j, "harness_log");
     if (j.contains("environment") && j["environment"].is_object()) {
         for (auto it = j["environment"].begin(); it != j["environment"].end(); ++it) {

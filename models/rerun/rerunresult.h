@@ -173,6 +173,8 @@ struct RerunResult
     QMap<QString, QString> environment; // GPU, toolchain and library versions
     bool sandboxed = false;
     QString sandboxNote;
+    QString pythonPath; // the Python that ran the probe and the harness; empty in older results
+    bool pythonAutomatic = false; // chosen by PythonFinder (the profile names none)
 
     std::optional<CompileStage> compile;
     std::optional<SideRun> baselineRun;

@@ -128,9 +128,45 @@ QString RerunPipeline::runnerDataDir()
     return QDir::cleanPath(app.filePath(QStringLiteral("../share/kernel-review/runner")));
 }
 
+namespace {
+
+// A profile without a Python runs the first that imports torch (PythonFinder), found once a session.
+QString& automaticPython()
+{
+    static QString path;
+    return path;
+}
+
+} // namespace
+
+void RerunPipeline::findPython()
+{
+    auto use = [this](const QString& path) {
+        m_request.profile.python = path;
+        m_result.pythonPath = path;
+        m_result.pythonAutomatic = true;
+        Q_EMIT log(QStringLiteral("Python (automatic): %1\n").arg(path));
+        probe();
+    };
+    if (!automaticPython().isEmpty())
+        return use(automaticPython());
+    Q_EMIT log(QStringLiteral("Looking for a Python that imports torch…\n"));
+    connect(&m_pythonFinder, &PythonFinder::finished, this, [this, use](const PythonSearch& search) {
+        m_pythonFinder.disconnect(this);
+        for (const PythonCandidate& c : search.tried)
+            Q_EMIT log(QStringLiteral("  %1\n").arg(c.describe()));
+        if (!search.found())
+            return fail(QStringLiteral("toolchain: %1").arg(search.failureText()));
+        automaticPython() = search.choice()->path;
+        use(automaticPython());
+    });
+    m_pythonFinder.start();
+}
+
 void RerunPipeline::forgetProbes()
 {
     probeCache().clear();
+    automaticPython().clear();
 }
 
 void RerunPipeline::start(const RerunRequest& request)
@@ -144,6 +180,7 @@ void RerunPipeline::start(const RerunRequest& request)
     m_result.versionHash = versionContentHash(request.candidateText); // tells edits of a local version apart
     m_result.baselineId = request.baselineId;
     m_result.profile = request.profile.name;
+    m_result.pythonPath = request.profile.python; // empty = automatic: set by findPython()
     m_result.started = QDateTime::currentDateTime();
     m_builds.clear();
     m_candidateModule.clear();
@@ -169,6 +206,10 @@ void RerunPipeline::cancel()
     }
     if (m_buildLock.isWaiting()) { // no process of ours runs while waiting for another builder
         m_buildLock.release();
+        return complete(RerunResult::Status::Cancelled);
+    }
+    if (m_pythonFinder.isRunning()) { // no finished() comes after its cancel
+        m_pythonFinder.cancel();
         return complete(RerunResult::Status::Cancelled);
     }
     m_job.cancel();
@@ -198,6 +239,8 @@ void RerunPipeline::probe()
     m_result.sandboxNote = m_sandbox.note;
     if (m_sandbox.refused)
         return fail(m_sandbox.refusal);
+    if (p.python.isEmpty()) // automatic: probe() again with the Python found
+        return findPython();
     if (probeCache().contains(probeKey(p))) {
         m_info = probeCache().value(probeKey(p));
         return afterProbe();

@@ -5,6 +5,7 @@
 #include "build/buildplan.h"
 #include "pipeline/rerunrequest.h"
 #include "process/processjob.h"
+#include "profile/pythonfinder.h"
 #include "profile/toolchainprofile.h"
 #include "rerun/rerunresult.h"
 #include "sandbox/sandbox.h"
@@ -51,6 +52,7 @@ Q_SIGNALS:
 
 private:
     void probe();
+    void findPython();
     void runStep(const ProcessSpec& spec, std::function<void(const ProcessOutcome&)> done);
     void afterProbe();
     void compileNext();
@@ -83,6 +85,7 @@ private:
     QString m_candidateModule;
     QString m_baselineModule;
     ProcessJob m_job;
+    PythonFinder m_pythonFinder; // for a profile that names no Python
     std::function<void(const ProcessOutcome&)> m_stepDone;
     QString m_stepLog;
     bool m_quietStep = false; // the step's output goes to the log when it ends, not as it comes

@@ -20,7 +20,9 @@ struct ToolchainProfile
     QString name; // unique; defaults are named after their kind
     Kind kind = Kind::Cpu;
     QString compiler; // hipcc for HIP kinds, a C++ compiler for cpu; a name is looked up in PATH
-    QString python = QStringLiteral("/usr/bin/python3");
+    // Empty = automatic: PythonFinder picks the first Python that imports torch (docs/RUNNER.md
+    // "Which Python"). Saved profiles that name a path keep it.
+    QString python;
     QString offloadArch; // rocm / compile-check: gfx90a, gfx942, ...; empty = detect (rocm) or gfx90a
     QStringList extraFlags;
     int compileTimeoutS = 600;

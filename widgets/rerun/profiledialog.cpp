@@ -10,6 +10,7 @@
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPlainTextEdit>
@@ -40,12 +41,20 @@ ProfileDialog::ProfileDialog(QWidget* parent)
     , m_implausible(new QDoubleSpinBox(this))
     , m_peakBandwidth(new QDoubleSpinBox(this))
     , m_detected(new QPlainTextEdit(this))
+    , m_pythonLine(new QLabel(this))
 {
     setWindowTitle(tr("Toolchain profiles"));
     m_profiles = Settings::instance()->toolchainProfiles();
     for (auto kind : {ToolchainProfile::Kind::Rocm, ToolchainProfile::Kind::HipNvidia, ToolchainProfile::Kind::CompileCheck,
              ToolchainProfile::Kind::Cpu})
         m_kind->addItem(kindName(kind), int(kind));
+    m_python->setObjectName(QStringLiteral("python"));
+    m_python->setPlaceholderText(tr("automatic: the first Python that imports torch"));
+    m_python->setToolTip(tr("Empty: the first of $VIRTUAL_ENV/bin/python, $CONDA_PREFIX/bin/python, every python3 on PATH and "
+                            "/usr/bin/python3 that imports torch. A path: that Python."));
+    m_pythonLine->setWordWrap(true);
+    m_pythonLine->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_pythonLine->setText(tr("Automatic: looking for a Python that imports torch…"));
     m_flags->setPlaceholderText(tr("extra compiler flags, separated by spaces"));
     for (QSpinBox* box : {m_compileTimeout, m_harnessTimeout}) {
         box->setRange(10, 7200);
@@ -92,6 +101,7 @@ ProfileDialog::ProfileDialog(QWidget* parent)
     form->addRow(tr("Kind:"), m_kind);
     form->addRow(tr("Compiler:"), m_compiler);
     form->addRow(tr("Python:"), m_python);
+    form->addRow(QString(), m_pythonLine);
     form->addRow(tr("GPU target:"), m_arch);
     form->addRow(tr("Extra flags:"), m_flags);
     form->addRow(tr("Compile timeout:"), m_compileTimeout);
@@ -134,6 +144,24 @@ ProfileDialog::ProfileDialog(QWidget* parent)
         m_list->addItem(p.name);
     m_list->setCurrentRow(0);
     resize(900, 560);
+    connect(m_python, &QLineEdit::textChanged, this, &ProfileDialog::updatePythonLine);
+    connect(&m_pythonFinder, &PythonFinder::finished, this, [this](const PythonSearch& search) {
+        m_pythonSearch = search;
+        updatePythonLine();
+        Q_EMIT pythonSearchFinished();
+    });
+    m_pythonFinder.start();
+}
+
+// What an empty Python field comes to on this machine: the Python found and its versions, or
+// every one tried and why it does not do.
+void ProfileDialog::updatePythonLine()
+{
+    if (!m_pythonSearch)
+        return;
+    const QString prefix = m_python->text().trimmed().isEmpty() ? tr("Automatic: ") : tr("Automatic (when empty) would be: ");
+    const auto choice = m_pythonSearch->choice();
+    m_pythonLine->setText(choice ? prefix + choice->describe() : m_pythonSearch->failureText());
 }
 
 void ProfileDialog::showProfile(int row)
@@ -241,7 +269,9 @@ void ProfileDialog::accept()
 void ProfileDialog::detect()
 {
     storeForm();
-    const ToolchainProfile p = m_profiles.value(m_current);
+    ToolchainProfile p = m_profiles.value(m_current);
+    if (p.python.isEmpty() && m_pythonSearch && m_pythonSearch->found())
+        p.python = m_pythonSearch->choice()->path;
     const QString harness = RerunPipeline::runnerDataDir() + QStringLiteral("/harness/krw_harness.py");
     QStringList steps = {p.compiler + QStringLiteral("\n--version"), p.python + QLatin1Char('\n') + harness + QStringLiteral("\nprobe")};
     if (p.kind == ToolchainProfile::Kind::Rocm && p.offloadArch.isEmpty()) {
@@ -249,6 +279,10 @@ void ProfileDialog::detect()
         steps << (haveAmdgpuArch ? QStringLiteral("amdgpu-arch") : QStringLiteral("rocminfo"));
     }
     m_detected->clear();
+    if (p.python.isEmpty()) {
+        steps.removeAt(1);
+        m_detected->appendPlainText(m_pythonSearch ? m_pythonSearch->failureText() : tr("Still looking for a Python (automatic)…"));
+    }
     runDetection(steps);
 }
 

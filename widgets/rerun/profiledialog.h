@@ -2,12 +2,14 @@
 #pragma once
 
 #include "process/processjob.h"
+#include "profile/pythonfinder.h"
 #include "profile/toolchainprofile.h"
 
 #include <QDialog>
 
 class QCheckBox;
 class QComboBox;
+class QLabel;
 class QLineEdit;
 class QListWidget;
 class QPlainTextEdit;
@@ -25,10 +27,12 @@ public:
     explicit ProfileDialog(QWidget* parent = nullptr);
     void accept() override;
     QPlainTextEdit* detectedView() const { return m_detected; }
+    QLabel* pythonLine() const { return m_pythonLine; } // what an empty Python field comes to here
     void detect();
 
 Q_SIGNALS:
     void detectionFinished();
+    void pythonSearchFinished();
 
 private:
     void showProfile(int row);
@@ -37,6 +41,7 @@ private:
     void addProfile();
     void removeProfile();
     void runDetection(QStringList steps);
+    void updatePythonLine();
 
     QVector<ToolchainProfile> m_profiles;
     int m_current = -1;
@@ -57,6 +62,9 @@ private:
     QDoubleSpinBox* m_implausible;
     QDoubleSpinBox* m_peakBandwidth;
     QPlainTextEdit* m_detected;
+    QLabel* m_pythonLine;
+    PythonFinder m_pythonFinder; // started when the dialog opens, off the UI thread (child processes)
+    std::optional<PythonSearch> m_pythonSearch;
     ProcessJob m_job;
 };
 

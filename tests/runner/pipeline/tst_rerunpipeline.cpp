@@ -133,6 +133,83 @@ private Q_SLOTS:
         QVERIFY(!pipeline.isRunning());
     }
 
+    // A profile without a Python runs the one PythonFinder chooses (an active virtualenv's here),
+    // for the probe and the harness, and the result records it; a named Python is recorded as such.
+    void automaticPythonIsFoundAndRecorded()
+    {
+        QTemporaryDir venv;
+        const QString python = venv.filePath(QStringLiteral("bin/python"));
+        QVERIFY(QDir().mkpath(venv.filePath(QStringLiteral("bin"))));
+        QFile script(python);
+        QVERIFY(script.open(QIODevice::WriteOnly));
+        script.write("#!/bin/sh\nif [ \"$1\" = -c ]; then\n"
+                     "  echo 'KRW-PYTHON {\"python\": \"3.11.2\", \"torch\": \"2.5.1\", \"cuda_available\": false}'\n"
+                     "  exit 0\nfi\nexec \"" KRW_FAKE_PROCESS "\" \"$@\"\n");
+        script.close();
+        script.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        const QByteArray oldVenv = qgetenv("VIRTUAL_ENV");
+        qputenv("VIRTUAL_ENV", venv.path().toUtf8());
+        RerunPipeline::forgetProbes();
+        RerunRequest request = fakeRequest(QStringLiteral("noresult"));
+        request.profile.name = QStringLiteral("fake-automatic");
+        request.profile.python.clear();
+        QString log;
+        RerunResult result;
+        {
+            RerunPipeline pipeline; // reads VIRTUAL_ENV when made
+            connect(&pipeline, &RerunPipeline::log, this, [&log](const QString& text) { log += text; });
+            result = runToEnd(pipeline, request, 60000);
+        }
+        qputenv("VIRTUAL_ENV", oldVenv);
+        RerunPipeline::forgetProbes();
+        // The fake harness ran through the Python found: it got as far as the harness.
+        QVERIFY2(result.failure.startsWith(QStringLiteral("the harness finished and wrote no result")), qPrintable(result.failure));
+        QCOMPARE(result.pythonPath, python);
+        QVERIFY(result.pythonAutomatic);
+        QVERIFY2(log.contains(QStringLiteral("Python (automatic): ") + python), qPrintable(log));
+        QString error;
+        const auto reread = rerunFromJson(rerunToJson(result), &error);
+        QVERIFY2(reread, qPrintable(error));
+        QCOMPARE(reread->pythonPath, python);
+        QVERIFY(reread->pythonAutomatic);
+
+        RerunPipeline pipeline;
+        const RerunResult named = runToEnd(pipeline, fakeRequest(QStringLiteral("noresult")), 60000);
+        QCOMPARE(named.pythonPath, QStringLiteral(KRW_FAKE_PROCESS));
+        QVERIFY(!named.pythonAutomatic);
+    }
+
+    // Cancel while PythonFinder probes (no process of the pipeline's own runs then): cancelled at once.
+    void cancelWhileLookingForPython()
+    {
+        QTemporaryDir venv;
+        QVERIFY(QDir().mkpath(venv.filePath(QStringLiteral("bin"))));
+        QFile script(venv.filePath(QStringLiteral("bin/python")));
+        QVERIFY(script.open(QIODevice::WriteOnly));
+        script.write("#!/bin/sh\nexec /bin/sleep 30\n");
+        script.close();
+        script.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        const QByteArray oldVenv = qgetenv("VIRTUAL_ENV");
+        qputenv("VIRTUAL_ENV", venv.path().toUtf8());
+        RerunPipeline::forgetProbes();
+        RerunPipeline pipeline;
+        qputenv("VIRTUAL_ENV", oldVenv);
+        RerunRequest request = fakeRequest(QStringLiteral("noresult"));
+        request.profile.python.clear();
+        QString log;
+        connect(&pipeline, &RerunPipeline::log, this, [&log](const QString& text) { log += text; });
+        QSignalSpy finished(&pipeline, &RerunPipeline::finished);
+        pipeline.start(request);
+        QTRY_VERIFY_WITH_TIMEOUT(log.contains(QStringLiteral("Looking for a Python")), 10000);
+        QElapsedTimer clock;
+        clock.start();
+        pipeline.cancel();
+        QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty(), 5000);
+        QVERIFY(clock.elapsed() < 5000);
+        QCOMPARE(finished.first().first().value<RerunResult>().status, RerunResult::Status::Cancelled);
+        QVERIFY(!pipeline.isRunning());
+    }
+
     void cancelWhileTheHarnessRuns()
     {
         RerunPipeline pipeline;

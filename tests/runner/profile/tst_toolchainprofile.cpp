@@ -59,6 +59,33 @@ private Q_SLOTS:
         QCOMPARE(q.seeds, 3);
         QCOMPARE(q.implausibleSpeedup, 10.0);
         QCOMPARE(q.peakBandwidthGbs, 0.0); // from the harness's table
+        QVERIFY(q.python.isEmpty()); // automatic (PythonFinder)
+    }
+
+    // Empty is automatic and the new default; a saved profile that names a Python keeps it, and
+    // an automatic one stays automatic after a save and a load.
+    void pythonEmptyIsAutomatic()
+    {
+        for (const ToolchainProfile& p : defaultProfiles())
+            QVERIFY2(p.python.isEmpty(), qPrintable(p.name));
+        QTemporaryDir dir;
+        QSettings settings(dir.filePath(QStringLiteral("krw.ini")), QSettings::IniFormat);
+        settings.beginWriteArray(QStringLiteral("runner/profiles"), 2);
+        settings.setArrayIndex(0);
+        settings.setValue(QStringLiteral("name"), QStringLiteral("old-default"));
+        settings.setValue(QStringLiteral("kind"), QStringLiteral("rocm"));
+        settings.setValue(QStringLiteral("python"), QStringLiteral("/usr/bin/python3")); // what older versions saved
+        settings.setArrayIndex(1);
+        settings.setValue(QStringLiteral("name"), QStringLiteral("automatic"));
+        settings.setValue(QStringLiteral("kind"), QStringLiteral("cpu"));
+        settings.setValue(QStringLiteral("python"), QString());
+        settings.endArray();
+        const QVector<ToolchainProfile> loaded = loadProfiles(settings);
+        QCOMPARE(loaded.size(), 2);
+        QCOMPARE(loaded.at(0).python, QStringLiteral("/usr/bin/python3"));
+        QVERIFY(loaded.at(1).python.isEmpty());
+        saveProfiles(settings, loaded);
+        QVERIFY(loadProfiles(settings).at(1).python.isEmpty());
     }
 };
 

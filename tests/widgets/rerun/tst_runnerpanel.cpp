@@ -721,6 +721,37 @@ private Q_SLOTS:
         QCOMPARE(version->currentData().toString(), original);
     }
 
+    // An empty Python field is automatic: the placeholder says so, and a line under it shows what
+    // PythonFinder found (here an active virtualenv's fake python), found off the UI thread.
+    void profileDialogShowsTheAutomaticPython()
+    {
+        QTemporaryDir venv;
+        const QString python = venv.filePath(QStringLiteral("bin/python"));
+        QVERIFY(QDir().mkpath(venv.filePath(QStringLiteral("bin"))));
+        QFile script(python);
+        QVERIFY(script.open(QIODevice::WriteOnly));
+        script.write("#!/bin/sh\necho 'KRW-PYTHON {\"python\": \"3.11.2\", \"torch\": \"2.5.1+cu121\", "
+                     "\"cuda_available\": true, \"cuda\": \"12.1\"}'\n");
+        script.close();
+        script.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        const QByteArray oldVenv = qgetenv("VIRTUAL_ENV");
+        qputenv("VIRTUAL_ENV", venv.path().toUtf8());
+        ProfileDialog dialog; // reads VIRTUAL_ENV when made
+        qputenv("VIRTUAL_ENV", oldVenv);
+        QSignalSpy found(&dialog, &ProfileDialog::pythonSearchFinished);
+        auto* field = dialog.findChild<QLineEdit*>(QStringLiteral("python"));
+        QVERIFY(field);
+        QVERIFY2(field->placeholderText().contains(QStringLiteral("automatic")), qPrintable(field->placeholderText()));
+        QVERIFY(field->text().isEmpty()); // the default profiles name no Python
+        QVERIFY(dialog.pythonLine()->text().contains(QStringLiteral("looking"))); // the UI did not wait for it
+        QVERIFY(found.wait(20000));
+        QCOMPARE(dialog.pythonLine()->text(),
+            QStringLiteral("Automatic: ") + python
+                + QStringLiteral(" (virtualenv): Python 3.11.2, torch 2.5.1+cu121, CUDA 12.1, GPU available"));
+        field->setText(QStringLiteral("/opt/other/python3"));
+        QVERIFY(dialog.pythonLine()->text().startsWith(QStringLiteral("Automatic (when empty) would be: ")));
+    }
+
     // Profiles without a GPU (cpu) have no GPU target to set.
     void gpuTargetOnlyForProfilesWithAGpu()
     {
