@@ -18,6 +18,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QMultiMap>
 #include <QProcess>
 #include <QRandomGenerator>
 #include <QSignalSpy>
@@ -25,6 +26,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <csignal>
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -80,6 +82,28 @@ int processesMatching(const QString& pattern)
     QString output;
     runTool(QStringLiteral("pgrep"), {QStringLiteral("-f"), pattern}, &output);
     return int(output.split(QLatin1Char('\n'), Qt::SkipEmptyParts).size());
+}
+
+// The processes below pid (not pid itself), from ps.
+QList<qint64> descendantsOf(qint64 pid)
+{
+    QString output;
+    runTool(QStringLiteral("ps"), {QStringLiteral("-e"), QStringLiteral("-o"), QStringLiteral("pid=,ppid=")}, &output);
+    QMultiMap<qint64, qint64> children;
+    const QStringList lines = output.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    for (const QString& line : lines) {
+        const QStringList fields = line.simplified().split(QLatin1Char(' '));
+        if (fields.size() == 2)
+            children.insert(fields.at(1).toLongLong(), fields.at(0).toLongLong());
+    }
+    QList<qint64> found;
+    QList<qint64> todo{pid};
+    while (!todo.isEmpty()) {
+        const QList<qint64> next = children.values(todo.takeFirst());
+        found += next;
+        todo += next;
+    }
+    return found;
 }
 
 struct Ran
@@ -279,6 +303,44 @@ private Q_SLOTS:
             = QStringLiteral("%1.%2").arg(900 + QRandomGenerator::global()->bounded(90)).arg(QRandomGenerator::global()->bounded(1000000));
         const Ran ran = runRemote({QStringLiteral("sleep"), {unique}, {}, {}, 1500, {}});
         QCOMPARE(ran.outcome.kind, ProcessOutcome::Kind::TimedOut);
+        QTRY_COMPARE_WITH_TIMEOUT(processesMatching(QStringLiteral("^sleep ") + unique), 0, 5000);
+    }
+
+    // The connection dies under a running step: sshd's processes for it are killed, the remote
+    // program runs on (as it would when a network goes away) and is ended by the test.
+    void lostConnectionMidRunIsSaidSo()
+    {
+        const QString unique
+            = QStringLiteral("%1.%2").arg(1000 + QRandomGenerator::global()->bounded(90)).arg(QRandomGenerator::global()->bounded(1000000));
+        RemoteJob job;
+        QString output;
+        connect(&job, &RemoteJob::output, this, [&output](const QString& text) { output += text; });
+        QSignalSpy finished(&job, &RemoteJob::finished);
+        job.start(m_host,
+            {QStringLiteral("sh"), {QStringLiteral("-c"), QStringLiteral("echo started; exec sleep ") + unique}, {}, {}, 60000, {}},
+            QStringLiteral("running the test step"));
+        QTRY_VERIFY_WITH_TIMEOUT(output.contains(QStringLiteral("started")), 10000);
+        const qint64 remoteGroup = job.remoteGroup();
+        QVERIFY(remoteGroup > 0);
+        // sshd's processes for this connection: the listener's descendants that are not the step's.
+        const QList<qint64> under = descendantsOf(m_sshd.processId());
+        const QList<qint64> step = descendantsOf(remoteGroup) + QList<qint64>{remoteGroup};
+        int killed = 0;
+        for (const qint64 pid : under) {
+            QString name;
+            runTool(
+                QStringLiteral("ps"), {QStringLiteral("-o"), QStringLiteral("comm="), QStringLiteral("-p"), QString::number(pid)}, &name);
+            if (!step.contains(pid) && name.trimmed() == QLatin1String("sshd") && ::kill(pid_t(pid), SIGKILL) == 0)
+                ++killed;
+        }
+        QVERIFY(killed > 0);
+        QVERIFY(finished.wait(15000));
+        const auto outcome = finished.first().first().value<ProcessOutcome>();
+        qInfo().noquote() << outcome.message;
+        QCOMPARE(outcome.exitCode, 255);
+        QVERIFY2(outcome.message.startsWith(QStringLiteral("lost the connection to 127.0.0.1 while running the test step (")),
+            qPrintable(outcome.message));
+        ::kill(-pid_t(remoteGroup), SIGKILL); // what a later cancel would do over a new connection
         QTRY_COMPARE_WITH_TIMEOUT(processesMatching(QStringLiteral("^sleep ") + unique), 0, 5000);
     }
 
