@@ -47,7 +47,13 @@ RemoteJob::RemoteJob(QObject* parent)
 
 RemoteJob::~RemoteJob()
 {
-    // The local ssh dies with m_job; the remote group would run on. Nobody waits for this one.
+    abandonRemote();
+}
+
+void RemoteJob::abandonRemote()
+{
+    // The local ssh is about to be killed without a word; the remote group would run on. Nobody
+    // waits for this kill: it must not hold up whoever drops the job.
     if (m_job.isRunning() && m_pgid > 0) {
         const ProcessSpec kill = RemoteCommand::kill(m_host, m_pgid, QStringLiteral("KILL"));
         QProcess::startDetached(kill.program, kill.arguments);
@@ -56,6 +62,7 @@ RemoteJob::~RemoteJob()
 
 void RemoteJob::start(const RemoteHost& host, const ProcessSpec& step, const QString& doing)
 {
+    abandonRemote(); // a step still running is replaced, as ProcessJob replaces its child
     m_host = host;
     m_doing = doing;
     m_head.clear();

@@ -37,6 +37,7 @@ private:
     void onOutput(const QString& text);
     void onFinished(ProcessOutcome outcome);
     void stopRemote();
+    void abandonRemote();
     void sendSignal(const QString& signal);
 
     RemoteHost m_host;

@@ -27,6 +27,7 @@
 #include <QTest>
 
 #include <csignal>
+#include <memory>
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -295,6 +296,22 @@ private Q_SLOTS:
         QVERIFY(finished.wait(15000));
         QCOMPARE(finished.first().first().value<ProcessOutcome>().kind, ProcessOutcome::Kind::Cancelled);
         QTRY_COMPARE_WITH_TIMEOUT(processesMatching(sleeps), 0, 5000);
+    }
+
+    void droppingARunningJobEndsTheRemoteSide()
+    {
+        const QString unique
+            = QStringLiteral("%1.%2").arg(1100 + QRandomGenerator::global()->bounded(90)).arg(QRandomGenerator::global()->bounded(1000000));
+        auto job = std::make_unique<RemoteJob>();
+        QString output;
+        connect(job.get(), &RemoteJob::output, this, [&output](const QString& text) { output += text; });
+        job->start(m_host,
+            {QStringLiteral("sh"), {QStringLiteral("-c"), QStringLiteral("echo started; exec sleep ") + unique}, {}, {}, 60000, {}},
+            QStringLiteral("sleeping"));
+        QTRY_VERIFY_WITH_TIMEOUT(output.contains(QStringLiteral("started")), 10000);
+        QCOMPARE(processesMatching(QStringLiteral("^sleep ") + unique), 1);
+        job.reset();
+        QTRY_COMPARE_WITH_TIMEOUT(processesMatching(QStringLiteral("^sleep ") + unique), 0, 5000);
     }
 
     void timeoutEndsTheRemoteSideToo()
