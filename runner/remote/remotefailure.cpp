@@ -71,7 +71,8 @@ QString RemoteFailure::describe(
 
     if (!remoteStarted) {
         static const QStringList unreachable{QStringLiteral("Connection refused"), QStringLiteral("Connection timed out"),
-            QStringLiteral("Host key verification failed"), QStringLiteral("Permission denied"),
+            QStringLiteral("Host key verification failed"),
+            QStringLiteral("Permission denied ("), // ssh's: "Permission denied (publickey)."
             QStringLiteral("Could not resolve hostname"), QStringLiteral("No route to host"), QStringLiteral("Network is unreachable"),
             QStringLiteral("Connection closed by"), QStringLiteral("kex_exchange_identification")};
         QString line = lineWith(lines, unreachable);

@@ -59,6 +59,8 @@ private Q_SLOTS:
         exitRow("program exit 2", 2, "usage: x\n", true, "");
         // A program that prints "Permission denied" after it started is no unreachable host.
         exitRow("permission denied mid-run", 1, "open: /dev/kfd: Permission denied\n", true, "");
+        // Nor is a shell command's before the step began (the stager's mkdir): only ssh's own form is.
+        exitRow("mkdir permission denied", 1, "mkdir: cannot create directory '/w': Permission denied\n", false, "");
     }
     void describe()
     {
