@@ -468,6 +468,22 @@ private Q_SLOTS:
         QVERIFY2(result.error.startsWith(QStringLiteral("cannot stage into job folder")), qPrintable(result.error));
     }
 
+    void cancelledStagingEndsOnce()
+    {
+        RemoteStager stager;
+        QSignalSpy finished(&stager, &RemoteStager::finished);
+        stager.stage(m_host, {{path(QStringLiteral("sshd_config")), QStringLiteral("x")}}, QStringLiteral("jobs/cancelled"));
+        QVERIFY(stager.isRunning());
+        stager.cancel();
+        QCOMPARE(finished.count(), 1);
+        const StageResult result = finished.first().first().value<StageResult>();
+        QVERIFY(result.cancelled);
+        QVERIFY(!result.ok);
+        QVERIFY(!stager.isRunning());
+        QTest::qWait(1500); // the hashing worker's and ssh's late ends are dropped
+        QCOMPARE(finished.count(), 1);
+    }
+
     void fetchBringsAFileBack()
     {
         const QString remote = path(QStringLiteral("remote/work/jobs/result dir/result.json"));
