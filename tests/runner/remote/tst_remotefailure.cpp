@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 //
-// RemoteFailure::describe on the messages real ssh, scp, shells and programs print (the texts
-// below were copied from OpenSSH 9.2, bash 5.2, dash 0.5.12 and coreutils 9.1).
+// RemoteFailure::describe on the messages ssh, scp, shells and programs print. Seen on this
+// machine (OpenSSH 9.2, bash 5.2, dash, coreutils env, util-linux setsid): connection refused,
+// command not found, not found, env's and setsid's; the others (host key, publickey, keep-alive
+// timeout, broken pipe, zsh, disk full) are OpenSSH's and the tools' wording as documented, not
+// provoked here. tst_remotehost provokes refused, lost and missing-tool for real.
 #include "remote/remotefailure.h"
 #include "tooltests.h"
 
