@@ -116,7 +116,7 @@ private Q_SLOTS:
         host.jumpHost = QStringLiteral("bastion");
         host.identityFile = QStringLiteral("/k/id_ed25519");
         host.connectTimeoutS = 4;
-        host.extraOptions = {QStringLiteral("-o"), QStringLiteral("ConnectTimeout=9")};
+        host.extraOptions = QStringList{QStringLiteral("-o"), QStringLiteral("ConnectTimeout=9")};
         args = host.sshArguments();
         QVERIFY(args.contains(QStringLiteral("Port=2222")));
         QCOMPARE(args.at(args.indexOf(QStringLiteral("-J")) + 1), QStringLiteral("bastion"));

@@ -230,7 +230,7 @@ private Q_SLOTS:
         m_host.identityFile = path(QStringLiteral("user_key"));
         m_host.connectTimeoutS = 5;
         m_host.workFolder = path(QStringLiteral("remote/work"));
-        m_host.extraOptions = {QStringLiteral("-F"), QStringLiteral("/dev/null"), QStringLiteral("-o"),
+        m_host.extraOptions = QStringList{QStringLiteral("-F"), QStringLiteral("/dev/null"), QStringLiteral("-o"),
             QStringLiteral("UserKnownHostsFile=") + path(QStringLiteral("known_hosts")), QStringLiteral("-o"),
             QStringLiteral("GlobalKnownHostsFile=/dev/null"), QStringLiteral("-o"), QStringLiteral("StrictHostKeyChecking=accept-new"),
             QStringLiteral("-o"), QStringLiteral("IdentitiesOnly=yes"), QStringLiteral("-o"), QStringLiteral("IdentityAgent=none")};
