@@ -18,6 +18,7 @@ packages=(
     hipcc python3-torch libtorch-dev pybind11-dev libthrust-dev bubblewrap procps
     desktop-file-utils appstream clang-format git
     libmd4c-dev libmd4c-html0-dev chromium poppler-utils
+    openssh-server openssh-client
 )
 
 install_missing() {
