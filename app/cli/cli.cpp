@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "cli/cli.h"
 
+#include "batch/batchqueue.h"
+#include "batch/batchrecord.h"
 #include "batch/batchsummary.h"
 #include "batch/rerunbatch.h"
 #include "krw-config.h"
@@ -260,6 +262,17 @@ int rerunBatch(QCommandLineParser& parser, const std::shared_ptr<Run>& run, cons
     };
     batch.start(requests, {number("jobs", 1), number("devices", 1)});
     QCoreApplication::exec();
+    BatchRecord record; // for reports: their "Newest batch rerun"
+    record.ended = QDateTime::currentDateTime();
+    record.id = BatchQueue::newId(record.ended);
+    record.profile = profile.name;
+    record.version = parser.isSet(QStringLiteral("version")) ? parser.value(QStringLiteral("version")) : QStringLiteral("predict");
+    record.cancelled = wasCancelled;
+    record.summary = summary;
+    QString saveError;
+    if (!record.save(store, &saveError))
+        errStream() << "kernel-review-cli: "
+                    << QCoreApplication::translate("kernel-review-cli", "batch summary not saved: %1").arg(saveError) << '\n';
     writeOut(json ? summary.summaryLine(wasCancelled) : summary.summaryText(wasCancelled).toUtf8());
     return wasCancelled ? int(Cancelled) : exitCode;
 }

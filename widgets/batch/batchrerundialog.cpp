@@ -2,6 +2,7 @@
 #include "batch/batchrerundialog.h"
 
 #include "batch/batchprogressmodel.h"
+#include "batch/batchrecord.h"
 #include "pipeline/rerunrequestbuilder.h"
 #include "plots/speeduphistogramplot.h"
 #include "report/reportcontent.h"
@@ -389,6 +390,17 @@ void BatchRerunDialog::onCaseFinished(const RerunResult& result)
 
 void BatchRerunDialog::onFinished(bool cancelled)
 {
+    // What this batch (or this part of a resumed one) came to, for reports.
+    BatchRecord record;
+    record.ended = QDateTime::currentDateTime();
+    record.id = BatchQueue::newId(record.ended);
+    record.profile = m_queue->profile;
+    record.version = m_queue->versionSpec;
+    record.cancelled = cancelled;
+    record.summary = m_summary;
+    QString error;
+    if (!record.save(m_store, &error))
+        m_status->setText(tr("The batch's summary could not be saved for reports: %1").arg(error));
     if (m_queue->isFinished()) {
         m_queue->remove(m_store);
         m_queue.reset();

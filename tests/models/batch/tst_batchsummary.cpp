@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: MIT
+#include "batch/batchqueue.h"
+#include "batch/batchrecord.h"
 #include "batch/batchsummary.h"
+#include "rerun/resultstore.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace krw;
@@ -91,6 +95,41 @@ private Q_SLOTS:
         QCOMPARE(summary.value(QStringLiteral("clean_speedups")).toArray().size(), 2);
         QCOMPARE(summary.value(QStringLiteral("most_suspicious")).toArray().at(0).toObject().value(QStringLiteral("case")).toString(),
             QStringLiteral("b.py"));
+    }
+
+    // A record survives its file; the newest of several is the report's; a queue is never read
+    // as a record nor a record as a queue.
+    void recordRoundTrip()
+    {
+        QTemporaryDir dir;
+        const ResultStore store(dir.path());
+        BatchRecord older;
+        older.ended = QDateTime::currentDateTime().addSecs(-60);
+        older.id = BatchQueue::newId(older.ended);
+        older.profile = QStringLiteral("cpu");
+        older.version = QStringLiteral("predict");
+        older.summary.add(BatchEntry::skipped(QStringLiteral("x.py"), QStringLiteral("predict"), QStringLiteral("no prediction")));
+        BatchRecord newer = older;
+        newer.ended = QDateTime::currentDateTime();
+        newer.id = BatchQueue::newId(newer.ended);
+        newer.cancelled = true;
+        newer.summary = sample();
+        QString error;
+        QVERIFY2(older.save(store, &error) && newer.save(store, &error), qPrintable(error));
+        BatchQueue queue = BatchQueue::create({QStringLiteral("a.py")});
+        queue.profile = QStringLiteral("cpu");
+        QVERIFY(queue.save(store, &error));
+        const auto read = BatchRecord::newest(store, &error);
+        QVERIFY2(read, qPrintable(error));
+        QCOMPARE(read->id, newer.id);
+        QVERIFY(read->cancelled);
+        QCOMPARE(read->summary.entries().size(), 5);
+        QCOMPARE(read->summary.countsByVerdict(), newer.summary.countsByVerdict());
+        QCOMPARE(read->summary.cleanSpeedups(), newer.summary.cleanSpeedups());
+        QCOMPARE(read->summary.entries().at(1).flags, newer.summary.entries().at(1).flags);
+        QStringList warnings;
+        QCOMPARE(BatchQueue::unfinished(store, &warnings).size(), 1);
+        QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join(QLatin1Char('\n'))));
     }
 
     void text()
