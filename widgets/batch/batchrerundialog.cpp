@@ -183,7 +183,9 @@ void BatchRerunDialog::fillScopes()
     add(Scope::Failing, tr("Failing cases"));
     add(Scope::All, tr("All cases"));
     add(Scope::Annotated, tr("Annotated cases"));
-    m_scope->setCurrentIndex(m_selected.size() > 1 ? 0 : 2);
+    // Several selected: those; else the failing ones, or what the tree shows when none fails.
+    const Scope first = m_selected.size() > 1 ? Scope::Selected : !casesOf(Scope::Failing).isEmpty() ? Scope::Failing : Scope::Shown;
+    m_scope->setCurrentIndex(m_scope->findData(int(first)));
 }
 
 void BatchRerunDialog::fillProfiles()
@@ -327,7 +329,9 @@ void BatchRerunDialog::begin(const QVector<int>& indexes, const BatchQueue& queu
         const BuiltRequests built = watcher->result();
         requestsBuilt(built.requests, built.skipped);
     });
-    watcher->setFuture(QtConcurrent::run(buildRequests, m_run, indexes, m_store, queue.versionSpec, queue.baseline, *profile));
+    watcher->setFuture(
+        QtConcurrent::run([run = m_run, indexes, store = m_store, version = queue.versionSpec, baseline = queue.baseline,
+                              profile = *profile] { return buildRequests(run, indexes, store, version, baseline, profile); }));
 }
 
 void BatchRerunDialog::requestsBuilt(const QVector<RerunRequest>& requests, const QVector<BatchEntry>& skipped)

@@ -2,6 +2,7 @@
 #include "batch/batchqueue.h"
 #include "batch/batchrecord.h"
 #include "batch/batchsummary.h"
+#include "batch/speedupbins.h"
 #include "rerun/resultstore.h"
 
 #include <QJsonArray>
@@ -130,6 +131,18 @@ private Q_SLOTS:
         QStringList warnings;
         QCOMPARE(BatchQueue::unfinished(store, &warnings).size(), 1);
         QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join(QLatin1Char('\n'))));
+    }
+
+    // Bins even on a log scale around 1.0×; a bin's lower edge belongs to it.
+    void speedupBinEdges()
+    {
+        const SpeedupBins bins = speedupBins({0.49, 0.5, 1.0, 1.05, 3.99, 4.0, 37.0});
+        QCOMPARE(bins.total, 7);
+        QCOMPARE(bins.axis.labels.first(), QStringLiteral("< 0.5×"));
+        QCOMPARE(bins.axis.labels.last(), QStringLiteral("≥ 4×"));
+        QCOMPARE(bins.counts, (QVector<double>{1, 1, 0, 1, 1, 0, 1, 2}));
+        QCOMPARE(bins.axis.toolTips.at(3), QStringLiteral("0.95–1.05×: 1 of 7 clean passes"));
+        QVERIFY(!speedupBins({}).emptyMessage.isEmpty());
     }
 
     void text()
