@@ -493,8 +493,11 @@ QString RerunResult::verdictLine() const
 
 QString RerunResult::where() const
 {
+    // "host" is set by the pipeline when the steps ran on a GPU host over SSH.
+    const QString host = environment.value(QStringLiteral("host"));
+    const QString place = host.isEmpty() ? QStringLiteral("local") : QStringLiteral("host %1").arg(host);
     const QString devices = environment.value(QStringLiteral("visible_devices"));
-    return devices.isEmpty() ? QStringLiteral("local") : QStringLiteral("local, %1").arg(devices);
+    return devices.isEmpty() ? place : QStringLiteral("%1, %2").arg(place, devices);
 }
 
 bool applyHarnessResult(const QByteArray& bytes, RerunResult* result, QString* error)
