@@ -191,7 +191,7 @@ struct RerunResult
     // A flagged result is never shown as a plain "passed".
     QString verdictLine() const;
     // Where it ran, as every view says it: "local", "local, HIP_VISIBLE_DEVICES=1" (a batch's device),
-    // "host gpu1" (environment "host", set by the pipeline when the steps ran over SSH).
+    // "host gpu1" (environment "ssh_host", set by the pipeline when the steps ran over SSH).
     QString where() const;
 };
 

@@ -528,7 +528,7 @@ ProcessSpec RerunPipeline::guarded(ProcessSpec spec, const QString& writableDir,
 void RerunPipeline::stageOnHost()
 {
     const RemoteHost& host = m_request.profile.host;
-    m_result.environment.insert(QStringLiteral("host"), host.displayName()); // RerunResult::where()
+    m_result.environment.insert(QStringLiteral("ssh_host"), host.displayName()); // RerunResult::where()
     m_result.pythonPath = host.python;
     m_result.pythonAutomatic = false;
     const QString name = newWorkFolderName();
@@ -735,7 +735,10 @@ void RerunPipeline::startHarnessOnHost()
                     m_stepLog = harnessLog; // what harnessFinished() reports from
                     if (m_cancelled)
                         return complete(RerunResult::Status::Cancelled);
-                    if (fetched.kind != ProcessOutcome::Kind::Ok && outcome.kind == ProcessOutcome::Kind::Ok) {
+                    // A result the harness did not write is said as here (harnessFinished); any other
+                    // failure to fetch it (the connection) is the host's.
+                    const bool noResult = fetchLog.contains(QLatin1String("No such file or directory"));
+                    if (fetched.kind != ProcessOutcome::Kind::Ok && !noResult && outcome.kind == ProcessOutcome::Kind::Ok) {
                         m_result.harnessLog = harnessLog;
                         return fail(QStringLiteral("harness: cannot fetch the result from %1: %2 %3")
                                         .arg(m_request.profile.host.displayName(), fetched.message, lastLines(fetchLog, 3)));
