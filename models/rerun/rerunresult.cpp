@@ -493,8 +493,12 @@ QString RerunResult::verdictLine() const
 
 QString RerunResult::where() const
 {
+    // "ssh_host" is set by the pipeline when the steps ran on a GPU host over SSH ("host" is the
+    // harness's own hostname, recorded everywhere).
+    const QString host = environment.value(QStringLiteral("ssh_host"));
+    const QString place = host.isEmpty() ? QStringLiteral("local") : QStringLiteral("host %1").arg(host);
     const QString devices = environment.value(QStringLiteral("visible_devices"));
-    return devices.isEmpty() ? QStringLiteral("local") : QStringLiteral("local, %1").arg(devices);
+    return devices.isEmpty() ? place : QStringLiteral("%1, %2").arg(place, devices);
 }
 
 bool applyHarnessResult(const QByteArray& bytes, RerunResult* result, QString* error)

@@ -190,7 +190,8 @@ struct RerunResult
     // The verdict with its warnings, as every view shows it: "passed — 2 warnings: output_reused, no_own_kernel".
     // A flagged result is never shown as a plain "passed".
     QString verdictLine() const;
-    // Where it ran, as every view says it: "local", "local, HIP_VISIBLE_DEVICES=1" (a batch's device).
+    // Where it ran, as every view says it: "local", "local, HIP_VISIBLE_DEVICES=1" (a batch's device),
+    // "host gpu1" (environment "ssh_host", set by the pipeline when the steps ran over SSH).
     QString where() const;
 };
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "remote/remotehost.h"
+
 #include <QMetaType>
 #include <QString>
 #include <QStringList>
@@ -35,6 +37,11 @@ struct ToolchainProfile
     bool sandbox = true; // compile and run in bubblewrap (runner/sandbox/sandbox.h)
     int memoryLimitMiB = 0; // for everything a step starts; 0 = automatic: half the machine's memory
     int processLimit = 0; // processes and threads of a step; 0 = automatic: see effectiveProcessLimit()
+    // Where probe, compile and harness run: an empty destination is this machine; else a GPU host
+    // over SSH (docs/RUNNER.md "Remote host (SSH)"), with the host's own Python and compiler.
+    RemoteHost host;
+
+    bool remote() const { return !host.destination.isEmpty(); }
 
     bool runsCode() const { return kind != Kind::CompileCheck; }
     qint64 effectiveMemoryLimitBytes() const;

@@ -60,6 +60,11 @@ private Q_SLOTS:
         RerunResult onDevice = result(QStringLiteral("a.py"), true, 2.0);
         onDevice.environment.insert(QStringLiteral("visible_devices"), QStringLiteral("HIP_VISIBLE_DEVICES=1"));
         QCOMPARE(BatchEntry::of(onDevice).where, QStringLiteral("local, HIP_VISIBLE_DEVICES=1"));
+        onDevice.environment.insert(QStringLiteral("ssh_host"), QStringLiteral("gpu1.example"));
+        QCOMPARE(BatchEntry::of(onDevice).where, QStringLiteral("host gpu1.example, HIP_VISIBLE_DEVICES=1"));
+        RerunResult onHost = result(QStringLiteral("d.py"), true, 2.0);
+        onHost.environment.insert(QStringLiteral("ssh_host"), QStringLiteral("gpu1.example"));
+        QCOMPARE(onHost.where(), QStringLiteral("host gpu1.example"));
         QCOMPARE(BatchEntry::skipped(QStringLiteral("e.py"), QStringLiteral("predict"), QStringLiteral("x")).verdict,
             QStringLiteral("not_rerun"));
     }

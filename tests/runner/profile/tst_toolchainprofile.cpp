@@ -28,6 +28,14 @@ private Q_SLOTS:
         p.memoryLimitMiB = 4096;
         p.processLimit = 2048;
         p.sandbox = false;
+        p.host.destination = QStringLiteral("me@gpu1.example");
+        p.host.jumpHost = QStringLiteral("me@bastion:2200");
+        p.host.port = 2222;
+        p.host.workFolder = QStringLiteral("/scratch/krw");
+        p.host.python = QStringLiteral("/opt/venv/bin/python");
+        p.host.compiler = QStringLiteral("/opt/rocm/bin/hipcc");
+        p.host.identityFile = QStringLiteral("~/.ssh/id_gpu");
+        p.host.extraOptions = QStringList{QStringLiteral("-o"), QStringLiteral("Compression=yes")};
         saveProfiles(settings, {p});
         const QVector<ToolchainProfile> loaded = loadProfiles(settings);
         QCOMPARE(loaded.size(), 1);
@@ -42,6 +50,15 @@ private Q_SLOTS:
         QCOMPARE(q.memoryLimitMiB, 4096);
         QCOMPARE(q.processLimit, 2048);
         QCOMPARE(q.sandbox, false);
+        QVERIFY(q.remote());
+        QCOMPARE(q.host.destination, p.host.destination);
+        QCOMPARE(q.host.jumpHost, p.host.jumpHost);
+        QCOMPARE(q.host.port, 2222);
+        QCOMPARE(q.host.workFolder, p.host.workFolder);
+        QCOMPARE(q.host.python, p.host.python);
+        QCOMPARE(q.host.compiler, p.host.compiler);
+        QCOMPARE(q.host.identityFile, p.host.identityFile);
+        QCOMPARE(q.host.extraOptions, p.host.extraOptions);
     }
 
     void olderSettingsTakeTheDefaults()
@@ -60,6 +77,9 @@ private Q_SLOTS:
         QCOMPARE(q.implausibleSpeedup, 10.0);
         QCOMPARE(q.peakBandwidthGbs, 0.0); // from the harness's table
         QVERIFY(q.python.isEmpty()); // automatic (PythonFinder)
+        QVERIFY(!q.remote()); // runs on this machine
+        QCOMPARE(q.host.compiler, QStringLiteral("g++")); // the kind's compiler, should a host be named
+        QCOMPARE(q.host.python, QStringLiteral("python3"));
     }
 
     // Empty is automatic and the new default; a saved profile that names a Python keeps it, and
