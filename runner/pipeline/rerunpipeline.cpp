@@ -301,20 +301,28 @@ void RerunPipeline::probe()
         // Its output is logged when it is complete, without hipcc's harmless traceback.
         m_quietStep = true;
         runStep(version, [this](const ProcessOutcome& versionOutcome) {
-            m_quietStep = false;
-            Q_EMIT log(compilerVersionLog(m_stepLog));
+            readCompilerVersion(versionOutcome);
             if (m_cancelled)
                 return complete(RerunResult::Status::Cancelled);
-            if (versionOutcome.kind == ProcessOutcome::Kind::Ok) {
-                m_info.compilerVersionText = compilerVersionText(m_stepLog);
-                m_info.compilerVersion = compilerVersionLine(m_info.compilerVersionText);
-            } else {
-                m_info.compilerPath.clear();
-            }
             probeCache().insert(probeKey(m_request.profile), m_info);
             afterProbe();
         });
     });
+}
+
+// The compiler's `--version` step ended (here or on a host): its output goes to the log, without
+// hipcc's harmless traceback; its version is kept, or the compiler forgotten when it did not answer.
+bool RerunPipeline::readCompilerVersion(const ProcessOutcome& outcome)
+{
+    m_quietStep = false;
+    Q_EMIT log(compilerVersionLog(m_stepLog));
+    if (outcome.kind != ProcessOutcome::Kind::Ok) {
+        m_info.compilerPath.clear();
+        return false;
+    }
+    m_info.compilerVersionText = compilerVersionText(m_stepLog);
+    m_info.compilerVersion = compilerVersionLine(m_info.compilerVersionText);
+    return true;
 }
 
 void RerunPipeline::afterProbe()
@@ -598,17 +606,10 @@ void RerunPipeline::probeOnHost()
             runStep(
                 ProcessSpec{host.compiler, {QStringLiteral("--version")}, m_remoteFolder, {}, 60000, {}},
                 [this, key](const ProcessOutcome& versionOutcome) {
-                    m_quietStep = false;
-                    Q_EMIT log(compilerVersionLog(m_stepLog));
+                    if (!readCompilerVersion(versionOutcome))
+                        m_compilerProblem = m_hostFailure.isEmpty() ? versionOutcome.message : m_hostFailure;
                     if (m_cancelled)
                         return complete(RerunResult::Status::Cancelled);
-                    if (versionOutcome.kind == ProcessOutcome::Kind::Ok) {
-                        m_info.compilerVersionText = compilerVersionText(m_stepLog);
-                        m_info.compilerVersion = compilerVersionLine(m_info.compilerVersionText);
-                    } else {
-                        m_info.compilerPath.clear();
-                        m_compilerProblem = m_hostFailure.isEmpty() ? versionOutcome.message : m_hostFailure;
-                    }
                     // Only what worked is kept: a host whose tool was missing may have it next time.
                     if (m_info.usable() && !m_info.compilerPath.isEmpty())
                         probeCache().insert(key, m_info);

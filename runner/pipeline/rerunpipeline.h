@@ -69,6 +69,7 @@ private:
     void startHarnessOnHost();
     QString sideFileName(bool candidate) const;
     QJsonObject harnessSpec(const QString& workDir) const; // spec.json for a work folder here or there
+    bool readCompilerVersion(const ProcessOutcome& outcome);
     void afterProbe();
     void compileNext();
     void useCachedModule(const SideBuild& build, const QString& why);
