@@ -494,7 +494,13 @@ QString RerunResult::verdictLine() const
 QString RerunResult::where() const
 {
     const QString devices = environment.value(QStringLiteral("visible_devices"));
-    return devices.isEmpty() ? QStringLiteral("local") : QStringLiteral("local, %1").arg(devices);
+    // A Slurm task: the job array's id and index, and the node (set by the worker or SlurmBatch).
+    const QString job = environment.value(QStringLiteral("slurm_job"));
+    const QString node = environment.value(QStringLiteral("slurm_node"));
+    const QString place = job.isEmpty() ? QStringLiteral("local")
+        : node.isEmpty()                ? QStringLiteral("slurm job %1").arg(job)
+                                        : QStringLiteral("slurm job %1 on %2").arg(job, node);
+    return devices.isEmpty() ? place : QStringLiteral("%1, %2").arg(place, devices);
 }
 
 bool applyHarnessResult(const QByteArray& bytes, RerunResult* result, QString* error)

@@ -190,7 +190,8 @@ struct RerunResult
     // The verdict with its warnings, as every view shows it: "passed — 2 warnings: output_reused, no_own_kernel".
     // A flagged result is never shown as a plain "passed".
     QString verdictLine() const;
-    // Where it ran, as every view says it: "local", "local, HIP_VISIBLE_DEVICES=1" (a batch's device).
+    // Where it ran, as every view says it: "local", "local, HIP_VISIBLE_DEVICES=1" (a batch's device),
+    // "slurm job 1234_3 on node1" (environment's slurm_job and slurm_node, runner/slurm/).
     QString where() const;
 };
 
