@@ -22,9 +22,9 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
-#include <QStandardPaths>
 #include <QFileDevice>
 #include <QSettings>
+#include <QStandardPaths>
 #include <QTextStream>
 
 #include <memory>
@@ -361,8 +361,9 @@ int runRequest(QCommandLineParser& parser, const QStringList& args)
     const RerunRequest request = RerunRequestFormat::withLocalPaths(*staged, workRoot);
     const QString out = parser.value(QStringLiteral("out"));
     const QByteArray arrayJob = qgetenv("SLURM_ARRAY_JOB_ID");
-    const QString job = !arrayJob.isEmpty() ? QStringLiteral("%1_%2").arg(QString::fromLocal8Bit(arrayJob), QString::fromLocal8Bit(qgetenv("SLURM_ARRAY_TASK_ID")))
-                                            : QString::fromLocal8Bit(qgetenv("SLURM_JOB_ID"));
+    const QString job = !arrayJob.isEmpty()
+        ? QStringLiteral("%1_%2").arg(QString::fromLocal8Bit(arrayJob), QString::fromLocal8Bit(qgetenv("SLURM_ARRAY_TASK_ID")))
+        : QString::fromLocal8Bit(qgetenv("SLURM_JOB_ID"));
     const QString node = QString::fromLocal8Bit(qgetenv("SLURMD_NODENAME"));
     int exitCode = Ok;
     RerunPipeline pipeline;
@@ -376,8 +377,8 @@ int runRequest(QCommandLineParser& parser, const QStringList& args)
         if (writeFileAtomically(out, rerunToJson(result), &writeError, /*makeFolder=*/true)) {
             exitCode = rerunExitCode(statusName(result.status));
         } else {
-            errStream() << "kernel-review-cli: " << QCoreApplication::translate("kernel-review-cli", "result not written: %1").arg(writeError)
-                        << '\n';
+            errStream() << "kernel-review-cli: "
+                        << QCoreApplication::translate("kernel-review-cli", "result not written: %1").arg(writeError) << '\n';
             exitCode = CouldNotRun;
         }
         QCoreApplication::exit(exitCode);
@@ -538,7 +539,8 @@ void addOptions(QCommandLineParser& parser)
         QCoreApplication::translate("kernel-review-cli", "rerun batch: each task's time limit in minutes (sbatch --time)."),
         QStringLiteral("MINUTES")});
     parser.addOption({QStringLiteral("slurm-option"),
-        QCoreApplication::translate("kernel-review-cli", "rerun batch: one more sbatch option, e.g. --slurm-option=--qos=short (repeatable)."),
+        QCoreApplication::translate(
+            "kernel-review-cli", "rerun batch: one more sbatch option, e.g. --slurm-option=--qos=short (repeatable)."),
         QStringLiteral("OPTION")});
     parser.addOption({QStringLiteral("format"),
         QCoreApplication::translate("kernel-review-cli", "export: html, md, pdf, csv or workspace."), QStringLiteral("FORMAT")});

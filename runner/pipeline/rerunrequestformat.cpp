@@ -18,7 +18,8 @@ QByteArray RerunRequestFormat::toJson(const RerunRequest& r)
         {QStringLiteral("baseline_id"), r.baselineId}, {QStringLiteral("baseline_title"), r.baselineTitle},
         {QStringLiteral("baseline_text"), r.baselineText}, {QStringLiteral("test_code"), r.testCode},
         {QStringLiteral("profile"), profileToJson(r.profile)}, {QStringLiteral("rtol"), r.rtol}, {QStringLiteral("atol"), r.atol},
-        {QStringLiteral("seed"), r.seed}, {QStringLiteral("timing"), r.timing}, {QStringLiteral("unsandboxed_allowed"), r.unsandboxedAllowed}};
+        {QStringLiteral("seed"), r.seed}, {QStringLiteral("timing"), r.timing},
+        {QStringLiteral("unsandboxed_allowed"), r.unsandboxedAllowed}};
     return QJsonDocument(o).toJson(QJsonDocument::Indented);
 }
 

@@ -148,8 +148,7 @@ void SlurmBatch::failCase(int index, const QString& failure, RerunResult::Status
     result.status = status;
     result.failure = failure;
     if (!m_staging.isEmpty() && !m_tasks.at(index).jobId.isEmpty())
-        result.harnessLog
-            = tail(QDir(m_staging).filePath(QStringLiteral("logs/%1_%2.out").arg(m_tasks.at(index).jobId).arg(index)));
+        result.harnessLog = tail(QDir(m_staging).filePath(QStringLiteral("logs/%1_%2.out").arg(m_tasks.at(index).jobId).arg(index)));
     finishCase(index, result);
 }
 
@@ -231,8 +230,9 @@ void SlurmBatch::submit(const QVector<int>& indexes, const QString& array)
             return finishIfDone();
         }
         m_jobIds << *jobId;
-        Q_EMIT log(QStringLiteral("submitted job %1 (array %2)\n").arg(*jobId, indexes.size() == 1 ? QString::number(indexes.first())
-                                                                                                  : QStringLiteral("0-%1").arg(indexes.size() - 1)));
+        Q_EMIT log(
+            QStringLiteral("submitted job %1 (array %2)\n")
+                .arg(*jobId, indexes.size() == 1 ? QString::number(indexes.first()) : QStringLiteral("0-%1").arg(indexes.size() - 1)));
         if (m_cancelled) // cancelled while sbatch ran: the job must not run
             return scancel({*jobId});
         for (const int i : indexes) {
@@ -242,13 +242,13 @@ void SlurmBatch::submit(const QVector<int>& indexes, const QString& array)
         if (!m_timer->isActive())
             m_timer->start(std::max(200, m_settings.pollIntervalMs));
     };
-    connect(sbatch, QOverload<int, QProcess::ExitStatus>::of(&QProcess::finished), this, [sbatch, done](int code, QProcess::ExitStatus status) {
-        done(status == QProcess::CrashExit ? QStringLiteral("sbatch crashed")
-                : code != 0                ? QStringLiteral("exit code %1: %2")
-                                      .arg(code)
-                                      .arg(QString::fromUtf8(sbatch->readAllStandardError()).trimmed())
-                                           : QString());
-    });
+    connect(
+        sbatch, QOverload<int, QProcess::ExitStatus>::of(&QProcess::finished), this, [sbatch, done](int code, QProcess::ExitStatus status) {
+            done(status == QProcess::CrashExit ? QStringLiteral("sbatch crashed")
+                    : code != 0
+                    ? QStringLiteral("exit code %1: %2").arg(code).arg(QString::fromUtf8(sbatch->readAllStandardError()).trimmed())
+                    : QString());
+        });
     connect(sbatch, &QProcess::errorOccurred, this, [sbatch, done](QProcess::ProcessError e) {
         if (e == QProcess::FailedToStart)
             done(QStringLiteral("cannot start sbatch: %1").arg(sbatch->errorString()));
@@ -353,7 +353,8 @@ void SlurmBatch::onSqueue(const QByteArray& output)
         const Task& task = m_tasks.at(i);
         if (task.finished || task.jobId.isEmpty())
             continue;
-        const bool seen = std::any_of(states.cbegin(), states.cend(), [&](const SlurmTaskState& s) { return s.jobId == task.jobId && s.task == i; });
+        const bool seen
+            = std::any_of(states.cbegin(), states.cend(), [&](const SlurmTaskState& s) { return s.jobId == task.jobId && s.task == i; });
         const bool endedWithoutResult = seen && SlurmOutput::isFinal(task.last.state);
         if ((!seen || endedWithoutResult) && !unknown.contains(task.jobId))
             unknown << task.jobId;
@@ -371,10 +372,11 @@ void SlurmBatch::askSacct(const QStringList& jobIds)
         {QStringLiteral("--parsable2"), QStringLiteral("--noheader"), QStringLiteral("--format=%1").arg(SlurmOutput::sacctFormat()),
             QStringLiteral("--jobs=%1").arg(jobIds.join(QLatin1Char(',')))});
     m_poll = sacct;
-    connect(sacct, QOverload<int, QProcess::ExitStatus>::of(&QProcess::finished), this, [this, sacct](int code, QProcess::ExitStatus status) {
-        sacct->deleteLater();
-        onSacct(sacct->readAllStandardOutput(), status == QProcess::NormalExit && code == 0);
-    });
+    connect(
+        sacct, QOverload<int, QProcess::ExitStatus>::of(&QProcess::finished), this, [this, sacct](int code, QProcess::ExitStatus status) {
+            sacct->deleteLater();
+            onSacct(sacct->readAllStandardOutput(), status == QProcess::NormalExit && code == 0);
+        });
     connect(sacct, &QProcess::errorOccurred, this, [this, sacct](QProcess::ProcessError e) {
         if (e != QProcess::FailedToStart)
             return;
@@ -397,7 +399,8 @@ void SlurmBatch::onSacct(const QByteArray& output, bool ok)
         Task& task = m_tasks[i];
         if (task.finished || task.jobId.isEmpty())
             continue;
-        const bool known = std::any_of(states.cbegin(), states.cend(), [&](const SlurmTaskState& s) { return s.jobId == task.jobId && s.task == i; });
+        const bool known
+            = std::any_of(states.cbegin(), states.cend(), [&](const SlurmTaskState& s) { return s.jobId == task.jobId && s.task == i; });
         const bool endedWithoutResult = SlurmOutput::isFinal(task.last.state);
         if (known && !endedWithoutResult)
             continue;
@@ -406,7 +409,10 @@ void SlurmBatch::onSacct(const QByteArray& output, bool ok)
         if (endedWithoutResult)
             failCase(i, SlurmOutput::failure(task.last));
         else
-            failCase(i, QStringLiteral("slurm: task %1 (job %2_%1) is known to neither squeue nor sacct and left no result").arg(i).arg(task.jobId));
+            failCase(i,
+                QStringLiteral("slurm: task %1 (job %2_%1) is known to neither squeue nor sacct and left no result")
+                    .arg(i)
+                    .arg(task.jobId));
     }
 }
 

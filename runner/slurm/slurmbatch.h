@@ -2,9 +2,8 @@
 #pragma once
 
 #include "pipeline/rerunrequest.h"
-#include "slurm/slurmoutput.h"
-
 #include "rerun/rerunresult.h"
+#include "slurm/slurmoutput.h"
 
 #include <QObject>
 #include <QPointer>

@@ -51,8 +51,8 @@ QVector<SlurmTaskState> SlurmOutput::parseSqueue(const QByteArray& output)
         const auto task = arrayTask(f.at(0));
         if (!task)
             continue;
-        tasks.append({task->first, task->second, f.at(1).trimmed(), f.at(2).trimmed(), f.at(3).trimmed(), f.at(4).trimmed(),
-            f.at(5).trimmed(), {}});
+        tasks.append(
+            {task->first, task->second, f.at(1).trimmed(), f.at(2).trimmed(), f.at(3).trimmed(), f.at(4).trimmed(), f.at(5).trimmed(), {}});
     }
     return tasks;
 }

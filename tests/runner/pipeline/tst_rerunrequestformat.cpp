@@ -77,13 +77,13 @@ private Q_SLOTS:
         QTest::addRow("other-json") << QByteArray(R"({"ok": true})") << QStringLiteral("not a rerun request (no \"format\"");
         QTest::addRow("newer-version") << QByteArray(R"({"format": "krw-rerun-request", "version": 2})")
                                        << QStringLiteral("a rerun request of version 2; this program reads version 1");
-        QTest::addRow("no-test-code")
-            << QByteArray(R"({"format": "krw-rerun-request", "version": 1, "case": "a.py", "candidate_text": "", "baseline_text": ""})")
-            << QStringLiteral("the rerun request has no \"test_code\"");
-        QTest::addRow("unknown-kind")
-            << QByteArray(R"({"format": "krw-rerun-request", "version": 1, "case": "a.py", "candidate_text": "", "baseline_text": "",)"
-                          R"( "test_code": "", "profile": {"kind": "fpga"}})")
-            << QStringLiteral("the rerun request's profile: unknown profile kind \"fpga\"");
+        QTest::addRow("no-test-code") << QByteArray(
+            R"({"format": "krw-rerun-request", "version": 1, "case": "a.py", "candidate_text": "", "baseline_text": ""})")
+                                      << QStringLiteral("the rerun request has no \"test_code\"");
+        QTest::addRow("unknown-kind") << QByteArray(
+            R"({"format": "krw-rerun-request", "version": 1, "case": "a.py", "candidate_text": "", "baseline_text": "",)"
+            R"( "test_code": "", "profile": {"kind": "fpga"}})")
+                                      << QStringLiteral("the rerun request's profile: unknown profile kind \"fpga\"");
     }
 
     void refused()

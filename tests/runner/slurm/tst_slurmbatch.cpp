@@ -9,7 +9,6 @@
 // passes, KRW_FAKE_MODE=hang never ends. Needs root (slurmd runs jobs as their submitter, and
 // SlurmUser=root); skipped without it or without the tools.
 #include "slurm/slurmbatch.h"
-
 #include "tooltests.h"
 
 #include <QDir>
@@ -96,7 +95,8 @@ private:
     {
         QString all;
         for (const char* name : {"slurmctld.log", "slurmd.log", "munged.log", "slurmctld.out", "slurmd.out", "munged.out"})
-            all += QStringLiteral("--- %1\n%2\n").arg(QLatin1String(name), readText(m_dir.filePath(QStringLiteral("log/%1").arg(QLatin1String(name)))).right(3000));
+            all += QStringLiteral("--- %1\n%2\n")
+                       .arg(QLatin1String(name), readText(m_dir.filePath(QStringLiteral("log/%1").arg(QLatin1String(name)))).right(3000));
         return all;
     }
 
@@ -179,7 +179,8 @@ private Q_SLOTS:
         // munge: a fresh key, its own socket.
         const QString socket = dir.filePath(QStringLiteral("munge/munge.socket"));
         bool ok = false;
-        const QString keyOut = runTool(sbin("mungekey"), {QStringLiteral("--create"), QStringLiteral("--keyfile=%1").arg(dir.filePath(QStringLiteral("munge/munge.key")))}, &ok);
+        const QString keyOut = runTool(sbin("mungekey"),
+            {QStringLiteral("--create"), QStringLiteral("--keyfile=%1").arg(dir.filePath(QStringLiteral("munge/munge.key")))}, &ok);
         QVERIFY2(ok, qPrintable(keyOut));
         QVERIFY(startDaemon(sbin("munged"),
             {QStringLiteral("--foreground"), QStringLiteral("--force"), QStringLiteral("--socket=%1").arg(socket),
@@ -200,43 +201,41 @@ private Q_SLOTS:
         QVERIFY2(!cpus.isEmpty() && !memory.isEmpty(), qPrintable(hardware));
 
         const auto path = [&](const char* name) { return dir.filePath(QLatin1String(name)); };
-        QString conf = QStringLiteral(
-            "ClusterName=krwtest\n"
-            "SlurmctldHost=localhost\n"
-            "SlurmctldPort=%1\n"
-            "SlurmdPort=%2\n"
-            "SlurmUser=root\n"
-            "SlurmdUser=root\n"
-            "AuthType=auth/munge\n"
-            "CredType=cred/munge\n"
-            "AuthInfo=socket=%3\n"
-            "StateSaveLocation=%4\n"
-            "SlurmdSpoolDir=%5\n"
-            "SlurmctldPidFile=%6\n"
-            "SlurmdPidFile=%7\n"
-            "SlurmctldLogFile=%8\n"
-            "SlurmdLogFile=%9\n")
+        QString conf = QStringLiteral("ClusterName=krwtest\n"
+                                      "SlurmctldHost=localhost\n"
+                                      "SlurmctldPort=%1\n"
+                                      "SlurmdPort=%2\n"
+                                      "SlurmUser=root\n"
+                                      "SlurmdUser=root\n"
+                                      "AuthType=auth/munge\n"
+                                      "CredType=cred/munge\n"
+                                      "AuthInfo=socket=%3\n"
+                                      "StateSaveLocation=%4\n"
+                                      "SlurmdSpoolDir=%5\n"
+                                      "SlurmctldPidFile=%6\n"
+                                      "SlurmdPidFile=%7\n"
+                                      "SlurmctldLogFile=%8\n"
+                                      "SlurmdLogFile=%9\n")
                            .arg(freePort())
                            .arg(freePort())
                            .arg(socket, path("state"), path("spool"), path("slurmctld.pid"), path("slurmd.pid"), path("log/slurmctld.log"),
                                path("log/slurmd.log"));
-        conf += QStringLiteral(
-            "ProctrackType=proctrack/linuxproc\n"
-            "TaskPlugin=task/none\n"
-            "SelectType=select/cons_tres\n"
-            "SelectTypeParameters=CR_Core\n"
-            "JobAcctGatherType=jobacct_gather/none\n"
-            "AccountingStorageType=accounting_storage/none\n"
-            "JobCompType=jobcomp/none\n"
-            "MpiDefault=none\n"
-            "SwitchType=switch/none\n"
-            "SchedulerType=sched/backfill\n"
-            "SchedulerParameters=sched_interval=1\n"
-            "ReturnToService=2\n"
-            "KillWait=2\n"
-            "MinJobAge=600\n"
-            "NodeName=%1 NodeAddr=127.0.0.1 NodeHostname=%2 CPUs=%3 RealMemory=%4 State=UNKNOWN\n"
-            "PartitionName=krw Nodes=%1 Default=YES MaxTime=INFINITE State=UP\n")
+        conf += QStringLiteral("ProctrackType=proctrack/linuxproc\n"
+                               "TaskPlugin=task/none\n"
+                               "SelectType=select/cons_tres\n"
+                               "SelectTypeParameters=CR_Core\n"
+                               "JobAcctGatherType=jobacct_gather/none\n"
+                               "AccountingStorageType=accounting_storage/none\n"
+                               "JobCompType=jobcomp/none\n"
+                               "MpiDefault=none\n"
+                               "SwitchType=switch/none\n"
+                               "SchedulerType=sched/backfill\n"
+                               "SchedulerParameters=sched_interval=1\n"
+                               "ReturnToService=2\n"
+                               "KillWait=2\n"
+                               "MinJobAge=600\n"
+                               "NodeName=%1 NodeAddr=127.0.0.1 NodeHostname=%2 CPUs=%3 RealMemory=%4 State=UNKNOWN\n"
+                               "PartitionName=krw Nodes=%1 Default=YES MaxTime=INFINITE State=UP\n")
                     .arg(QLatin1String(NodeName), QSysInfo::machineHostName(), cpus, memory);
         m_conf = dir.filePath(QStringLiteral("slurm.conf"));
         QFile file(m_conf);
@@ -245,9 +244,10 @@ private Q_SLOTS:
         file.close();
         qputenv("SLURM_CONF", m_conf.toUtf8()); // for the daemons, and for sbatch/squeue/scancel as SlurmBatch starts them
 
-        QVERIFY(startDaemon(sbin("slurmctld"), {QStringLiteral("-D"), QStringLiteral("-c"), QStringLiteral("-f"), m_conf}, QStringLiteral("slurmctld")));
-        QVERIFY(startDaemon(sbin("slurmd"), {QStringLiteral("-D"), QStringLiteral("-N"), QLatin1String(NodeName), QStringLiteral("-f"), m_conf},
-            QStringLiteral("slurmd")));
+        QVERIFY(startDaemon(
+            sbin("slurmctld"), {QStringLiteral("-D"), QStringLiteral("-c"), QStringLiteral("-f"), m_conf}, QStringLiteral("slurmctld")));
+        QVERIFY(startDaemon(sbin("slurmd"),
+            {QStringLiteral("-D"), QStringLiteral("-N"), QLatin1String(NodeName), QStringLiteral("-f"), m_conf}, QStringLiteral("slurmd")));
         QString state;
         for (int i = 0; i < 100 && state != QLatin1String("idle"); ++i) {
             QTest::qWait(200);
@@ -371,7 +371,8 @@ private Q_SLOTS:
         const QString job = batch.jobIds().first();
         const auto killed = caseFinished.first().at(1).value<RerunResult>();
         QCOMPARE(killed.status, RerunResult::Status::Failed);
-        QVERIFY2(killed.failure.startsWith(QStringLiteral("slurm: task 0 (job %1_0 on %2) TIMEOUT after ").arg(job, QLatin1String(NodeName))),
+        QVERIFY2(
+            killed.failure.startsWith(QStringLiteral("slurm: task 0 (job %1_0 on %2) TIMEOUT after ").arg(job, QLatin1String(NodeName))),
             qPrintable(killed.failure));
         QVERIFY2(killed.failure.endsWith(QLatin1String("(limit 1:00)")), qPrintable(killed.failure));
         QCOMPARE(killed.where(), QStringLiteral("slurm job %1_0 on %2").arg(job, QLatin1String(NodeName)));

@@ -109,7 +109,8 @@ private Q_SLOTS:
         QCOMPARE(SlurmBatch::sbatchArguments(s, QStringLiteral("/shared/b"), QStringLiteral("0-2%2")),
             (QStringList{QStringLiteral("--parsable"), QStringLiteral("--job-name=krw-rerun"), QStringLiteral("--array=0-2%2"),
                 QStringLiteral("--chdir=/shared/b"), QStringLiteral("--output=/shared/b/logs/%A_%a.out"), QStringLiteral("--partition=gpu"),
-                QStringLiteral("--gres=gpu:1"), QStringLiteral("--time=30"), QStringLiteral("--qos=short"), QStringLiteral("/shared/b/job.sh")}));
+                QStringLiteral("--gres=gpu:1"), QStringLiteral("--time=30"), QStringLiteral("--qos=short"),
+                QStringLiteral("/shared/b/job.sh")}));
         s = SlurmSettings{};
         s.gres.clear();
         s.timeLimitMinutes = 0;
@@ -117,11 +118,12 @@ private Q_SLOTS:
             (QStringList{QStringLiteral("--parsable"), QStringLiteral("--job-name=krw-rerun"), QStringLiteral("--array=0"),
                 QStringLiteral("--chdir=/s"), QStringLiteral("--output=/s/logs/%A_%a.out"), QStringLiteral("/s/job.sh")}));
         QCOMPARE(SlurmBatch::jobScript(QStringLiteral("/shared/it's"), QStringLiteral("/opt/krw/bin/kernel-review-cli")),
-            QStringLiteral("#!/bin/sh\n"
-                           "# Kernel Review Workbench: one rerun per array task (docs/RUNNER.md \"Slurm cluster\").\n"
-                           "dir='/shared/it'\\''s'\n"
-                           "task=\"$SLURM_ARRAY_TASK_ID\"\n"
-                           "exec /opt/krw/bin/kernel-review-cli run-request \"$dir/requests/$task.json\" --out \"$dir/results/$task.json\"\n"));
+            QStringLiteral(
+                "#!/bin/sh\n"
+                "# Kernel Review Workbench: one rerun per array task (docs/RUNNER.md \"Slurm cluster\").\n"
+                "dir='/shared/it'\\''s'\n"
+                "task=\"$SLURM_ARRAY_TASK_ID\"\n"
+                "exec /opt/krw/bin/kernel-review-cli run-request \"$dir/requests/$task.json\" --out \"$dir/results/$task.json\"\n"));
     }
 };
 
