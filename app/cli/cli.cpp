@@ -133,6 +133,8 @@ std::optional<ToolchainProfile> rerunProfile(QCommandLineParser& parser, int* ex
         profile->slurm.enabled = true;
     if (parser.isSet(QStringLiteral("slurm-shared-dir")))
         profile->slurm.sharedDir = QDir(parser.value(QStringLiteral("slurm-shared-dir"))).absolutePath();
+    if (parser.isSet(QStringLiteral("slurm-gres")))
+        profile->slurm.gres = parser.value(QStringLiteral("slurm-gres")).trimmed();
     if (parser.isSet(QStringLiteral("slurm-time")))
         profile->slurm.timeLimitMinutes = parser.value(QStringLiteral("slurm-time")).toInt();
     for (const QString& option : parser.values(QStringLiteral("slurm-option")))
@@ -535,6 +537,9 @@ void addOptions(QCommandLineParser& parser)
     parser.addOption({QStringLiteral("slurm-shared-dir"),
         QCoreApplication::translate("kernel-review-cli", "rerun batch: the folder this machine and every node see, for --slurm."),
         QStringLiteral("DIR")});
+    parser.addOption({QStringLiteral("slurm-gres"),
+        QCoreApplication::translate("kernel-review-cli", "rerun batch: each task's sbatch --gres (default gpu:1; \"\" for none)."),
+        QStringLiteral("GRES")});
     parser.addOption({QStringLiteral("slurm-time"),
         QCoreApplication::translate("kernel-review-cli", "rerun batch: each task's time limit in minutes (sbatch --time)."),
         QStringLiteral("MINUTES")});
