@@ -234,6 +234,10 @@ int rerunBatch(QCommandLineParser& parser, const std::shared_ptr<Run>& run, cons
     const auto indexes = batchCases(parser, *run, &exitCode);
     if (!indexes)
         return exitCode;
+    if (profile.slurm.enabled && profile.slurm.sharedDir.isEmpty())
+        return usage(parser,
+            QCoreApplication::translate("kernel-review-cli",
+                "--slurm needs a folder every node sees: --slurm-shared-dir DIR, or the profile's Slurm shared folder"));
     const bool json = parser.isSet(QStringLiteral("json"));
     const ResultStore store = ResultStore::forRun(run->path, run->name);
     BatchSummary summary;
@@ -271,10 +275,6 @@ int rerunBatch(QCommandLineParser& parser, const std::shared_ptr<Run>& run, cons
     };
     if (profile.slurm.enabled) {
         // One job array on the cluster instead of local pipelines (docs/RUNNER.md "Slurm cluster").
-        if (profile.slurm.sharedDir.isEmpty())
-            return usage(parser,
-                QCoreApplication::translate("kernel-review-cli",
-                    "--slurm needs a folder every node sees: --slurm-shared-dir DIR, or the profile's Slurm shared folder"));
         SlurmBatch batch;
         QObject::connect(&batch, &SlurmBatch::caseFinished, &batch, onCase);
         QObject::connect(&batch, &SlurmBatch::finished, &batch, onFinished);
