@@ -220,6 +220,8 @@ private Q_SLOTS:
                            .arg(freePort())
                            .arg(socket, path("state"), path("spool"), path("slurmctld.pid"), path("slurmd.pid"), path("log/slurmctld.log"),
                                path("log/slurmd.log"));
+        // OverSubscribe: the task that waits for its time limit must not hold up the others on a machine
+        // of one or two cores; each core takes up to four tasks (the real count stays, as slurmd -C says).
         conf += QStringLiteral("ProctrackType=proctrack/linuxproc\n"
                                "TaskPlugin=task/none\n"
                                "SelectType=select/cons_tres\n"
@@ -235,7 +237,7 @@ private Q_SLOTS:
                                "KillWait=2\n"
                                "MinJobAge=600\n"
                                "NodeName=%1 NodeAddr=127.0.0.1 NodeHostname=%2 CPUs=%3 RealMemory=%4 State=UNKNOWN\n"
-                               "PartitionName=krw Nodes=%1 Default=YES MaxTime=INFINITE State=UP\n")
+                               "PartitionName=krw Nodes=%1 Default=YES MaxTime=INFINITE State=UP OverSubscribe=FORCE:4\n")
                     .arg(QLatin1String(NodeName), QSysInfo::machineHostName(), cpus, memory);
         m_conf = dir.filePath(QStringLiteral("slurm.conf"));
         QFile file(m_conf);
