@@ -131,8 +131,8 @@ std::optional<ToolchainProfile> rerunProfile(QCommandLineParser& parser, int* ex
         profile->peakBandwidthGbs = parser.value(QStringLiteral("peak-bandwidth")).toDouble();
     if (parser.isSet(QStringLiteral("slurm")))
         profile->slurm.enabled = true;
-    if (parser.isSet(QStringLiteral("slurm-shared-dir")))
-        profile->slurm.sharedDir = QDir(parser.value(QStringLiteral("slurm-shared-dir"))).absolutePath();
+    if (parser.isSet(QStringLiteral("slurm-dir")))
+        profile->slurm.sharedDir = QDir(parser.value(QStringLiteral("slurm-dir"))).absolutePath();
     if (parser.isSet(QStringLiteral("slurm-gres")))
         profile->slurm.gres = parser.value(QStringLiteral("slurm-gres")).trimmed();
     if (parser.isSet(QStringLiteral("slurm-time")))
@@ -236,8 +236,8 @@ int rerunBatch(QCommandLineParser& parser, const std::shared_ptr<Run>& run, cons
         return exitCode;
     if (profile.slurm.enabled && profile.slurm.sharedDir.isEmpty())
         return usage(parser,
-            QCoreApplication::translate("kernel-review-cli",
-                "--slurm needs a folder every node sees: --slurm-shared-dir DIR, or the profile's Slurm shared folder"));
+            QCoreApplication::translate(
+                "kernel-review-cli", "--slurm needs a folder every node sees: --slurm-dir DIR, or the profile's Slurm shared folder"));
     const bool json = parser.isSet(QStringLiteral("json"));
     const ResultStore store = ResultStore::forRun(run->path, run->name);
     BatchSummary summary;
@@ -471,7 +471,7 @@ void addOptions(QCommandLineParser& parser)
         "  rerun PATH --case FILENAME   compile, check and time one version of a case\n"
         "  rerun PATH --only failing|all|annotated | --cases A,B [--jobs N] [--devices N]\n"
         "                 a batch: one line (--json: one JSON object) per case as it ends, then a summary\n"
-        "                 [--slurm --slurm-shared-dir DIR]: the batch as one Slurm job array\n"
+        "                 [--slurm --slurm-dir DIR]: the batch as one Slurm job array\n"
         "  run-request FILE --out RESULT   run one staged request (a Slurm task's work)\n"
         "  export PATH --format html|md|pdf|csv|workspace --out DEST [--only all|failing|annotated]\n"
         "                 the annotated report, a CSV of cases, or per-case debug folders")
@@ -534,7 +534,7 @@ void addOptions(QCommandLineParser& parser)
         QStringLiteral("N")});
     parser.addOption({QStringLiteral("slurm"),
         QCoreApplication::translate("kernel-review-cli", "rerun batch: submit it to Slurm as one job array (docs/RUNNER.md).")});
-    parser.addOption({QStringLiteral("slurm-shared-dir"),
+    parser.addOption({QStringLiteral("slurm-dir"),
         QCoreApplication::translate("kernel-review-cli", "rerun batch: the folder this machine and every node see, for --slurm."),
         QStringLiteral("DIR")});
     parser.addOption({QStringLiteral("slurm-gres"),
@@ -546,7 +546,7 @@ void addOptions(QCommandLineParser& parser)
     parser.addOption({QStringLiteral("slurm-option"),
         QCoreApplication::translate(
             "kernel-review-cli", "rerun batch: one more sbatch option, e.g. --slurm-option=--qos=short (repeatable)."),
-        QStringLiteral("OPTION")});
+        QStringLiteral("OPT")});
     parser.addOption({QStringLiteral("format"),
         QCoreApplication::translate("kernel-review-cli", "export: html, md, pdf, csv or workspace."), QStringLiteral("FORMAT")});
     parser.addOption({QStringLiteral("out"),
