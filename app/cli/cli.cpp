@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "cli/cli.h"
 
+#include "batch/batchqueue.h"
+#include "batch/batchrecord.h"
 #include "batch/batchsummary.h"
 #include "batch/rerunbatch.h"
 #include "krw-config.h"
@@ -121,6 +123,19 @@ std::optional<ToolchainProfile> rerunProfile(QCommandLineParser& parser, int* ex
         profile->compiler = parser.value(QStringLiteral("compiler"));
     if (parser.isSet(QStringLiteral("python")))
         profile->python = parser.value(QStringLiteral("python"));
+    // A GPU host over SSH instead of the profile's (docs/RUNNER.md "Remote host (SSH)").
+    if (parser.isSet(QStringLiteral("host")))
+        profile->host.destination = parser.value(QStringLiteral("host"));
+    if (parser.isSet(QStringLiteral("host-port")))
+        profile->host.port = parser.value(QStringLiteral("host-port")).toInt();
+    for (const QString& option : parser.values(QStringLiteral("host-option")))
+        profile->host.extraOptions << QStringLiteral("-o") << option;
+    if (parser.isSet(QStringLiteral("remote-python")))
+        profile->host.python = parser.value(QStringLiteral("remote-python"));
+    if (parser.isSet(QStringLiteral("remote-compiler")))
+        profile->host.compiler = parser.value(QStringLiteral("remote-compiler"));
+    if (parser.isSet(QStringLiteral("remote-work")))
+        profile->host.workFolder = parser.value(QStringLiteral("remote-work"));
     for (const QString& names : parser.values(QStringLiteral("no-check")))
         profile->disabledChecks += names.split(QLatin1Char(','), Qt::SkipEmptyParts);
     if (parser.isSet(QStringLiteral("seeds")))
@@ -141,7 +156,13 @@ std::optional<ToolchainProfile> rerunProfile(QCommandLineParser& parser, int* ex
         profile->slurm.sbatchOptions << option;
     // Generated code runs unsandboxed only when asked for (the rule is Sandbox::choose's).
     const bool noSandbox = parser.isSet(QStringLiteral("no-sandbox"));
-    if (Sandbox::choose(*profile, Sandbox::available(), noSandbox, Sandbox::limitsOf(*profile)).refused) {
+    const SandboxChoice sandbox = Sandbox::choose(*profile, Sandbox::available(), noSandbox, Sandbox::limitsOf(*profile));
+    if (sandbox.refused && profile->remote()) {
+        errStream() << "kernel-review-cli: " << sandbox.refusal << '\n';
+        *exitCode = CouldNotRun;
+        return std::nullopt;
+    }
+    if (sandbox.refused) {
         errStream() << "kernel-review-cli: "
                     << QCoreApplication::translate("kernel-review-cli",
                            "bubblewrap (bwrap) is not installed, so profile %1 would run the generated code unsandboxed, as you: with "
@@ -292,6 +313,17 @@ int rerunBatch(QCommandLineParser& parser, const std::shared_ptr<Run>& run, cons
         batch.start(requests, {number("jobs", 1), number("devices", 1)});
         QCoreApplication::exec();
     }
+    BatchRecord record; // for reports: their "Newest batch rerun"
+    record.ended = QDateTime::currentDateTime();
+    record.id = BatchQueue::newId(record.ended);
+    record.profile = profile.name;
+    record.version = parser.isSet(QStringLiteral("version")) ? parser.value(QStringLiteral("version")) : QStringLiteral("predict");
+    record.cancelled = wasCancelled;
+    record.summary = summary;
+    QString saveError;
+    if (!record.save(store, &saveError))
+        errStream() << "kernel-review-cli: "
+                    << QCoreApplication::translate("kernel-review-cli", "batch summary not saved: %1").arg(saveError) << '\n';
     writeOut(json ? summary.summaryLine(wasCancelled) : summary.summaryText(wasCancelled).toUtf8());
     return wasCancelled ? int(Cancelled) : exitCode;
 }
@@ -522,6 +554,23 @@ void addOptions(QCommandLineParser& parser)
         QCoreApplication::translate("kernel-review-cli",
             "rerun: use this Python instead of the profile's (default: the first of "
             "$VIRTUAL_ENV, $CONDA_PREFIX, PATH, /usr/bin/python3 that imports torch)."),
+        QStringLiteral("PATH")});
+    parser.addOption({QStringLiteral("host"),
+        QCoreApplication::translate("kernel-review-cli",
+            "rerun: run probe, compile and harness on this GPU host over ssh (user@host or a ~/.ssh/config alias) instead of here."),
+        QStringLiteral("DEST")});
+    parser.addOption({QStringLiteral("host-port"), QCoreApplication::translate("kernel-review-cli", "rerun: the host's ssh port."),
+        QStringLiteral("N")});
+    parser.addOption({QStringLiteral("host-option"),
+        QCoreApplication::translate("kernel-review-cli", "rerun: one more ssh option for the host, as ssh -o takes it (repeatable)."),
+        QStringLiteral("OPTION")});
+    parser.addOption({QStringLiteral("remote-python"),
+        QCoreApplication::translate("kernel-review-cli", "rerun: the Python on the host (default python3)."), QStringLiteral("PATH")});
+    parser.addOption({QStringLiteral("remote-compiler"),
+        QCoreApplication::translate("kernel-review-cli", "rerun: the compiler on the host (default: the profile's kind's)."),
+        QStringLiteral("PATH")});
+    parser.addOption({QStringLiteral("remote-work"),
+        QCoreApplication::translate("kernel-review-cli", "rerun: the work folder on the host (default ~/.cache/kernel-review)."),
         QStringLiteral("PATH")});
     parser.addOption({QStringLiteral("cases"),
         QCoreApplication::translate("kernel-review-cli", "rerun: a batch of these cases (filenames, comma-separated)."),

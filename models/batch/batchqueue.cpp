@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "batch/batchqueue.h"
 
+#include "batch/batchrecord.h"
 #include "rerun/resultstore.h"
 #include "storage/atomicfile.h"
 
@@ -24,11 +25,16 @@ QString stateName(BatchQueue::State state)
 
 } // namespace
 
+QString BatchQueue::newId(const QDateTime& when)
+{
+    return when.toString(QStringLiteral("yyyyMMdd-HHmmss-")) + QUuid::createUuid().toString(QUuid::Id128).left(6);
+}
+
 BatchQueue BatchQueue::create(const QStringList& caseNames)
 {
     BatchQueue queue;
     queue.created = QDateTime::currentDateTime();
-    queue.id = queue.created.toString(QStringLiteral("yyyyMMdd-HHmmss-")) + QUuid::createUuid().toString(QUuid::Id128).left(6);
+    queue.id = newId(queue.created);
     for (const QString& name : caseNames)
         queue.items.append({name, State::Queued});
     return queue;
@@ -140,6 +146,8 @@ QVector<BatchQueue> BatchQueue::unfinished(const ResultStore& store, QStringList
     QVector<BatchQueue> queues;
     const QDir dir(folder(store));
     for (const QString& name : dir.entryList({QStringLiteral("*.json")}, QDir::Files)) {
+        if (name.endsWith(BatchRecord::fileSuffix())) // an ended batch's record, not a queue
+            continue;
         QString error;
         const auto queue = load(dir.filePath(name), &error);
         if (!queue) {

@@ -34,6 +34,7 @@ struct BatchQueue
     QVector<Item> items;
 
     static BatchQueue create(const QStringList& caseNames);
+    static QString newId(const QDateTime& when); // "20261126-141502-ab12cd": sorts by time, unique
     int remaining() const;
     bool isFinished() const { return remaining() == 0; }
     QStringList queuedCases() const;

@@ -13,10 +13,9 @@
 
 namespace krw {
 
-namespace {
-
-QJsonObject entryJson(const BatchEntry& e)
+QJsonObject BatchEntry::toJson() const
 {
+    const BatchEntry& e = *this;
     QJsonObject o{{QStringLiteral("type"), QStringLiteral("case")}, {QStringLiteral("case"), e.caseName},
         {QStringLiteral("version"), e.versionId}, {QStringLiteral("status"), e.status}, {QStringLiteral("verdict"), e.verdict},
         {QStringLiteral("flags"), QJsonArray::fromStringList(e.flags)},
@@ -28,6 +27,27 @@ QJsonObject entryJson(const BatchEntry& e)
         o.insert(QStringLiteral("result_file"), e.resultFile);
     return o;
 }
+
+BatchEntry BatchEntry::fromJson(const QJsonObject& o)
+{
+    BatchEntry e;
+    e.caseName = o.value(QStringLiteral("case")).toString();
+    e.versionId = o.value(QStringLiteral("version")).toString();
+    e.status = o.value(QStringLiteral("status")).toString();
+    e.verdict = o.value(QStringLiteral("verdict")).toString();
+    for (const QJsonValue& flag : o.value(QStringLiteral("flags")).toArray())
+        e.flags << flag.toString();
+    if (o.value(QStringLiteral("speedup")).isDouble())
+        e.speedup = o.value(QStringLiteral("speedup")).toDouble();
+    e.withinNoise = o.value(QStringLiteral("within_noise")).toBool();
+    e.seconds = o.value(QStringLiteral("seconds")).toDouble();
+    e.where = o.value(QStringLiteral("where")).toString();
+    e.failure = o.value(QStringLiteral("failure")).toString();
+    e.resultFile = o.value(QStringLiteral("result_file")).toString();
+    return e;
+}
+
+namespace {
 
 QString entryText(const BatchEntry& e)
 {
@@ -124,7 +144,7 @@ double BatchSummary::totalSeconds() const
 
 QByteArray BatchSummary::caseLine(const BatchEntry& entry)
 {
-    return QJsonDocument(entryJson(entry)).toJson(QJsonDocument::Compact) + '\n';
+    return QJsonDocument(entry.toJson()).toJson(QJsonDocument::Compact) + '\n';
 }
 
 QByteArray BatchSummary::summaryLine(bool cancelled) const
@@ -139,7 +159,7 @@ QByteArray BatchSummary::summaryLine(bool cancelled) const
     auto names = [](const QVector<BatchEntry>& entries) {
         QJsonArray list;
         for (const BatchEntry& e : entries)
-            list.append(entryJson(e));
+            list.append(e.toJson());
         return list;
     };
     const QJsonObject o{{QStringLiteral("type"), QStringLiteral("summary")}, {QStringLiteral("cases"), int(m_entries.size())},

@@ -4,6 +4,7 @@
 #include "rerun/rerunresult.h"
 
 #include <QByteArray>
+#include <QJsonObject>
 #include <QMap>
 #include <QString>
 #include <QStringList>
@@ -29,6 +30,8 @@ struct BatchEntry
     QString resultFile; // where the full result was saved
 
     static BatchEntry of(const RerunResult& result, const QString& resultFile = {});
+    QJsonObject toJson() const; // the CLI's JSON line, {"type": "case", ...}
+    static BatchEntry fromJson(const QJsonObject& object);
     static BatchEntry skipped(const QString& caseName, const QString& versionId, const QString& why);
     bool cleanPass() const { return verdict == QLatin1String("passed") && flags.isEmpty(); }
 };

@@ -5,6 +5,7 @@
 // ReportCase, so the formats cannot disagree. Pure data: safe to build on a worker thread.
 #pragma once
 
+#include "batch/batchrecord.h"
 #include "rerun/rerunresult.h"
 #include "review/annotations.h"
 #include "run/casetexts.h"
@@ -81,6 +82,9 @@ struct ReportSummary
     QMap<Outcome, int> byOutcome; // cases in the report
     QMap<Verdict, int> byVerdict; // cases in the report (None = not reviewed)
     ExportScope scope = ExportScope::All;
+    // The run's newest batch rerun (BatchRecord::newest), reported whole: the cases it reran need
+    // not be those in the report's scope.
+    std::optional<BatchRecord> batch;
 };
 ReportSummary summarize(const Run& run, const QVector<ReportCase>& cases, ExportScope scope, const QDateTime& generated);
 

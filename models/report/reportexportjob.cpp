@@ -6,6 +6,7 @@
 #include "report/reporthtml.h"
 #include "report/reportmarkdown.h"
 #include "report/workspaceexport.h"
+#include "rerun/resultstore.h"
 #include "run/runsummary.h"
 #include "storage/atomicfile.h"
 
@@ -207,7 +208,8 @@ void ReportExportJob::startWrite()
     const QFuture<ExportResult> future = QtConcurrent::run([state]() -> ExportResult {
         const ExportRequest& request = state->request;
         const QVector<ReportCase>& cases = *state->cases;
-        const ReportSummary summary = summarize(*request.run, cases, request.scope, request.generated);
+        ReportSummary summary = summarize(*request.run, cases, request.scope, request.generated);
+        summary.batch = BatchRecord::newest(ResultStore::forRun(request.run->path, request.run->name));
         ExportResult result;
         result.cases = int(cases.size());
         result.path = request.destination;

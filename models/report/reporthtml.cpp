@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "report/reporthtml.h"
 
+#include "batch/speedupbins.h"
 #include "diff/linediff.h"
 #include "report/markdownhtml.h"
 #include "report/reportrerun.h"
+#include "rerun/rerunformat.h"
 
 #include <QMultiMap>
 #include <QRegularExpression>
@@ -538,6 +540,47 @@ QString summarySection(const ReportSummary& summary, const QVector<ReportCase>& 
     return out + QStringLiteral("</table>\n</div>\n");
 }
 
+// The newest batch rerun, as the Markdown report has it.
+QString batchSection(const BatchRecord& batch)
+{
+    const BatchSummary& s = batch.summary;
+    QString out = QStringLiteral("<div id=\"batch\"><h2>Newest batch rerun</h2>\n");
+    out += QStringLiteral("<p class=\"meta\">Batch <code>%1</code>, ended %2%3<br>Profile %4, version %5, %6 cases</p>\n")
+               .arg(esc(batch.id), esc(isoTime(batch.ended)), batch.cancelled ? QStringLiteral(" (cancelled)") : QString(),
+                   esc(batch.profile), esc(batch.version))
+               .arg(s.entries().size());
+    out += QStringLiteral("<table class=\"counts\">\n") + row({QStringLiteral("Verdict"), QStringLiteral("Cases")}, QStringLiteral("th"));
+    const auto counts = s.countsByVerdict();
+    for (auto it = counts.cbegin(); it != counts.cend(); ++it)
+        out += row({esc(it.key()), QString::number(it.value())});
+    out += QStringLiteral("</table>\n");
+    const SpeedupBins bins = speedupBins(s.cleanSpeedups());
+    if (bins.emptyMessage.isEmpty()) {
+        out += QStringLiteral("<p>Device-time speedups of the clean passes (no flag):</p>\n<table class=\"counts\">\n")
+            + row({QStringLiteral("Speedup"), QStringLiteral("Cases")}, QStringLiteral("th"));
+        for (int i = 0; i < bins.counts.size(); ++i)
+            out += row({esc(bins.axis.labels.at(i)), QString::number(int(bins.counts.at(i)))});
+        out += QStringLiteral("</table>\n");
+    } else {
+        out += QStringLiteral("<p>%1.</p>\n").arg(esc(bins.emptyMessage));
+    }
+    const auto list = [](const QString& title, const QVector<BatchEntry>& entries) -> QString {
+        if (entries.isEmpty())
+            return QString();
+        QString table = QStringLiteral("<p>%1:</p>\n<table class=\"cases\">\n").arg(esc(title))
+            + row({QStringLiteral("Case"), QStringLiteral("Verdict"), QStringLiteral("Flags"), QStringLiteral("Speedup"),
+                      QStringLiteral("Seconds")},
+                QStringLiteral("th"));
+        for (const BatchEntry& e : entries)
+            table += row({esc(e.caseName), esc(e.verdict), esc(e.flags.join(QStringLiteral(", "))),
+                e.speedup ? esc(formatSpeedup(*e.speedup)) : QString(), QString::number(e.seconds, 'f', 1)});
+        return table + QStringLiteral("</table>\n");
+    };
+    out += list(QStringLiteral("Most suspicious (flagged; flagged passes first)"), s.mostSuspicious(10));
+    out += list(QStringLiteral("Slowest"), s.slowest(5));
+    return out + QStringLiteral("</div>\n");
+}
+
 } // namespace
 
 QString plotResourceName(int caseIndex)
@@ -571,7 +614,7 @@ const QString DocumentTail = QStringLiteral("</body>\n</html>\n");
 
 QByteArray reportHtml(const ReportSummary& summary, const QVector<ReportCase>& cases, const HtmlReportOptions& options)
 {
-    QString out = documentHead(summary) + summarySection(summary, cases);
+    QString out = documentHead(summary) + summarySection(summary, cases) + (summary.batch ? batchSection(*summary.batch) : QString());
     for (int i = 0; i < cases.size(); ++i)
         out += CaseWriter(cases.at(i), i + 1, options).html();
     out += DocumentTail;
@@ -583,7 +626,8 @@ QVector<QByteArray> reportHtmlParts(const ReportSummary& summary, const QVector<
     const QString head = documentHead(summary, true);
     QVector<QByteArray> parts;
     parts.reserve(cases.size() + 1);
-    parts.append(QString(head + summarySection(summary, cases) + DocumentTail).toUtf8());
+    parts.append(QString(head + summarySection(summary, cases) + (summary.batch ? batchSection(*summary.batch) : QString()) + DocumentTail)
+                     .toUtf8());
     for (int i = 0; i < cases.size(); ++i)
         parts.append(QString(head + CaseWriter(cases.at(i), i + 1, options).html() + DocumentTail).toUtf8());
     return parts;

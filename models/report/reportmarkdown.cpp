@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "report/reportmarkdown.h"
 
+#include "batch/speedupbins.h"
 #include "diff/linediff.h"
 #include "report/markdownsafe.h"
 #include "report/reportrerun.h"
+#include "rerun/rerunformat.h"
 
 namespace krw {
 
@@ -120,6 +122,47 @@ QString summarySection(const ReportSummary& summary, const QVector<ReportCase>& 
             markdownTableCell(rc.annotation.tags.join(QStringLiteral(", "))),
             rc.rerun ? markdownTableCell(reportRerunSummary(*rc.rerun)) : QString()});
     }
+    return md + QLatin1Char('\n');
+}
+
+// The newest batch rerun: what ran, counts by verdict, the clean passes' speedups by bin, and
+// the cases a reader should look at first.
+QString batchSection(const BatchRecord& batch)
+{
+    const BatchSummary& s = batch.summary;
+    QString md = QStringLiteral("## Newest batch rerun\n\n");
+    md += QStringLiteral("- Batch: %1, ended %2%3\n- Profile: %4, version: %5, %6 cases\n\n")
+              .arg(markdownCodeSpan(batch.id), isoTime(batch.ended), batch.cancelled ? QStringLiteral(" (cancelled)") : QString(),
+                  markdownPlainText(batch.profile), markdownPlainText(batch.version))
+              .arg(s.entries().size());
+    md += tableHeader({QStringLiteral("Verdict"), QStringLiteral("Cases")});
+    const auto counts = s.countsByVerdict();
+    for (auto it = counts.cbegin(); it != counts.cend(); ++it)
+        md += tableRow({markdownTableCell(it.key()), QString::number(it.value())});
+    const SpeedupBins bins = speedupBins(s.cleanSpeedups());
+    if (bins.emptyMessage.isEmpty()) {
+        md += QStringLiteral("\nDevice-time speedups of the clean passes (no flag):\n\n")
+            + tableHeader({QStringLiteral("Speedup"), QStringLiteral("Cases")});
+        for (int i = 0; i < bins.counts.size(); ++i)
+            md += tableRow({markdownTableCell(bins.axis.labels.at(i)), QString::number(int(bins.counts.at(i)))});
+    } else {
+        md += QStringLiteral("\n%1.\n").arg(markdownPlainText(bins.emptyMessage));
+    }
+    const auto list = [](const QString& title, const QVector<BatchEntry>& entries) -> QString {
+        QString out;
+        if (entries.isEmpty())
+            return out;
+        out += QStringLiteral("\n%1:\n\n").arg(title)
+            + tableHeader({QStringLiteral("Case"), QStringLiteral("Verdict"), QStringLiteral("Flags"), QStringLiteral("Speedup"),
+                QStringLiteral("Seconds")});
+        for (const BatchEntry& e : entries)
+            out += tableRow(
+                {markdownTableCell(e.caseName), markdownTableCell(e.verdict), markdownTableCell(e.flags.join(QStringLiteral(", "))),
+                    e.speedup ? formatSpeedup(*e.speedup) : QString(), QString::number(e.seconds, 'f', 1)});
+        return out;
+    };
+    md += list(QStringLiteral("Most suspicious (flagged; flagged passes first)"), s.mostSuspicious(10));
+    md += list(QStringLiteral("Slowest"), s.slowest(5));
     return md + QLatin1Char('\n');
 }
 
@@ -325,6 +368,8 @@ QString unifiedDiff(const QString& from, const QString& to, const QString& fromT
 QByteArray reportMarkdown(const ReportSummary& summary, const QVector<ReportCase>& cases)
 {
     QString md = summarySection(summary, cases);
+    if (summary.batch)
+        md += batchSection(*summary.batch);
     for (int i = 0; i < cases.size(); ++i)
         md += caseSection(i + 1, cases.at(i));
     return md.toUtf8();

@@ -64,8 +64,13 @@ QStringList kindFlags(const BuildInputs& in, const QString& moduleName)
     case ToolchainProfile::Kind::Cpu:
         return QStringList{QStringLiteral("-shared"), QStringLiteral("-fPIC")} + commonFlags(in, moduleName);
     case ToolchainProfile::Kind::CompileCheck: {
-        QStringList flags
-            = {QStringLiteral("--offload-arch=") + amdTarget(in.profile), QStringLiteral("-c"), QStringLiteral("-fPIC"), resourceRemarks()};
+        // Device code only: clang parses and checks the whole file (host functions, templates they
+        // instantiate, pybind11's bindings) in the device compile too, and only the device side
+        // needs code generation (for the kernels' resources). The host compile was the other half
+        // of the time and added no diagnostic on any source we tried
+        // (tests/validation/compile_check_sample.py --compare-device-only, docs/RUNNER.md).
+        QStringList flags = {QStringLiteral("--offload-arch=") + amdTarget(in.profile), QStringLiteral("--cuda-device-only"),
+            QStringLiteral("-c"), QStringLiteral("-fPIC"), resourceRemarks()};
         // A CPU build of PyTorch has no HIP headers; ours map the few calls extensions use.
         if (in.info.torchHip.isEmpty())
             flags << QStringLiteral("-I") + compat + QStringLiteral("/cpu-torch")

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "pipeline/rerunpipeline.h"
 
+#include "remote/remotecommand.h"
 #include "rerun/diagnosticparser.h"
 #include "rerun/kernelresourceparser.h"
 #include "review/annotations.h"
@@ -61,6 +62,18 @@ QVector<KernelResourceUsage> readKernels(const QString& path)
     return kernels.value_or(QVector<KernelResourceUsage>());
 }
 
+// One rerun's scratch folder (here, and with a host its job folder there): "20261126-140500-1a2b3c4d".
+QString newWorkFolderName()
+{
+    return QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss-")) + QUuid::createUuid().toString(QUuid::Id128).left(8);
+}
+
+// What a step on a host marks its output with when the module was in the host's cache.
+QString cachedOnHostMarker()
+{
+    return QStringLiteral("KRW-CACHED-MODULE");
+}
+
 QString lastLines(const QString& text, int count)
 {
     QStringList lines = text.split(QLatin1Char('\n'));
@@ -104,6 +117,19 @@ RerunPipeline::RerunPipeline(QObject* parent)
         if (done)
             done(outcome);
     });
+    connect(&m_remoteJob, &RemoteJob::output, this, [this](const QString& text) {
+        m_stepLog += text;
+        if (!m_quietStep)
+            Q_EMIT log(text);
+    });
+    connect(&m_remoteJob, &RemoteJob::finished, this, [this](const ProcessOutcome& outcome) {
+        m_hostFailure = m_remoteJob.hostFailure();
+        auto done = std::move(m_stepDone);
+        if (done)
+            done(outcome);
+    });
+    connect(&m_stager, &RemoteStager::progress, this, [this](const QString& what) { Q_EMIT log(what + QLatin1Char('\n')); });
+    connect(&m_stager, &RemoteStager::finished, this, &RerunPipeline::stagedOnHost);
     connect(&m_buildLock, &BuildLock::waiting, this,
         [this](const QString& holder) { Q_EMIT log(QStringLiteral("Waiting for %1, which is building the same module…\n").arg(holder)); });
     connect(&m_buildLock, &BuildLock::acquired, this, &RerunPipeline::buildLocked);
@@ -185,6 +211,11 @@ void RerunPipeline::start(const RerunRequest& request)
     m_builds.clear();
     m_candidateModule.clear();
     m_baselineModule.clear();
+    m_localWork.clear();
+    m_remoteFolder.clear();
+    m_remoteWork.clear();
+    m_hostFailure.clear();
+    m_compilerProblem.clear();
     m_running = true;
     m_cancelled = false;
     m_waitingForDevice = false;
@@ -212,18 +243,27 @@ void RerunPipeline::cancel()
         m_pythonFinder.cancel();
         return complete(RerunResult::Status::Cancelled);
     }
+    if (m_stager.isRunning()) // finishes as cancelled: stagedOnHost() completes
+        return m_stager.cancel();
     m_job.cancel();
+    m_remoteJob.cancel(); // ends the remote process group, not only ssh
 }
 
-void RerunPipeline::runStep(const ProcessSpec& spec, std::function<void(const ProcessOutcome&)> done)
+void RerunPipeline::runStep(const ProcessSpec& spec, std::function<void(const ProcessOutcome&)> done, const QString& onHost)
 {
     if (m_cancelled) // cancelled between steps, while nothing of ours ran
         return complete(RerunResult::Status::Cancelled);
     m_stepLog.clear();
+    m_hostFailure.clear();
     m_stepDone = std::move(done);
     m_stepClock.start();
-    Q_EMIT log(QStringLiteral("$ %1\n").arg((QStringList{spec.program} + spec.arguments).join(QLatin1Char(' '))));
-    m_job.start(spec);
+    const QString command = (QStringList{spec.program} + spec.arguments).join(QLatin1Char(' '));
+    if (onHost.isEmpty()) {
+        Q_EMIT log(QStringLiteral("$ %1\n").arg(command));
+        return m_job.start(spec);
+    }
+    Q_EMIT log(QStringLiteral("%1$ %2\n").arg(m_request.profile.host.displayName(), command));
+    m_remoteJob.start(m_request.profile.host, spec, onHost);
 }
 
 void RerunPipeline::probe()
@@ -239,6 +279,8 @@ void RerunPipeline::probe()
     m_result.sandboxNote = m_sandbox.note;
     if (m_sandbox.refused)
         return fail(m_sandbox.refusal);
+    if (p.remote()) // everything runs there: its files first
+        return stageOnHost();
     if (p.python.isEmpty()) // automatic: probe() again with the Python found
         return findPython();
     if (probeCache().contains(probeKey(p))) {
@@ -305,7 +347,11 @@ bool RerunPipeline::prepareSide(const QString& text, bool candidate)
     if (detectLanguage(text) != CodeLanguage::Cpp)
         return true;
     if (m_info.compilerPath.isEmpty()) {
-        fail(QStringLiteral("compiler \"%1\" of profile %2 not found").arg(m_request.profile.compiler, m_request.profile.name));
+        if (m_request.profile.remote())
+            fail(QStringLiteral("compiler \"%1\" not found on host %2: %3")
+                     .arg(m_request.profile.host.compiler, m_request.profile.host.displayName(), m_compilerProblem));
+        else
+            fail(QStringLiteral("compiler \"%1\" of profile %2 not found").arg(m_request.profile.compiler, m_request.profile.name));
         return false;
     }
     BuildInputs inputs;
@@ -317,6 +363,13 @@ bool RerunPipeline::prepareSide(const QString& text, bool candidate)
     inputs.caseName = m_request.caseName;
     inputs.source = text;
     inputs.buildToken = QUuid::createUuid().toString(QUuid::Id128).left(12);
+    if (m_request.profile.remote()) {
+        // The same plan with the host's paths: its cache, and the compat headers staged in the job
+        // folder, named relative to it (the compile runs there), so the key stays the same per job.
+        inputs.compatRoot = QStringLiteral("compat");
+        inputs.cacheRoot = m_remoteWork + QStringLiteral("/modules");
+        inputs.cudaRoot = QStringLiteral("/usr/local/cuda");
+    }
     m_builds.append({candidate, planBuild(inputs)});
     return true;
 }
@@ -339,6 +392,8 @@ void RerunPipeline::compileNext()
     QString& module = build.candidate ? m_candidateModule : m_baselineModule;
     module = plan.outputPath;
     Q_EMIT stageChanged(RerunStage::Compile);
+    if (m_request.profile.remote())
+        return compileOnHost(build);
     if (QFileInfo::exists(plan.outputPath))
         return useCachedModule(build, QStringLiteral("Using the module built before from the same source, flags and toolchain"));
     m_lockedBuild = build;
@@ -465,6 +520,235 @@ ProcessSpec RerunPipeline::guarded(ProcessSpec spec, const QString& writableDir,
     return sandbox.wrap(spec);
 }
 
+// ---- With a host: the same steps over SSH (docs/RUNNER.md "Remote host (SSH)") ----
+
+// Everything a rerun needs on the host goes into one job folder there, <work>/jobs/<name>/: the
+// harness, the compatibility headers, both sides and the test. RemoteStager keeps every file once
+// under <work>/objects/, so what did not change since the last rerun is not sent again.
+void RerunPipeline::stageOnHost()
+{
+    const RemoteHost& host = m_request.profile.host;
+    m_result.environment.insert(QStringLiteral("ssh_host"), host.displayName()); // RerunResult::where()
+    m_result.pythonPath = host.python;
+    m_result.pythonAutomatic = false;
+    const QString name = newWorkFolderName();
+    m_localWork = QDir(m_request.workRoot).filePath(name);
+    if (!QDir().mkpath(m_localWork))
+        return fail(QStringLiteral("cannot create the work folder %1").arg(m_localWork));
+    const QDir work(m_localWork);
+    QVector<StageFile> files{{QFileInfo(m_request.harnessPath).absolutePath(), QStringLiteral("harness")}};
+    if (!m_request.compatRoot.isEmpty() && QFileInfo(m_request.compatRoot).isDir())
+        files.append({m_request.compatRoot, QStringLiteral("compat")});
+    for (const bool candidate : {true, false}) {
+        const QString file = work.filePath(sideFileName(candidate));
+        if (!writeText(file, (candidate ? m_request.candidateText : m_request.baselineText).toUtf8()))
+            return fail(QStringLiteral("cannot write %1").arg(file));
+        files.append({file, sideFileName(candidate)});
+    }
+    const QString test = work.filePath(QStringLiteral("test_code.py"));
+    if (!writeText(test, m_request.testCode.toUtf8()))
+        return fail(QStringLiteral("cannot write %1").arg(test));
+    files.append({test, QStringLiteral("test_code.py")});
+    Q_EMIT log(QStringLiteral("Staging the files on %1 (%2)…\n").arg(host.displayName(), host.workFolder));
+    m_stager.stage(host, files, QStringLiteral("jobs/") + name);
+}
+
+void RerunPipeline::stagedOnHost(const StageResult& staged)
+{
+    if (m_cancelled || staged.cancelled)
+        return complete(RerunResult::Status::Cancelled);
+    if (!staged.ok)
+        return fail(staged.error); // names the host: "cannot reach gpu1: …", "gpu1's disk is full (…)"
+    m_remoteFolder = staged.jobFolder;
+    m_remoteWork = QFileInfo(QFileInfo(m_remoteFolder).path()).path(); // <work>/jobs/<name> → <work>
+    Q_EMIT log(QStringLiteral("Staged %1 files in %2 on %3: %4 sent (%5 bytes), the rest were there already\n")
+                   .arg(staged.files)
+                   .arg(m_remoteFolder, m_request.profile.host.displayName())
+                   .arg(staged.uploaded)
+                   .arg(staged.uploadedBytes));
+    probeOnHost();
+}
+
+// The host's Python and compiler, probed there; remembered per host for the session.
+void RerunPipeline::probeOnHost()
+{
+    const ToolchainProfile& p = m_request.profile;
+    const QString key = QStringList{probeKey(p), p.host.destination, QString::number(p.host.port), p.host.python, p.host.compiler}.join(
+        QLatin1Char('\n'));
+    if (probeCache().contains(key)) {
+        m_info = probeCache().value(key);
+        return afterProbe();
+    }
+    const QString harness = m_remoteFolder + QStringLiteral("/harness/") + QFileInfo(m_request.harnessPath).fileName();
+    ProcessSpec python{p.host.python, {harness, QStringLiteral("probe")}, m_remoteFolder, {}, 120000, {}};
+    runStep(
+        python,
+        [this, key](const ProcessOutcome& outcome) {
+            if (m_cancelled)
+                return complete(RerunResult::Status::Cancelled);
+            if (!m_hostFailure.isEmpty()) // the host, not the probe: "cannot reach …", "… has no python3 (…)"
+                return fail(QStringLiteral("toolchain: %1").arg(m_hostFailure));
+            const RemoteHost& host = m_request.profile.host;
+            m_info = outcome.kind == ProcessOutcome::Kind::Ok ? parseProbe(m_stepLog.toUtf8()) : ToolchainInfo{};
+            if (outcome.kind != ProcessOutcome::Kind::Ok)
+                m_info.error
+                    = QStringLiteral("the Python probe on %1 %2: %3").arg(host.displayName(), outcome.message, lastLines(m_stepLog, 5));
+            m_info.compilerPath = host.compiler;
+            m_quietStep = true;
+            runStep(
+                ProcessSpec{host.compiler, {QStringLiteral("--version")}, m_remoteFolder, {}, 60000, {}},
+                [this, key](const ProcessOutcome& versionOutcome) {
+                    m_quietStep = false;
+                    Q_EMIT log(compilerVersionLog(m_stepLog));
+                    if (m_cancelled)
+                        return complete(RerunResult::Status::Cancelled);
+                    if (versionOutcome.kind == ProcessOutcome::Kind::Ok) {
+                        m_info.compilerVersionText = compilerVersionText(m_stepLog);
+                        m_info.compilerVersion = compilerVersionLine(m_info.compilerVersionText);
+                    } else {
+                        m_info.compilerPath.clear();
+                        m_compilerProblem = m_hostFailure.isEmpty() ? versionOutcome.message : m_hostFailure;
+                    }
+                    // Only what worked is kept: a host whose tool was missing may have it next time.
+                    if (m_info.usable() && !m_info.compilerPath.isEmpty())
+                        probeCache().insert(key, m_info);
+                    afterProbe();
+                },
+                QStringLiteral("asking the compiler for its version"));
+        },
+        QStringLiteral("probing the toolchain"));
+}
+
+// One build on the host, as one sh script run in the job folder: a module in the host's cache is
+// used as it is; else the source goes beside it, the plan's steps run, and the module is renamed
+// into place in one step (mv), so another rerun never sees half a module. Builders of the same
+// key on the host do not take turns (no BuildLock there): both compile and the last rename wins.
+void RerunPipeline::compileOnHost(const SideBuild& build)
+{
+    const BuildPlan& plan = build.plan;
+    const auto q = [](const QString& path) { return RemoteCommand::shellQuote(path); };
+    QStringList steps;
+    for (const ProcessSpec& step : plan.steps) {
+        const QStringList env = step.environment.isEmpty() ? QStringList() : QStringList{QStringLiteral("env")} + step.environment;
+        steps << RemoteCommand::shellLine(env + QStringList{step.program} + step.arguments);
+    }
+    QStringList scratch;
+    for (const QString& path : plan.scratchPaths)
+        scratch << q(path);
+    // The compiler's output is kept beside the module (its kernel table is read from it on a hit).
+    const QString partialLog = plan.partialPath + QStringLiteral(".log");
+    const QString moduleLog = plan.outputPath + QStringLiteral(".log");
+    QString script = QStringLiteral("if [ -e %1 ]; then echo %2; cat %3 2>/dev/null; exit 0; fi\n")
+                         .arg(q(plan.outputPath), cachedOnHostMarker(), q(moduleLog));
+    script += QStringLiteral("mkdir -p %1 && cp %2 %3 || exit 1\n")
+                  .arg(q(plan.directory), q(sideFileName(build.candidate)), q(plan.sourcePath));
+    script += QStringLiteral("{ %1; } >%2 2>&1\nstatus=$?\ncat %2\n").arg(steps.join(QStringLiteral(" && ")), q(partialLog));
+    script += QStringLiteral("if [ $status -eq 0 ]; then mv -f %1 %2 && mv -f %3 %4; status=$?; fi\nrm -f %5 %1\nexit $status\n")
+                  .arg(q(partialLog), q(moduleLog), q(plan.partialPath), q(plan.outputPath), scratch.join(QLatin1Char(' ')));
+    CompileStage stage;
+    stage.command = QStringList{plan.steps.first().program} + plan.steps.first().arguments;
+    stage.modulePath = plan.outputPath;
+    m_buildClock.start();
+    runStep(
+        ProcessSpec{QStringLiteral("sh"), {QStringLiteral("-c"), script}, m_remoteFolder, {}, m_request.profile.compileTimeoutS * 1000, {}},
+        [this, build, stage](const ProcessOutcome& outcome) mutable {
+            stage.seconds = m_buildClock.elapsed() / 1000.0;
+            if (outcome.kind == ProcessOutcome::Kind::Cancelled)
+                return complete(RerunResult::Status::Cancelled);
+            const int marker = int(m_stepLog.indexOf(cachedOnHostMarker()));
+            if (outcome.kind == ProcessOutcome::Kind::Ok && marker >= 0) {
+                stage.ok = stage.cached = true;
+                if (!build.plan.kernelsPath.isEmpty()) // from the compiler's output kept beside the module
+                    stage.kernels = KernelResourceParser::parse(m_stepLog.mid(marker), build.plan.target);
+                stage.log = QStringLiteral("Using the module built before on %1 from the same source, flags and toolchain: %2\n")
+                                .arg(m_request.profile.host.displayName(), build.plan.outputPath);
+                Q_EMIT log(stage.log);
+                if (build.candidate)
+                    m_result.compile = stage;
+                return compileNext();
+            }
+            stage.log = m_stepLog;
+            stage.diagnostics = KernelResourceParser::withoutResourceLines(DiagnosticParser::parseAll(stage.log));
+            if (!build.plan.kernelsPath.isEmpty())
+                stage.kernels = KernelResourceParser::parse(stage.log, build.plan.target);
+            if (outcome.kind == ProcessOutcome::Kind::Ok) {
+                stage.ok = true;
+                if (build.candidate) {
+                    m_result.compile = stage;
+                    Q_EMIT diagnosticsChanged(stage.diagnostics);
+                }
+                return compileNext();
+            }
+            const bool saidByDiagnostics = outcome.kind == ProcessOutcome::Kind::ExitCode && m_hostFailure.isEmpty()
+                && std::any_of(stage.diagnostics.cbegin(), stage.diagnostics.cend(),
+                    [](const Diagnostic& d) { return d.severity == Diagnostic::Severity::Error; });
+            QString why;
+            if (!m_hostFailure.isEmpty())
+                why = m_hostFailure; // "gpu1 has no g++ (…)", "gpu1's disk is full (…)", "lost the connection …"
+            else if (!saidByDiagnostics)
+                why = QStringLiteral("the compiler on %1 %2: %3")
+                          .arg(m_request.profile.host.displayName(), outcome.message, lastLines(m_stepLog, 5));
+            buildFailed(build, stage, why);
+        },
+        QStringLiteral("compiling"));
+}
+
+// The harness on the host: spec.json (the host's paths) is written there by the step itself, the
+// log streams back as it comes, and result.json is fetched into the local work folder and read
+// as a local result is.
+void RerunPipeline::startHarnessOnHost()
+{
+    const RemoteHost& host = m_request.profile.host;
+    const QString specPath = m_remoteFolder + QStringLiteral("/spec.json");
+    const QString remoteResult = m_remoteFolder + QStringLiteral("/result.json");
+    const QString harness = m_remoteFolder + QStringLiteral("/harness/") + QFileInfo(m_request.harnessPath).fileName();
+    const QString spec = QString::fromUtf8(QJsonDocument(harnessSpec(m_remoteFolder)).toJson(QJsonDocument::Compact));
+    ProcessSpec step{QStringLiteral("sh"),
+        {QStringLiteral("-c"), QStringLiteral("printf '%s\\n' \"$1\" > \"$2\" && shift 2 && exec \"$@\""), QStringLiteral("sh"), spec,
+            specPath, host.python, harness, QStringLiteral("run"), QStringLiteral("--spec"), specPath, QStringLiteral("--out"),
+            remoteResult},
+        m_remoteFolder, m_deviceEnvironment, m_request.profile.harnessTimeoutS * 1000, {}};
+    auto stageWatcher = connect(&m_remoteJob, &RemoteJob::output, this, [this](const QString& text) {
+        if (text.contains(QLatin1String("KRW-STAGE timing")))
+            Q_EMIT stageChanged(RerunStage::Timing);
+    });
+    runStep(
+        step,
+        [this, stageWatcher, remoteResult](const ProcessOutcome& outcome) {
+            disconnect(stageWatcher);
+            const QString harnessLog = m_stepLog;
+            if (outcome.kind == ProcessOutcome::Kind::Cancelled) {
+                m_result.harnessLog = harnessLog;
+                return complete(RerunResult::Status::Cancelled);
+            }
+            if (!m_hostFailure.isEmpty()) { // the connection or the host failed, not the harness
+                m_result.harnessLog = harnessLog;
+                return fail(QStringLiteral("harness: %1").arg(m_hostFailure));
+            }
+            const QString localResult = QDir(m_localWork).filePath(QStringLiteral("result.json"));
+            QFile::remove(localResult);
+            m_quietStep = true;
+            runStep(RemoteCommand::fetch(m_request.profile.host, remoteResult, localResult, 120000),
+                [this, outcome, harnessLog, localResult](const ProcessOutcome& fetched) {
+                    m_quietStep = false;
+                    const QString fetchLog = m_stepLog;
+                    m_stepLog = harnessLog; // what harnessFinished() reports from
+                    if (m_cancelled)
+                        return complete(RerunResult::Status::Cancelled);
+                    // A result the harness did not write is said as here (harnessFinished); any other
+                    // failure to fetch it (the connection) is the host's.
+                    const bool noResult = fetchLog.contains(QLatin1String("No such file or directory"));
+                    if (fetched.kind != ProcessOutcome::Kind::Ok && !noResult && outcome.kind == ProcessOutcome::Kind::Ok) {
+                        m_result.harnessLog = harnessLog;
+                        return fail(QStringLiteral("harness: cannot fetch the result from %1: %2 %3")
+                                        .arg(m_request.profile.host.displayName(), fetched.message, lastLines(fetchLog, 3)));
+                    }
+                    harnessFinished(outcome, localResult); // a harness that wrote nothing is said there
+                });
+        },
+        QStringLiteral("running the harness"));
+}
+
 void RerunPipeline::continueWithDevice(const QStringList& environment)
 {
     if (!m_waitingForDevice)
@@ -476,37 +760,33 @@ void RerunPipeline::continueWithDevice(const QStringList& environment)
     startHarness();
 }
 
-void RerunPipeline::startHarness()
+// The side's file in the work folder: C++ (compiled; the harness reads its kernel names) or Python.
+QString RerunPipeline::sideFileName(bool candidate) const
 {
-    Q_EMIT stageChanged(RerunStage::Correctness);
-    const QString workDir = QDir(m_request.workRoot)
-                                .filePath(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss-"))
-                                    + QUuid::createUuid().toString(QUuid::Id128).left(8));
-    if (!QDir().mkpath(workDir))
-        return fail(QStringLiteral("cannot create the work folder %1").arg(workDir));
-    const QDir work(workDir);
+    const QString& text = candidate ? m_request.candidateText : m_request.baselineText;
+    const bool cpp = detectLanguage(text) == CodeLanguage::Cpp;
+    return (candidate ? QStringLiteral("candidate") : QStringLiteral("baseline")) + (cpp ? QStringLiteral(".hip") : QStringLiteral(".py"));
+}
+
+// spec.json for a work folder that holds the sides' and the test's files (here or on the host).
+QJsonObject RerunPipeline::harnessSpec(const QString& workDir) const
+{
+    const QString dir = workDir + QLatin1Char('/');
     auto side = [&](bool candidate) {
         const QString module = candidate ? m_candidateModule : m_baselineModule;
-        if (!module.isEmpty()) {
-            // The source beside the module: the harness reads its kernel names (no_own_kernel).
-            const QString source = work.filePath(candidate ? QStringLiteral("candidate.hip") : QStringLiteral("baseline.hip"));
-            writeText(source, (candidate ? m_request.candidateText : m_request.baselineText).toUtf8());
+        const QString source = dir + sideFileName(candidate);
+        if (!module.isEmpty())
             return QJsonObject{{QStringLiteral("kind"), QStringLiteral("extension")}, {QStringLiteral("module_file"), module},
                 {QStringLiteral("module_name"), QFileInfo(module).fileName().section(QLatin1Char('.'), 0, 0)},
                 {QStringLiteral("source_file"), source}};
-        }
-        const QString file = work.filePath(candidate ? QStringLiteral("candidate.py") : QStringLiteral("baseline.py"));
-        writeText(file, (candidate ? m_request.candidateText : m_request.baselineText).toUtf8());
-        return QJsonObject{{QStringLiteral("kind"), QStringLiteral("python")}, {QStringLiteral("source_file"), file}};
+        return QJsonObject{{QStringLiteral("kind"), QStringLiteral("python")}, {QStringLiteral("source_file"), source}};
     };
-    const QString testFile = work.filePath(QStringLiteral("test_code.py"));
-    writeText(testFile, m_request.testCode.toUtf8());
-    const QJsonObject spec{
+    return QJsonObject{
         {QStringLiteral("case"), m_request.caseName},
         {QStringLiteral("work_dir"), workDir},
         {QStringLiteral("baseline"), side(false)},
         {QStringLiteral("candidate"), side(true)},
-        {QStringLiteral("test_file"), testFile},
+        {QStringLiteral("test_file"), QString(dir + QStringLiteral("test_code.py"))},
         {QStringLiteral("device"), m_request.profile.kind == ToolchainProfile::Kind::Cpu ? QStringLiteral("cpu") : QStringLiteral("cuda")},
         {QStringLiteral("seed"), m_request.seed},
         {QStringLiteral("rtol"), m_request.rtol},
@@ -522,6 +802,26 @@ void RerunPipeline::startHarness()
         {QStringLiteral("peak_bandwidth_gbs"),
             m_request.profile.peakBandwidthGbs > 0 ? QJsonValue(m_request.profile.peakBandwidthGbs) : QJsonValue(QJsonValue::Null)},
     };
+}
+
+void RerunPipeline::startHarness()
+{
+    Q_EMIT stageChanged(RerunStage::Correctness);
+    if (m_request.profile.remote())
+        return startHarnessOnHost();
+    const QString workDir = QDir(m_request.workRoot).filePath(newWorkFolderName());
+    if (!QDir().mkpath(workDir))
+        return fail(QStringLiteral("cannot create the work folder %1").arg(workDir));
+    const QDir work(workDir);
+    for (const bool candidate : {true, false}) {
+        // A module's source beside it too: the harness reads its kernel names (no_own_kernel).
+        const QString file = work.filePath(sideFileName(candidate));
+        if (!writeText(file, (candidate ? m_request.candidateText : m_request.baselineText).toUtf8()))
+            return fail(QStringLiteral("cannot write %1").arg(file));
+    }
+    if (!writeText(work.filePath(QStringLiteral("test_code.py")), m_request.testCode.toUtf8()))
+        return fail(QStringLiteral("cannot write %1").arg(work.filePath(QStringLiteral("test_code.py"))));
+    const QJsonObject spec = harnessSpec(workDir);
     const QString specPath = work.filePath(QStringLiteral("spec.json"));
     const QString resultPath = work.filePath(QStringLiteral("result.json"));
     if (!writeText(specPath, QJsonDocument(spec).toJson()))
@@ -553,7 +853,7 @@ void RerunPipeline::harnessFinished(const ProcessOutcome& outcome, const QString
 {
     m_result.harnessLog = m_stepLog;
     const ProcessTreeUsage& peak = m_job.peakUsage();
-    if (peak.processes > 0) // what to set the limits to, next time
+    if (peak.processes > 0 && !m_request.profile.remote()) // what to set the limits to, next time
         m_result.sandboxNote += QStringLiteral("; the harness used up to %1 of memory and %2 processes and threads")
                                     .arg(ResourceWatch::sizeText(peak.memoryBytes()))
                                     .arg(peak.tasks);

@@ -7,10 +7,13 @@
 #include "process/processjob.h"
 #include "profile/pythonfinder.h"
 #include "profile/toolchainprofile.h"
+#include "remote/remotejob.h"
+#include "remote/remotestager.h"
 #include "rerun/rerunresult.h"
 #include "sandbox/sandbox.h"
 
 #include <QElapsedTimer>
+#include <QJsonObject>
 #include <QObject>
 
 #include <functional>
@@ -22,7 +25,10 @@ QString stageTitle(RerunStage stage);
 
 // Runs one rerun: probe the toolchain, compile (cached by content hash) and run the harness, both
 // in a Sandbox with the profile's limits, read its result. Lives on the UI thread; all work
-// happens in child processes.
+// happens in child processes. A profile with a host runs probe, compile and harness there over
+// SSH (docs/RUNNER.md "Remote host (SSH)"): the files are staged first (RemoteStager), the
+// module cache is the host's (<work>/modules/<key>/, the same BuildPlan with the host's paths),
+// and the harness's result is fetched back and read as here.
 class RerunPipeline : public QObject
 {
     Q_OBJECT
@@ -51,12 +57,20 @@ Q_SIGNALS:
     void finished(const krw::RerunResult& result);
 
 private:
+    struct SideBuild;
     void probe();
     void findPython();
-    void runStep(const ProcessSpec& spec, std::function<void(const ProcessOutcome&)> done);
+    // onHost: what the step is ("compiling"), to run it on the profile's host; empty: here.
+    void runStep(const ProcessSpec& spec, std::function<void(const ProcessOutcome&)> done, const QString& onHost = QString());
+    void stageOnHost();
+    void stagedOnHost(const StageResult& staged);
+    void probeOnHost();
+    void compileOnHost(const SideBuild& build);
+    void startHarnessOnHost();
+    QString sideFileName(bool candidate) const;
+    QJsonObject harnessSpec(const QString& workDir) const; // spec.json for a work folder here or there
     void afterProbe();
     void compileNext();
-    struct SideBuild;
     void useCachedModule(const SideBuild& build, const QString& why);
     void buildLocked();
     void buildFailed(const SideBuild& build, CompileStage stage, const QString& why);
@@ -85,6 +99,13 @@ private:
     QString m_candidateModule;
     QString m_baselineModule;
     ProcessJob m_job;
+    RemoteJob m_remoteJob; // a step on the profile's host
+    RemoteStager m_stager;
+    QString m_localWork; // with a host: the files staged there, and the result fetched back
+    QString m_remoteFolder; // with a host: this rerun's job folder there, absolute
+    QString m_remoteWork; // with a host: its work folder, absolute (modules/ is the cache)
+    QString m_hostFailure; // the last host step's RemoteFailure words, if any
+    QString m_compilerProblem; // with a host: why its compiler did not answer --version
     PythonFinder m_pythonFinder; // for a profile that names no Python
     std::function<void(const ProcessOutcome&)> m_stepDone;
     QString m_stepLog;

@@ -68,6 +68,7 @@ ToolchainProfile defaultProfile(ToolchainProfile::Kind kind)
     p.kind = kind;
     p.name = kindName(kind);
     p.compiler = kind == ToolchainProfile::Kind::Cpu ? QStringLiteral("g++") : QStringLiteral("hipcc");
+    p.host.compiler = p.compiler; // on a host, found in its PATH
     if (kind == ToolchainProfile::Kind::CompileCheck)
         p.offloadArch = QStringLiteral("gfx90a"); // the newest target Debian's clang 15 knows
     return p;
@@ -112,6 +113,15 @@ QVector<ToolchainProfile> loadProfiles(QSettings& settings)
         p.slurm.sbatchOptions = settings.value(QStringLiteral("slurm/sbatchOptions"), p.slurm.sbatchOptions).toStringList();
         p.slurm.worker = settings.value(QStringLiteral("slurm/worker"), p.slurm.worker).toString();
         p.slurm.pollIntervalMs = settings.value(QStringLiteral("slurm/pollIntervalMs"), p.slurm.pollIntervalMs).toInt();
+        RemoteHost& h = p.host;
+        h.destination = settings.value(QStringLiteral("host/destination"), h.destination).toString();
+        h.jumpHost = settings.value(QStringLiteral("host/jumpHost"), h.jumpHost).toString();
+        h.port = settings.value(QStringLiteral("host/port"), h.port).toInt();
+        h.workFolder = settings.value(QStringLiteral("host/workFolder"), h.workFolder).toString();
+        h.python = settings.value(QStringLiteral("host/python"), h.python).toString();
+        h.compiler = settings.value(QStringLiteral("host/compiler"), h.compiler).toString();
+        h.identityFile = settings.value(QStringLiteral("host/identityFile"), h.identityFile).toString();
+        h.extraOptions = settings.value(QStringLiteral("host/extraOptions"), h.extraOptions).toStringList();
         profiles.append(p);
     }
     settings.endArray();
@@ -148,6 +158,14 @@ void saveProfiles(QSettings& settings, const QVector<ToolchainProfile>& profiles
         settings.setValue(QStringLiteral("slurm/sbatchOptions"), p.slurm.sbatchOptions);
         settings.setValue(QStringLiteral("slurm/worker"), p.slurm.worker);
         settings.setValue(QStringLiteral("slurm/pollIntervalMs"), p.slurm.pollIntervalMs);
+        settings.setValue(QStringLiteral("host/destination"), p.host.destination);
+        settings.setValue(QStringLiteral("host/jumpHost"), p.host.jumpHost);
+        settings.setValue(QStringLiteral("host/port"), p.host.port);
+        settings.setValue(QStringLiteral("host/workFolder"), p.host.workFolder);
+        settings.setValue(QStringLiteral("host/python"), p.host.python);
+        settings.setValue(QStringLiteral("host/compiler"), p.host.compiler);
+        settings.setValue(QStringLiteral("host/identityFile"), p.host.identityFile);
+        settings.setValue(QStringLiteral("host/extraOptions"), p.host.extraOptions);
     }
     settings.endArray();
 }

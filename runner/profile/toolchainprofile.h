@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "remote/remotehost.h"
+
 #include <QMetaType>
 #include <QString>
 #include <QStringList>
@@ -55,6 +57,11 @@ struct ToolchainProfile
     int memoryLimitMiB = 0; // for everything a step starts; 0 = automatic: half the machine's memory
     int processLimit = 0; // processes and threads of a step; 0 = automatic: see effectiveProcessLimit()
     SlurmSettings slurm;
+    // Where probe, compile and harness run: an empty destination is this machine; else a GPU host
+    // over SSH (docs/RUNNER.md "Remote host (SSH)"), with the host's own Python and compiler.
+    RemoteHost host;
+
+    bool remote() const { return !host.destination.isEmpty(); }
 
     bool runsCode() const { return kind != Kind::CompileCheck; }
     qint64 effectiveMemoryLimitBytes() const;
@@ -71,7 +78,8 @@ QVector<ToolchainProfile> defaultProfiles();
 // Stored as an array in the given settings; missing → the defaults.
 QVector<ToolchainProfile> loadProfiles(QSettings& settings);
 void saveProfiles(QSettings& settings, const QVector<ToolchainProfile>& profiles);
-// Every field as JSON, for a request that travels to another machine (runner/pipeline/rerunrequestformat.h).
+// Every field but the SSH host as JSON, for a request that travels to another machine
+// (runner/pipeline/rerunrequestformat.h): there it runs on that machine itself.
 // Fields missing from the object keep the kind's defaults; an unknown kind is nullopt with error set.
 QJsonObject profileToJson(const ToolchainProfile& profile);
 std::optional<ToolchainProfile> profileFromJson(const QJsonObject& object, QString* error);

@@ -67,6 +67,7 @@ void RemoteJob::start(const RemoteHost& host, const ProcessSpec& step, const QSt
     m_doing = doing;
     m_head.clear();
     m_seen.clear();
+    m_hostFailure.clear();
     m_pgid = 0;
     m_cancelled = m_timedOut = m_killed = false;
     m_killTimer.stop();
@@ -144,7 +145,7 @@ void RemoteJob::onFinished(ProcessOutcome outcome)
     } else {
         const QString why = RemoteFailure::describe(m_host.displayName(), outcome, m_seen, m_pgid > 0, m_doing);
         if (!why.isEmpty())
-            outcome.message = why;
+            outcome.message = m_hostFailure = why;
     }
     Q_EMIT finished(outcome);
 }

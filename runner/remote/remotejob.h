@@ -28,6 +28,9 @@ public:
     bool isRunning() const { return m_job.isRunning(); }
     qint64 remoteGroup() const { return m_pgid; } // 0 until the host said it
     void setKillGraceMs(int ms) { m_killTimer.setInterval(ms); }
+    // After finished(): RemoteFailure's words when the host or the connection failed (cannot
+    // reach, lost the connection, a missing tool, a full disk), else empty: the program's own outcome.
+    QString hostFailure() const { return m_hostFailure; }
 
 Q_SIGNALS:
     void output(const QString& text);
@@ -47,6 +50,7 @@ private:
     QTimer m_killTimer;
     QTimer m_timeout; // the step's own: ends the remote group too, not only ssh
     QString m_head; // output held back until the marker line came (or ssh ended)
+    QString m_hostFailure;
     QString m_seen; // the last part of the output, for RemoteFailure
     qint64 m_pgid = 0;
     int m_timeoutMs = 0;

@@ -114,6 +114,8 @@ QString Sandbox::installHint()
 
 SandboxChoice Sandbox::choose(const ToolchainProfile& profile, bool bwrapFound, bool unsandboxedAllowed, const ResourceLimits& limits)
 {
+    if (profile.remote())
+        return chooseOnHost(profile, unsandboxedAllowed);
     if (!profile.sandbox)
         return {false, false,
             QStringLiteral("not sandboxed: the sandbox is turned off in profile %1; %2").arg(profile.name, limitsText(limits, false)), {}};
@@ -139,6 +141,36 @@ SandboxChoice Sandbox::choose(const ToolchainProfile& profile, bool bwrapFound, 
                        "kernel-review-cli rerun --no-sandbox, or answer yes when the runner panel asks; or turn the sandbox off "
                        "in profile %2.")
             .arg(installHint(), profile.name)};
+}
+
+// A profile with a host runs its steps there (docs/RUNNER.md "Remote host (SSH)"): this machine's
+// bubblewrap guards nothing on the host, and the host's is not used (yet), nor are the limits
+// carried over. So a host runs the code unsandboxed, and only with the same leave as here.
+SandboxChoice Sandbox::chooseOnHost(const ToolchainProfile& profile, bool unsandboxedAllowed)
+{
+    const QString host = profile.host.displayName();
+    const QString noLimits = QStringLiteral("the profile's memory and process limits are not applied on a host");
+    if (!profile.sandbox)
+        return {false, false,
+            QStringLiteral("not sandboxed: the sandbox is turned off in profile %1; host %2 ran it; %3").arg(profile.name, host, noLimits),
+            {}};
+    if (!profile.runsCode())
+        return {false, false,
+            QStringLiteral("not sandboxed: host %1 compiled the code without bubblewrap (not used on a host); the code was only "
+                           "compiled, never run; %2")
+                .arg(host, noLimits),
+            {}};
+    if (unsandboxedAllowed)
+        return {false, false,
+            QStringLiteral("not sandboxed: host %1 ran the code unsandboxed (bubblewrap is not used on a host), as your user there, "
+                           "and running without it was allowed; %2")
+                .arg(host, noLimits),
+            {}};
+    return {false, true, QStringLiteral("not sandboxed: nothing was run"),
+        QStringLiteral("not run: host %1 would run the code unsandboxed (bubblewrap is not used on a host), as your user there: with "
+                       "its files and network. To run it anyway, allow running unsandboxed: kernel-review-cli rerun --no-sandbox, or "
+                       "answer yes when the runner panel asks; or turn the sandbox off in profile %2.")
+            .arg(host, profile.name)};
 }
 
 Sandbox::Sandbox(const QString& writableDir, const ResourceLimits& limits)

@@ -37,6 +37,8 @@ public:
     // is an explicit choice. Compiling alone runs the code never, so it needs no leave.
     static SandboxChoice choose(const ToolchainProfile& profile, bool bwrapFound, bool unsandboxedAllowed, const ResourceLimits& limits);
     static ResourceLimits limitsOf(const ToolchainProfile& profile);
+    // choose() for a profile with a host (it asks this itself): unsandboxed there, with leave.
+    static SandboxChoice chooseOnHost(const ToolchainProfile& profile, bool unsandboxedAllowed);
     static QString limitsText(const ResourceLimits& limits, bool sandboxed);
     static QString installHint(); // how to install bubblewrap
 

@@ -4,7 +4,7 @@
 the results to the sample's own claims.
 
 Usage: python3 compile_check_sample.py [--hipcc hipcc] [--arch gfx90a] [--python python3] [--jobs N]
-                                       [--opt -O3] [--keep DIR] [--print-command]
+                                       [--opt -O3] [--keep DIR] [--print-command] [--compare-device-only]
 
 Each source is copied to <work>/<case>/<file>/<stem>.hip (the name the agent's harness used, so
 diagnostics read `<stem>.hip:LINE:COL`) and built with `hipcc ... -c` (object only, never linked or
@@ -16,6 +16,12 @@ Expectations come from the sample: a source is expected to fail when a `call_err
 quotes a `<stem>.hip:LINE:COL: error:` line for it (the iteration's `error_source`, else its
 `predict`); it must then fail with that first error, same line, column and message. Every other
 source must compile. Exit status 0 when all sources behave as expected.
+
+--compare-device-only is the benchmark behind the profile's `--cuda-device-only` (docs/RUNNER.md):
+each source is built twice, one build after the other, with the profile's flags (host -O0, device
+-O3, kernel-resource remarks): as a whole (host and device) and device-only. Both must give the same
+exit status and the same diagnostics (every error, warning and note with line, column and message,
+and every resource remark); the times of both are printed and summed.
 Python 3 standard library only (torch is asked through `--python`).
 """
 
@@ -99,6 +105,16 @@ def expected_failures(case_dir):
     return result
 
 
+REMARK = re.compile(r"^\S+\.hip:(\d+):(\d+): remark: (.*)$", re.M)
+
+
+def diagnostics(output):
+    """Everything a reader of the compile would see, without paths: sorted (kind, line, col, message)."""
+    found = {(m.group("kind"), m.group("line"), m.group("col"), m.group("msg")) for m in DIAG.finditer(output)}
+    found |= {("remark", m.group(1), m.group(2), m.group(3)) for m in REMARK.finditer(output)}
+    return sorted(found)
+
+
 def first_error(output):
     for m in DIAG.finditer(output):
         if m.group("kind") == "error":
@@ -115,7 +131,11 @@ def main():
     ap.add_argument("--opt", default="-O3")
     ap.add_argument("--keep", help="build here and keep the objects and logs (default: a temporary folder)")
     ap.add_argument("--print-command", action="store_true", help="print one full compile command")
+    ap.add_argument("--compare-device-only", action="store_true",
+                    help="build each source whole and device-only, compare diagnostics and times")
     args = ap.parse_args()
+    if args.compare_device_only:
+        args.opt = "-O0"
 
     info = torch_info(args.python)
     use_shim = not info["hip"]
@@ -143,6 +163,44 @@ def main():
             jobs.append((case, name, fails.get(name), cmd))
     if args.print_command:
         print(" ".join(shlex.quote(c) for c in jobs[0][3]))
+
+    def compare(job):
+        """Whole, then device-only, with the compile-check profile's flags."""
+        case, name, expect, cmd = job
+        base = cmd[:-3] + ["-Xarch_device", "-O3", "-Rpass-analysis=kernel-resource-usage"] + cmd[-3:]
+        runs = []
+        for extra, obj in (([], cmd[-1]), (["--cuda-device-only"], cmd[-1] + ".device")):
+            full = base[:-1] + [obj]
+            full[1:1] = extra
+            t0 = time.monotonic()
+            p = subprocess.run(full, capture_output=True, text=True)
+            runs.append((p.returncode, diagnostics(p.stdout + p.stderr), time.monotonic() - t0))
+        return job, runs
+
+    if args.compare_device_only:
+        t_all = time.monotonic()
+        same = 0
+        whole_sum = device_sum = 0.0
+        with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+            for (case, name, expect, cmd), runs in pool.map(compare, jobs):
+                (rc_w, d_w, s_w), (rc_d, d_d, s_d) = runs
+                ok = rc_w == rc_d and d_w == d_d
+                same += ok
+                if rc_w == 0:
+                    whole_sum += s_w
+                    device_sum += s_d
+                print("%-4s %-20s %-22s whole %6.1f s  device-only %6.1f s  rc %d/%d  diagnostics %d/%d" % (
+                    "same" if ok else "DIFF", case, name, s_w, s_d, rc_w, rc_d, len(d_w), len(d_d)), flush=True)
+                if not ok:
+                    print("  whole only:", [d for d in d_w if d not in d_d][:5])
+                    print("  device-only only:", [d for d in d_d if d not in d_w][:5])
+        print("%d sources, %d with the same exit status and diagnostics; compiling sources: whole %.1f s, "
+              "device-only %.1f s (%.0f %%); wall %.1f s" % (len(jobs), same, whole_sum, device_sum,
+                                                          100.0 * device_sum / max(whole_sum, 1e-9),
+                                                          time.monotonic() - t_all))
+        if not args.keep:
+            shutil.rmtree(work, ignore_errors=True)
+        return 0 if same == len(jobs) else 1
 
     def build(job):
         case, name, expect, cmd = job

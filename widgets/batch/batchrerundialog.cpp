@@ -2,6 +2,7 @@
 #include "batch/batchrerundialog.h"
 
 #include "batch/batchprogressmodel.h"
+#include "batch/batchrecord.h"
 #include "pipeline/rerunrequestbuilder.h"
 #include "plots/speeduphistogramplot.h"
 #include "report/reportcontent.h"
@@ -182,7 +183,9 @@ void BatchRerunDialog::fillScopes()
     add(Scope::Failing, tr("Failing cases"));
     add(Scope::All, tr("All cases"));
     add(Scope::Annotated, tr("Annotated cases"));
-    m_scope->setCurrentIndex(m_selected.size() > 1 ? 0 : 2);
+    // Several selected: those; else the failing ones, or what the tree shows when none fails.
+    const Scope first = m_selected.size() > 1 ? Scope::Selected : !casesOf(Scope::Failing).isEmpty() ? Scope::Failing : Scope::Shown;
+    m_scope->setCurrentIndex(m_scope->findData(int(first)));
 }
 
 void BatchRerunDialog::fillProfiles()
@@ -326,7 +329,9 @@ void BatchRerunDialog::begin(const QVector<int>& indexes, const BatchQueue& queu
         const BuiltRequests built = watcher->result();
         requestsBuilt(built.requests, built.skipped);
     });
-    watcher->setFuture(QtConcurrent::run(buildRequests, m_run, indexes, m_store, queue.versionSpec, queue.baseline, *profile));
+    watcher->setFuture(
+        QtConcurrent::run([run = m_run, indexes, store = m_store, version = queue.versionSpec, baseline = queue.baseline,
+                              profile = *profile] { return buildRequests(run, indexes, store, version, baseline, profile); }));
 }
 
 void BatchRerunDialog::requestsBuilt(const QVector<RerunRequest>& requests, const QVector<BatchEntry>& skipped)
@@ -389,6 +394,17 @@ void BatchRerunDialog::onCaseFinished(const RerunResult& result)
 
 void BatchRerunDialog::onFinished(bool cancelled)
 {
+    // What this batch (or this part of a resumed one) came to, for reports.
+    BatchRecord record;
+    record.ended = QDateTime::currentDateTime();
+    record.id = BatchQueue::newId(record.ended);
+    record.profile = m_queue->profile;
+    record.version = m_queue->versionSpec;
+    record.cancelled = cancelled;
+    record.summary = m_summary;
+    QString error;
+    if (!record.save(m_store, &error))
+        m_status->setText(tr("The batch's summary could not be saved for reports: %1").arg(error));
     if (m_queue->isFinished()) {
         m_queue->remove(m_store);
         m_queue.reset();

@@ -2,6 +2,7 @@
 #include "plots/speeduphistogramplot.h"
 
 #include "plots/qcustomplotwrapper.h"
+#include "run/runsummary.h"
 #include "theme/plottheme.h"
 
 #include <algorithm>
@@ -29,7 +30,7 @@ void SpeedupHistogramPlot::build(const PlotTheme& theme)
         showEmptyState(m_bins.emptyMessage, theme);
         return;
     }
-    setTitle(tr("Device-time speedups of the clean passes (%1 cases)").arg(m_bins.total));
+    setTitle(tr("Device-time speedups of the clean passes (%1)").arg(caseCountText(m_bins.total)));
     QVector<double> keys;
     for (int i = 0; i < m_bins.counts.size(); ++i)
         keys << i;
@@ -41,6 +42,11 @@ void SpeedupHistogramPlot::build(const PlotTheme& theme)
     bars->setData(keys, m_bins.counts, true);
     const double most = *std::max_element(m_bins.counts.cbegin(), m_bins.counts.cend());
     plot()->yAxis->setRange(0, most + 1);
+    // Counts of cases: whole numbers on the axis, never 0.5.
+    auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
+    ticker->setTickStep(1.0);
+    ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+    plot()->yAxis->setTicker(ticker);
     plot()->yAxis->setLabel(tr("cases"));
     plot()->xAxis->setRange(-0.6, m_bins.counts.size() - 0.4);
 }

@@ -46,6 +46,18 @@ CliRun runCli(QStringList args)
     return r;
 }
 
+// The environment of a kernel-review-cli process with its cache, settings and data in home, and
+// the fake compiler taking compileMs.
+QProcessEnvironment homeIn(const QTemporaryDir& home, int compileMs)
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("XDG_CACHE_HOME"), home.filePath(QStringLiteral("cache")));
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), home.filePath(QStringLiteral("config")));
+    env.insert(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("data")));
+    env.insert(QStringLiteral("KRW_FAKE_COMPILE_MS"), QString::number(compileMs));
+    return env;
+}
+
 } // namespace
 
 class TestCli : public QObject
@@ -123,11 +135,7 @@ private Q_SLOTS:
     void concurrentProcessesShareTheModuleCache()
     {
         QTemporaryDir home;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("XDG_CACHE_HOME"), home.filePath(QStringLiteral("cache")));
-        env.insert(QStringLiteral("XDG_CONFIG_HOME"), home.filePath(QStringLiteral("config")));
-        env.insert(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("data")));
-        env.insert(QStringLiteral("KRW_FAKE_COMPILE_MS"), QStringLiteral("2000"));
+        const QProcessEnvironment env = homeIn(home, 2000); // a cache of their own
         const QStringList args = {QStringLiteral("rerun"), m_runCopy.path(), QStringLiteral("--case"), QStringLiteral("sin_kernel.py"),
             QStringLiteral("--version"), QStringLiteral("it1:predict"), QStringLiteral("--profile"), QStringLiteral("compile-check"),
             QStringLiteral("--compiler"), QStringLiteral(KRW_FAKE_PROCESS), QStringLiteral("--python"), QStringLiteral(KRW_FAKE_PROCESS),
@@ -162,11 +170,7 @@ private Q_SLOTS:
     void batchRerunPrintsJsonLines()
     {
         QTemporaryDir home;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("XDG_CACHE_HOME"), home.filePath(QStringLiteral("cache")));
-        env.insert(QStringLiteral("XDG_CONFIG_HOME"), home.filePath(QStringLiteral("config")));
-        env.insert(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("data")));
-        env.insert(QStringLiteral("KRW_FAKE_COMPILE_MS"), QStringLiteral("1500"));
+        const QProcessEnvironment env = homeIn(home, 1500); // a cache of their own
         QProcess cli;
         cli.setProcessEnvironment(env);
         cli.start(QStringLiteral(KRW_CLI_PROGRAM),

@@ -1,9 +1,14 @@
 // SPDX-License-Identifier: MIT
+#include "batch/batchqueue.h"
+#include "batch/batchrecord.h"
 #include "batch/batchsummary.h"
+#include "batch/speedupbins.h"
+#include "rerun/resultstore.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace krw;
@@ -55,6 +60,11 @@ private Q_SLOTS:
         RerunResult onDevice = result(QStringLiteral("a.py"), true, 2.0);
         onDevice.environment.insert(QStringLiteral("visible_devices"), QStringLiteral("HIP_VISIBLE_DEVICES=1"));
         QCOMPARE(BatchEntry::of(onDevice).where, QStringLiteral("local, HIP_VISIBLE_DEVICES=1"));
+        onDevice.environment.insert(QStringLiteral("ssh_host"), QStringLiteral("gpu1.example"));
+        QCOMPARE(BatchEntry::of(onDevice).where, QStringLiteral("host gpu1.example, HIP_VISIBLE_DEVICES=1"));
+        RerunResult onHost = result(QStringLiteral("d.py"), true, 2.0);
+        onHost.environment.insert(QStringLiteral("ssh_host"), QStringLiteral("gpu1.example"));
+        QCOMPARE(onHost.where(), QStringLiteral("host gpu1.example"));
         // A Slurm task: the job array's task and its node (runner/slurm/), with a device when one was handed out.
         RerunResult onCluster = result(QStringLiteral("b.py"), true, 2.0);
         onCluster.environment.insert(QStringLiteral("slurm_job"), QStringLiteral("1234_3"));
@@ -99,6 +109,53 @@ private Q_SLOTS:
         QCOMPARE(summary.value(QStringLiteral("clean_speedups")).toArray().size(), 2);
         QCOMPARE(summary.value(QStringLiteral("most_suspicious")).toArray().at(0).toObject().value(QStringLiteral("case")).toString(),
             QStringLiteral("b.py"));
+    }
+
+    // A record survives its file; the newest of several is the report's; a queue is never read
+    // as a record nor a record as a queue.
+    void recordRoundTrip()
+    {
+        QTemporaryDir dir;
+        const ResultStore store(dir.path());
+        BatchRecord older;
+        older.ended = QDateTime::currentDateTime().addSecs(-60);
+        older.id = BatchQueue::newId(older.ended);
+        older.profile = QStringLiteral("cpu");
+        older.version = QStringLiteral("predict");
+        older.summary.add(BatchEntry::skipped(QStringLiteral("x.py"), QStringLiteral("predict"), QStringLiteral("no prediction")));
+        BatchRecord newer = older;
+        newer.ended = QDateTime::currentDateTime();
+        newer.id = BatchQueue::newId(newer.ended);
+        newer.cancelled = true;
+        newer.summary = sample();
+        QString error;
+        QVERIFY2(older.save(store, &error) && newer.save(store, &error), qPrintable(error));
+        BatchQueue queue = BatchQueue::create({QStringLiteral("a.py")});
+        queue.profile = QStringLiteral("cpu");
+        QVERIFY(queue.save(store, &error));
+        const auto read = BatchRecord::newest(store, &error);
+        QVERIFY2(read, qPrintable(error));
+        QCOMPARE(read->id, newer.id);
+        QVERIFY(read->cancelled);
+        QCOMPARE(read->summary.entries().size(), 5);
+        QCOMPARE(read->summary.countsByVerdict(), newer.summary.countsByVerdict());
+        QCOMPARE(read->summary.cleanSpeedups(), newer.summary.cleanSpeedups());
+        QCOMPARE(read->summary.entries().at(1).flags, newer.summary.entries().at(1).flags);
+        QStringList warnings;
+        QCOMPARE(BatchQueue::unfinished(store, &warnings).size(), 1);
+        QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join(QLatin1Char('\n'))));
+    }
+
+    // Bins even on a log scale around 1.0×; a bin's lower edge belongs to it.
+    void speedupBinEdges()
+    {
+        const SpeedupBins bins = speedupBins({0.49, 0.5, 1.0, 1.05, 3.99, 4.0, 37.0});
+        QCOMPARE(bins.total, 7);
+        QCOMPARE(bins.axis.labels.first(), QStringLiteral("< 0.5×"));
+        QCOMPARE(bins.axis.labels.last(), QStringLiteral("≥ 4×"));
+        QCOMPARE(bins.counts, (QVector<double>{1, 1, 0, 1, 1, 0, 1, 2}));
+        QCOMPARE(bins.axis.toolTips.at(3), QStringLiteral("0.95–1.05×: 1 of 7 clean passes"));
+        QVERIFY(!speedupBins({}).emptyMessage.isEmpty());
     }
 
     void text()

@@ -423,6 +423,46 @@ private Q_SLOTS:
     }
 
     // Issue 4: a wrong output's speedup never reads as a win: omitted, with the reason, in every format.
+    // The newest batch rerun heads the report: counts by verdict (a flagged pass apart), the clean
+    // passes' speedups by bin (never the flagged 37×), the suspicious cases first.
+    void batchSectionInMarkdownAndHtml()
+    {
+        BatchRecord batch;
+        batch.id = QStringLiteral("20261126-140000-abcdef");
+        batch.ended = Generated;
+        batch.profile = QStringLiteral("rocm");
+        batch.version = QStringLiteral("predict");
+        auto entry = [](const QString& name, const QString& verdict, std::optional<double> speedup, const QStringList& flags) {
+            BatchEntry e;
+            e.caseName = name;
+            e.versionId = QStringLiteral("it1:predict");
+            e.status = QStringLiteral("completed");
+            e.verdict = verdict;
+            e.speedup = speedup;
+            e.flags = flags;
+            e.seconds = 12.5;
+            return e;
+        };
+        batch.summary.add(entry(QStringLiteral("a.py"), QStringLiteral("passed"), 1.5, {}));
+        batch.summary.add(entry(QStringLiteral("cheat.py"), QStringLiteral("passed"), 37.0, {QStringLiteral("output_reused")}));
+        batch.summary.add(entry(QStringLiteral("c.py"), QStringLiteral("wrong_output"), std::nullopt, {}));
+        ReportSummary summary;
+        summary.generated = Generated;
+        summary.batch = batch;
+        const QString md = QString::fromUtf8(reportMarkdown(summary, {}));
+        QVERIFY2(md.contains(QStringLiteral("## Newest batch rerun\n")), qPrintable(md));
+        QVERIFY2(md.contains(QStringLiteral("| passed | 1 |")), qPrintable(md));
+        QVERIFY2(md.contains(QStringLiteral("| passed\\_flagged | 1 |")), qPrintable(md));
+        QVERIFY2(md.contains(QStringLiteral("| 1.25–2× | 1 |")), qPrintable(md));
+        QVERIFY2(md.contains(QStringLiteral("| ≥ 4× | 0 |")), qPrintable(md)); // the flagged 37× is not a clean pass
+        QVERIFY2(md.contains(QStringLiteral("| cheat.py | passed | output\\_reused | 37.00× | 12.5 |")), qPrintable(md));
+        const QString html = QString::fromUtf8(reportHtml(summary, {}));
+        QVERIFY(html.contains(QStringLiteral("<h2>Newest batch rerun</h2>")));
+        QVERIFY(html.contains(QStringLiteral("<td>passed_flagged</td><td>1</td>")));
+        summary.batch.reset();
+        QVERIFY(!QString::fromUtf8(reportMarkdown(summary, {})).contains(QStringLiteral("batch")));
+    }
+
     void wrongOutputNeverReadsFaster()
     {
         ReportCase rc;

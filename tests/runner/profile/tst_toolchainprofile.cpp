@@ -38,6 +38,14 @@ private Q_SLOTS:
         p.slurm.sbatchOptions = QStringList{QStringLiteral("--account=review"), QStringLiteral("--qos=short")};
         p.slurm.worker = QStringLiteral("/opt/krw/bin/kernel-review-cli");
         p.slurm.pollIntervalMs = 2500;
+        p.host.destination = QStringLiteral("me@gpu1.example");
+        p.host.jumpHost = QStringLiteral("me@bastion:2200");
+        p.host.port = 2222;
+        p.host.workFolder = QStringLiteral("/scratch/krw");
+        p.host.python = QStringLiteral("/opt/venv/bin/python");
+        p.host.compiler = QStringLiteral("/opt/rocm/bin/hipcc");
+        p.host.identityFile = QStringLiteral("~/.ssh/id_gpu");
+        p.host.extraOptions = QStringList{QStringLiteral("-o"), QStringLiteral("Compression=yes")};
         saveProfiles(settings, {p});
         const QVector<ToolchainProfile> loaded = loadProfiles(settings);
         QCOMPARE(loaded.size(), 1);
@@ -52,6 +60,15 @@ private Q_SLOTS:
         QCOMPARE(q.memoryLimitMiB, 4096);
         QCOMPARE(q.processLimit, 2048);
         QCOMPARE(q.sandbox, false);
+        QVERIFY(q.remote());
+        QCOMPARE(q.host.destination, p.host.destination);
+        QCOMPARE(q.host.jumpHost, p.host.jumpHost);
+        QCOMPARE(q.host.port, 2222);
+        QCOMPARE(q.host.workFolder, p.host.workFolder);
+        QCOMPARE(q.host.python, p.host.python);
+        QCOMPARE(q.host.compiler, p.host.compiler);
+        QCOMPARE(q.host.identityFile, p.host.identityFile);
+        QCOMPARE(q.host.extraOptions, p.host.extraOptions);
         QVERIFY(q.slurm == p.slurm);
         QVERIFY(q.slurm != defaultProfile(ToolchainProfile::Kind::HipNvidia).slurm);
     }
@@ -118,6 +135,9 @@ private Q_SLOTS:
         QVERIFY(q.python.isEmpty()); // automatic (PythonFinder)
         QVERIFY(!q.slurm.enabled); // local batches, as before
         QCOMPARE(q.slurm.gres, QStringLiteral("gpu:1"));
+        QVERIFY(!q.remote()); // runs on this machine
+        QCOMPARE(q.host.compiler, QStringLiteral("g++")); // the kind's compiler, should a host be named
+        QCOMPARE(q.host.python, QStringLiteral("python3"));
     }
 
     // Empty is automatic and the new default; a saved profile that names a Python keeps it, and

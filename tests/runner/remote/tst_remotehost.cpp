@@ -8,6 +8,7 @@
 // sshd wants an absolute path. Run as root it also wants its privilege separation folder
 // /run/sshd; where that is missing, sshd runs in a mount namespace of its own with an empty /run
 // (unshare), so nothing on the machine changes. As another user it needs neither.
+#include "loopbacksshd.h"
 #include "process/processjob.h"
 #include "remote/remotecommand.h"
 #include "remote/remotehost.h"
@@ -38,31 +39,12 @@ namespace {
 
 int freePort()
 {
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    if (fd < 0)
-        return 0;
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    address.sin_port = 0;
-    socklen_t length = sizeof(address);
-    int port = 0;
-    if (::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof(address)) == 0
-        && ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) == 0)
-        port = ntohs(address.sin_port);
-    ::close(fd);
-    return port;
+    return krw::test::LoopbackSshd::freePort();
 }
 
 bool runTool(const QString& program, const QStringList& args, QString* output = nullptr)
 {
-    QProcess process;
-    process.setProcessChannelMode(QProcess::MergedChannels);
-    process.start(program, args);
-    const bool ok = process.waitForFinished(20000) && process.exitStatus() == QProcess::NormalExit && process.exitCode() == 0;
-    if (output)
-        *output = QString::fromUtf8(process.readAll());
-    return ok;
+    return krw::test::LoopbackSshd::runTool(program, args, output);
 }
 
 bool writeFile(const QString& path, const QByteArray& data)
@@ -145,12 +127,10 @@ class TestRemoteHost : public QObject
 {
     Q_OBJECT
 
-    QTemporaryDir m_dir;
-    QProcess m_sshd;
-    QString m_sshdLog;
+    krw::test::LoopbackSshd m_sshd;
     RemoteHost m_host;
 
-    QString path(const QString& name) const { return m_dir.filePath(name); }
+    QString path(const QString& name) const { return m_sshd.path(name); }
 
     Ran runRemote(const ProcessSpec& step, RemoteHost host = {})
     {
@@ -173,77 +153,19 @@ private Q_SLOTS:
     void initTestCase()
     {
         qRegisterMetaType<krw::ProcessOutcome>();
-        const QString sshd = QStandardPaths::findExecutable(
-            QStringLiteral("sshd"), {QStringLiteral("/usr/sbin"), QStringLiteral("/usr/local/sbin"), QStringLiteral("/sbin")});
-        if (sshd.isEmpty())
-            KRW_SKIP_MISSING_TOOL("sshd (openssh-server)");
-        for (const char* tool : {"ssh", "scp", "ssh-keygen", "setsid", "pgrep"}) {
-            if (QStandardPaths::findExecutable(QString::fromLatin1(tool)).isEmpty())
-                KRW_SKIP_MISSING_TOOL("ssh, scp, ssh-keygen (openssh-client), setsid or pgrep");
+        QString missing;
+        const QString error = m_sshd.start(&missing);
+        if (!missing.isEmpty()) {
+            krw::test::missingToolSkipped() = true;
+            QSKIP(qPrintable(QStringLiteral("missing tool: ") + missing));
         }
-        QVERIFY(m_dir.isValid());
+        QVERIFY2(error.isEmpty(), qPrintable(error));
         // The children (ssh, scp, and through sshd the "remote" side's files) use this home only.
-        qputenv("HOME", m_dir.path().toUtf8());
-
-        QString output;
-        for (const char* key : {"host_key", "user_key"}) {
-            QVERIFY2(runTool(QStringLiteral("ssh-keygen"),
-                         {QStringLiteral("-q"), QStringLiteral("-N"), QString(), QStringLiteral("-t"), QStringLiteral("ed25519"),
-                             QStringLiteral("-f"), path(QString::fromLatin1(key))},
-                         &output),
-                qPrintable(output));
-        }
-        QVERIFY(QFile::copy(path(QStringLiteral("user_key.pub")), path(QStringLiteral("authorized_keys"))));
-        const int port = freePort();
-        QVERIFY(port > 0);
-        const QString config
-            = QStringLiteral("Port %1\nListenAddress 127.0.0.1\nHostKey %2\nPidFile %3\nAuthorizedKeysFile %4\nStrictModes no\nUsePAM no\n"
-                             "PasswordAuthentication no\nKbdInteractiveAuthentication no\nPubkeyAuthentication yes\n"
-                             "PermitRootLogin prohibit-password\nSubsystem sftp internal-sftp\nLogLevel INFO\n")
-                  .arg(port)
-                  .arg(path(QStringLiteral("host_key")), path(QStringLiteral("sshd.pid")), path(QStringLiteral("authorized_keys")));
-        QVERIFY(writeFile(path(QStringLiteral("sshd_config")), config.toUtf8()));
-
-        QString program = sshd;
-        QStringList args{QStringLiteral("-D"), QStringLiteral("-e"), QStringLiteral("-f"), path(QStringLiteral("sshd_config"))};
-        if (::geteuid() == 0 && !QFileInfo::exists(QStringLiteral("/run/sshd"))) {
-            const QString unshare = QStandardPaths::findExecutable(QStringLiteral("unshare"));
-            if (unshare.isEmpty())
-                KRW_SKIP_MISSING_TOOL("unshare (root's sshd needs /run/sshd, and this machine has none)");
-            args = QStringList{QStringLiteral("--mount"), QStringLiteral("--propagation"), QStringLiteral("private"),
-                       QStringLiteral("/bin/sh"), QStringLiteral("-c"),
-                       QStringLiteral("mount -t tmpfs krw-sshd-run /run && mkdir /run/sshd && exec \"$@\""), QStringLiteral("sh"), sshd}
-                + args;
-            program = unshare;
-        }
-        m_sshd.setProcessChannelMode(QProcess::MergedChannels);
-        connect(&m_sshd, &QProcess::readyRead, this, [this] { m_sshdLog += QString::fromUtf8(m_sshd.readAll()); });
-        m_sshd.start(program, args);
-        QTRY_VERIFY2_WITH_TIMEOUT(
-            m_sshdLog.contains(QStringLiteral("Server listening")) || m_sshd.state() == QProcess::NotRunning, qPrintable(m_sshdLog), 10000);
-        if (m_sshd.state() == QProcess::NotRunning && m_sshdLog.contains(QStringLiteral("unshare")))
-            KRW_SKIP_MISSING_TOOL("a mount namespace for root's sshd (unshare failed)");
-        QVERIFY2(m_sshd.state() == QProcess::Running, qPrintable(m_sshdLog));
-
-        m_host.destination = QStringLiteral("127.0.0.1");
-        m_host.port = port;
-        m_host.identityFile = path(QStringLiteral("user_key"));
-        m_host.connectTimeoutS = 5;
-        m_host.workFolder = path(QStringLiteral("remote/work"));
-        m_host.extraOptions = QStringList{QStringLiteral("-F"), QStringLiteral("/dev/null"), QStringLiteral("-o"),
-            QStringLiteral("UserKnownHostsFile=") + path(QStringLiteral("known_hosts")), QStringLiteral("-o"),
-            QStringLiteral("GlobalKnownHostsFile=/dev/null"), QStringLiteral("-o"), QStringLiteral("StrictHostKeyChecking=accept-new"),
-            QStringLiteral("-o"), QStringLiteral("IdentitiesOnly=yes"), QStringLiteral("-o"), QStringLiteral("IdentityAgent=none")};
+        qputenv("HOME", m_sshd.folder().toUtf8());
+        m_host = m_sshd.host();
     }
 
-    void cleanupTestCase()
-    {
-        if (m_sshd.state() != QProcess::NotRunning) {
-            m_sshd.terminate();
-            if (!m_sshd.waitForFinished(3000))
-                m_sshd.kill();
-        }
-    }
+    void cleanupTestCase() { m_sshd.stop(); }
 
     void runStreamsOutputAsItComes()
     {

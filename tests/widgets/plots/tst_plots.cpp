@@ -2,6 +2,7 @@
 #include "plots/errorplot.h"
 #include "plots/historyplot.h"
 #include "plots/qcustomplotwrapper.h"
+#include "plots/speeduphistogramplot.h"
 #include "plots/timingplot.h"
 #include "theme/themes.h"
 
@@ -222,6 +223,28 @@ private Q_SLOTS:
         QVERIFY(ticker);
         QCOMPARE(ticker->ticks().size(), 5);
         QCOMPARE(ticker->ticks().value(3), QStringLiteral("point 3"));
+    }
+
+    // The batch summary's plot: one bar a bin, counts on whole-number ticks, bins named on x.
+    void speedupHistogramBars()
+    {
+        SpeedupHistogramPlot plot;
+        plot.resize(800, 400);
+        QVERIFY(plot.isEmptyState()); // no clean pass yet
+        plot.setSpeedups({0.3, 1.0, 1.5, 1.6, 37.0});
+        QVERIFY(!plot.isEmptyState());
+        QCOMPARE(plot.title(), QStringLiteral("Device-time speedups of the clean passes (5 cases)"));
+        const auto bars = plottablesOf<QCPBars>(plot.plot());
+        QCOMPARE(bars.size(), 1);
+        QCOMPARE(valuesOf(bars.at(0)->data()), (QVector<double>{1, 0, 0, 1, 0, 2, 0, 1}));
+        auto y = plot.plot()->yAxis->ticker().dynamicCast<QCPAxisTickerFixed>();
+        QVERIFY(y);
+        QCOMPARE(y->tickStep(), 1.0);
+        auto x = plot.plot()->xAxis->ticker().dynamicCast<QCPAxisTickerText>();
+        QVERIFY(x);
+        QCOMPARE(x->ticks().value(5), QStringLiteral("1.25–2×"));
+        plot.setSpeedups({});
+        QVERIFY(plot.isEmptyState());
     }
 
     void emptyStates_data()

@@ -1,0 +1,253 @@
+// SPDX-License-Identifier: MIT
+//
+// RerunPipeline with a host: probe, compile and harness over SSH against a real sshd this test
+// starts on 127.0.0.1 (tests/fixtures/loopbacksshd.h). The "host" is this machine, so what
+// happened there is checked directly: its module cache, its processes (pgrep). The fake process
+// stands in for the host's Python and compiler only for failures; the happy path is a real cpu
+// rerun, compared with the same rerun done here.
+#include "loopbacksshd.h"
+#include "pipeline/rerunpipeline.h"
+#include "tooltests.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace krw;
+
+namespace {
+
+const QString pythonSide = QStringLiteral("import torch\n\ndef f(x):\n    return x\n");
+const QString cppSide = QStringLiteral("#include <torch/extension.h>\n\ntorch::Tensor f(torch::Tensor x) { return x; }\n");
+
+QString readText(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+}
+
+int processesMatching(const QString& pattern)
+{
+    QString output;
+    krw::test::LoopbackSshd::runTool(QStringLiteral("pgrep"), {QStringLiteral("-f"), pattern}, &output);
+    return int(output.split(QLatin1Char('\n'), Qt::SkipEmptyParts).size());
+}
+
+struct Ran
+{
+    RerunResult result;
+    QString log;
+};
+
+Ran runToEnd(const RerunRequest& request, int waitMs = 120000)
+{
+    RerunPipeline pipeline;
+    Ran ran;
+    QObject::connect(&pipeline, &RerunPipeline::log, &pipeline, [&ran](const QString& text) { ran.log += text; });
+    QSignalSpy finished(&pipeline, &RerunPipeline::finished);
+    pipeline.start(request);
+    if (!finished.wait(waitMs)) {
+        QTest::qFail(qPrintable(QStringLiteral("no finished signal within %1 ms").arg(waitMs)), __FILE__, __LINE__);
+        return ran;
+    }
+    ran.result = finished.first().first().value<RerunResult>();
+    return ran;
+}
+
+} // namespace
+
+class TestRemotePipeline : public QObject
+{
+    Q_OBJECT
+
+    krw::test::LoopbackSshd m_sshd;
+    QTemporaryDir m_dir;
+
+    // A host Python that is the fake process misbehaving as mode says (its environment does not
+    // cross ssh, so a script on the "host" sets it).
+    QString fakePython(const QString& mode)
+    {
+        const QString path = m_sshd.path(QStringLiteral("bin/python-") + mode);
+        QDir().mkpath(QFileInfo(path).path());
+        QFile file(path);
+        if (!file.open(QIODevice::WriteOnly))
+            return {};
+        file.write(QStringLiteral("#!/bin/sh\nKRW_FAKE_MODE=%1 exec \"%2\" \"$@\"\n").arg(mode, QStringLiteral(KRW_FAKE_PROCESS)).toUtf8());
+        file.setPermissions(file.permissions() | QFileDevice::ExeOwner);
+        return path;
+    }
+
+    RerunRequest request(const QString& candidate = pythonSide)
+    {
+        RerunRequest r;
+        r.caseName = QStringLiteral("remote.py");
+        r.candidateId = QStringLiteral("it0:predict");
+        r.candidateText = candidate;
+        r.baselineText = pythonSide;
+        r.testCode = QStringLiteral("result_gold = f(1)\n");
+        r.profile = defaultProfile(ToolchainProfile::Kind::Cpu);
+        r.profile.name = QStringLiteral("remote-cpu");
+        r.profile.host = m_sshd.host();
+        r.profile.host.python = QStringLiteral(KRW_FAKE_PROCESS); // answers "probe"
+        r.profile.host.compiler = QStringLiteral(KRW_FAKE_PROCESS); // answers --version, writes -o
+        r.profile.harnessTimeoutS = 60;
+        r.unsandboxedAllowed = true;
+        const QString runnerDir = QStringLiteral(KRW_RUNNER_DATA_DIR);
+        r.harnessPath = runnerDir + QStringLiteral("/harness/krw_harness.py");
+        r.compatRoot = runnerDir + QStringLiteral("/compat");
+        r.cacheRoot = m_dir.filePath(QStringLiteral("cache"));
+        r.workRoot = m_dir.filePath(QStringLiteral("work"));
+        return r;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(m_dir.isValid());
+        QString missing;
+        const QString error = m_sshd.start(&missing);
+        if (!missing.isEmpty()) {
+            krw::test::missingToolSkipped() = true;
+            QSKIP(qPrintable(QStringLiteral("missing tool: ") + missing));
+        }
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        qputenv("HOME", m_sshd.folder().toUtf8()); // ssh and scp use this home only
+    }
+
+    void init() { RerunPipeline::forgetProbes(); }
+
+    void wrongPortCannotReach()
+    {
+        RerunRequest r = request();
+        r.profile.host.port = krw::test::LoopbackSshd::freePort(); // nobody listens there
+        const Ran ran = runToEnd(r);
+        QCOMPARE(ran.result.status, RerunResult::Status::Failed);
+        QVERIFY2(ran.result.failure.startsWith(QStringLiteral("cannot reach 127.0.0.1: ")), qPrintable(ran.result.failure));
+        QCOMPARE(ran.result.where(), QStringLiteral("host 127.0.0.1"));
+    }
+
+    // Sandbox::choose answers for a host: the code runs there unsandboxed, so only with leave.
+    void hostRunsOnlyWithLeave()
+    {
+        RerunRequest r = request();
+        r.unsandboxedAllowed = false;
+        const Ran ran = runToEnd(r);
+        QCOMPARE(ran.result.status, RerunResult::Status::Failed);
+        QVERIFY2(ran.result.failure.startsWith(QStringLiteral("not run: host 127.0.0.1 would run the code unsandboxed")),
+            qPrintable(ran.result.failure));
+        QVERIFY2(!ran.log.contains(QStringLiteral("Staging")), qPrintable(ran.log)); // nothing went to the host
+    }
+
+    void missingToolOnTheHost_data()
+    {
+        QTest::addColumn<QString>("python");
+        QTest::addColumn<QString>("compiler");
+        QTest::addColumn<QString>("failure");
+        QTest::addRow("python") << QStringLiteral("no-such-python-krw") << QString()
+                                << QStringLiteral("toolchain: 127.0.0.1 has no no-such-python-krw");
+        QTest::addRow("compiler") << QString() << QStringLiteral("no-such-compiler-krw")
+                                  << QStringLiteral("compiler \"no-such-compiler-krw\" not found on host 127.0.0.1: 127.0.0.1 has no "
+                                                    "no-such-compiler-krw");
+    }
+
+    void missingToolOnTheHost()
+    {
+        QFETCH(QString, python);
+        QFETCH(QString, compiler);
+        QFETCH(QString, failure);
+        RerunRequest r = request(cppSide);
+        if (!python.isEmpty())
+            r.profile.host.python = python;
+        if (!compiler.isEmpty())
+            r.profile.host.compiler = compiler;
+        const Ran ran = runToEnd(r);
+        QCOMPARE(ran.result.status, RerunResult::Status::Failed);
+        QVERIFY2(ran.result.failure.startsWith(failure), qPrintable(ran.result.failure + QLatin1Char('\n') + ran.log));
+    }
+
+    // The compile runs on the host into the host's cache (<work>/modules/<key>/); the second rerun
+    // of the same source finds it there. A harness that writes no result is said as here.
+    void hostModuleCacheAndHarnessFailure()
+    {
+        RerunRequest r = request(cppSide);
+        r.profile.host.python = fakePython(QStringLiteral("noresult"));
+        const Ran first = runToEnd(r);
+        QCOMPARE(first.result.status, RerunResult::Status::Failed);
+        QVERIFY2(first.result.failure.startsWith(QStringLiteral("the harness ")), qPrintable(first.result.failure));
+        QVERIFY2(first.result.failure.contains(QStringLiteral("wrote no result")), qPrintable(first.result.failure));
+        QVERIFY(first.result.compile && first.result.compile->ok && !first.result.compile->cached);
+        const QString module = first.result.compile->modulePath;
+        QVERIFY2(module.startsWith(m_sshd.host().workFolder + QStringLiteral("/modules/")), qPrintable(module));
+        QCOMPARE(readText(module), QStringLiteral("fake module\n")); // built on the host, by the host's compiler
+        QVERIFY(!QDir(r.cacheRoot).exists()); // and nothing built here
+        QDirIterator scratch(QFileInfo(module).path(), {QStringLiteral("*.partial-*")}, QDir::Files);
+        QVERIFY(!scratch.hasNext());
+        const Ran second = runToEnd(r);
+        QVERIFY(second.result.compile && second.result.compile->ok);
+        QVERIFY2(second.result.compile->cached, qPrintable(second.log));
+        QCOMPARE(second.result.compile->modulePath, module);
+    }
+
+    // Cancel ends the harness on the host, not only the local ssh.
+    void cancelKillsTheRemoteHarness()
+    {
+        RerunRequest r = request();
+        r.profile.host.python = fakePython(QStringLiteral("hang"));
+        RerunPipeline pipeline;
+        QSignalSpy finished(&pipeline, &RerunPipeline::finished);
+        const QString pattern = QStringLiteral("krw_harness.py run --spec ") + m_sshd.host().workFolder;
+        pipeline.start(r);
+        QTRY_VERIFY_WITH_TIMEOUT(processesMatching(pattern) > 0 || !finished.isEmpty(), 30000);
+        QVERIFY(finished.isEmpty());
+        pipeline.cancel();
+        QVERIFY(finished.wait(15000));
+        QCOMPARE(finished.first().first().value<RerunResult>().status, RerunResult::Status::Cancelled);
+        QTRY_COMPARE_WITH_TIMEOUT(processesMatching(pattern), 0, 10000);
+    }
+
+    // A real cpu rerun on the host (g++ and /usr/bin/python3 with torch) comes to the verdict the
+    // same rerun comes to here; a second one sends no file and uses the host's module.
+    void realRerunMatchesLocal()
+    {
+        if (QProcess::execute(QStringLiteral("/usr/bin/python3"), {QStringLiteral("-c"), QStringLiteral("import torch")}) != 0)
+            KRW_SKIP_MISSING_TOOL("python3-torch (packaging/dev.sh installs it)");
+        const QString fixtures = QStringLiteral(KRW_TEST_DATA_DIR "/runner/cpu_cases/scale_shift/");
+        RerunRequest r = request(readText(fixtures + QStringLiteral("extensions/right_loop.cpp")));
+        r.caseName = QStringLiteral("scale_shift.py");
+        r.baselineText = readText(fixtures + QStringLiteral("label.py"));
+        r.testCode = readText(fixtures + QStringLiteral("test_code.py"));
+        r.timing = false;
+        r.profile.harnessTimeoutS = 300;
+        r.profile.host.python = QStringLiteral("/usr/bin/python3");
+        r.profile.host.compiler = QStringLiteral("g++");
+        RerunRequest local = r;
+        local.profile.host = RemoteHost();
+        local.profile.python = QStringLiteral("/usr/bin/python3");
+        const Ran here = runToEnd(local, 600000);
+        QVERIFY2(here.result.status == RerunResult::Status::Completed, qPrintable(here.result.failure));
+        const Ran there = runToEnd(r, 600000);
+        QVERIFY2(there.result.status == RerunResult::Status::Completed, qPrintable(there.result.failure + QLatin1Char('\n') + there.log));
+        QCOMPARE(there.result.verdict(), here.result.verdict());
+        QCOMPARE(there.result.verdict(), QStringLiteral("passed"));
+        QCOMPARE(there.result.flags, here.result.flags);
+        QCOMPARE(there.result.where(), QStringLiteral("host 127.0.0.1"));
+        QCOMPARE(there.result.pythonPath, QStringLiteral("/usr/bin/python3"));
+        QVERIFY2(there.result.sandboxNote.contains(QStringLiteral("host 127.0.0.1 ran the code unsandboxed")),
+            qPrintable(there.result.sandboxNote));
+        QVERIFY2(there.result.compile->modulePath.startsWith(m_sshd.host().workFolder), qPrintable(there.result.compile->modulePath));
+        QVERIFY2(there.log.contains(QStringLiteral("KRW-STAGE")), qPrintable(there.log)); // the harness's log came back
+        const Ran again = runToEnd(r, 600000);
+        QCOMPARE(again.result.verdict(), here.result.verdict());
+        QVERIFY2(again.log.contains(QStringLiteral(": 0 sent (0 bytes)")), qPrintable(again.log));
+        QVERIFY(again.result.compile->cached);
+    }
+};
+
+KRW_GUILESS_TEST_MAIN(TestRemotePipeline)
+#include "tst_remotepipeline.moc"
