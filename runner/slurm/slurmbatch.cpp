@@ -204,11 +204,16 @@ void SlurmBatch::stage()
 QProcess* SlurmBatch::tool(const QString& program, const QStringList& arguments)
 {
     auto* process = new QProcess(this);
-    process->setProgram(program);
+    const QString path = QStandardPaths::findExecutable(program);
+    process->setProgram(path.isEmpty() ? program : path); // not found: QProcess says so (FailedToStart)
     process->setArguments(arguments);
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C"));
-    process->setProcessEnvironment(env);
+    // The output we parse in the C locale. Not for sbatch: it hands its environment to the job
+    // (--export=ALL), whose Python and compilers should see the user's.
+    if (program != QLatin1String("sbatch")) {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C"));
+        process->setProcessEnvironment(env);
+    }
     return process;
 }
 
