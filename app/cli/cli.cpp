@@ -8,6 +8,7 @@
 #include "krw-config.h"
 #include "pipeline/rerunpipeline.h"
 #include "pipeline/rerunrequestbuilder.h"
+#include "pipeline/rerunrequestformat.h"
 #include "report/reportexport.h"
 #include "report/reportexportjob.h"
 #include "report/summaryreport.h"
@@ -17,10 +18,15 @@
 #include "run/runloader.h"
 #include "run/runsummary.h"
 #include "sandbox/sandbox.h"
+#include "slurm/slurmbatch.h"
+#include "storage/atomicfile.h"
 
 #include <QCoreApplication>
+#include <QDir>
+#include <QFile>
 #include <QFileDevice>
 #include <QSettings>
+#include <QStandardPaths>
 #include <QTextStream>
 
 #include <memory>
@@ -138,6 +144,16 @@ std::optional<ToolchainProfile> rerunProfile(QCommandLineParser& parser, int* ex
         profile->implausibleSpeedup = parser.value(QStringLiteral("implausible")).toDouble();
     if (parser.isSet(QStringLiteral("peak-bandwidth")))
         profile->peakBandwidthGbs = parser.value(QStringLiteral("peak-bandwidth")).toDouble();
+    if (parser.isSet(QStringLiteral("slurm")))
+        profile->slurm.enabled = true;
+    if (parser.isSet(QStringLiteral("slurm-dir")))
+        profile->slurm.sharedDir = QDir(parser.value(QStringLiteral("slurm-dir"))).absolutePath();
+    if (parser.isSet(QStringLiteral("slurm-gres")))
+        profile->slurm.gres = parser.value(QStringLiteral("slurm-gres")).trimmed();
+    if (parser.isSet(QStringLiteral("slurm-time")))
+        profile->slurm.timeLimitMinutes = parser.value(QStringLiteral("slurm-time")).toInt();
+    for (const QString& option : parser.values(QStringLiteral("slurm-option")))
+        profile->slurm.sbatchOptions << option;
     // Generated code runs unsandboxed only when asked for (the rule is Sandbox::choose's).
     const bool noSandbox = parser.isSet(QStringLiteral("no-sandbox"));
     const SandboxChoice sandbox = Sandbox::choose(*profile, Sandbox::available(), noSandbox, Sandbox::limitsOf(*profile));
@@ -239,6 +255,10 @@ int rerunBatch(QCommandLineParser& parser, const std::shared_ptr<Run>& run, cons
     const auto indexes = batchCases(parser, *run, &exitCode);
     if (!indexes)
         return exitCode;
+    if (profile.slurm.enabled && profile.slurm.sharedDir.isEmpty())
+        return usage(parser,
+            QCoreApplication::translate(
+                "kernel-review-cli", "--slurm needs a folder every node sees: --slurm-dir DIR, or the profile's Slurm shared folder"));
     const bool json = parser.isSet(QStringLiteral("json"));
     const ResultStore store = ResultStore::forRun(run->path, run->name);
     BatchSummary summary;
@@ -268,19 +288,31 @@ int rerunBatch(QCommandLineParser& parser, const std::shared_ptr<Run>& run, cons
                 parser.isSet(QStringLiteral("version")) ? parser.value(QStringLiteral("version")) : QStringLiteral("predict"), error));
         }
     }
-    RerunBatch batch;
     bool wasCancelled = false;
-    QObject::connect(&batch, &RerunBatch::caseFinished, &batch,
-        [&](int, const RerunResult& result) { report(BatchEntry::of(result, saveResult(store, result))); });
-    QObject::connect(&batch, &RerunBatch::finished, &batch, [&](bool cancelled) {
+    const auto onCase = [&](int, const RerunResult& result) { report(BatchEntry::of(result, saveResult(store, result))); };
+    const auto onFinished = [&](bool cancelled) {
         wasCancelled = cancelled;
         QCoreApplication::exit(0);
-    });
-    const auto number = [&](const char* name, int fallback) {
-        return parser.isSet(QLatin1String(name)) ? std::max(1, parser.value(QLatin1String(name)).toInt()) : fallback;
     };
-    batch.start(requests, {number("jobs", 1), number("devices", 1)});
-    QCoreApplication::exec();
+    if (profile.slurm.enabled) {
+        // One job array on the cluster instead of local pipelines (docs/RUNNER.md "Slurm cluster").
+        SlurmBatch batch;
+        QObject::connect(&batch, &SlurmBatch::caseFinished, &batch, onCase);
+        QObject::connect(&batch, &SlurmBatch::finished, &batch, onFinished);
+        if (!json)
+            QObject::connect(&batch, &SlurmBatch::log, &batch, [](const QString& text) { errStream() << "slurm: " << text; });
+        batch.start(requests, profile.slurm);
+        QCoreApplication::exec();
+    } else {
+        RerunBatch batch;
+        QObject::connect(&batch, &RerunBatch::caseFinished, &batch, onCase);
+        QObject::connect(&batch, &RerunBatch::finished, &batch, onFinished);
+        const auto number = [&](const char* name, int fallback) {
+            return parser.isSet(QLatin1String(name)) ? std::max(1, parser.value(QLatin1String(name)).toInt()) : fallback;
+        };
+        batch.start(requests, {number("jobs", 1), number("devices", 1)});
+        QCoreApplication::exec();
+    }
     BatchRecord record; // for reports: their "Newest batch rerun"
     record.ended = QDateTime::currentDateTime();
     record.id = BatchQueue::newId(record.ended);
@@ -337,6 +369,55 @@ int rerun(QCommandLineParser& parser, const QStringList& args)
         QCoreApplication::exit(exitCode);
     });
     pipeline.start(*request);
+    QCoreApplication::exec();
+    return exitCode;
+}
+
+// The node's side of a Slurm batch: one staged request, run with the normal pipeline here, its
+// result written atomically to --out. Where it ran comes from Slurm's environment.
+int runRequest(QCommandLineParser& parser, const QStringList& args)
+{
+    if (args.size() != 2 || !parser.isSet(QStringLiteral("out")))
+        return usage(parser, QCoreApplication::translate("kernel-review-cli", "run-request takes one FILE and --out RESULT"));
+    QFile file(args.at(1));
+    if (!file.open(QIODevice::ReadOnly)) {
+        errStream() << "kernel-review-cli: "
+                    << QCoreApplication::translate("kernel-review-cli", "cannot read %1: %2").arg(args.at(1), file.errorString()) << '\n';
+        return NothingLoaded;
+    }
+    QString error;
+    const auto staged = RerunRequestFormat::fromJson(file.readAll(), &error);
+    if (!staged) {
+        errStream() << "kernel-review-cli: " << args.at(1) << ": " << error << '\n';
+        return NothingLoaded;
+    }
+    const QString workRoot = QDir(QStandardPaths::writableLocation(QStandardPaths::CacheLocation)).filePath(QStringLiteral("work"));
+    const RerunRequest request = RerunRequestFormat::withLocalPaths(*staged, workRoot);
+    const QString out = parser.value(QStringLiteral("out"));
+    const QByteArray arrayJob = qgetenv("SLURM_ARRAY_JOB_ID");
+    const QString job = !arrayJob.isEmpty()
+        ? QStringLiteral("%1_%2").arg(QString::fromLocal8Bit(arrayJob), QString::fromLocal8Bit(qgetenv("SLURM_ARRAY_TASK_ID")))
+        : QString::fromLocal8Bit(qgetenv("SLURM_JOB_ID"));
+    const QString node = QString::fromLocal8Bit(qgetenv("SLURMD_NODENAME"));
+    int exitCode = Ok;
+    RerunPipeline pipeline;
+    QObject::connect(&pipeline, &RerunPipeline::log, &pipeline, [](const QString& text) { errStream() << text; });
+    QObject::connect(&pipeline, &RerunPipeline::finished, &pipeline, [&](RerunResult result) {
+        if (!job.isEmpty())
+            result.environment.insert(QStringLiteral("slurm_job"), job);
+        if (!node.isEmpty())
+            result.environment.insert(QStringLiteral("slurm_node"), node);
+        QString writeError;
+        if (writeFileAtomically(out, rerunToJson(result), &writeError, /*makeFolder=*/true)) {
+            exitCode = rerunExitCode(statusName(result.status));
+        } else {
+            errStream() << "kernel-review-cli: "
+                        << QCoreApplication::translate("kernel-review-cli", "result not written: %1").arg(writeError) << '\n';
+            exitCode = CouldNotRun;
+        }
+        QCoreApplication::exit(exitCode);
+    });
+    pipeline.start(request);
     QCoreApplication::exec();
     return exitCode;
 }
@@ -422,6 +503,8 @@ void addOptions(QCommandLineParser& parser)
         "  rerun PATH --case FILENAME   compile, check and time one version of a case\n"
         "  rerun PATH --only failing|all|annotated | --cases A,B [--jobs N] [--devices N]\n"
         "                 a batch: one line (--json: one JSON object) per case as it ends, then a summary\n"
+        "                 [--slurm --slurm-dir DIR]: the batch as one Slurm job array\n"
+        "  run-request FILE --out RESULT   run one staged request (a Slurm task's work)\n"
         "  export PATH --format html|md|pdf|csv|workspace --out DEST [--only all|failing|annotated]\n"
         "                 the annotated report, a CSV of cases, or per-case debug folders")
                                          .arg(QStringLiteral(KRW_VERSION_STRING)));
@@ -498,10 +581,26 @@ void addOptions(QCommandLineParser& parser)
     parser.addOption({QStringLiteral("devices"),
         QCoreApplication::translate("kernel-review-cli", "rerun batch: GPUs, one harness on each at a time (default 1)."),
         QStringLiteral("N")});
+    parser.addOption({QStringLiteral("slurm"),
+        QCoreApplication::translate("kernel-review-cli", "rerun batch: submit it to Slurm as one job array (docs/RUNNER.md).")});
+    parser.addOption({QStringLiteral("slurm-dir"),
+        QCoreApplication::translate("kernel-review-cli", "rerun batch: the folder this machine and every node see, for --slurm."),
+        QStringLiteral("DIR")});
+    parser.addOption({QStringLiteral("slurm-gres"),
+        QCoreApplication::translate("kernel-review-cli", "rerun batch: each task's sbatch --gres (default gpu:1; \"\" for none)."),
+        QStringLiteral("GRES")});
+    parser.addOption({QStringLiteral("slurm-time"),
+        QCoreApplication::translate("kernel-review-cli", "rerun batch: each task's time limit in minutes (sbatch --time)."),
+        QStringLiteral("MINUTES")});
+    parser.addOption({QStringLiteral("slurm-option"),
+        QCoreApplication::translate(
+            "kernel-review-cli", "rerun batch: one more sbatch option, e.g. --slurm-option=--qos=short (repeatable)."),
+        QStringLiteral("OPT")});
     parser.addOption({QStringLiteral("format"),
         QCoreApplication::translate("kernel-review-cli", "export: html, md, pdf, csv or workspace."), QStringLiteral("FORMAT")});
     parser.addOption({QStringLiteral("out"),
-        QCoreApplication::translate("kernel-review-cli", "export: the file to write (a folder for workspace)."), QStringLiteral("DEST")});
+        QCoreApplication::translate("kernel-review-cli", "export: the file to write (a folder for workspace); run-request: the result."),
+        QStringLiteral("DEST")});
     parser.addOption({QStringLiteral("only"),
         QCoreApplication::translate("kernel-review-cli", "export: all (default), failing or annotated cases; rerun: a batch of them."),
         QStringLiteral("SCOPE")});
@@ -529,6 +628,8 @@ int run(const QStringList& arguments, QIODevice* out, QIODevice* err)
             return rerun(parser, args);
         if (args.first() == QLatin1String("export"))
             return exportReport(parser, args);
+        if (args.first() == QLatin1String("run-request"))
+            return runRequest(parser, args);
         return usage(parser, QCoreApplication::translate("kernel-review-cli", "unknown command \"%1\"").arg(args.first()));
     }();
     streams = previous;

@@ -496,8 +496,14 @@ QString RerunResult::where() const
     // "ssh_host" is set by the pipeline when the steps ran on a GPU host over SSH ("host" is the
     // harness's own hostname, recorded everywhere).
     const QString host = environment.value(QStringLiteral("ssh_host"));
-    const QString place = host.isEmpty() ? QStringLiteral("local") : QStringLiteral("host %1").arg(host);
+    QString place = host.isEmpty() ? QStringLiteral("local") : QStringLiteral("host %1").arg(host);
     const QString devices = environment.value(QStringLiteral("visible_devices"));
+    // A Slurm task: the job array's id and index, and the node (set by the worker or SlurmBatch).
+    const QString job = environment.value(QStringLiteral("slurm_job"));
+    if (!job.isEmpty()) {
+        const QString node = environment.value(QStringLiteral("slurm_node"));
+        place = node.isEmpty() ? QStringLiteral("slurm job %1").arg(job) : QStringLiteral("slurm job %1 on %2").arg(job, node);
+    }
     return devices.isEmpty() ? place : QStringLiteral("%1, %2").arg(place, devices);
 }
 

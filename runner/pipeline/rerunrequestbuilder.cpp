@@ -2,6 +2,7 @@
 #include "pipeline/rerunrequestbuilder.h"
 
 #include "pipeline/rerunpipeline.h"
+#include "pipeline/rerunrequestformat.h"
 #include "run/textlimits.h"
 
 #include <QDir>
@@ -112,12 +113,7 @@ std::optional<RerunRequest> RerunRequestBuilder::build(
     request.baselineText = b->text;
     request.testCode = m_texts.text(QStringLiteral("test"));
     request.profile = profile;
-    const QString runnerDir = RerunPipeline::runnerDataDir();
-    request.harnessPath = runnerDir + QStringLiteral("/harness/krw_harness.py");
-    request.compatRoot = runnerDir + QStringLiteral("/compat");
-    request.cacheRoot = QDir(QStandardPaths::writableLocation(QStandardPaths::CacheLocation)).filePath(QStringLiteral("modules"));
-    request.workRoot = m_store.workRoot();
-    return request;
+    return RerunRequestFormat::withLocalPaths(request, m_store.workRoot());
 }
 
 } // namespace krw

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "profile/toolchainprofile.h"
 
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QSettings>
 #include <QThread>
 
@@ -32,6 +34,13 @@ std::optional<ToolchainProfile::Kind> kindFromName(const QString& name)
             return kind;
     }
     return std::nullopt;
+}
+
+bool SlurmSettings::operator==(const SlurmSettings& o) const
+{
+    return enabled == o.enabled && sharedDir == o.sharedDir && partition == o.partition && gres == o.gres
+        && timeLimitMinutes == o.timeLimitMinutes && maxRunning == o.maxRunning && sbatchOptions == o.sbatchOptions && worker == o.worker
+        && pollIntervalMs == o.pollIntervalMs;
 }
 
 qint64 ToolchainProfile::effectiveMemoryLimitBytes() const
@@ -95,6 +104,15 @@ QVector<ToolchainProfile> loadProfiles(QSettings& settings)
         p.peakBandwidthGbs = settings.value(QStringLiteral("peakBandwidthGbs"), p.peakBandwidthGbs).toDouble();
         p.memoryLimitMiB = settings.value(QStringLiteral("memoryLimitMiB"), p.memoryLimitMiB).toInt();
         p.processLimit = settings.value(QStringLiteral("processLimit"), p.processLimit).toInt();
+        p.slurm.enabled = settings.value(QStringLiteral("slurm/enabled"), p.slurm.enabled).toBool();
+        p.slurm.sharedDir = settings.value(QStringLiteral("slurm/sharedDir"), p.slurm.sharedDir).toString();
+        p.slurm.partition = settings.value(QStringLiteral("slurm/partition"), p.slurm.partition).toString();
+        p.slurm.gres = settings.value(QStringLiteral("slurm/gres"), p.slurm.gres).toString();
+        p.slurm.timeLimitMinutes = settings.value(QStringLiteral("slurm/timeLimitMinutes"), p.slurm.timeLimitMinutes).toInt();
+        p.slurm.maxRunning = settings.value(QStringLiteral("slurm/maxRunning"), p.slurm.maxRunning).toInt();
+        p.slurm.sbatchOptions = settings.value(QStringLiteral("slurm/sbatchOptions"), p.slurm.sbatchOptions).toStringList();
+        p.slurm.worker = settings.value(QStringLiteral("slurm/worker"), p.slurm.worker).toString();
+        p.slurm.pollIntervalMs = settings.value(QStringLiteral("slurm/pollIntervalMs"), p.slurm.pollIntervalMs).toInt();
         RemoteHost& h = p.host;
         h.destination = settings.value(QStringLiteral("host/destination"), h.destination).toString();
         h.jumpHost = settings.value(QStringLiteral("host/jumpHost"), h.jumpHost).toString();
@@ -131,6 +149,15 @@ void saveProfiles(QSettings& settings, const QVector<ToolchainProfile>& profiles
         settings.setValue(QStringLiteral("peakBandwidthGbs"), p.peakBandwidthGbs);
         settings.setValue(QStringLiteral("memoryLimitMiB"), p.memoryLimitMiB);
         settings.setValue(QStringLiteral("processLimit"), p.processLimit);
+        settings.setValue(QStringLiteral("slurm/enabled"), p.slurm.enabled);
+        settings.setValue(QStringLiteral("slurm/sharedDir"), p.slurm.sharedDir);
+        settings.setValue(QStringLiteral("slurm/partition"), p.slurm.partition);
+        settings.setValue(QStringLiteral("slurm/gres"), p.slurm.gres);
+        settings.setValue(QStringLiteral("slurm/timeLimitMinutes"), p.slurm.timeLimitMinutes);
+        settings.setValue(QStringLiteral("slurm/maxRunning"), p.slurm.maxRunning);
+        settings.setValue(QStringLiteral("slurm/sbatchOptions"), p.slurm.sbatchOptions);
+        settings.setValue(QStringLiteral("slurm/worker"), p.slurm.worker);
+        settings.setValue(QStringLiteral("slurm/pollIntervalMs"), p.slurm.pollIntervalMs);
         settings.setValue(QStringLiteral("host/destination"), p.host.destination);
         settings.setValue(QStringLiteral("host/jumpHost"), p.host.jumpHost);
         settings.setValue(QStringLiteral("host/port"), p.host.port);
@@ -141,6 +168,80 @@ void saveProfiles(QSettings& settings, const QVector<ToolchainProfile>& profiles
         settings.setValue(QStringLiteral("host/extraOptions"), p.host.extraOptions);
     }
     settings.endArray();
+}
+
+namespace {
+
+QJsonArray jsonStrings(const QStringList& list)
+{
+    return QJsonArray::fromStringList(list);
+}
+
+QStringList stringsOf(const QJsonValue& value, const QStringList& fallback)
+{
+    if (!value.isArray())
+        return fallback;
+    QStringList out;
+    const QJsonArray array = value.toArray();
+    for (const QJsonValue& v : array)
+        out << v.toString();
+    return out;
+}
+
+} // namespace
+
+QJsonObject profileToJson(const ToolchainProfile& p)
+{
+    const QJsonObject slurm{{QStringLiteral("enabled"), p.slurm.enabled}, {QStringLiteral("shared_dir"), p.slurm.sharedDir},
+        {QStringLiteral("partition"), p.slurm.partition}, {QStringLiteral("gres"), p.slurm.gres},
+        {QStringLiteral("time_limit_minutes"), p.slurm.timeLimitMinutes}, {QStringLiteral("max_running"), p.slurm.maxRunning},
+        {QStringLiteral("sbatch_options"), jsonStrings(p.slurm.sbatchOptions)}, {QStringLiteral("worker"), p.slurm.worker},
+        {QStringLiteral("poll_interval_ms"), p.slurm.pollIntervalMs}};
+    return {{QStringLiteral("name"), p.name}, {QStringLiteral("kind"), kindName(p.kind)}, {QStringLiteral("compiler"), p.compiler},
+        {QStringLiteral("python"), p.python}, {QStringLiteral("offload_arch"), p.offloadArch},
+        {QStringLiteral("extra_flags"), jsonStrings(p.extraFlags)}, {QStringLiteral("compile_timeout_s"), p.compileTimeoutS},
+        {QStringLiteral("harness_timeout_s"), p.harnessTimeoutS}, {QStringLiteral("disabled_checks"), jsonStrings(p.disabledChecks)},
+        {QStringLiteral("seeds"), p.seeds}, {QStringLiteral("implausible_speedup"), p.implausibleSpeedup},
+        {QStringLiteral("peak_bandwidth_gbs"), p.peakBandwidthGbs}, {QStringLiteral("sandbox"), p.sandbox},
+        {QStringLiteral("memory_limit_mib"), p.memoryLimitMiB}, {QStringLiteral("process_limit"), p.processLimit},
+        {QStringLiteral("slurm"), slurm}};
+}
+
+std::optional<ToolchainProfile> profileFromJson(const QJsonObject& o, QString* error)
+{
+    const QString kindText = o.value(QStringLiteral("kind")).toString();
+    const auto kind = kindFromName(kindText);
+    if (!kind) {
+        if (error)
+            *error = QStringLiteral("unknown profile kind \"%1\"").arg(kindText);
+        return std::nullopt;
+    }
+    ToolchainProfile p = defaultProfile(*kind);
+    p.name = o.value(QStringLiteral("name")).toString(p.name);
+    p.compiler = o.value(QStringLiteral("compiler")).toString(p.compiler);
+    p.python = o.value(QStringLiteral("python")).toString(p.python);
+    p.offloadArch = o.value(QStringLiteral("offload_arch")).toString(p.offloadArch);
+    p.extraFlags = stringsOf(o.value(QStringLiteral("extra_flags")), p.extraFlags);
+    p.compileTimeoutS = o.value(QStringLiteral("compile_timeout_s")).toInt(p.compileTimeoutS);
+    p.harnessTimeoutS = o.value(QStringLiteral("harness_timeout_s")).toInt(p.harnessTimeoutS);
+    p.disabledChecks = stringsOf(o.value(QStringLiteral("disabled_checks")), p.disabledChecks);
+    p.seeds = o.value(QStringLiteral("seeds")).toInt(p.seeds);
+    p.implausibleSpeedup = o.value(QStringLiteral("implausible_speedup")).toDouble(p.implausibleSpeedup);
+    p.peakBandwidthGbs = o.value(QStringLiteral("peak_bandwidth_gbs")).toDouble(p.peakBandwidthGbs);
+    p.sandbox = o.value(QStringLiteral("sandbox")).toBool(p.sandbox);
+    p.memoryLimitMiB = o.value(QStringLiteral("memory_limit_mib")).toInt(p.memoryLimitMiB);
+    p.processLimit = o.value(QStringLiteral("process_limit")).toInt(p.processLimit);
+    const QJsonObject s = o.value(QStringLiteral("slurm")).toObject();
+    p.slurm.enabled = s.value(QStringLiteral("enabled")).toBool(p.slurm.enabled);
+    p.slurm.sharedDir = s.value(QStringLiteral("shared_dir")).toString(p.slurm.sharedDir);
+    p.slurm.partition = s.value(QStringLiteral("partition")).toString(p.slurm.partition);
+    p.slurm.gres = s.value(QStringLiteral("gres")).toString(p.slurm.gres);
+    p.slurm.timeLimitMinutes = s.value(QStringLiteral("time_limit_minutes")).toInt(p.slurm.timeLimitMinutes);
+    p.slurm.maxRunning = s.value(QStringLiteral("max_running")).toInt(p.slurm.maxRunning);
+    p.slurm.sbatchOptions = stringsOf(s.value(QStringLiteral("sbatch_options")), p.slurm.sbatchOptions);
+    p.slurm.worker = s.value(QStringLiteral("worker")).toString(p.slurm.worker);
+    p.slurm.pollIntervalMs = s.value(QStringLiteral("poll_interval_ms")).toInt(p.slurm.pollIntervalMs);
+    return p;
 }
 
 std::optional<ToolchainProfile> findProfile(const QVector<ToolchainProfile>& profiles, const QString& name)

@@ -10,9 +10,28 @@
 
 #include <optional>
 
+class QJsonObject;
 class QSettings;
 
 namespace krw {
+
+// Where a batch goes when it runs on a Slurm cluster instead of this machine (docs/RUNNER.md
+// "Slurm cluster"; runner/slurm/slurmbatch.h). Saved with its profile; off unless enabled.
+struct SlurmSettings
+{
+    bool enabled = false; // kernel-review-cli rerun --only/--cases submits to Slurm (as --slurm does)
+    QString sharedDir; // a folder this machine and every node see at the same path (NFS, Lustre, ...)
+    QString partition; // sbatch --partition; empty: the cluster's default
+    QString gres = QStringLiteral("gpu:1"); // sbatch --gres; empty for none (the cpu profile)
+    int timeLimitMinutes = 60; // sbatch --time, per task; 0: the partition's limit
+    int maxRunning = 0; // tasks running at once (--array=0-N%M); 0: as many as the cluster gives
+    QStringList sbatchOptions; // more sbatch options, one argument each: {"--account=gpu", "--qos=short"}
+    QString worker; // kernel-review-cli as the nodes see it; empty: the one beside this program
+    int pollIntervalMs = 10000; // how often squeue is asked
+
+    bool operator==(const SlurmSettings& other) const;
+    bool operator!=(const SlurmSettings& other) const { return !(*this == other); }
+};
 
 // How to build and run a case on this machine (docs/RUNNER.md "Profiles"). Plain values: the UI
 // thread reads them from settings and hands a copy to the pipeline (L4).
@@ -37,6 +56,7 @@ struct ToolchainProfile
     bool sandbox = true; // compile and run in bubblewrap (runner/sandbox/sandbox.h)
     int memoryLimitMiB = 0; // for everything a step starts; 0 = automatic: half the machine's memory
     int processLimit = 0; // processes and threads of a step; 0 = automatic: see effectiveProcessLimit()
+    SlurmSettings slurm;
     // Where probe, compile and harness run: an empty destination is this machine; else a GPU host
     // over SSH (docs/RUNNER.md "Remote host (SSH)"), with the host's own Python and compiler.
     RemoteHost host;
@@ -58,6 +78,11 @@ QVector<ToolchainProfile> defaultProfiles();
 // Stored as an array in the given settings; missing → the defaults.
 QVector<ToolchainProfile> loadProfiles(QSettings& settings);
 void saveProfiles(QSettings& settings, const QVector<ToolchainProfile>& profiles);
+// Every field but the SSH host as JSON, for a request that travels to another machine
+// (runner/pipeline/rerunrequestformat.h): there it runs on that machine itself.
+// Fields missing from the object keep the kind's defaults; an unknown kind is nullopt with error set.
+QJsonObject profileToJson(const ToolchainProfile& profile);
+std::optional<ToolchainProfile> profileFromJson(const QJsonObject& object, QString* error);
 std::optional<ToolchainProfile> findProfile(const QVector<ToolchainProfile>& profiles, const QString& name);
 
 } // namespace krw

@@ -5,6 +5,8 @@
 // one real rerun (compile-check with hipcc), and export md/csv/workspace — which must not need
 // a QGuiApplication (one is never constructed here; anything of QtGui would abort).
 #include "cli/cli.h"
+#include "pipeline/rerunrequestformat.h"
+#include "rerun/rerunresult.h"
 #include "samplecopy.h"
 #include "tooltests.h"
 
@@ -216,6 +218,97 @@ private Q_SLOTS:
         QVERIFY2(compiled > 0, qPrintable(QString::fromUtf8(out)));
         // Exit status as for one rerun: a case that could not run makes it 3.
         QVERIFY2(cli.exitCode() == krw::cli::Ok || cli.exitCode() == krw::cli::CouldNotRun, qPrintable(err));
+    }
+
+    // A Slurm task's work (docs/RUNNER.md "Slurm cluster"): one staged request run with the normal
+    // pipeline, its result written to --out, where it ran taken from Slurm's environment.
+    void runRequestWritesTheResult()
+    {
+        QTemporaryDir dir;
+        krw::RerunRequest request;
+        request.caseName = QStringLiteral("sin_kernel.py");
+        request.candidateId = QStringLiteral("it1:predict");
+        request.candidateText = QStringLiteral("def f(x):\n    return x\n");
+        request.baselineText = request.candidateText;
+        request.testCode = QStringLiteral("result_gold = f(1)\n");
+        request.profile = krw::defaultProfile(krw::ToolchainProfile::Kind::Cpu);
+        request.profile.python = QStringLiteral(KRW_FAKE_PROCESS);
+        request.profile.compiler = QStringLiteral(KRW_FAKE_PROCESS);
+        request.profile.sandbox = false;
+        request.unsandboxedAllowed = true;
+        const QString requestFile = dir.filePath(QStringLiteral("3.json"));
+        QFile file(requestFile);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(krw::RerunRequestFormat::toJson(request));
+        file.close();
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("XDG_CACHE_HOME"), dir.filePath(QStringLiteral("cache")));
+        env.insert(QStringLiteral("KRW_FAKE_MODE"), QStringLiteral("result"));
+        env.insert(QStringLiteral("KRW_FAKE_COMPILE_MS"), QStringLiteral("100"));
+        env.insert(QStringLiteral("SLURM_ARRAY_JOB_ID"), QStringLiteral("77"));
+        env.insert(QStringLiteral("SLURM_ARRAY_TASK_ID"), QStringLiteral("3"));
+        env.insert(QStringLiteral("SLURMD_NODENAME"), QStringLiteral("node9"));
+        QProcess cli;
+        cli.setProcessEnvironment(env);
+        const QString resultFile = dir.filePath(QStringLiteral("results/3.json"));
+        cli.start(QStringLiteral(KRW_CLI_PROGRAM), {QStringLiteral("run-request"), requestFile, QStringLiteral("--out"), resultFile});
+        QVERIFY(cli.waitForFinished(60000));
+        const QString err = QString::fromUtf8(cli.readAllStandardError());
+        QVERIFY2(cli.exitCode() == krw::cli::Ok, qPrintable(err));
+        QFile written(resultFile);
+        QVERIFY2(written.open(QIODevice::ReadOnly), qPrintable(err));
+        QString error;
+        const auto result = krw::rerunFromJson(written.readAll(), &error);
+        QVERIFY2(result, qPrintable(error));
+        QCOMPARE(result->caseName, QStringLiteral("sin_kernel.py"));
+        QCOMPARE(result->verdict(), QStringLiteral("passed"));
+        QCOMPARE(result->where(), QStringLiteral("slurm job 77_3 on node9"));
+    }
+
+    void runRequestRefuses_data()
+    {
+        QTest::addColumn<QByteArray>("content"); // empty: no file at all
+        QTest::addColumn<bool>("withOut");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QString>("message");
+        QTest::addRow("no-out") << QByteArray("{}") << false << int(krw::cli::UsageError)
+                                << QStringLiteral("run-request takes one FILE and --out RESULT");
+        QTest::addRow("missing-file") << QByteArray() << true << int(krw::cli::NothingLoaded) << QStringLiteral("cannot read ");
+        QTest::addRow("not-a-request") << QByteArray(R"({"ok": true})") << true << int(krw::cli::NothingLoaded)
+                                       << QStringLiteral("not a rerun request");
+    }
+
+    void runRequestRefuses()
+    {
+        QFETCH(QByteArray, content);
+        QFETCH(bool, withOut);
+        QFETCH(int, code);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("request.json"));
+        if (!content.isEmpty()) {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(content);
+        }
+        QStringList args{QStringLiteral("run-request"), path};
+        if (withOut)
+            args << QStringLiteral("--out") << dir.filePath(QStringLiteral("result.json"));
+        const CliRun r = runCli(args);
+        QCOMPARE(r.code, code);
+        QVERIFY2(r.err.contains(message), qPrintable(r.err));
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("result.json"))));
+    }
+
+    // --slurm needs a folder the nodes see; without one nothing is staged or submitted.
+    void slurmNeedsASharedFolder()
+    {
+        // "all" holds a case without a prediction: not even its "skipped" line is printed.
+        const CliRun r = runCli({QStringLiteral("rerun"), m_runCopy.path(), QStringLiteral("--only"), QStringLiteral("all"),
+            QStringLiteral("--slurm"), QStringLiteral("--json")});
+        QCOMPARE(r.code, int(krw::cli::UsageError));
+        QVERIFY2(r.err.contains(QLatin1String("--slurm needs a folder every node sees")), qPrintable(r.err));
+        QVERIFY(r.out.isEmpty());
     }
 
     void batchNamesUnknownCases()

@@ -65,6 +65,14 @@ private Q_SLOTS:
         RerunResult onHost = result(QStringLiteral("d.py"), true, 2.0);
         onHost.environment.insert(QStringLiteral("ssh_host"), QStringLiteral("gpu1.example"));
         QCOMPARE(onHost.where(), QStringLiteral("host gpu1.example"));
+        // A Slurm task: the job array's task and its node (runner/slurm/), with a device when one was handed out.
+        RerunResult onCluster = result(QStringLiteral("b.py"), true, 2.0);
+        onCluster.environment.insert(QStringLiteral("slurm_job"), QStringLiteral("1234_3"));
+        QCOMPARE(BatchEntry::of(onCluster).where, QStringLiteral("slurm job 1234_3"));
+        onCluster.environment.insert(QStringLiteral("slurm_node"), QStringLiteral("node1"));
+        QCOMPARE(BatchEntry::of(onCluster).where, QStringLiteral("slurm job 1234_3 on node1"));
+        onCluster.environment.insert(QStringLiteral("visible_devices"), QStringLiteral("CUDA_VISIBLE_DEVICES=0"));
+        QCOMPARE(BatchEntry::of(onCluster).where, QStringLiteral("slurm job 1234_3 on node1, CUDA_VISIBLE_DEVICES=0"));
         QCOMPARE(BatchEntry::skipped(QStringLiteral("e.py"), QStringLiteral("predict"), QStringLiteral("x")).verdict,
             QStringLiteral("not_rerun"));
     }

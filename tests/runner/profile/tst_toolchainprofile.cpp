@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "profile/toolchainprofile.h"
 
+#include <QJsonObject>
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
@@ -28,6 +29,15 @@ private Q_SLOTS:
         p.memoryLimitMiB = 4096;
         p.processLimit = 2048;
         p.sandbox = false;
+        p.slurm.enabled = true;
+        p.slurm.sharedDir = QStringLiteral("/shared/krw");
+        p.slurm.partition = QStringLiteral("gpu");
+        p.slurm.gres = QStringLiteral("gpu:a100:1");
+        p.slurm.timeLimitMinutes = 30;
+        p.slurm.maxRunning = 8;
+        p.slurm.sbatchOptions = QStringList{QStringLiteral("--account=review"), QStringLiteral("--qos=short")};
+        p.slurm.worker = QStringLiteral("/opt/krw/bin/kernel-review-cli");
+        p.slurm.pollIntervalMs = 2500;
         p.host.destination = QStringLiteral("me@gpu1.example");
         p.host.jumpHost = QStringLiteral("me@bastion:2200");
         p.host.port = 2222;
@@ -59,6 +69,52 @@ private Q_SLOTS:
         QCOMPARE(q.host.compiler, p.host.compiler);
         QCOMPARE(q.host.identityFile, p.host.identityFile);
         QCOMPARE(q.host.extraOptions, p.host.extraOptions);
+        QVERIFY(q.slurm == p.slurm);
+        QVERIFY(q.slurm != defaultProfile(ToolchainProfile::Kind::HipNvidia).slurm);
+    }
+
+    // The same fields as JSON, for a request that runs on a cluster node.
+    void everyFieldRoundTripsAsJson()
+    {
+        ToolchainProfile p = defaultProfile(ToolchainProfile::Kind::Rocm);
+        p.name = QStringLiteral("mi300");
+        p.compiler = QStringLiteral("/opt/rocm/bin/hipcc");
+        p.python = QStringLiteral("/opt/venv/bin/python");
+        p.offloadArch = QStringLiteral("gfx942");
+        p.extraFlags = QStringList{QStringLiteral("-O3")};
+        p.compileTimeoutS = 900;
+        p.harnessTimeoutS = 300;
+        p.disabledChecks = QStringList{QStringLiteral("seed_sensitive")};
+        p.seeds = 7;
+        p.implausibleSpeedup = 12.5;
+        p.peakBandwidthGbs = 5300;
+        p.sandbox = false;
+        p.memoryLimitMiB = 1024;
+        p.processLimit = 99;
+        p.slurm.enabled = true;
+        p.slurm.sharedDir = QStringLiteral("/lustre/krw");
+        p.slurm.maxRunning = 4;
+        QString error;
+        const auto q = profileFromJson(profileToJson(p), &error);
+        QVERIFY2(q, qPrintable(error));
+        QCOMPARE(q->name, p.name);
+        QCOMPARE(q->kind, p.kind);
+        QCOMPARE(q->compiler, p.compiler);
+        QCOMPARE(q->python, p.python);
+        QCOMPARE(q->offloadArch, p.offloadArch);
+        QCOMPARE(q->extraFlags, p.extraFlags);
+        QCOMPARE(q->compileTimeoutS, 900);
+        QCOMPARE(q->harnessTimeoutS, 300);
+        QCOMPARE(q->disabledChecks, p.disabledChecks);
+        QCOMPARE(q->seeds, 7);
+        QCOMPARE(q->implausibleSpeedup, 12.5);
+        QCOMPARE(q->peakBandwidthGbs, 5300.0);
+        QCOMPARE(q->sandbox, false);
+        QCOMPARE(q->memoryLimitMiB, 1024);
+        QCOMPARE(q->processLimit, 99);
+        QVERIFY(q->slurm == p.slurm);
+        QVERIFY(!profileFromJson({{QStringLiteral("kind"), QStringLiteral("fpga")}}, &error));
+        QCOMPARE(error, QStringLiteral("unknown profile kind \"fpga\""));
     }
 
     void olderSettingsTakeTheDefaults()
@@ -77,6 +133,8 @@ private Q_SLOTS:
         QCOMPARE(q.implausibleSpeedup, 10.0);
         QCOMPARE(q.peakBandwidthGbs, 0.0); // from the harness's table
         QVERIFY(q.python.isEmpty()); // automatic (PythonFinder)
+        QVERIFY(!q.slurm.enabled); // local batches, as before
+        QCOMPARE(q.slurm.gres, QStringLiteral("gpu:1"));
         QVERIFY(!q.remote()); // runs on this machine
         QCOMPARE(q.host.compiler, QStringLiteral("g++")); // the kind's compiler, should a host be named
         QCOMPARE(q.host.python, QStringLiteral("python3"));
