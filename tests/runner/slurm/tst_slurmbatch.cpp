@@ -8,6 +8,7 @@
 // Python and compiler are the fake process (tests/fixtures/fakeprocess.cpp): KRW_FAKE_MODE=result
 // passes, KRW_FAKE_MODE=hang never ends. Needs root (slurmd runs jobs as their submitter, and
 // SlurmUser=root); skipped without it or without the tools.
+#include "pipeline/rerunpipeline.h" // RerunResult as a QVariant (Qt 5 needs the declaration)
 #include "slurm/slurmbatch.h"
 #include "tooltests.h"
 
