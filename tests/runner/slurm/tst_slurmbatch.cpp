@@ -8,6 +8,7 @@
 // Python and compiler are the fake process (tests/fixtures/fakeprocess.cpp): KRW_FAKE_MODE=result
 // passes, KRW_FAKE_MODE=hang never ends. Needs root (slurmd runs jobs as their submitter, and
 // SlurmUser=root); skipped without it or without the tools.
+#include "freeport.h"
 #include "pipeline/rerunpipeline.h" // RerunResult as a QVariant (Qt 5 needs the declaration)
 #include "slurm/slurmbatch.h"
 #include "tooltests.h"
@@ -23,8 +24,6 @@
 #include <QTest>
 
 #include <memory>
-#include <netinet/in.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
 using namespace krw;
@@ -33,20 +32,7 @@ namespace {
 
 int freePort()
 {
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    if (fd < 0)
-        return 0;
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    address.sin_port = 0;
-    socklen_t length = sizeof(address);
-    int port = 0;
-    if (::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof(address)) == 0
-        && ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) == 0)
-        port = ntohs(address.sin_port);
-    ::close(fd);
-    return port;
+    return krw::test::freeLoopbackPort();
 }
 
 QString runTool(const QString& program, const QStringList& args, bool* ok = nullptr)
