@@ -10,6 +10,7 @@
 
 #include <QDateTime>
 #include <QMap>
+#include <QMetaType>
 #include <QPair>
 #include <QString>
 #include <QStringList>
@@ -222,3 +223,5 @@ QByteArray kernelsToJson(const QVector<KernelResourceUsage>& kernels);
 std::optional<QVector<KernelResourceUsage>> kernelsFromJson(const QByteArray& json, QString* error);
 
 } // namespace krw
+
+Q_DECLARE_METATYPE(krw::RerunResult) // carried by signals and QVariant (runner, batches, tests)

@@ -8,6 +8,9 @@ namespace krw {
 RerunBatch::RerunBatch(QObject* parent)
     : QObject(parent)
 {
+    // Its signals carry results and stages: Qt 5 queues and spies on them only once registered.
+    qRegisterMetaType<krw::RerunResult>();
+    qRegisterMetaType<krw::RerunStage>();
 }
 
 RerunBatch::~RerunBatch()

@@ -122,5 +122,4 @@ private:
 
 } // namespace krw
 
-Q_DECLARE_METATYPE(krw::RerunResult)
 Q_DECLARE_METATYPE(krw::RerunStage)

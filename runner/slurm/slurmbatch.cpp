@@ -41,6 +41,8 @@ SlurmBatch::SlurmBatch(QObject* parent)
     : QObject(parent)
     , m_timer(new QTimer(this))
 {
+    // Its signals carry results: Qt 5 queues and spies on them only once their types are registered.
+    qRegisterMetaType<krw::RerunResult>();
     connect(m_timer, &QTimer::timeout, this, &SlurmBatch::poll);
 }
 
