@@ -453,6 +453,8 @@ void MainWindow::showRun(const RunPtr& run)
         rememberCase(); // of the run we leave
     const QString keep = sameRun ? currentCaseName() : Settings::instance()->lastCase(run->path, run->name);
     m_run = run;
+    m_unfinishedBatches.clear(); // the new run's are read by loadLatestReruns below
+    m_resumeBatchAction->setEnabled(false);
     m_caseView->clear();
     m_model->setRun(run);
     m_review->openRun(run);
@@ -487,20 +489,19 @@ void MainWindow::loadLatestReruns()
     struct Found
     {
         LatestReruns reruns;
-        bool unfinishedBatch = false;
+        QVector<BatchQueue> unfinishedBatches;
     };
     auto* watcher = new QFutureWatcher<Found>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, run] {
         watcher->deleteLater();
         if (m_run == run) {
             m_model->setLatestReruns(watcher->result().reruns);
-            m_resumeBatchAction->setEnabled(watcher->result().unfinishedBatch);
+            m_unfinishedBatches = watcher->result().unfinishedBatches;
+            m_resumeBatchAction->setEnabled(!m_unfinishedBatches.isEmpty());
         }
         Q_EMIT latestRerunsLoaded();
     });
-    watcher->setFuture(QtConcurrent::run([store, names] {
-        return Found{store.newestPerCase(names), !BatchQueue::unfinished(store).isEmpty()};
-    }));
+    watcher->setFuture(QtConcurrent::run([store, names] { return Found{store.newestPerCase(names), BatchQueue::unfinished(store)}; }));
 }
 
 bool MainWindow::selectCase(const QString& filename)
@@ -578,9 +579,11 @@ BatchRerunDialog* MainWindow::openBatchDialog()
 
 BatchRerunDialog* MainWindow::resumeBatch()
 {
+    // The queues were read off the UI thread when the run opened or the last batch ended
+    // (loadLatestReruns); the action is enabled only when there is one.
     if (!m_run)
         return nullptr;
-    const QVector<BatchQueue> queues = BatchQueue::unfinished(ResultStore::forRun(m_run->path, m_run->name));
+    const QVector<BatchQueue> queues = m_unfinishedBatches;
     if (queues.isEmpty()) {
         m_resumeBatchAction->setEnabled(false);
         statusBar()->showMessage(tr("No batch of this run has cases left."), 3000);

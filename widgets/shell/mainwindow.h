@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "batch/batchqueue.h"
 #include "review/annotations.h"
 #include "review/reviewcontroller.h"
 #include "run/rundata.h"
@@ -138,6 +139,7 @@ private:
     bool m_splitterRestored = false;
     QAction* m_rerunAction = nullptr;
     QAction* m_resumeBatchAction = nullptr;
+    QVector<BatchQueue> m_unfinishedBatches; // of the open run, newest first; read by loadLatestReruns
     QPointer<BatchRerunDialog> m_batchDialog;
 };
 
