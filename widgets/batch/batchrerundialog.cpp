@@ -115,8 +115,14 @@ BatchRerunDialog::BatchRerunDialog(
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8); // one line of text per row
+    m_table->setTextElideMode(Qt::ElideMiddle); // a long case name keeps its end (.py) in view
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(BatchProgressModel::FlagsColumn, QHeaderView::Stretch);
+    // The case name takes what it needs up to a third of the table, so a 300-character name never
+    // pushes the verdict off to the side; the column can still be dragged wider.
+    m_table->horizontalHeader()->setSectionResizeMode(BatchProgressModel::CaseColumn, QHeaderView::Interactive);
+    connect(m_progress, &QAbstractItemModel::modelReset, this, &BatchRerunDialog::fitCaseColumn);
     m_table->setToolTip(tr("Double-click a case to show it in the window"));
     connect(m_table, &QTableView::doubleClicked, this,
         [this](const QModelIndex& index) { Q_EMIT caseActivated(index.data(BatchProgressModel::CaseNameRole).toString()); });
@@ -165,6 +171,14 @@ BatchRerunDialog::BatchRerunDialog(
     connect(&m_batch, &RerunBatch::finished, this, &BatchRerunDialog::onFinished);
     resize(920, 640);
     updateControls();
+}
+
+void BatchRerunDialog::fitCaseColumn()
+{
+    m_table->resizeColumnToContents(BatchProgressModel::CaseColumn);
+    const int widest = std::max(m_table->viewport()->width(), width() - 40) / 3;
+    if (m_table->columnWidth(BatchProgressModel::CaseColumn) > widest)
+        m_table->setColumnWidth(BatchProgressModel::CaseColumn, widest);
 }
 
 BatchRerunDialog::~BatchRerunDialog()
@@ -216,6 +230,14 @@ QVector<int> BatchRerunDialog::casesOf(Scope scope) const
         return casesInScope(*m_run, m_annotations, ExportScope::All);
     case Scope::Annotated:
         return casesInScope(*m_run, m_annotations, ExportScope::Annotated);
+    case Scope::Resumed: {
+        QVector<int> indexes;
+        for (const QString& name : m_queue ? m_queue->queuedCases() : QStringList()) {
+            if (const int index = m_run->indexOf(name); index >= 0)
+                indexes << index;
+        }
+        return indexes;
+    }
     }
     return {};
 }
@@ -289,6 +311,13 @@ void BatchRerunDialog::resume(const BatchQueue& queue)
         if (item.state == BatchQueue::State::Done)
             done << item.caseName;
     }
+    // The choices shown are the batch's, the cases included: not the scope the dialog opened with.
+    const QString scopeText = tr("The resumed batch (%1 of %2 left)").arg(queue.remaining()).arg(queue.items.size());
+    if (const int at = m_scope->findData(int(Scope::Resumed)); at >= 0)
+        m_scope->setItemText(at, scopeText);
+    else
+        m_scope->addItem(scopeText, int(Scope::Resumed));
+    m_scope->setCurrentIndex(m_scope->findData(int(Scope::Resumed)));
     m_profile->setCurrentIndex(std::max(0, m_profile->findText(queue.profile)));
     m_version->setCurrentIndex(std::max(0, m_version->findData(queue.versionSpec)));
     m_jobs->setValue(queue.jobs);

@@ -34,7 +34,7 @@ class BatchRerunDialog : public QDialog
 {
     Q_OBJECT
 public:
-    enum class Scope { Selected, Shown, Failing, All, Annotated };
+    enum class Scope { Selected, Shown, Failing, All, Annotated, Resumed }; // Resumed: what a resumed batch has left
 
     BatchRerunDialog(
         RunPtr run, const AnnotationMap& annotations, const QVector<int>& selected, const QVector<int>& shown, QWidget* parent = nullptr);
@@ -64,6 +64,7 @@ Q_SIGNALS:
 private:
     void fillScopes();
     void fillProfiles();
+    void fitCaseColumn();
     void updateControls();
     void updateStatus();
     void begin(const QVector<int>& indexes, const BatchQueue& queue, const QStringList& doneEarlier);

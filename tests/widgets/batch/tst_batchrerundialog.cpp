@@ -133,6 +133,10 @@ private Q_SLOTS:
         BatchRerunDialog resumed(m_run, {}, {}, {});
         QSignalSpy finished(&resumed, &BatchRerunDialog::batchFinished);
         resumed.resume(queues.first());
+        // The form shows the batch's own cases, not the scope a new dialog would start with.
+        auto* scope = resumed.findChild<QComboBox*>(QStringLiteral("batchScope"));
+        QCOMPARE(scope->currentText(), QStringLiteral("The resumed batch (%1 of %2 left)").arg(left).arg(m_run->cases.size()));
+        QCOMPARE(resumed.casesOf(BatchRerunDialog::Scope::Resumed).size(), left);
         QVERIFY(finished.wait(120000));
         QCOMPARE(finished.first().first().toBool(), false);
         QCOMPARE(resumed.summary().entries().size(), left);
