@@ -60,8 +60,11 @@ void HostProbe::onStaged(const StageResult& staged)
 {
     if (!m_running)
         return;
-    if (!staged.ok)
-        return finish(false, staged.cancelled ? tr("cancelled") : staged.error);
+    if (!staged.ok) {
+        m_problems << (staged.cancelled ? tr("cancelled") : staged.error);
+        Q_EMIT output(QStringLiteral("→ %1").arg(m_problems.constLast()));
+        return finish(false, m_problems.constLast());
+    }
     m_jobFolder = staged.jobFolder;
     Q_EMIT output(tr("Reached %1: staged %2 files in %3, %4 sent (%5 bytes), the rest were there already.")
                       .arg(m_host.displayName())
@@ -121,6 +124,8 @@ void HostProbe::onCompiler(const ProcessOutcome& outcome)
         m_info.compilerVersion = compilerVersionLine(m_info.compilerVersionText);
         Q_EMIT output(version);
     }
+    if (m_info.compilerPath.isEmpty())
+        Q_EMIT output(QStringLiteral("→ %1").arg(m_problems.constLast()));
     finish(m_problems.isEmpty(), m_problems.join(QLatin1Char('\n')));
 }
 

@@ -29,7 +29,7 @@ public:
     ToolchainInfo info() const { return m_info; } // after finished(): what the probe found
 
 Q_SIGNALS:
-    void output(const QString& text); // lines for people, as each step ends
+    void output(const QString& text); // lines for people, as each step ends; "→ …" for a problem
     // ok: reached, and the Python imports torch and the compiler answered; else failure says
     // what failed, naming the host (several problems: one per line).
     void finished(bool ok, const QString& failure);

@@ -27,7 +27,7 @@ public:
     static QString checkSharedFolder(const QString& dir);
 
 Q_SIGNALS:
-    void output(const QString& text); // lines for people, as each step ends
+    void output(const QString& text); // lines for people, as each step ends; "→ …" for a problem
     void finished(bool ok, const QString& failure); // failure: what failed, one problem per line
 
 private:

@@ -340,7 +340,7 @@ QWidget* ProfileDialog::makeSlurmPage()
     m_sbatchOptions->setToolTip(tr("More sbatch options, split into arguments as a shell would (quote one that holds a space); "
                                    "they come last and so override ours"));
     m_worker->setToolTip(tr("kernel-review-cli as the nodes see it"));
-    m_workerLine->setWordWrap(true);
+    m_workerLine->setWordWrap(false); // one path: a wrapped label in a form row takes odd heights
     m_workerLine->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_pollInterval->setRange(1, 3600);
     m_pollInterval->setDecimals(1);
@@ -435,6 +435,11 @@ void ProfileDialog::showProfile(int row)
     m_pollInterval->setValue(s.pollIntervalMs / 1000.0);
     updateWorkerLine();
     updateRunsOn();
+    // A profile opens on the tab of where it runs.
+    if (e.runsOn != ToolchainProfile::RunsOn::ThisMachine)
+        m_tabs->setCurrentIndex(e.runsOn == ToolchainProfile::RunsOn::Host ? HostTab : SlurmTab);
+    else if (m_tabs->currentIndex() == HostTab || m_tabs->currentIndex() == SlurmTab)
+        m_tabs->setCurrentIndex(ToolchainTab);
     m_detected->clear();
 }
 
@@ -687,10 +692,13 @@ void ProfileDialog::testConnection()
 
 void ProfileDialog::connectionTestEnded(bool ok, const QString& failure)
 {
+    // Each problem was shown as it came ("→ …"); a one-line one is repeated here.
     if (ok)
         m_detected->appendPlainText(tr("Connection test passed."));
-    else
+    else if (!failure.contains(QLatin1Char('\n')))
         m_detected->appendPlainText(tr("Connection test failed: %1").arg(failure));
+    else
+        m_detected->appendPlainText(tr("Connection test failed (→ above)."));
     updateRunsOn(); // the button again
     Q_EMIT connectionTestFinished(ok);
 }
