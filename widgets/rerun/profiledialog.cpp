@@ -21,6 +21,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScreen>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -189,7 +190,9 @@ ProfileDialog::ProfileDialog(QWidget* parent)
     for (const Entry& e : qAsConst(m_entries))
         m_list->addItem(e.profile.name);
     m_list->setCurrentRow(0);
-    resize(960, 640);
+    // Roomy where there is room, never taller than the screen (1600x1000 at scale 1.5 is 1066x666).
+    const QRect screenArea = screen()->availableGeometry();
+    resize(std::min(960, screenArea.width() * 9 / 10), std::min(640, screenArea.height() * 17 / 20));
     connect(m_python, &QLineEdit::textChanged, this, &ProfileDialog::updatePythonLine);
     connect(&m_pythonFinder, &PythonFinder::finished, this, [this](const PythonSearch& search) {
         m_pythonSearch = search;
