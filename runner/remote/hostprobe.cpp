@@ -49,11 +49,13 @@ void HostProbe::cancel()
 {
     if (!m_running)
         return;
+    m_running = false; // whatever the steps report while they stop is not ours any more
+    m_step = Step::Idle;
     if (m_stager.isRunning())
         m_stager.cancel();
     if (m_job.isRunning())
         m_job.cancel();
-    finish(false, tr("cancelled"));
+    Q_EMIT finished(false, tr("cancelled"));
 }
 
 void HostProbe::onStaged(const StageResult& staged)

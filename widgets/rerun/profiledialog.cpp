@@ -380,6 +380,14 @@ QWidget* ProfileDialog::makeSlurmPage()
     return page;
 }
 
+ProfileDialog::~ProfileDialog()
+{
+    // A probe still running stops with its members; what it says then is not for this dialog.
+    m_hostProbe.disconnect(this);
+    m_slurmProbe.disconnect(this);
+    m_job.disconnect(this);
+}
+
 // What an empty Python field comes to on this machine: the Python found and its versions, or
 // every one tried and why it does not do.
 void ProfileDialog::updatePythonLine()
@@ -481,8 +489,10 @@ void ProfileDialog::updateRunsOn()
     m_hostFields->setEnabled(host);
     m_slurmFields->setEnabled(where == ToolchainProfile::RunsOn::Slurm);
     for (QWidget* local : std::initializer_list<QWidget*>{m_compiler, m_python, m_pythonLine, m_sandbox, m_memoryLimit, m_processLimit}) {
+        if (!local->property("krwLocalToolTip").isValid()) // its own, to give back
+            local->setProperty("krwLocalToolTip", local->toolTip());
         local->setEnabled(!host);
-        local->setToolTip(host ? tr("Not used on a host: see Remote host (SSH)") : QString());
+        local->setToolTip(host ? tr("Not used on a host: see Remote host (SSH)") : local->property("krwLocalToolTip").toString());
     }
     m_test->setEnabled(where != ToolchainProfile::RunsOn::ThisMachine && !m_hostProbe.isRunning() && !m_slurmProbe.isRunning());
     m_test->setToolTip(where == ToolchainProfile::RunsOn::Host ? tr("Stages the harness on the host and runs its probe there")
@@ -673,6 +683,10 @@ void ProfileDialog::testConnection()
     if (m_current < 0 || m_hostProbe.isRunning() || m_slurmProbe.isRunning())
         return;
     const Entry& e = m_entries.at(m_current);
+    if (e.runsOn == ToolchainProfile::RunsOn::ThisMachine) {
+        m_detected->appendPlainText(tr("Profile %1 runs on this machine: Detect shows what it finds here.").arg(e.profile.name));
+        return;
+    }
     Tab tab = ToolchainTab;
     const QString problem = problemOf(e.profile, e.runsOn, e.sshOptions, e.sbatchOptions, &tab);
     m_detected->clear();

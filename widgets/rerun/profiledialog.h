@@ -34,6 +34,7 @@ public:
     enum Tab { ToolchainTab, ChecksTab, HostTab, SlurmTab };
 
     explicit ProfileDialog(QWidget* parent = nullptr);
+    ~ProfileDialog() override;
     void accept() override;
     QPlainTextEdit* detectedView() const { return m_detected; }
     QLabel* pythonLine() const { return m_pythonLine; } // what an empty Python field comes to here

@@ -312,6 +312,33 @@ private Q_SLOTS:
         QVERIFY2(pane.contains(QStringLiteral("Connection refused")), qPrintable(pane));
     }
 
+    // The host is reached but has no such Python: RemoteFailure's words for a missing tool, and
+    // the compiler is still asked (both problems are worth knowing at once).
+    void testConnectionWithAMissingPythonSaysSo()
+    {
+        test::LoopbackSshd sshd;
+        QString missing;
+        const QString error = sshd.start(&missing);
+        if (!missing.isEmpty()) {
+            skipForLackOf(missing);
+            return;
+        }
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        ProfileDialog dialog;
+        QSignalSpy ended(&dialog, &ProfileDialog::connectionTestFinished);
+        fillHost(dialog, sshd.host(), sshd.host().port);
+        field<QLineEdit>(dialog, "hostPython")->setText(QStringLiteral("krw-no-such-python"));
+        dialog.testConnection();
+        QVERIFY(ended.wait(60000));
+        QCOMPARE(ended.first().first().toBool(), false);
+        const QString pane = dialog.detectedView()->toPlainText();
+        QVERIFY2(pane.contains(QStringLiteral("→ 127.0.0.1 has no krw-no-such-python (")), qPrintable(pane));
+        QVERIFY2(pane.contains(QStringLiteral("$ g++ --version\ng++ ")), qPrintable(pane));
+        QVERIFY2(pane.endsWith(QStringLiteral("Connection test failed: 127.0.0.1 has no krw-no-such-python (")
+                     + pane.section(QStringLiteral("127.0.0.1 has no krw-no-such-python ("), -1)),
+            qPrintable(pane));
+    }
+
     // Slurm: sinfo (whatever this machine says about it) and the shared folder, checked off the UI thread.
     void testConnectionChecksTheSharedFolder()
     {
