@@ -17,6 +17,7 @@
 #include <QListWidget>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScreen>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTabWidget>
@@ -163,6 +164,23 @@ private Q_SLOTS:
             QCOMPARE(after.at(i).host.destination, before.at(i).host.destination);
             QVERIFY(after.at(i).slurm == before.at(i).slurm);
         }
+    }
+
+    // Every tab's fields fit a 1600x1000 screen at scale 1.5 (1066x666 logical pixels, as the
+    // screenshots in docs/RUNNER.md were checked), and the dialog opens no larger than the screen.
+    void fitsAScaledLaptopScreen()
+    {
+        ProfileDialog dialog;
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        for (int tab = 0; tab < dialog.tabs()->count(); ++tab) {
+            dialog.tabs()->setCurrentIndex(tab);
+            const QSize minimum = dialog.minimumSizeHint();
+            QVERIFY2(minimum.width() <= 1066 && minimum.height() <= 666,
+                qPrintable(QStringLiteral("tab %1 needs %2x%3").arg(tab).arg(minimum.width()).arg(minimum.height())));
+        }
+        const QRect screen = dialog.screen()->availableGeometry();
+        QVERIFY(dialog.width() <= screen.width() && dialog.height() <= screen.height());
     }
 
     // "Runs on" enables the fields of that place only, and is saved exclusively (the rule is
