@@ -255,7 +255,8 @@ int rerunBatch(QCommandLineParser& parser, const std::shared_ptr<Run>& run, cons
     const auto indexes = batchCases(parser, *run, &exitCode);
     if (!indexes)
         return exitCode;
-    if (profile.slurm.enabled && profile.slurm.sharedDir.isEmpty())
+    const bool onSlurm = profile.runsOn() == ToolchainProfile::RunsOn::Slurm; // Slurm wins over a host
+    if (onSlurm && profile.slurm.sharedDir.isEmpty())
         return usage(parser,
             QCoreApplication::translate(
                 "kernel-review-cli", "--slurm needs a folder every node sees: --slurm-dir DIR, or the profile's Slurm shared folder"));
@@ -294,7 +295,7 @@ int rerunBatch(QCommandLineParser& parser, const std::shared_ptr<Run>& run, cons
         wasCancelled = cancelled;
         QCoreApplication::exit(0);
     };
-    if (profile.slurm.enabled) {
+    if (onSlurm) {
         // One job array on the cluster instead of local pipelines (docs/RUNNER.md "Slurm cluster").
         SlurmBatch batch;
         QObject::connect(&batch, &SlurmBatch::caseFinished, &batch, onCase);

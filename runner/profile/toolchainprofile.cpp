@@ -62,6 +62,20 @@ int ToolchainProfile::effectiveProcessLimit() const
     return std::max(1024, 16 * QThread::idealThreadCount());
 }
 
+ToolchainProfile::RunsOn ToolchainProfile::runsOn() const
+{
+    if (slurm.enabled)
+        return RunsOn::Slurm;
+    return remote() ? RunsOn::Host : RunsOn::ThisMachine;
+}
+
+void ToolchainProfile::setRunsOn(RunsOn where)
+{
+    slurm.enabled = where == RunsOn::Slurm;
+    if (where != RunsOn::Host)
+        host.destination.clear();
+}
+
 ToolchainProfile defaultProfile(ToolchainProfile::Kind kind)
 {
     ToolchainProfile p;

@@ -38,6 +38,7 @@ struct SlurmSettings
 struct ToolchainProfile
 {
     enum class Kind { Rocm, HipNvidia, CompileCheck, Cpu };
+    enum class RunsOn { ThisMachine, Host, Slurm };
     QString name; // unique; defaults are named after their kind
     Kind kind = Kind::Cpu;
     QString compiler; // hipcc for HIP kinds, a C++ compiler for cpu; a name is looked up in PATH
@@ -62,6 +63,15 @@ struct ToolchainProfile
     RemoteHost host;
 
     bool remote() const { return !host.destination.isEmpty(); }
+
+    // Where this profile's batches run, the one rule for a profile that has both: Slurm when it is
+    // enabled (a batch becomes a job array and the request that travels to a node drops the host:
+    // kernel-review-cli's rerunBatch, RerunRequestFormat), else the host when it names one (every
+    // step of RerunPipeline runs there), else this machine.
+    RunsOn runsOn() const;
+    // Makes the choice exclusive, so a single rerun and a batch agree: a host or this machine turns
+    // Slurm off; Slurm or this machine clears the host's destination (its other fields stay).
+    void setRunsOn(RunsOn where);
 
     bool runsCode() const { return kind != Kind::CompileCheck; }
     qint64 effectiveMemoryLimitBytes() const;

@@ -43,6 +43,76 @@ QString RemoteCommand::shellLine(const QStringList& words)
     return quoted.join(QLatin1Char(' '));
 }
 
+std::optional<QStringList> RemoteCommand::splitWords(const QString& line, QString* error)
+{
+    QStringList words;
+    QString word;
+    bool inWord = false; // '' is a word of its own
+    enum class Quote { None, Single, Double } quote = Quote::None;
+    int quoteStart = 0;
+    for (int i = 0; i < line.size(); ++i) {
+        const QChar c = line.at(i);
+        if (quote == Quote::Single) {
+            if (c == QLatin1Char('\''))
+                quote = Quote::None;
+            else
+                word += c;
+            continue;
+        }
+        if (quote == Quote::Double) {
+            if (c == QLatin1Char('"')) {
+                quote = Quote::None;
+            } else if (c == QLatin1Char('\\') && i + 1 < line.size() && QStringLiteral("\"\\$`").contains(line.at(i + 1))) {
+                word += line.at(++i);
+            } else {
+                word += c;
+            }
+            continue;
+        }
+        if (c == QLatin1Char(' ') || c == QLatin1Char('\t') || c == QLatin1Char('\n')) {
+            if (inWord)
+                words += word;
+            word.clear();
+            inWord = false;
+            continue;
+        }
+        inWord = true;
+        if (c == QLatin1Char('\'') || c == QLatin1Char('"')) {
+            quote = c == QLatin1Char('\'') ? Quote::Single : Quote::Double;
+            quoteStart = i;
+        } else if (c == QLatin1Char('\\')) {
+            if (i + 1 == line.size()) {
+                if (error)
+                    *error = QStringLiteral("a backslash ends the line (character %1)").arg(i + 1);
+                return std::nullopt;
+            }
+            word += line.at(++i);
+        } else {
+            word += c;
+        }
+    }
+    if (quote != Quote::None) {
+        if (error)
+            *error = QStringLiteral("the %1 quote at character %2 is never closed")
+                         .arg(quote == Quote::Single ? QStringLiteral("single") : QStringLiteral("double"))
+                         .arg(quoteStart + 1);
+        return std::nullopt;
+    }
+    if (inWord)
+        words += word;
+    return words;
+}
+
+QString RemoteCommand::wordsLine(const QStringList& words)
+{
+    static const QRegularExpression special(QStringLiteral("[\\s'\"\\\\]"));
+    QStringList shown;
+    shown.reserve(words.size());
+    for (const QString& word : words)
+        shown += word.isEmpty() || word.contains(special) ? shellQuote(word) : word;
+    return shown.join(QLatin1Char(' '));
+}
+
 QString RemoteCommand::quotePath(const QString& path)
 {
     if (path == QLatin1String("~"))

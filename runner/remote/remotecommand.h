@@ -7,6 +7,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
+
 namespace krw {
 
 // The ssh and scp commands that run things on a RemoteHost, as ProcessSpecs for a ProcessJob, so
@@ -22,6 +24,14 @@ public:
     // else in single quotes ('it'\''s'). The empty word is ''.
     static QString shellQuote(const QString& word);
     static QString shellLine(const QStringList& words); // each quoted, joined by spaces
+    // The inverse, for option lists people type (extra ssh options, sbatch options): words split
+    // at unquoted blanks as sh does, with '…', "…" and \ quoting (no expansion of $, ~ or *).
+    // nullopt, with *error saying where, for an unclosed quote or a trailing backslash.
+    // splitWords(shellLine(list)) == list.
+    static std::optional<QStringList> splitWords(const QString& line, QString* error);
+    // Words for people to edit and splitWords to read back: quoted only where splitWords needs it
+    // (blanks, quotes, backslashes, the empty word), so "--account=gpu" stays as it is.
+    static QString wordsLine(const QStringList& words);
     // A path on the host: "~" and a leading "~/" stay the home folder ("$HOME"/'rest'); the rest
     // is quoted as a word.
     static QString quotePath(const QString& path);

@@ -53,6 +53,7 @@ public:
     void setCase(const CaseTexts& texts, const QVector<CodeVersion>& versions);
     void selectVersion(const QString& id);
     void selectProfile(const QString& name);
+    void editProfiles(); // the toolchain profile dialog; the profile list follows what it saved
     void run();
     void cancel();
     bool isRunning() const;
@@ -86,7 +87,6 @@ private:
     void fillVersionChoosers(bool keepChoice);
     void fillProfiles();
     void editCopy();
-    void editProfiles();
     void onChoiceChanged(); // version, baseline or profile: show what belongs to the new choice
     void showNoRerun(const RerunKey& key);
     void updateRunButton();

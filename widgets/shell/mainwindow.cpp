@@ -245,6 +245,8 @@ void MainWindow::buildMenus()
     exportReport->setIcon(themeIcon(this, "document-export", QStyle::SP_DialogSaveButton));
     exportReport->setIconText(tr("Export"));
     addMenuAction(file, tr("&Settings…"), this, &MainWindow::showSettings, QKeySequence::Preferences);
+    // Also the runner panel's "Profiles…": where reruns run (this machine, a host, Slurm) and how.
+    addMenuAction(file, tr("&Toolchain Profiles…"), m_caseView->runnerPanel(), &RunnerPanel::editProfiles);
     addMenuAction(file, tr("&Quit"), this, &QWidget::close, QKeySequence::Quit);
 
     // Undo and redo of annotation changes (ReviewController keeps the run's history).

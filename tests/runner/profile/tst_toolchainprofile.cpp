@@ -140,6 +140,31 @@ private Q_SLOTS:
         QCOMPARE(q.host.python, QStringLiteral("python3"));
     }
 
+    // The one rule for a profile with both a host and Slurm: Slurm wins (for batches); setRunsOn
+    // makes the choice exclusive, keeping the host's other fields.
+    void runsOnOnePlaceAtATime()
+    {
+        ToolchainProfile p = defaultProfile(ToolchainProfile::Kind::Cpu);
+        QCOMPARE(p.runsOn(), ToolchainProfile::RunsOn::ThisMachine);
+        p.host.destination = QStringLiteral("gpu1");
+        p.host.port = 2222;
+        QCOMPARE(p.runsOn(), ToolchainProfile::RunsOn::Host);
+        p.slurm.enabled = true;
+        QCOMPARE(p.runsOn(), ToolchainProfile::RunsOn::Slurm); // both set: Slurm
+        p.setRunsOn(ToolchainProfile::RunsOn::Slurm);
+        QVERIFY(p.host.destination.isEmpty());
+        QVERIFY(!p.remote()); // a single rerun does not go to the host either
+        QCOMPARE(p.host.port, 2222);
+        p.host.destination = QStringLiteral("gpu1");
+        p.setRunsOn(ToolchainProfile::RunsOn::Host);
+        QVERIFY(!p.slurm.enabled);
+        QCOMPARE(p.runsOn(), ToolchainProfile::RunsOn::Host);
+        p.setRunsOn(ToolchainProfile::RunsOn::ThisMachine);
+        QVERIFY(!p.slurm.enabled);
+        QVERIFY(!p.remote());
+        QCOMPARE(p.runsOn(), ToolchainProfile::RunsOn::ThisMachine);
+    }
+
     // Empty is automatic and the new default; a saved profile that names a Python keeps it, and
     // an automatic one stays automatic after a save and a load.
     void pythonEmptyIsAutomatic()

@@ -78,6 +78,59 @@ private Q_SLOTS:
         QCOMPARE(ran.output, QStringLiteral("<a b><><c'd><e>"));
     }
 
+    // People type option lists as a shell line; each is split as the real sh splits it.
+    void splitWordsSplitsAsShDoes_data()
+    {
+        QTest::addColumn<QString>("line");
+        QTest::addRow("plain") << QStringLiteral("-o ControlMaster=auto  -o\tControlPersist=60");
+        QTest::addRow("single quotes") << QStringLiteral("-o 'ProxyCommand=ssh -W %h:%p bastion'");
+        QTest::addRow("double quotes and escapes") << QStringLiteral("--comment=\"a \\\"b\\\" \\$x\" c\\ d");
+        QTest::addRow("empty word") << QStringLiteral("a '' b");
+        QTest::addRow("joined quotes") << QStringLiteral("x'y z'\"w\"");
+        QTest::addRow("nothing") << QStringLiteral("   ");
+    }
+    void splitWordsSplitsAsShDoes()
+    {
+        QFETCH(QString, line);
+        QString error;
+        const auto words = RemoteCommand::splitWords(line, &error);
+        QVERIFY2(words, qPrintable(error));
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("x"), QStringLiteral("EXPANDED")); // an escaped $x stays $x in both
+        const ShellRun ran = runSh(QStringLiteral("for w in ") + line + QStringLiteral("; do printf '<%s>' \"$w\"; done"), env);
+        QString expected;
+        for (const QString& word : *words)
+            expected += QLatin1Char('<') + word + QLatin1Char('>');
+        QCOMPARE(ran.output, expected);
+        QCOMPARE(RemoteCommand::splitWords(RemoteCommand::shellLine(*words), nullptr), words); // round trips
+        QCOMPARE(RemoteCommand::splitWords(RemoteCommand::wordsLine(*words), nullptr), words);
+    }
+
+    void wordsLineQuotesOnlyWhatSplitWordsNeeds()
+    {
+        const QStringList words{QStringLiteral("--account=gpu"), QStringLiteral("-o"), QStringLiteral("ProxyCommand=ssh -W %h:%p b"),
+            QString(), QStringLiteral("it's"), QStringLiteral("a\\b")};
+        QCOMPARE(RemoteCommand::wordsLine(words), QStringLiteral("--account=gpu -o 'ProxyCommand=ssh -W %h:%p b' '' 'it'\\''s' 'a\\b'"));
+        QCOMPARE(RemoteCommand::splitWords(RemoteCommand::wordsLine(words), nullptr), words);
+    }
+
+    void splitWordsRefusesUnclosedQuotes_data()
+    {
+        QTest::addColumn<QString>("line");
+        QTest::addColumn<QString>("error");
+        QTest::addRow("single") << QStringLiteral("-o 'Proxy") << QStringLiteral("the single quote at character 4 is never closed");
+        QTest::addRow("double") << QStringLiteral("\"a") << QStringLiteral("the double quote at character 1 is never closed");
+        QTest::addRow("backslash") << QStringLiteral("a \\") << QStringLiteral("a backslash ends the line (character 3)");
+    }
+    void splitWordsRefusesUnclosedQuotes()
+    {
+        QFETCH(QString, line);
+        QFETCH(QString, error);
+        QString why;
+        QVERIFY(!RemoteCommand::splitWords(line, &why));
+        QCOMPARE(why, error);
+    }
+
     void quotePathKeepsHomeExpandable_data()
     {
         QTest::addColumn<QString>("path");

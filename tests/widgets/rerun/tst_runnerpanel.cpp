@@ -756,14 +756,15 @@ private Q_SLOTS:
     void gpuTargetOnlyForProfilesWithAGpu()
     {
         ProfileDialog dialog;
-        auto* form = dialog.findChild<QFormLayout*>();
-        QVERIFY(form);
-        QWidget* target = nullptr;
-        for (int row = 0; row < form->rowCount(); ++row) {
-            auto* label = qobject_cast<QLabel*>(
-                form->itemAt(row, QFormLayout::LabelRole) ? form->itemAt(row, QFormLayout::LabelRole)->widget() : nullptr);
-            if (label && label->text() == QStringLiteral("GPU target:"))
-                target = form->itemAt(row, QFormLayout::FieldRole)->widget();
+        QWidget* target = nullptr; // the row labelled so, on whichever tab it is
+        const auto forms = dialog.findChildren<QFormLayout*>();
+        for (const QFormLayout* form : forms) {
+            for (int row = 0; row < form->rowCount(); ++row) {
+                auto* label = qobject_cast<QLabel*>(
+                    form->itemAt(row, QFormLayout::LabelRole) ? form->itemAt(row, QFormLayout::LabelRole)->widget() : nullptr);
+                if (label && label->text() == QStringLiteral("GPU target:"))
+                    target = form->itemAt(row, QFormLayout::FieldRole)->widget();
+            }
         }
         QVERIFY(target);
         auto* list = dialog.findChild<QListWidget*>();
@@ -782,7 +783,7 @@ private Q_SLOTS:
         list->setCurrentRow(rowOf(QStringLiteral("compile-check")));
         QVERIFY(target->isEnabled());
         // Changing the kind of a profile follows at once.
-        auto* kind = dialog.findChildren<QComboBox*>().value(0);
+        auto* kind = dialog.findChild<QComboBox*>(QStringLiteral("kind"));
         QVERIFY(kind);
         kind->setCurrentIndex(kind->findText(QStringLiteral("cpu")));
         QVERIFY(!target->isEnabled());

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "profile/toolchaininfo.h"
+#include "remote/remotehost.h"
+#include "remote/remotejob.h"
+#include "remote/remotestager.h"
+
+#include <QObject>
+
+namespace krw {
+
+// What RerunPipeline does first on a host, on its own, for the profile dialog's "Test
+// connection" (docs/RUNNER.md "Remote host (SSH)"): the harness folder is staged into a job
+// folder of its own (RemoteStager: the first ssh shows whether the host can be reached at all),
+// then, in that folder, the host's Python runs `krw_harness.py probe` and the host's compiler
+// answers `--version` (RemoteJob each). Failures are RemoteFailure's words ("cannot reach gpu1:
+// …", "gpu1 has no python3 (…)"), else the probe's own. Never blocks the calling thread.
+class HostProbe : public QObject
+{
+    Q_OBJECT
+public:
+    explicit HostProbe(QObject* parent = nullptr);
+
+    // harnessDir: the local runner/harness folder (krw_harness.py and its modules).
+    void start(const RemoteHost& host, const QString& harnessDir);
+    void cancel(); // finished(false, "cancelled") follows
+    bool isRunning() const { return m_running; }
+    ToolchainInfo info() const { return m_info; } // after finished(): what the probe found
+
+Q_SIGNALS:
+    void output(const QString& text); // lines for people, as each step ends; "→ …" for a problem
+    // ok: reached, and the Python imports torch and the compiler answered; else failure says
+    // what failed, naming the host (several problems: one per line).
+    void finished(bool ok, const QString& failure);
+
+private:
+    void onStaged(const StageResult& staged);
+    void onPython(const ProcessOutcome& outcome);
+    void onCompiler(const ProcessOutcome& outcome);
+    void finish(bool ok, const QString& failure);
+
+    enum class Step { Idle, Python, Compiler }; // which step m_job runs
+    RemoteHost m_host;
+    Step m_step = Step::Idle;
+    RemoteStager m_stager;
+    RemoteJob m_job;
+    QString m_jobFolder;
+    QString m_stepOutput;
+    QStringList m_problems;
+    ToolchainInfo m_info;
+    bool m_running = false;
+};
+
+} // namespace krw
