@@ -551,7 +551,8 @@ void RerunPipeline::probeOnHost()
     });
 }
 
-// One side's build in the host's module cache; a module there is used as it is.
+// One side's build in the host's module cache; a module there is used as it is. Builders of the
+// same key on the host take turns there (flock), as BuildLock makes them here.
 void RerunPipeline::compileOnHost(const SideBuild& build)
 {
     if (m_cancelled)

@@ -125,11 +125,18 @@ void RemoteSteps::probe(const QString& harnessFile, std::function<void(const Pro
     });
 }
 
-// One build on the host, as one sh script run in the job folder: a module in the host's cache is
-// used as it is; else the source goes beside it, the plan's steps run, and the module is renamed
-// into place in one step (mv), so another rerun never sees half a module. Builders of the same
-// key on the host do not take turns (no BuildLock there): both compile and the last rename wins.
-QString RemoteSteps::compileScript(const BuildPlan& plan, const QString& sideFile)
+// One build on the host, as one sh script run in the job folder (docs/RUNNER.md "Module cache" and
+// "Remote host (SSH)"), safe for any number of builders of the same key on that host:
+// - a module in the host's cache is used as it is (it only ever appears whole, by rename);
+// - one builder per key: flock(1) on <module>.lock beside it, held by the script's shell until it
+//   exits, so a builder that dies (or is cancelled: its process group is killed) lets go at once;
+// - a builder that had to wait says so, and when it gets the lock uses the module the other one
+//   has just built; if the other failed it builds itself;
+// - the lock holder removes scratch files builders that died left, builds into names of its own
+//   (the plan's token: <module>.partial-<token>, its log beside it) and renames the log and the
+//   module into place with mv, so another rerun never sees half a module.
+// flock comes with util-linux (as setsid does); a host without it fails with "HOST has no flock".
+QString RemoteSteps::compileScript(const BuildPlan& plan, const QString& sideFile, const QString& hostName, int waitS)
 {
     const auto q = [](const QString& path) { return RemoteCommand::shellQuote(path); };
     QStringList steps;
@@ -143,9 +150,23 @@ QString RemoteSteps::compileScript(const BuildPlan& plan, const QString& sideFil
     // The compiler's output is kept beside the module (its kernel table is read from it on a hit).
     const QString partialLog = plan.partialPath + QStringLiteral(".log");
     const QString moduleLog = plan.outputPath + QStringLiteral(".log");
-    QString script = QStringLiteral("if [ -e %1 ]; then echo %2; cat %3 2>/dev/null; exit 0; fi\n")
-                         .arg(q(plan.outputPath), cachedMarker(), q(moduleLog));
-    script += QStringLiteral("mkdir -p %1 && cp %2 %3 || exit 1\n").arg(q(plan.directory), q(sideFile), q(plan.sourcePath));
+    const QString cached = QStringLiteral("if [ -e %1 ]; then echo %2; cat %3 2>/dev/null; exit 0; fi\n");
+    QString script = cached.arg(q(plan.outputPath), cachedMarker(), q(moduleLog));
+    script += QStringLiteral("mkdir -p %1 && exec 9>>%2 || exit 1\n").arg(q(plan.directory), q(plan.lockPath));
+    script += QStringLiteral("flock -n 9\nlocked=$?\nif [ $locked -eq 127 ]; then exit 127; fi\n"); // no flock: RemoteFailure says so
+    script += QStringLiteral("if [ $locked -ne 0 ]; then\n"
+                             "echo %1\n"
+                             "flock -w %2 9 || { echo %3; exit 1; }\n")
+                  .arg(q(QStringLiteral("Waiting for another rerun on %1, which is building the same module (%2)…")
+                               .arg(hostName, plan.lockPath)),
+                      QString::number(waitS),
+                      q(QStringLiteral("gave up after %1 s waiting for another rerun on %2 that holds %3")
+                              .arg(QString::number(waitS), hostName, plan.lockPath)));
+    script += cached.arg(q(plan.outputPath), cachedMarker() + QStringLiteral(" ") + justBuiltMarker(), q(moduleLog));
+    script += QStringLiteral("fi\n");
+    // Whatever is still named *.partial-* was left by a builder that died: only the holder builds.
+    script += QStringLiteral("rm -f %1/*.partial-*\n").arg(q(plan.directory));
+    script += QStringLiteral("cp %1 %2 || exit 1\n").arg(q(sideFile), q(plan.sourcePath));
     script += QStringLiteral("{ %1; } >%2 2>&1\nstatus=$?\ncat %2\n").arg(steps.join(QStringLiteral(" && ")), q(partialLog));
     script += QStringLiteral("if [ $status -eq 0 ]; then mv -f %1 %2 && mv -f %3 %4; status=$?; fi\nrm -f %5 %1\nexit $status\n")
                   .arg(q(partialLog), q(moduleLog), q(plan.partialPath), q(plan.outputPath), scratch.join(QLatin1Char(' ')));
@@ -158,40 +179,49 @@ void RemoteSteps::compile(const BuildPlan& plan, const QString& sideFile, int ti
     build.stage.command = QStringList{plan.steps.first().program} + plan.steps.first().arguments;
     build.stage.modulePath = plan.outputPath;
     m_clock.start();
-    runStep(ProcessSpec{QStringLiteral("sh"), {QStringLiteral("-c"), compileScript(plan, sideFile)}, m_jobFolder, {}, timeoutS * 1000, {}},
-        QStringLiteral("compiling"), [this, plan, build, done](const ProcessOutcome& outcome) mutable {
-            CompileStage& stage = build.stage;
-            stage.seconds = m_clock.elapsed() / 1000.0;
-            if (outcome.kind == ProcessOutcome::Kind::Cancelled) {
-                build.cancelled = true;
-                return done(build);
-            }
-            const int marker = int(m_stepLog.indexOf(cachedMarker()));
-            if (outcome.kind == ProcessOutcome::Kind::Ok && marker >= 0) {
-                stage.ok = stage.cached = true;
-                if (!plan.kernelsPath.isEmpty()) // from the compiler's output kept beside the module
-                    stage.kernels = KernelResourceParser::parse(m_stepLog.mid(marker), plan.target);
-                stage.log = QStringLiteral("Using the module built before on %1 from the same source, flags and toolchain: %2\n")
-                                .arg(m_host.displayName(), plan.outputPath);
-                Q_EMIT log(stage.log);
-                return done(build);
-            }
-            stage.log = m_stepLog;
-            stage.diagnostics = KernelResourceParser::withoutResourceLines(DiagnosticParser::parseAll(stage.log));
-            if (!plan.kernelsPath.isEmpty())
-                stage.kernels = KernelResourceParser::parse(stage.log, plan.target);
-            stage.ok = outcome.kind == ProcessOutcome::Kind::Ok;
-            if (stage.ok)
-                return done(build);
-            const bool saidByDiagnostics = outcome.kind == ProcessOutcome::Kind::ExitCode && m_hostFailure.isEmpty()
-                && std::any_of(stage.diagnostics.cbegin(), stage.diagnostics.cend(),
-                    [](const Diagnostic& d) { return d.severity == Diagnostic::Severity::Error; });
-            if (!m_hostFailure.isEmpty())
-                build.why = m_hostFailure; // "gpu1 has no g++ (…)", "gpu1's disk is full (…)", "lost the connection …"
-            else if (!saidByDiagnostics)
-                build.why = QStringLiteral("the compiler on %1 %2: %3").arg(m_host.displayName(), outcome.message, lastLines(m_stepLog, 5));
-            done(build);
-        });
+    // A builder of the same key may hold the lock for up to its own compile timeout (and a
+    // minute); the step's timeout covers that wait and this build.
+    const int waitS = timeoutS + 60;
+    const ProcessSpec script{QStringLiteral("sh"), {QStringLiteral("-c"), compileScript(plan, sideFile, m_host.displayName(), waitS)},
+        m_jobFolder, {}, (waitS + timeoutS) * 1000, {}};
+    runStep(script, QStringLiteral("compiling"), [this, plan, build, done](const ProcessOutcome& outcome) mutable {
+        CompileStage& stage = build.stage;
+        stage.seconds = m_clock.elapsed() / 1000.0;
+        if (outcome.kind == ProcessOutcome::Kind::Cancelled) {
+            build.cancelled = true;
+            return done(build);
+        }
+        const int marker = int(m_stepLog.indexOf(cachedMarker()));
+        if (outcome.kind == ProcessOutcome::Kind::Ok && marker >= 0) {
+            stage.ok = stage.cached = true;
+            if (!plan.kernelsPath.isEmpty()) // from the compiler's output kept beside the module
+                stage.kernels = KernelResourceParser::parse(m_stepLog.mid(marker), plan.target);
+            stage.log = m_stepLog.indexOf(justBuiltMarker(), marker) >= 0
+                ? QStringLiteral("Using the module another rerun has just built on %1 from the same source: %2\n")
+                : QStringLiteral("Using the module built before on %1 from the same source, flags and toolchain: %2\n");
+            stage.log = stage.log.arg(m_host.displayName(), plan.outputPath);
+            Q_EMIT log(stage.log);
+            return done(build);
+        }
+        stage.log = m_stepLog;
+        stage.diagnostics = KernelResourceParser::withoutResourceLines(DiagnosticParser::parseAll(stage.log));
+        if (!plan.kernelsPath.isEmpty())
+            stage.kernels = KernelResourceParser::parse(stage.log, plan.target);
+        stage.ok = outcome.kind == ProcessOutcome::Kind::Ok;
+        if (stage.ok)
+            return done(build);
+        const bool saidByDiagnostics = outcome.kind == ProcessOutcome::Kind::ExitCode && m_hostFailure.isEmpty()
+            && std::any_of(stage.diagnostics.cbegin(), stage.diagnostics.cend(),
+                [](const Diagnostic& d) { return d.severity == Diagnostic::Severity::Error; });
+        const int gaveUp = int(m_stepLog.indexOf(QLatin1String("gave up after ")));
+        if (!m_hostFailure.isEmpty())
+            build.why = m_hostFailure; // "gpu1 has no g++ (…)", "gpu1's disk is full (…)", "lost the connection …"
+        else if (gaveUp >= 0) // the lock, not the compiler
+            build.why = m_stepLog.mid(gaveUp).section(QLatin1Char('\n'), 0, 0);
+        else if (!saidByDiagnostics)
+            build.why = QStringLiteral("the compiler on %1 %2: %3").arg(m_host.displayName(), outcome.message, lastLines(m_stepLog, 5));
+        done(build);
+    });
 }
 
 // The harness on the host: spec.json (the host's paths) is written there by the step itself, the

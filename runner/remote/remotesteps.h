@@ -68,8 +68,11 @@ public:
 
     // What a compile step marks its output with when the module was in the host's cache.
     static QString cachedMarker() { return QStringLiteral("KRW-CACHED-MODULE"); }
-    // The sh script compile() runs in the job folder (tested on its own).
-    static QString compileScript(const BuildPlan& plan, const QString& sideFile);
+    // ... followed by this when it waited for another builder of the key, who has just built it.
+    static QString justBuiltMarker() { return QStringLiteral("just-built"); }
+    // The sh script compile() runs in the job folder: one builder per key on the host (flock on
+    // the plan's lockPath, waiting up to waitS), the module renamed into place.
+    static QString compileScript(const BuildPlan& plan, const QString& sideFile, const QString& hostName, int waitS);
 
 Q_SIGNALS:
     void log(const QString& text);

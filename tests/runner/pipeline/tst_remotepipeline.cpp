@@ -70,14 +70,17 @@ class TestRemotePipeline : public QObject
 
     // A host Python that is the fake process misbehaving as mode says (its environment does not
     // cross ssh, so a script on the "host" sets it).
-    QString fakePython(const QString& mode)
+    QString fakePython(const QString& mode) { return fakeTool(QStringLiteral("python-") + mode, QStringLiteral("KRW_FAKE_MODE=") + mode); }
+
+    // A host tool that is the fake process with an environment (which does not cross ssh either).
+    QString fakeTool(const QString& name, const QString& environment)
     {
-        const QString path = m_sshd.path(QStringLiteral("bin/python-") + mode);
+        const QString path = m_sshd.path(QStringLiteral("bin/") + name);
         QDir().mkpath(QFileInfo(path).path());
         QFile file(path);
         if (!file.open(QIODevice::WriteOnly))
             return {};
-        file.write(QStringLiteral("#!/bin/sh\nKRW_FAKE_MODE=%1 exec \"%2\" \"$@\"\n").arg(mode, QStringLiteral(KRW_FAKE_PROCESS)).toUtf8());
+        file.write(QStringLiteral("#!/bin/sh\n%1 exec \"%2\" \"$@\"\n").arg(environment, QStringLiteral(KRW_FAKE_PROCESS)).toUtf8());
         file.setPermissions(file.permissions() | QFileDevice::ExeOwner);
         return path;
     }
@@ -192,6 +195,47 @@ private Q_SLOTS:
         QVERIFY(second.result.compile && second.result.compile->ok);
         QVERIFY2(second.result.compile->cached, qPrintable(second.log));
         QCOMPARE(second.result.compile->modulePath, module);
+    }
+
+    // Two reruns of the same source at once on one host share one module-cache key there: they
+    // take turns (flock on the key's lock file), so one compiles and the other waits and uses its
+    // module; both pass and no scratch file is left. Without the lock both compile (the compiler
+    // takes 6 s, far longer than the two stagings differ), so the one-compiled-one-reused checks
+    // fail: tried by making the script's flock calls `true` (see the commit that added this test).
+    void concurrentBuildersOnTheHostTakeTurns()
+    {
+        RerunRequest r = request(cppSide + QStringLiteral("// built by two reruns at once\n"));
+        const RemoteHost host = r.profile.host;
+        r.profile = defaultProfile(ToolchainProfile::Kind::CompileCheck); // compiles only: both can pass
+        r.profile.name = QStringLiteral("remote-check");
+        r.profile.host = host;
+        r.profile.host.compiler = fakeTool(QStringLiteral("slowcc"), QStringLiteral("KRW_FAKE_COMPILE_MS=6000"));
+        RerunPipeline first;
+        RerunPipeline second;
+        QString firstLog;
+        QString secondLog;
+        connect(&first, &RerunPipeline::log, this, [&firstLog](const QString& text) { firstLog += text; });
+        connect(&second, &RerunPipeline::log, this, [&secondLog](const QString& text) { secondLog += text; });
+        QSignalSpy firstDone(&first, &RerunPipeline::finished);
+        QSignalSpy secondDone(&second, &RerunPipeline::finished);
+        first.start(r);
+        second.start(r);
+        QTRY_VERIFY_WITH_TIMEOUT(!firstDone.isEmpty() && !secondDone.isEmpty(), 120000);
+        const RerunResult a = firstDone.first().first().value<RerunResult>();
+        const RerunResult b = secondDone.first().first().value<RerunResult>();
+        QVERIFY2(a.status == RerunResult::Status::Completed, qPrintable(a.failure + QLatin1Char('\n') + firstLog));
+        QVERIFY2(b.status == RerunResult::Status::Completed, qPrintable(b.failure + QLatin1Char('\n') + secondLog));
+        QVERIFY(a.compile && a.compile->ok && b.compile && b.compile->ok);
+        QVERIFY2(a.compile->cached != b.compile->cached, qPrintable(firstLog + QStringLiteral("\n----\n") + secondLog));
+        const QString waiterLog = a.compile->cached ? firstLog : secondLog;
+        QVERIFY2(waiterLog.contains(QStringLiteral("Waiting for another rerun on 127.0.0.1, which is building the same module")),
+            qPrintable(waiterLog));
+        QVERIFY2(waiterLog.contains(QStringLiteral("Using the module another rerun has just built on 127.0.0.1")), qPrintable(waiterLog));
+        QCOMPARE(a.compile->modulePath, b.compile->modulePath);
+        const QString module = a.compile->modulePath;
+        QCOMPARE(readText(module), QStringLiteral("fake module\n"));
+        QDirIterator scratch(QFileInfo(module).path(), {QStringLiteral("*.partial-*")}, QDir::Files);
+        QVERIFY2(!scratch.hasNext(), qPrintable(scratch.hasNext() ? scratch.next() : QString()));
     }
 
     // Cancel ends the harness on the host, not only the local ssh.
