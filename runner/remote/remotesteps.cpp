@@ -167,9 +167,13 @@ QString RemoteSteps::compileScript(const BuildPlan& plan, const QString& sideFil
     // Whatever is still named *.partial-* was left by a builder that died: only the holder builds.
     script += QStringLiteral("rm -f %1/*.partial-*\n").arg(q(plan.directory));
     script += QStringLiteral("cp %1 %2 || exit 1\n").arg(q(sideFile), q(plan.sourcePath));
-    script += QStringLiteral("{ %1; } >%2 2>&1\nstatus=$?\ncat %2\n").arg(steps.join(QStringLiteral(" && ")), q(partialLog));
-    script += QStringLiteral("if [ $status -eq 0 ]; then mv -f %1 %2 && mv -f %3 %4; status=$?; fi\nrm -f %5 %1\nexit $status\n")
-                  .arg(q(partialLog), q(moduleLog), q(plan.partialPath), q(plan.outputPath), scratch.join(QLatin1Char(' ')));
+    // The compiler's output streams back as it prints (tee) and is kept in the log beside the
+    // module; its exit status comes through a file, since sh has no pipefail.
+    const QString statusFile = plan.partialPath + QStringLiteral(".status");
+    script += QStringLiteral("{ { %1; } 2>&1; echo $? >%2; } | tee %3\nstatus=$(cat %2 2>/dev/null || echo 1)\n")
+                  .arg(steps.join(QStringLiteral(" && ")), q(statusFile), q(partialLog));
+    script += QStringLiteral("if [ \"$status\" = 0 ]; then mv -f %1 %2 && mv -f %3 %4; status=$?; fi\nrm -f %5 %1 %6\nexit $status\n")
+                  .arg(q(partialLog), q(moduleLog), q(plan.partialPath), q(plan.outputPath), scratch.join(QLatin1Char(' ')), q(statusFile));
     return script;
 }
 

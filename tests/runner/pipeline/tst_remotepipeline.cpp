@@ -238,6 +238,35 @@ private Q_SLOTS:
         QVERIFY2(!scratch.hasNext(), qPrintable(scratch.hasNext() ? scratch.next() : QString()));
     }
 
+    // The compiler's output on the host comes back as it prints, as the harness's does: the
+    // runner panel's log (fed by RerunPipeline::log) fills while the compile runs.
+    void compileOutputStreamsFromTheHost()
+    {
+        RerunRequest r = request(cppSide + QStringLiteral("// compiled by a talking compiler\n"));
+        const RemoteHost host = r.profile.host;
+        r.profile = defaultProfile(ToolchainProfile::Kind::CompileCheck);
+        r.profile.name = QStringLiteral("remote-check");
+        r.profile.host = host;
+        r.profile.host.compiler = fakeTool(QStringLiteral("talkcc"), QStringLiteral("KRW_FAKE_COMPILE=talk KRW_FAKE_COMPILE_MS=4000"));
+        RerunPipeline pipeline;
+        QString log;
+        connect(&pipeline, &RerunPipeline::log, this, [&log](const QString& text) { log += text; });
+        QSignalSpy finished(&pipeline, &RerunPipeline::finished);
+        pipeline.start(r);
+        QTRY_VERIFY_WITH_TIMEOUT(log.contains(QStringLiteral("fake compiler: started")) || !finished.isEmpty(), 60000);
+        QVERIFY2(finished.isEmpty(), qPrintable(log)); // the first line came while the compiler ran
+        QVERIFY2(!log.contains(QStringLiteral("fake compiler: finished")), qPrintable(log));
+        QVERIFY(finished.wait(60000));
+        const RerunResult result = finished.first().first().value<RerunResult>();
+        QVERIFY2(result.status == RerunResult::Status::Completed, qPrintable(result.failure + QLatin1Char('\n') + log));
+        QVERIFY(result.compile && result.compile->ok && !result.compile->cached);
+        QVERIFY2(result.compile->log.contains(QStringLiteral("fake compiler: started\nfake compiler: finished\n")),
+            qPrintable(result.compile->log)); // the stage keeps all of it, once
+        QCOMPARE(int(log.count(QStringLiteral("fake compiler: finished"))), 1);
+        // ... and the log kept beside the module on the host has it too (a cached module's kernel table).
+        QVERIFY(readText(result.compile->modulePath + QStringLiteral(".log")).contains(QStringLiteral("fake compiler: started")));
+    }
+
     // Cancel ends the harness on the host, not only the local ssh.
     void cancelKillsTheRemoteHarness()
     {
