@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "pipeline/rerunpipeline.h"
 
-#include "remote/remotecommand.h"
 #include "rerun/diagnosticparser.h"
 #include "rerun/kernelresourceparser.h"
 #include "review/annotations.h"

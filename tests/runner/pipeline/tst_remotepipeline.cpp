@@ -6,7 +6,7 @@
 // stands in for the host's Python and compiler only for failures; the happy path is a real cpu
 // rerun, compared with the same rerun done here.
 #include "loopbacksshd.h"
-#include "pipeline/rerunpipeline.h"
+#include "pipelinetests.h"
 #include "tooltests.h"
 
 #include <QDir>
@@ -22,41 +22,20 @@ using namespace krw;
 
 namespace {
 
-const QString pythonSide = QStringLiteral("import torch\n\ndef f(x):\n    return x\n");
 const QString cppSide = QStringLiteral("#include <torch/extension.h>\n\ntorch::Tensor f(torch::Tensor x) { return x; }\n");
 
-QString readText(const QString& path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
-}
+using krw::test::readText;
+using Ran = krw::test::PipelineRun;
 
 int processesMatching(const QString& pattern)
 {
-    QString output;
-    krw::test::LoopbackSshd::runTool(QStringLiteral("pgrep"), {QStringLiteral("-f"), pattern}, &output);
-    return int(output.split(QLatin1Char('\n'), Qt::SkipEmptyParts).size());
+    return krw::test::LoopbackSshd::processesMatching(pattern);
 }
-
-struct Ran
-{
-    RerunResult result;
-    QString log;
-};
 
 Ran runToEnd(const RerunRequest& request, int waitMs = 120000)
 {
     RerunPipeline pipeline;
-    Ran ran;
-    QObject::connect(&pipeline, &RerunPipeline::log, &pipeline, [&ran](const QString& text) { ran.log += text; });
-    QSignalSpy finished(&pipeline, &RerunPipeline::finished);
-    pipeline.start(request);
-    if (!finished.wait(waitMs)) {
-        QTest::qFail(qPrintable(QStringLiteral("no finished signal within %1 ms").arg(waitMs)), __FILE__, __LINE__);
-        return ran;
-    }
-    ran.result = finished.first().first().value<RerunResult>();
-    return ran;
+    return krw::test::runPipeline(pipeline, request, waitMs);
 }
 
 } // namespace
@@ -85,26 +64,29 @@ class TestRemotePipeline : public QObject
         return path;
     }
 
-    RerunRequest request(const QString& candidate = pythonSide)
+    RerunRequest request(const QString& candidate = krw::test::pythonSide())
     {
-        RerunRequest r;
-        r.caseName = QStringLiteral("remote.py");
-        r.candidateId = QStringLiteral("it0:predict");
-        r.candidateText = candidate;
-        r.baselineText = pythonSide;
-        r.testCode = QStringLiteral("result_gold = f(1)\n");
-        r.profile = defaultProfile(ToolchainProfile::Kind::Cpu);
-        r.profile.name = QStringLiteral("remote-cpu");
-        r.profile.host = m_sshd.host();
-        r.profile.host.python = QStringLiteral(KRW_FAKE_PROCESS); // answers "probe"
-        r.profile.host.compiler = QStringLiteral(KRW_FAKE_PROCESS); // answers --version, writes -o
-        r.profile.harnessTimeoutS = 60;
+        ToolchainProfile profile = defaultProfile(ToolchainProfile::Kind::Cpu);
+        profile.name = QStringLiteral("remote-cpu");
+        profile.host = m_sshd.host();
+        profile.host.python = QStringLiteral(KRW_FAKE_PROCESS); // answers "probe"
+        profile.host.compiler = QStringLiteral(KRW_FAKE_PROCESS); // answers --version, writes -o
+        profile.harnessTimeoutS = 60;
+        RerunRequest r = krw::test::rerunRequest(m_dir, QStringLiteral("remote.py"), candidate, krw::test::pythonSide(), profile);
         r.unsandboxedAllowed = true;
-        const QString runnerDir = QStringLiteral(KRW_RUNNER_DATA_DIR);
-        r.harnessPath = runnerDir + QStringLiteral("/harness/krw_harness.py");
-        r.compatRoot = runnerDir + QStringLiteral("/compat");
-        r.cacheRoot = m_dir.filePath(QStringLiteral("cache"));
-        r.workRoot = m_dir.filePath(QStringLiteral("work"));
+        return r;
+    }
+
+    // A compile-check rerun on the host (it compiles only, so it passes when the compile does)
+    // with this host compiler.
+    RerunRequest checkRequest(const QString& candidate, const QString& compiler)
+    {
+        RerunRequest r = request(candidate);
+        const RemoteHost host = r.profile.host;
+        r.profile = defaultProfile(ToolchainProfile::Kind::CompileCheck);
+        r.profile.name = QStringLiteral("remote-check");
+        r.profile.host = host;
+        r.profile.host.compiler = compiler;
         return r;
     }
 
@@ -113,14 +95,7 @@ private Q_SLOTS:
     {
         QStandardPaths::setTestModeEnabled(true);
         QVERIFY(m_dir.isValid());
-        QString missing;
-        const QString error = m_sshd.start(&missing);
-        if (!missing.isEmpty()) {
-            krw::test::missingToolSkipped() = true;
-            QSKIP(qPrintable(QStringLiteral("missing tool: ") + missing));
-        }
-        QVERIFY2(error.isEmpty(), qPrintable(error));
-        qputenv("HOME", m_sshd.folder().toUtf8()); // ssh and scp use this home only
+        KRW_START_LOOPBACK_SSHD(m_sshd); // ssh and scp use its home only
     }
 
     void init() { RerunPipeline::forgetProbes(); }
@@ -204,12 +179,8 @@ private Q_SLOTS:
     // fail: tried by making the script's flock calls `true` (see the commit that added this test).
     void concurrentBuildersOnTheHostTakeTurns()
     {
-        RerunRequest r = request(cppSide + QStringLiteral("// built by two reruns at once\n"));
-        const RemoteHost host = r.profile.host;
-        r.profile = defaultProfile(ToolchainProfile::Kind::CompileCheck); // compiles only: both can pass
-        r.profile.name = QStringLiteral("remote-check");
-        r.profile.host = host;
-        r.profile.host.compiler = fakeTool(QStringLiteral("slowcc"), QStringLiteral("KRW_FAKE_COMPILE_MS=6000"));
+        const RerunRequest r = checkRequest(cppSide + QStringLiteral("// built by two reruns at once\n"),
+            fakeTool(QStringLiteral("slowcc"), QStringLiteral("KRW_FAKE_COMPILE_MS=6000")));
         RerunPipeline first;
         RerunPipeline second;
         QString firstLog;
@@ -242,12 +213,8 @@ private Q_SLOTS:
     // runner panel's log (fed by RerunPipeline::log) fills while the compile runs.
     void compileOutputStreamsFromTheHost()
     {
-        RerunRequest r = request(cppSide + QStringLiteral("// compiled by a talking compiler\n"));
-        const RemoteHost host = r.profile.host;
-        r.profile = defaultProfile(ToolchainProfile::Kind::CompileCheck);
-        r.profile.name = QStringLiteral("remote-check");
-        r.profile.host = host;
-        r.profile.host.compiler = fakeTool(QStringLiteral("talkcc"), QStringLiteral("KRW_FAKE_COMPILE=talk KRW_FAKE_COMPILE_MS=4000"));
+        const RerunRequest r = checkRequest(cppSide + QStringLiteral("// compiled by a talking compiler\n"),
+            fakeTool(QStringLiteral("talkcc"), QStringLiteral("KRW_FAKE_COMPILE=talk KRW_FAKE_COMPILE_MS=4000")));
         RerunPipeline pipeline;
         QString log;
         connect(&pipeline, &RerunPipeline::log, this, [&log](const QString& text) { log += text; });
