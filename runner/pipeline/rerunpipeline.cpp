@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "pipeline/rerunpipeline.h"
 
-#include "remote/remotecommand.h"
 #include "rerun/diagnosticparser.h"
 #include "rerun/kernelresourceparser.h"
 #include "review/annotations.h"
@@ -68,20 +67,6 @@ QString newWorkFolderName()
     return QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss-")) + QUuid::createUuid().toString(QUuid::Id128).left(8);
 }
 
-// What a step on a host marks its output with when the module was in the host's cache.
-QString cachedOnHostMarker()
-{
-    return QStringLiteral("KRW-CACHED-MODULE");
-}
-
-QString lastLines(const QString& text, int count)
-{
-    QStringList lines = text.split(QLatin1Char('\n'));
-    while (!lines.isEmpty() && lines.last().trimmed().isEmpty())
-        lines.removeLast();
-    return lines.mid(std::max(0, int(lines.size()) - count)).join(QLatin1Char('\n'));
-}
-
 } // namespace
 
 QString stageTitle(RerunStage stage)
@@ -117,19 +102,8 @@ RerunPipeline::RerunPipeline(QObject* parent)
         if (done)
             done(outcome);
     });
-    connect(&m_remoteJob, &RemoteJob::output, this, [this](const QString& text) {
-        m_stepLog += text;
-        if (!m_quietStep)
-            Q_EMIT log(text);
-    });
-    connect(&m_remoteJob, &RemoteJob::finished, this, [this](const ProcessOutcome& outcome) {
-        m_hostFailure = m_remoteJob.hostFailure();
-        auto done = std::move(m_stepDone);
-        if (done)
-            done(outcome);
-    });
-    connect(&m_stager, &RemoteStager::progress, this, [this](const QString& what) { Q_EMIT log(what + QLatin1Char('\n')); });
-    connect(&m_stager, &RemoteStager::finished, this, &RerunPipeline::stagedOnHost);
+    connect(&m_host, &RemoteSteps::log, this, &RerunPipeline::log);
+    connect(&m_host, &RemoteSteps::timingStarted, this, [this] { Q_EMIT stageChanged(RerunStage::Timing); });
     connect(&m_buildLock, &BuildLock::waiting, this,
         [this](const QString& holder) { Q_EMIT log(QStringLiteral("Waiting for %1, which is building the same module…\n").arg(holder)); });
     connect(&m_buildLock, &BuildLock::acquired, this, &RerunPipeline::buildLocked);
@@ -212,9 +186,7 @@ void RerunPipeline::start(const RerunRequest& request)
     m_candidateModule.clear();
     m_baselineModule.clear();
     m_localWork.clear();
-    m_remoteFolder.clear();
-    m_remoteWork.clear();
-    m_hostFailure.clear();
+    m_host.reset(request.profile.host);
     m_compilerProblem.clear();
     m_running = true;
     m_cancelled = false;
@@ -243,27 +215,19 @@ void RerunPipeline::cancel()
         m_pythonFinder.cancel();
         return complete(RerunResult::Status::Cancelled);
     }
-    if (m_stager.isRunning()) // finishes as cancelled: stagedOnHost() completes
-        return m_stager.cancel();
     m_job.cancel();
-    m_remoteJob.cancel(); // ends the remote process group, not only ssh
+    m_host.cancel(); // ends the remote process group, not only ssh; a staging finishes as cancelled
 }
 
-void RerunPipeline::runStep(const ProcessSpec& spec, std::function<void(const ProcessOutcome&)> done, const QString& onHost)
+void RerunPipeline::runStep(const ProcessSpec& spec, std::function<void(const ProcessOutcome&)> done)
 {
     if (m_cancelled) // cancelled between steps, while nothing of ours ran
         return complete(RerunResult::Status::Cancelled);
     m_stepLog.clear();
-    m_hostFailure.clear();
     m_stepDone = std::move(done);
     m_stepClock.start();
-    const QString command = (QStringList{spec.program} + spec.arguments).join(QLatin1Char(' '));
-    if (onHost.isEmpty()) {
-        Q_EMIT log(QStringLiteral("$ %1\n").arg(command));
-        return m_job.start(spec);
-    }
-    Q_EMIT log(QStringLiteral("%1$ %2\n").arg(m_request.profile.host.displayName(), command));
-    m_remoteJob.start(m_request.profile.host, spec, onHost);
+    Q_EMIT log(QStringLiteral("$ %1\n").arg((QStringList{spec.program} + spec.arguments).join(QLatin1Char(' '))));
+    m_job.start(spec);
 }
 
 void RerunPipeline::probe()
@@ -316,13 +280,7 @@ bool RerunPipeline::readCompilerVersion(const ProcessOutcome& outcome)
 {
     m_quietStep = false;
     Q_EMIT log(compilerVersionLog(m_stepLog));
-    if (outcome.kind != ProcessOutcome::Kind::Ok) {
-        m_info.compilerPath.clear();
-        return false;
-    }
-    m_info.compilerVersionText = compilerVersionText(m_stepLog);
-    m_info.compilerVersion = compilerVersionLine(m_info.compilerVersionText);
-    return true;
+    return krw::readCompilerVersion(&m_info, m_stepLog, outcome.kind == ProcessOutcome::Kind::Ok);
 }
 
 void RerunPipeline::afterProbe()
@@ -375,7 +333,7 @@ bool RerunPipeline::prepareSide(const QString& text, bool candidate)
         // The same plan with the host's paths: its cache, and the compat headers staged in the job
         // folder, named relative to it (the compile runs there), so the key stays the same per job.
         inputs.compatRoot = QStringLiteral("compat");
-        inputs.cacheRoot = m_remoteWork + QStringLiteral("/modules");
+        inputs.cacheRoot = m_host.workFolder() + QStringLiteral("/modules");
         inputs.cudaRoot = QStringLiteral("/usr/local/cuda");
     }
     m_builds.append({candidate, planBuild(inputs)});
@@ -528,11 +486,10 @@ ProcessSpec RerunPipeline::guarded(ProcessSpec spec, const QString& writableDir,
     return sandbox.wrap(spec);
 }
 
-// ---- With a host: the same steps over SSH (docs/RUNNER.md "Remote host (SSH)") ----
+// ---- With a host: the same steps over SSH, run by RemoteSteps (docs/RUNNER.md "Remote host (SSH)") ----
 
-// Everything a rerun needs on the host goes into one job folder there, <work>/jobs/<name>/: the
-// harness, the compatibility headers, both sides and the test. RemoteStager keeps every file once
-// under <work>/objects/, so what did not change since the last rerun is not sent again.
+// The sides and the test are written here first, then staged with the harness and the
+// compatibility headers into the rerun's job folder on the host.
 void RerunPipeline::stageOnHost()
 {
     const RemoteHost& host = m_request.profile.host;
@@ -544,21 +501,15 @@ void RerunPipeline::stageOnHost()
     if (!QDir().mkpath(m_localWork))
         return fail(QStringLiteral("cannot create the work folder %1").arg(m_localWork));
     const QDir work(m_localWork);
+    const QString error = writeJobFiles(work);
+    if (!error.isEmpty())
+        return fail(error);
     QVector<StageFile> files{{QFileInfo(m_request.harnessPath).absolutePath(), QStringLiteral("harness")}};
     if (!m_request.compatRoot.isEmpty() && QFileInfo(m_request.compatRoot).isDir())
         files.append({m_request.compatRoot, QStringLiteral("compat")});
-    for (const bool candidate : {true, false}) {
-        const QString file = work.filePath(sideFileName(candidate));
-        if (!writeText(file, (candidate ? m_request.candidateText : m_request.baselineText).toUtf8()))
-            return fail(QStringLiteral("cannot write %1").arg(file));
-        files.append({file, sideFileName(candidate)});
-    }
-    const QString test = work.filePath(QStringLiteral("test_code.py"));
-    if (!writeText(test, m_request.testCode.toUtf8()))
-        return fail(QStringLiteral("cannot write %1").arg(test));
-    files.append({test, QStringLiteral("test_code.py")});
-    Q_EMIT log(QStringLiteral("Staging the files on %1 (%2)…\n").arg(host.displayName(), host.workFolder));
-    m_stager.stage(host, files, QStringLiteral("jobs/") + name);
+    for (const QString& file : {sideFileName(true), sideFileName(false), QStringLiteral("test_code.py")})
+        files.append({work.filePath(file), file});
+    m_host.stage(files, QStringLiteral("jobs/") + name, [this](const StageResult& staged) { stagedOnHost(staged); });
 }
 
 void RerunPipeline::stagedOnHost(const StageResult& staged)
@@ -567,11 +518,9 @@ void RerunPipeline::stagedOnHost(const StageResult& staged)
         return complete(RerunResult::Status::Cancelled);
     if (!staged.ok)
         return fail(staged.error); // names the host: "cannot reach gpu1: …", "gpu1's disk is full (…)"
-    m_remoteFolder = staged.jobFolder;
-    m_remoteWork = QFileInfo(QFileInfo(m_remoteFolder).path()).path(); // <work>/jobs/<name> → <work>
     Q_EMIT log(QStringLiteral("Staged %1 files in %2 on %3: %4 sent (%5 bytes), the rest were there already\n")
                    .arg(staged.files)
-                   .arg(m_remoteFolder, m_request.profile.host.displayName())
+                   .arg(staged.jobFolder, m_request.profile.host.displayName())
                    .arg(staged.uploaded)
                    .arg(staged.uploadedBytes));
     probeOnHost();
@@ -587,167 +536,61 @@ void RerunPipeline::probeOnHost()
         m_info = probeCache().value(key);
         return afterProbe();
     }
-    const QString harness = m_remoteFolder + QStringLiteral("/harness/") + QFileInfo(m_request.harnessPath).fileName();
-    ProcessSpec python{p.host.python, {harness, QStringLiteral("probe")}, m_remoteFolder, {}, 120000, {}};
-    runStep(
-        python,
-        [this, key](const ProcessOutcome& outcome) {
-            if (m_cancelled)
-                return complete(RerunResult::Status::Cancelled);
-            if (!m_hostFailure.isEmpty()) // the host, not the probe: "cannot reach …", "… has no python3 (…)"
-                return fail(QStringLiteral("toolchain: %1").arg(m_hostFailure));
-            const RemoteHost& host = m_request.profile.host;
-            m_info = outcome.kind == ProcessOutcome::Kind::Ok ? parseProbe(m_stepLog.toUtf8()) : ToolchainInfo{};
-            if (outcome.kind != ProcessOutcome::Kind::Ok)
-                m_info.error
-                    = QStringLiteral("the Python probe on %1 %2: %3").arg(host.displayName(), outcome.message, lastLines(m_stepLog, 5));
-            m_info.compilerPath = host.compiler;
-            m_quietStep = true;
-            runStep(
-                ProcessSpec{host.compiler, {QStringLiteral("--version")}, m_remoteFolder, {}, 60000, {}},
-                [this, key](const ProcessOutcome& versionOutcome) {
-                    if (!readCompilerVersion(versionOutcome))
-                        m_compilerProblem = m_hostFailure.isEmpty() ? versionOutcome.message : m_hostFailure;
-                    if (m_cancelled)
-                        return complete(RerunResult::Status::Cancelled);
-                    // Only what worked is kept: a host whose tool was missing may have it next time.
-                    if (m_info.usable() && !m_info.compilerPath.isEmpty())
-                        probeCache().insert(key, m_info);
-                    afterProbe();
-                },
-                QStringLiteral("asking the compiler for its version"));
-        },
-        QStringLiteral("probing the toolchain"));
+    m_host.probe(QFileInfo(m_request.harnessPath).fileName(), [this, key](const RemoteSteps::Probe& probe) {
+        if (m_cancelled || probe.cancelled)
+            return complete(RerunResult::Status::Cancelled);
+        if (!probe.hostFailure.isEmpty()) // the host, not the probe: "cannot reach …", "… has no python3 (…)"
+            return fail(QStringLiteral("toolchain: %1").arg(probe.hostFailure));
+        m_info = probe.info;
+        m_compilerProblem = probe.compilerProblem;
+        // Only what worked is kept: a host whose tool was missing may have it next time.
+        if (m_info.usable() && !m_info.compilerPath.isEmpty())
+            probeCache().insert(key, m_info);
+        afterProbe();
+    });
 }
 
-// One build on the host, as one sh script run in the job folder: a module in the host's cache is
-// used as it is; else the source goes beside it, the plan's steps run, and the module is renamed
-// into place in one step (mv), so another rerun never sees half a module. Builders of the same
-// key on the host do not take turns (no BuildLock there): both compile and the last rename wins.
+// One side's build in the host's module cache; a module there is used as it is. Builders of the
+// same key on the host take turns there (flock), as BuildLock makes them here.
 void RerunPipeline::compileOnHost(const SideBuild& build)
 {
-    const BuildPlan& plan = build.plan;
-    const auto q = [](const QString& path) { return RemoteCommand::shellQuote(path); };
-    QStringList steps;
-    for (const ProcessSpec& step : plan.steps) {
-        const QStringList env = step.environment.isEmpty() ? QStringList() : QStringList{QStringLiteral("env")} + step.environment;
-        steps << RemoteCommand::shellLine(env + QStringList{step.program} + step.arguments);
-    }
-    QStringList scratch;
-    for (const QString& path : plan.scratchPaths)
-        scratch << q(path);
-    // The compiler's output is kept beside the module (its kernel table is read from it on a hit).
-    const QString partialLog = plan.partialPath + QStringLiteral(".log");
-    const QString moduleLog = plan.outputPath + QStringLiteral(".log");
-    QString script = QStringLiteral("if [ -e %1 ]; then echo %2; cat %3 2>/dev/null; exit 0; fi\n")
-                         .arg(q(plan.outputPath), cachedOnHostMarker(), q(moduleLog));
-    script += QStringLiteral("mkdir -p %1 && cp %2 %3 || exit 1\n")
-                  .arg(q(plan.directory), q(sideFileName(build.candidate)), q(plan.sourcePath));
-    script += QStringLiteral("{ %1; } >%2 2>&1\nstatus=$?\ncat %2\n").arg(steps.join(QStringLiteral(" && ")), q(partialLog));
-    script += QStringLiteral("if [ $status -eq 0 ]; then mv -f %1 %2 && mv -f %3 %4; status=$?; fi\nrm -f %5 %1\nexit $status\n")
-                  .arg(q(partialLog), q(moduleLog), q(plan.partialPath), q(plan.outputPath), scratch.join(QLatin1Char(' ')));
-    CompileStage stage;
-    stage.command = QStringList{plan.steps.first().program} + plan.steps.first().arguments;
-    stage.modulePath = plan.outputPath;
-    m_buildClock.start();
-    runStep(
-        ProcessSpec{QStringLiteral("sh"), {QStringLiteral("-c"), script}, m_remoteFolder, {}, m_request.profile.compileTimeoutS * 1000, {}},
-        [this, build, stage](const ProcessOutcome& outcome) mutable {
-            stage.seconds = m_buildClock.elapsed() / 1000.0;
-            if (outcome.kind == ProcessOutcome::Kind::Cancelled)
+    if (m_cancelled)
+        return complete(RerunResult::Status::Cancelled);
+    m_host.compile(
+        build.plan, sideFileName(build.candidate), m_request.profile.compileTimeoutS, [this, build](const RemoteSteps::Build& built) {
+            if (built.cancelled)
                 return complete(RerunResult::Status::Cancelled);
-            const int marker = int(m_stepLog.indexOf(cachedOnHostMarker()));
-            if (outcome.kind == ProcessOutcome::Kind::Ok && marker >= 0) {
-                stage.ok = stage.cached = true;
-                if (!build.plan.kernelsPath.isEmpty()) // from the compiler's output kept beside the module
-                    stage.kernels = KernelResourceParser::parse(m_stepLog.mid(marker), build.plan.target);
-                stage.log = QStringLiteral("Using the module built before on %1 from the same source, flags and toolchain: %2\n")
-                                .arg(m_request.profile.host.displayName(), build.plan.outputPath);
-                Q_EMIT log(stage.log);
-                if (build.candidate)
-                    m_result.compile = stage;
-                return compileNext();
+            if (!built.stage.ok)
+                return buildFailed(build, built.stage, built.why);
+            if (build.candidate) {
+                m_result.compile = built.stage;
+                if (!built.stage.cached)
+                    Q_EMIT diagnosticsChanged(built.stage.diagnostics);
             }
-            stage.log = m_stepLog;
-            stage.diagnostics = KernelResourceParser::withoutResourceLines(DiagnosticParser::parseAll(stage.log));
-            if (!build.plan.kernelsPath.isEmpty())
-                stage.kernels = KernelResourceParser::parse(stage.log, build.plan.target);
-            if (outcome.kind == ProcessOutcome::Kind::Ok) {
-                stage.ok = true;
-                if (build.candidate) {
-                    m_result.compile = stage;
-                    Q_EMIT diagnosticsChanged(stage.diagnostics);
-                }
-                return compileNext();
-            }
-            const bool saidByDiagnostics = outcome.kind == ProcessOutcome::Kind::ExitCode && m_hostFailure.isEmpty()
-                && std::any_of(stage.diagnostics.cbegin(), stage.diagnostics.cend(),
-                    [](const Diagnostic& d) { return d.severity == Diagnostic::Severity::Error; });
-            QString why;
-            if (!m_hostFailure.isEmpty())
-                why = m_hostFailure; // "gpu1 has no g++ (…)", "gpu1's disk is full (…)", "lost the connection …"
-            else if (!saidByDiagnostics)
-                why = QStringLiteral("the compiler on %1 %2: %3")
-                          .arg(m_request.profile.host.displayName(), outcome.message, lastLines(m_stepLog, 5));
-            buildFailed(build, stage, why);
-        },
-        QStringLiteral("compiling"));
+            compileNext();
+        });
 }
 
-// The harness on the host: spec.json (the host's paths) is written there by the step itself, the
-// log streams back as it comes, and result.json is fetched into the local work folder and read
-// as a local result is.
+// The harness on the host; its result.json is fetched into the local work folder and read as a
+// local result is.
 void RerunPipeline::startHarnessOnHost()
 {
-    const RemoteHost& host = m_request.profile.host;
-    const QString specPath = m_remoteFolder + QStringLiteral("/spec.json");
-    const QString remoteResult = m_remoteFolder + QStringLiteral("/result.json");
-    const QString harness = m_remoteFolder + QStringLiteral("/harness/") + QFileInfo(m_request.harnessPath).fileName();
-    const QString spec = QString::fromUtf8(QJsonDocument(harnessSpec(m_remoteFolder)).toJson(QJsonDocument::Compact));
-    ProcessSpec step{QStringLiteral("sh"),
-        {QStringLiteral("-c"), QStringLiteral("printf '%s\\n' \"$1\" > \"$2\" && shift 2 && exec \"$@\""), QStringLiteral("sh"), spec,
-            specPath, host.python, harness, QStringLiteral("run"), QStringLiteral("--spec"), specPath, QStringLiteral("--out"),
-            remoteResult},
-        m_remoteFolder, m_deviceEnvironment, m_request.profile.harnessTimeoutS * 1000, {}};
-    auto stageWatcher = connect(&m_remoteJob, &RemoteJob::output, this, [this](const QString& text) {
-        if (text.contains(QLatin1String("KRW-STAGE timing")))
-            Q_EMIT stageChanged(RerunStage::Timing);
-    });
-    runStep(
-        step,
-        [this, stageWatcher, remoteResult](const ProcessOutcome& outcome) {
-            disconnect(stageWatcher);
-            const QString harnessLog = m_stepLog;
-            if (outcome.kind == ProcessOutcome::Kind::Cancelled) {
-                m_result.harnessLog = harnessLog;
+    if (m_cancelled)
+        return complete(RerunResult::Status::Cancelled);
+    const QString localResult = QDir(m_localWork).filePath(QStringLiteral("result.json"));
+    m_host.runHarness(harnessSpec(m_host.jobFolder()), QFileInfo(m_request.harnessPath).fileName(), m_deviceEnvironment,
+        m_request.profile.harnessTimeoutS, localResult, [this, localResult](const RemoteSteps::Harness& harness) {
+            if (m_cancelled || harness.cancelled) {
+                m_result.harnessLog = harness.log;
                 return complete(RerunResult::Status::Cancelled);
             }
-            if (!m_hostFailure.isEmpty()) { // the connection or the host failed, not the harness
-                m_result.harnessLog = harnessLog;
-                return fail(QStringLiteral("harness: %1").arg(m_hostFailure));
+            if (!harness.failure.isEmpty()) {
+                m_result.harnessLog = harness.log;
+                return fail(harness.failure);
             }
-            const QString localResult = QDir(m_localWork).filePath(QStringLiteral("result.json"));
-            QFile::remove(localResult);
-            m_quietStep = true;
-            runStep(RemoteCommand::fetch(m_request.profile.host, remoteResult, localResult, 120000),
-                [this, outcome, harnessLog, localResult](const ProcessOutcome& fetched) {
-                    m_quietStep = false;
-                    const QString fetchLog = m_stepLog;
-                    m_stepLog = harnessLog; // what harnessFinished() reports from
-                    if (m_cancelled)
-                        return complete(RerunResult::Status::Cancelled);
-                    // A result the harness did not write is said as here (harnessFinished); any other
-                    // failure to fetch it (the connection) is the host's.
-                    const bool noResult = fetchLog.contains(QLatin1String("No such file or directory"));
-                    if (fetched.kind != ProcessOutcome::Kind::Ok && !noResult && outcome.kind == ProcessOutcome::Kind::Ok) {
-                        m_result.harnessLog = harnessLog;
-                        return fail(QStringLiteral("harness: cannot fetch the result from %1: %2 %3")
-                                        .arg(m_request.profile.host.displayName(), fetched.message, lastLines(fetchLog, 3)));
-                    }
-                    harnessFinished(outcome, localResult); // a harness that wrote nothing is said there
-                });
-        },
-        QStringLiteral("running the harness"));
+            m_stepLog = harness.log; // what harnessFinished() reports from
+            harnessFinished(harness.outcome, localResult); // a harness that wrote nothing is said there
+        });
 }
 
 void RerunPipeline::continueWithDevice(const QStringList& environment)
@@ -767,6 +610,21 @@ QString RerunPipeline::sideFileName(bool candidate) const
     const QString& text = candidate ? m_request.candidateText : m_request.baselineText;
     const bool cpp = detectLanguage(text) == CodeLanguage::Cpp;
     return (candidate ? QStringLiteral("candidate") : QStringLiteral("baseline")) + (cpp ? QStringLiteral(".hip") : QStringLiteral(".py"));
+}
+
+// Both sides (a module's source beside it too: the harness reads its kernel names, no_own_kernel)
+// and the test, into a work folder here.
+QString RerunPipeline::writeJobFiles(const QDir& work) const
+{
+    for (const bool candidate : {true, false}) {
+        const QString file = work.filePath(sideFileName(candidate));
+        if (!writeText(file, (candidate ? m_request.candidateText : m_request.baselineText).toUtf8()))
+            return QStringLiteral("cannot write %1").arg(file);
+    }
+    const QString test = work.filePath(QStringLiteral("test_code.py"));
+    if (!writeText(test, m_request.testCode.toUtf8()))
+        return QStringLiteral("cannot write %1").arg(test);
+    return {};
 }
 
 // spec.json for a work folder that holds the sides' and the test's files (here or on the host).
@@ -814,14 +672,9 @@ void RerunPipeline::startHarness()
     if (!QDir().mkpath(workDir))
         return fail(QStringLiteral("cannot create the work folder %1").arg(workDir));
     const QDir work(workDir);
-    for (const bool candidate : {true, false}) {
-        // A module's source beside it too: the harness reads its kernel names (no_own_kernel).
-        const QString file = work.filePath(sideFileName(candidate));
-        if (!writeText(file, (candidate ? m_request.candidateText : m_request.baselineText).toUtf8()))
-            return fail(QStringLiteral("cannot write %1").arg(file));
-    }
-    if (!writeText(work.filePath(QStringLiteral("test_code.py")), m_request.testCode.toUtf8()))
-        return fail(QStringLiteral("cannot write %1").arg(work.filePath(QStringLiteral("test_code.py"))));
+    const QString error = writeJobFiles(work);
+    if (!error.isEmpty())
+        return fail(error);
     const QJsonObject spec = harnessSpec(workDir);
     const QString specPath = work.filePath(QStringLiteral("spec.json"));
     const QString resultPath = work.filePath(QStringLiteral("result.json"));

@@ -7,11 +7,11 @@
 #include "process/processjob.h"
 #include "profile/pythonfinder.h"
 #include "profile/toolchainprofile.h"
-#include "remote/remotejob.h"
-#include "remote/remotestager.h"
+#include "remote/remotesteps.h"
 #include "rerun/rerunresult.h"
 #include "sandbox/sandbox.h"
 
+#include <QDir>
 #include <QElapsedTimer>
 #include <QJsonObject>
 #include <QObject>
@@ -60,14 +60,16 @@ private:
     struct SideBuild;
     void probe();
     void findPython();
-    // onHost: what the step is ("compiling"), to run it on the profile's host; empty: here.
-    void runStep(const ProcessSpec& spec, std::function<void(const ProcessOutcome&)> done, const QString& onHost = QString());
+    void runStep(const ProcessSpec& spec, std::function<void(const ProcessOutcome&)> done);
+    // The same steps on the profile's host, through m_host (RemoteSteps).
     void stageOnHost();
     void stagedOnHost(const StageResult& staged);
     void probeOnHost();
     void compileOnHost(const SideBuild& build);
     void startHarnessOnHost();
     QString sideFileName(bool candidate) const;
+    // Both sides and the test into a work folder (here, or to stage on the host); empty or what failed.
+    QString writeJobFiles(const QDir& work) const;
     QJsonObject harnessSpec(const QString& workDir) const; // spec.json for a work folder here or there
     bool readCompilerVersion(const ProcessOutcome& outcome);
     void afterProbe();
@@ -100,12 +102,8 @@ private:
     QString m_candidateModule;
     QString m_baselineModule;
     ProcessJob m_job;
-    RemoteJob m_remoteJob; // a step on the profile's host
-    RemoteStager m_stager;
+    RemoteSteps m_host; // the steps on the profile's host
     QString m_localWork; // with a host: the files staged there, and the result fetched back
-    QString m_remoteFolder; // with a host: this rerun's job folder there, absolute
-    QString m_remoteWork; // with a host: its work folder, absolute (modules/ is the cache)
-    QString m_hostFailure; // the last host step's RemoteFailure words, if any
     QString m_compilerProblem; // with a host: why its compiler did not answer --version
     PythonFinder m_pythonFinder; // for a profile that names no Python
     std::function<void(const ProcessOutcome&)> m_stepDone;

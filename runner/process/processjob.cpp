@@ -5,6 +5,7 @@
 #include <QFileInfo>
 #include <QStandardPaths>
 
+#include <algorithm>
 #include <csignal>
 #include <unistd.h>
 
@@ -42,6 +43,14 @@ QString resolveProgram(const QString& program)
 }
 
 } // namespace
+
+QString lastLines(const QString& text, int count)
+{
+    QStringList lines = text.split(QLatin1Char('\n'));
+    while (!lines.isEmpty() && lines.last().trimmed().isEmpty())
+        lines.removeLast();
+    return lines.mid(std::max(0, int(lines.size()) - count)).join(QLatin1Char('\n'));
+}
 
 ProcessJob::ProcessJob(QObject* parent)
     : QObject(parent)

@@ -21,6 +21,9 @@ struct ProcessOutcome
     QString message; // for people: "exited with code 2", "timed out after 600 s", "passed the memory limit of 4 GiB and was stopped", ...
 };
 
+// The last count lines of a step's output (trailing blank lines dropped), for a failure message.
+QString lastLines(const QString& text, int count);
+
 struct ProcessSpec
 {
     QString program; // a path, or a name looked up in PATH

@@ -107,4 +107,15 @@ ToolchainInfo parseProbe(const QByteArray& json)
     return info;
 }
 
+bool readCompilerVersion(ToolchainInfo* info, const QString& output, bool answered)
+{
+    if (!answered) {
+        info->compilerPath.clear();
+        return false;
+    }
+    info->compilerVersionText = compilerVersionText(output);
+    info->compilerVersion = compilerVersionLine(info->compilerVersionText);
+    return true;
+}
+
 } // namespace krw

@@ -45,5 +45,8 @@ QString compilerVersionLog(const QString& output);
 // ("HIP version: 5.2…", "Cuda compilation tools, release 13.0, V13.0.88"), else the first line
 // ("g++ (Debian 12.2.0-14) 12.2.0").
 QString compilerVersionLine(const QString& versionText);
+// A compiler's `--version` step ended (here or on a host) with output: keeps its version in info
+// when it answered, else forgets the compiler (compilerPath empty). Returns whether it answered.
+bool readCompilerVersion(ToolchainInfo* info, const QString& output, bool answered);
 
 } // namespace krw

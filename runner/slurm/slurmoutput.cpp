@@ -3,6 +3,8 @@
 
 #include <QRegularExpression>
 
+#include <functional>
+
 namespace krw {
 
 namespace {
@@ -28,6 +30,23 @@ QStringList lines(const QByteArray& output)
     return out;
 }
 
+// The one reading of squeue's and sacct's lines: '|'-separated, the first field an array task's id,
+// at least six fields. Other lines (a pending range, a job that is no array, a job step, a
+// short line) are left out; toState turns the task and the fields into a state.
+QVector<SlurmTaskState> taskRows(
+    const QByteArray& output, const std::function<SlurmTaskState(const std::pair<QString, int>&, const QStringList&)>& toState)
+{
+    QVector<SlurmTaskState> tasks;
+    for (const QString& line : lines(output)) {
+        const QStringList fields = line.split(QLatin1Char('|'));
+        if (fields.size() < 6)
+            continue;
+        if (const auto task = arrayTask(fields.at(0)))
+            tasks.append(toState(*task, fields));
+    }
+    return tasks;
+}
+
 } // namespace
 
 std::optional<QString> SlurmOutput::parseSbatch(const QByteArray& output)
@@ -43,35 +62,19 @@ std::optional<QString> SlurmOutput::parseSbatch(const QByteArray& output)
 
 QVector<SlurmTaskState> SlurmOutput::parseSqueue(const QByteArray& output)
 {
-    QVector<SlurmTaskState> tasks;
-    for (const QString& line : lines(output)) {
-        const QStringList f = line.split(QLatin1Char('|'));
-        if (f.size() < 6)
-            continue;
-        const auto task = arrayTask(f.at(0));
-        if (!task)
-            continue;
-        tasks.append(
-            {task->first, task->second, f.at(1).trimmed(), f.at(2).trimmed(), f.at(3).trimmed(), f.at(4).trimmed(), f.at(5).trimmed(), {}});
-    }
-    return tasks;
+    return taskRows(output, [](const std::pair<QString, int>& task, const QStringList& f) {
+        return SlurmTaskState{
+            task.first, task.second, f.at(1).trimmed(), f.at(2).trimmed(), f.at(3).trimmed(), f.at(4).trimmed(), f.at(5).trimmed(), {}};
+    });
 }
 
 QVector<SlurmTaskState> SlurmOutput::parseSacct(const QByteArray& output)
 {
-    QVector<SlurmTaskState> tasks;
-    for (const QString& line : lines(output)) {
-        const QStringList f = line.split(QLatin1Char('|'));
-        if (f.size() < 6)
-            continue;
-        const auto task = arrayTask(f.at(0));
-        if (!task)
-            continue;
+    return taskRows(output, [](const std::pair<QString, int>& task, const QStringList& f) {
         const QString state = f.at(1).section(QLatin1Char(' '), 0, 0); // "CANCELLED by 1000"
         const QString node = f.at(2) == QLatin1String("None assigned") ? QString() : f.at(2);
-        tasks.append({task->first, task->second, state, node, {}, f.at(3), f.at(4), f.at(5)});
-    }
-    return tasks;
+        return SlurmTaskState{task.first, task.second, state, node, {}, f.at(3), f.at(4), f.at(5)};
+    });
 }
 
 bool SlurmOutput::killedByScheduler(const QString& state)

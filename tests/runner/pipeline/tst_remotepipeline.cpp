@@ -6,7 +6,7 @@
 // stands in for the host's Python and compiler only for failures; the happy path is a real cpu
 // rerun, compared with the same rerun done here.
 #include "loopbacksshd.h"
-#include "pipeline/rerunpipeline.h"
+#include "pipelinetests.h"
 #include "tooltests.h"
 
 #include <QDir>
@@ -22,41 +22,20 @@ using namespace krw;
 
 namespace {
 
-const QString pythonSide = QStringLiteral("import torch\n\ndef f(x):\n    return x\n");
 const QString cppSide = QStringLiteral("#include <torch/extension.h>\n\ntorch::Tensor f(torch::Tensor x) { return x; }\n");
 
-QString readText(const QString& path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
-}
+using krw::test::readText;
+using Ran = krw::test::PipelineRun;
 
 int processesMatching(const QString& pattern)
 {
-    QString output;
-    krw::test::LoopbackSshd::runTool(QStringLiteral("pgrep"), {QStringLiteral("-f"), pattern}, &output);
-    return int(output.split(QLatin1Char('\n'), Qt::SkipEmptyParts).size());
+    return krw::test::LoopbackSshd::processesMatching(pattern);
 }
-
-struct Ran
-{
-    RerunResult result;
-    QString log;
-};
 
 Ran runToEnd(const RerunRequest& request, int waitMs = 120000)
 {
     RerunPipeline pipeline;
-    Ran ran;
-    QObject::connect(&pipeline, &RerunPipeline::log, &pipeline, [&ran](const QString& text) { ran.log += text; });
-    QSignalSpy finished(&pipeline, &RerunPipeline::finished);
-    pipeline.start(request);
-    if (!finished.wait(waitMs)) {
-        QTest::qFail(qPrintable(QStringLiteral("no finished signal within %1 ms").arg(waitMs)), __FILE__, __LINE__);
-        return ran;
-    }
-    ran.result = finished.first().first().value<RerunResult>();
-    return ran;
+    return krw::test::runPipeline(pipeline, request, waitMs);
 }
 
 } // namespace
@@ -70,38 +49,44 @@ class TestRemotePipeline : public QObject
 
     // A host Python that is the fake process misbehaving as mode says (its environment does not
     // cross ssh, so a script on the "host" sets it).
-    QString fakePython(const QString& mode)
+    QString fakePython(const QString& mode) { return fakeTool(QStringLiteral("python-") + mode, QStringLiteral("KRW_FAKE_MODE=") + mode); }
+
+    // A host tool that is the fake process with an environment (which does not cross ssh either).
+    QString fakeTool(const QString& name, const QString& environment)
     {
-        const QString path = m_sshd.path(QStringLiteral("bin/python-") + mode);
+        const QString path = m_sshd.path(QStringLiteral("bin/") + name);
         QDir().mkpath(QFileInfo(path).path());
         QFile file(path);
         if (!file.open(QIODevice::WriteOnly))
             return {};
-        file.write(QStringLiteral("#!/bin/sh\nKRW_FAKE_MODE=%1 exec \"%2\" \"$@\"\n").arg(mode, QStringLiteral(KRW_FAKE_PROCESS)).toUtf8());
+        file.write(QStringLiteral("#!/bin/sh\n%1 exec \"%2\" \"$@\"\n").arg(environment, QStringLiteral(KRW_FAKE_PROCESS)).toUtf8());
         file.setPermissions(file.permissions() | QFileDevice::ExeOwner);
         return path;
     }
 
-    RerunRequest request(const QString& candidate = pythonSide)
+    RerunRequest request(const QString& candidate = krw::test::pythonSide())
     {
-        RerunRequest r;
-        r.caseName = QStringLiteral("remote.py");
-        r.candidateId = QStringLiteral("it0:predict");
-        r.candidateText = candidate;
-        r.baselineText = pythonSide;
-        r.testCode = QStringLiteral("result_gold = f(1)\n");
-        r.profile = defaultProfile(ToolchainProfile::Kind::Cpu);
-        r.profile.name = QStringLiteral("remote-cpu");
-        r.profile.host = m_sshd.host();
-        r.profile.host.python = QStringLiteral(KRW_FAKE_PROCESS); // answers "probe"
-        r.profile.host.compiler = QStringLiteral(KRW_FAKE_PROCESS); // answers --version, writes -o
-        r.profile.harnessTimeoutS = 60;
+        ToolchainProfile profile = defaultProfile(ToolchainProfile::Kind::Cpu);
+        profile.name = QStringLiteral("remote-cpu");
+        profile.host = m_sshd.host();
+        profile.host.python = QStringLiteral(KRW_FAKE_PROCESS); // answers "probe"
+        profile.host.compiler = QStringLiteral(KRW_FAKE_PROCESS); // answers --version, writes -o
+        profile.harnessTimeoutS = 60;
+        RerunRequest r = krw::test::rerunRequest(m_dir, QStringLiteral("remote.py"), candidate, krw::test::pythonSide(), profile);
         r.unsandboxedAllowed = true;
-        const QString runnerDir = QStringLiteral(KRW_RUNNER_DATA_DIR);
-        r.harnessPath = runnerDir + QStringLiteral("/harness/krw_harness.py");
-        r.compatRoot = runnerDir + QStringLiteral("/compat");
-        r.cacheRoot = m_dir.filePath(QStringLiteral("cache"));
-        r.workRoot = m_dir.filePath(QStringLiteral("work"));
+        return r;
+    }
+
+    // A compile-check rerun on the host (it compiles only, so it passes when the compile does)
+    // with this host compiler.
+    RerunRequest checkRequest(const QString& candidate, const QString& compiler)
+    {
+        RerunRequest r = request(candidate);
+        const RemoteHost host = r.profile.host;
+        r.profile = defaultProfile(ToolchainProfile::Kind::CompileCheck);
+        r.profile.name = QStringLiteral("remote-check");
+        r.profile.host = host;
+        r.profile.host.compiler = compiler;
         return r;
     }
 
@@ -110,14 +95,7 @@ private Q_SLOTS:
     {
         QStandardPaths::setTestModeEnabled(true);
         QVERIFY(m_dir.isValid());
-        QString missing;
-        const QString error = m_sshd.start(&missing);
-        if (!missing.isEmpty()) {
-            krw::test::missingToolSkipped() = true;
-            QSKIP(qPrintable(QStringLiteral("missing tool: ") + missing));
-        }
-        QVERIFY2(error.isEmpty(), qPrintable(error));
-        qputenv("HOME", m_sshd.folder().toUtf8()); // ssh and scp use this home only
+        KRW_START_LOOPBACK_SSHD(m_sshd); // ssh and scp use its home only
     }
 
     void init() { RerunPipeline::forgetProbes(); }
@@ -192,6 +170,68 @@ private Q_SLOTS:
         QVERIFY(second.result.compile && second.result.compile->ok);
         QVERIFY2(second.result.compile->cached, qPrintable(second.log));
         QCOMPARE(second.result.compile->modulePath, module);
+    }
+
+    // Two reruns of the same source at once on one host share one module-cache key there: they
+    // take turns (flock on the key's lock file), so one compiles and the other waits and uses its
+    // module; both pass and no scratch file is left. Without the lock both compile (the compiler
+    // takes 6 s, far longer than the two stagings differ), so the one-compiled-one-reused checks
+    // fail: tried by making the script's flock calls `true` (see the commit that added this test).
+    void concurrentBuildersOnTheHostTakeTurns()
+    {
+        const RerunRequest r = checkRequest(cppSide + QStringLiteral("// built by two reruns at once\n"),
+            fakeTool(QStringLiteral("slowcc"), QStringLiteral("KRW_FAKE_COMPILE_MS=6000")));
+        RerunPipeline first;
+        RerunPipeline second;
+        QString firstLog;
+        QString secondLog;
+        connect(&first, &RerunPipeline::log, this, [&firstLog](const QString& text) { firstLog += text; });
+        connect(&second, &RerunPipeline::log, this, [&secondLog](const QString& text) { secondLog += text; });
+        QSignalSpy firstDone(&first, &RerunPipeline::finished);
+        QSignalSpy secondDone(&second, &RerunPipeline::finished);
+        first.start(r);
+        second.start(r);
+        QTRY_VERIFY_WITH_TIMEOUT(!firstDone.isEmpty() && !secondDone.isEmpty(), 120000);
+        const RerunResult a = firstDone.first().first().value<RerunResult>();
+        const RerunResult b = secondDone.first().first().value<RerunResult>();
+        QVERIFY2(a.status == RerunResult::Status::Completed, qPrintable(a.failure + QLatin1Char('\n') + firstLog));
+        QVERIFY2(b.status == RerunResult::Status::Completed, qPrintable(b.failure + QLatin1Char('\n') + secondLog));
+        QVERIFY(a.compile && a.compile->ok && b.compile && b.compile->ok);
+        QVERIFY2(a.compile->cached != b.compile->cached, qPrintable(firstLog + QStringLiteral("\n----\n") + secondLog));
+        const QString waiterLog = a.compile->cached ? firstLog : secondLog;
+        QVERIFY2(waiterLog.contains(QStringLiteral("Waiting for another rerun on 127.0.0.1, which is building the same module")),
+            qPrintable(waiterLog));
+        QVERIFY2(waiterLog.contains(QStringLiteral("Using the module another rerun has just built on 127.0.0.1")), qPrintable(waiterLog));
+        QCOMPARE(a.compile->modulePath, b.compile->modulePath);
+        const QString module = a.compile->modulePath;
+        QCOMPARE(readText(module), QStringLiteral("fake module\n"));
+        QDirIterator scratch(QFileInfo(module).path(), {QStringLiteral("*.partial-*")}, QDir::Files);
+        QVERIFY2(!scratch.hasNext(), qPrintable(scratch.hasNext() ? scratch.next() : QString()));
+    }
+
+    // The compiler's output on the host comes back as it prints, as the harness's does: the
+    // runner panel's log (fed by RerunPipeline::log) fills while the compile runs.
+    void compileOutputStreamsFromTheHost()
+    {
+        const RerunRequest r = checkRequest(cppSide + QStringLiteral("// compiled by a talking compiler\n"),
+            fakeTool(QStringLiteral("talkcc"), QStringLiteral("KRW_FAKE_COMPILE=talk KRW_FAKE_COMPILE_MS=4000")));
+        RerunPipeline pipeline;
+        QString log;
+        connect(&pipeline, &RerunPipeline::log, this, [&log](const QString& text) { log += text; });
+        QSignalSpy finished(&pipeline, &RerunPipeline::finished);
+        pipeline.start(r);
+        QTRY_VERIFY_WITH_TIMEOUT(log.contains(QStringLiteral("fake compiler: started")) || !finished.isEmpty(), 60000);
+        QVERIFY2(finished.isEmpty(), qPrintable(log)); // the first line came while the compiler ran
+        QVERIFY2(!log.contains(QStringLiteral("fake compiler: finished")), qPrintable(log));
+        QVERIFY(finished.wait(60000));
+        const RerunResult result = finished.first().first().value<RerunResult>();
+        QVERIFY2(result.status == RerunResult::Status::Completed, qPrintable(result.failure + QLatin1Char('\n') + log));
+        QVERIFY(result.compile && result.compile->ok && !result.compile->cached);
+        QVERIFY2(result.compile->log.contains(QStringLiteral("fake compiler: started\nfake compiler: finished\n")),
+            qPrintable(result.compile->log)); // the stage keeps all of it, once
+        QCOMPARE(int(log.count(QStringLiteral("fake compiler: finished"))), 1);
+        // ... and the log kept beside the module on the host has it too (a cached module's kernel table).
+        QVERIFY(readText(result.compile->modulePath + QStringLiteral(".log")).contains(QStringLiteral("fake compiler: started")));
     }
 
     // Cancel ends the harness on the host, not only the local ssh.

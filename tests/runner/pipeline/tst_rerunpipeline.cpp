@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "pipeline/rerunpipeline.h"
+#include "pipelinetests.h"
 #include "process/resourcewatch.h"
 #include "rerun/resultstore.h"
 #include "run/caseversions.h"
@@ -22,19 +23,12 @@ using namespace krw;
 
 namespace {
 
-const QString pythonCandidate = QStringLiteral("import torch\n\ndef f(x):\n    return x\n");
+const QString pythonCandidate = krw::test::pythonSide();
 
 // Compiles with torch headers take long on a busy 2-core machine: wait generously.
 RerunResult runToEnd(RerunPipeline& pipeline, const RerunRequest& request, int waitMs = 900000)
 {
-    QSignalSpy finished(&pipeline, &RerunPipeline::finished);
-    pipeline.start(request);
-    if (finished.isEmpty() && !finished.wait(waitMs)) {
-        // Fails the test function: a missing signal is never read as a result.
-        QTest::qFail(qPrintable(QStringLiteral("no finished signal within %1 ms").arg(waitMs)), __FILE__, __LINE__);
-        return {};
-    }
-    return finished.first().first().value<RerunResult>();
+    return krw::test::runPipeline(pipeline, request, waitMs).result;
 }
 
 } // namespace
@@ -49,20 +43,14 @@ private:
     RerunRequest fakeRequest(const QString& mode, int harnessTimeoutS = 30)
     {
         qputenv("KRW_FAKE_MODE", mode.toUtf8());
-        RerunRequest r;
-        r.caseName = QStringLiteral("fake.py");
-        r.candidateId = QStringLiteral("it0:predict");
-        r.candidateText = pythonCandidate;
-        r.baselineText = pythonCandidate;
-        r.testCode = QStringLiteral("result_gold = f(1)\n");
-        r.profile = defaultProfile(ToolchainProfile::Kind::Cpu);
-        r.profile.name = QStringLiteral("fake");
-        r.profile.python = QStringLiteral(KRW_FAKE_PROCESS); // answers "probe", misbehaves on "run"
-        r.profile.sandbox = false;
-        r.profile.harnessTimeoutS = harnessTimeoutS;
+        ToolchainProfile profile = defaultProfile(ToolchainProfile::Kind::Cpu);
+        profile.name = QStringLiteral("fake");
+        profile.python = QStringLiteral(KRW_FAKE_PROCESS); // answers "probe", misbehaves on "run"
+        profile.sandbox = false;
+        profile.harnessTimeoutS = harnessTimeoutS;
+        RerunRequest r = krw::test::rerunRequest(m_dir, QStringLiteral("fake.py"), pythonCandidate, pythonCandidate, profile);
         r.harnessPath = QStringLiteral("fake");
-        r.cacheRoot = m_dir.filePath(QStringLiteral("cache"));
-        r.workRoot = m_dir.filePath(QStringLiteral("work"));
+        r.compatRoot.clear();
         return r;
     }
 
@@ -70,8 +58,7 @@ private:
     {
         const Run run = loadRunAtPath(QStringLiteral(KRW_SAMPLE_RUN_DIR));
         const Case& c = run.cases.at(run.indexOf(caseName));
-        RerunRequest r;
-        r.caseName = caseName;
+        RerunRequest r = krw::test::rerunRequest(m_dir, caseName, QString(), QString(), defaultProfile(kind));
         for (const CodeVersion& v : codeVersions(c)) {
             if (v.id() == versionId)
                 r.candidateText = TextStore::resolveOrEmpty(*run.sources, v.text);
@@ -81,12 +68,6 @@ private:
                 r.testCode = TextStore::resolveOrEmpty(*run.sources, v.text);
         }
         r.candidateId = versionId;
-        r.profile = defaultProfile(kind);
-        const QString runnerDir = QStringLiteral(KRW_RUNNER_DATA_DIR);
-        r.harnessPath = runnerDir + QStringLiteral("/harness/krw_harness.py");
-        r.compatRoot = runnerDir + QStringLiteral("/compat");
-        r.cacheRoot = m_dir.filePath(QStringLiteral("cache"));
-        r.workRoot = m_dir.filePath(QStringLiteral("work"));
         return r;
     }
 

@@ -62,9 +62,7 @@ QByteArray readFile(const QString& path)
 
 int processesMatching(const QString& pattern)
 {
-    QString output;
-    runTool(QStringLiteral("pgrep"), {QStringLiteral("-f"), pattern}, &output);
-    return int(output.split(QLatin1Char('\n'), Qt::SkipEmptyParts).size());
+    return krw::test::LoopbackSshd::processesMatching(pattern);
 }
 
 // The processes below pid (not pid itself), from ps.
@@ -153,15 +151,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         qRegisterMetaType<krw::ProcessOutcome>();
-        QString missing;
-        const QString error = m_sshd.start(&missing);
-        if (!missing.isEmpty()) {
-            krw::test::missingToolSkipped() = true;
-            QSKIP(qPrintable(QStringLiteral("missing tool: ") + missing));
-        }
-        QVERIFY2(error.isEmpty(), qPrintable(error));
-        // The children (ssh, scp, and through sshd the "remote" side's files) use this home only.
-        qputenv("HOME", m_sshd.folder().toUtf8());
+        KRW_START_LOOPBACK_SSHD(m_sshd); // ssh, scp and the "remote" side use its home only
         m_host = m_sshd.host();
     }
 
