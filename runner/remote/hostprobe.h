@@ -3,18 +3,18 @@
 
 #include "profile/toolchaininfo.h"
 #include "remote/remotehost.h"
-#include "remote/remotejob.h"
 #include "remote/remotestager.h"
+#include "remote/remotesteps.h"
 
 #include <QObject>
 
 namespace krw {
 
 // What RerunPipeline does first on a host, on its own, for the profile dialog's "Test
-// connection" (docs/RUNNER.md "Remote host (SSH)"): the harness folder is staged into a job
-// folder of its own (RemoteStager: the first ssh shows whether the host can be reached at all),
-// then, in that folder, the host's Python runs `krw_harness.py probe` and the host's compiler
-// answers `--version` (RemoteJob each). Failures are RemoteFailure's words ("cannot reach gpu1:
+// connection" (docs/RUNNER.md "Remote host (SSH)"), through the same RemoteSteps: the harness
+// folder is staged into a job folder of its own (the first ssh shows whether the host can be
+// reached at all), then, in that folder, the host's Python runs `krw_harness.py probe` and the
+// host's compiler answers `--version`. Failures are RemoteFailure's words ("cannot reach gpu1:
 // …", "gpu1 has no python3 (…)"), else the probe's own. Never blocks the calling thread.
 class HostProbe : public QObject
 {
@@ -36,18 +36,12 @@ Q_SIGNALS:
 
 private:
     void onStaged(const StageResult& staged);
-    void onPython(const ProcessOutcome& outcome);
-    void onCompiler(const ProcessOutcome& outcome);
+    void onProbed(const RemoteSteps::Probe& probe);
     void finish(bool ok, const QString& failure);
 
-    enum class Step { Idle, Python, Compiler }; // which step m_job runs
     RemoteHost m_host;
-    Step m_step = Step::Idle;
-    RemoteStager m_stager;
-    RemoteJob m_job;
-    QString m_jobFolder;
-    QString m_stepOutput;
-    QStringList m_problems;
+    RemoteSteps m_steps; // the pipeline's own host steps: stage, then probe Python and compiler
+    int m_generation = 0; // callbacks of a cancelled probe are not ours any more
     ToolchainInfo m_info;
     bool m_running = false;
 };

@@ -355,7 +355,8 @@ private Q_SLOTS:
         QCOMPARE(ended.first().first().toBool(), false);
         const QString pane = dialog.detectedView()->toPlainText();
         QVERIFY2(pane.contains(QStringLiteral("→ 127.0.0.1 has no krw-no-such-python (")), qPrintable(pane));
-        QVERIFY2(pane.contains(QStringLiteral("$ g++ --version\ng++ ")), qPrintable(pane));
+        // As in a rerun (the same RemoteSteps), a host without the Python stops the probe there.
+        QVERIFY2(!pane.contains(QStringLiteral("g++ --version")), qPrintable(pane));
         QVERIFY2(pane.endsWith(QStringLiteral("Connection test failed: 127.0.0.1 has no krw-no-such-python (")
                      + pane.section(QStringLiteral("127.0.0.1 has no krw-no-such-python ("), -1)),
             qPrintable(pane));
