@@ -23,6 +23,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <memory>
 #include <unistd.h>
 
@@ -347,6 +348,125 @@ private Q_SLOTS:
         }
         QCOMPARE(now, QStringLiteral("0=CANCELLED 1=CANCELLED"));
         QVERIFY(!batch.requeue(0)); // a cancelled batch stays cancelled
+    }
+
+    // The app closed mid-batch: the SlurmBatch object is gone, its jobs run on. A new one attached
+    // to the staging folder and job ids collects what was written meanwhile, follows the rest, and
+    // submits nothing again: every case arrives exactly once over both objects, one harness each.
+    void attachAfterTheAppClosed()
+    {
+        constexpr int n = 5;
+        qputenv("KRW_FAKE_MODE", "result");
+        const QString record = m_dir.filePath(QStringLiteral("record-attach.txt"));
+        qputenv("KRW_FAKE_RECORD", record.toUtf8());
+        QVector<int> reported; // over both objects
+        QVector<RerunResult> results;
+        auto first = std::make_unique<SlurmBatch>();
+        connect(first.get(), &SlurmBatch::caseFinished, this, [&](int index, const RerunResult& r) {
+            reported << index;
+            results << r;
+        });
+        first->start(requests(n), settings(0, /*maxRunning=*/1)); // one task at a time: some are left when it goes
+        QTRY_VERIFY2_WITH_TIMEOUT(!reported.isEmpty(), qPrintable(logs()), 60000);
+        const QString staging = first->stagingDir();
+        const QStringList taskJobs = first->taskJobIds();
+        QCOMPARE(taskJobs.size(), n);
+        const QString job = taskJobs.first();
+        QCOMPARE(QSet<QString>(taskJobs.cbegin(), taskJobs.cend()), QSet<QString>{job});
+        first.reset(); // the app closed
+        const int reportedBefore = int(reported.size());
+        QVERIFY2(reportedBefore < n, "every task ended before the batch was left: nothing to attach to");
+
+        // A result written while nobody watched, then attach with what the queue would keep.
+        const QDir results_(QDir(staging).filePath(QStringLiteral("results")));
+        QTRY_VERIFY_WITH_TIMEOUT(results_.entryList({QStringLiteral("*.json")}, QDir::Files).size() > reportedBefore, 60000);
+        const int writtenAtAttach = int(results_.entryList({QStringLiteral("*.json")}, QDir::Files).size());
+        if (writtenAtAttach == n)
+            qWarning("every task had ended when the new batch attached: the following part was not exercised");
+        QVector<int> follow;
+        for (int i = 0; i < n; ++i) {
+            if (!reported.contains(i))
+                follow << i;
+        }
+        SlurmBatch second;
+        QSignalSpy finished(&second, &SlurmBatch::finished);
+        QSignalSpy submitted(&second, &SlurmBatch::submitted);
+        connect(&second, &SlurmBatch::caseFinished, this, [&](int index, const RerunResult& r) {
+            reported << index;
+            results << r;
+        });
+        second.attach(staging, taskJobs, settings(), follow);
+        QVERIFY(second.isRunning());
+        QVERIFY2(finished.wait(60000), qPrintable(logs()));
+        QCOMPARE(finished.first().first().toBool(), false);
+
+        QVector<int> sorted = reported;
+        std::sort(sorted.begin(), sorted.end());
+        QCOMPARE(sorted, (QVector<int>{0, 1, 2, 3, 4})); // each exactly once
+        for (int k = 0; k < results.size(); ++k) {
+            const RerunResult& r = results.at(k);
+            QCOMPARE(r.caseName, QStringLiteral("case%1.py").arg(reported.at(k)));
+            QVERIFY2(r.status == RerunResult::Status::Completed, qPrintable(r.failure + QLatin1Char('\n') + r.harnessLog));
+            QCOMPARE(r.where(), QStringLiteral("slurm job %1_%2 on %3").arg(job).arg(reported.at(k)).arg(QLatin1String(NodeName)));
+        }
+        // Nothing submitted again: no sbatch from the attached batch, one job ever ran in this
+        // staging folder, and one harness per task.
+        QCOMPARE(submitted.size(), 0);
+        QCOMPARE(second.jobIds(), QStringList{job});
+        const QString jobs = runTool(
+            QStringLiteral("squeue"), {QStringLiteral("--states=all"), QStringLiteral("--noheader"), QStringLiteral("--format=%F|%Z")});
+        QSet<QString> inStaging;
+        for (const QString& line : jobs.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+            if (line.section(QLatin1Char('|'), 1) == staging)
+                inStaging << line.section(QLatin1Char('|'), 0, 0);
+        }
+        QCOMPARE(inStaging, QSet<QString>{job});
+        QCOMPARE(readText(record).count(QLatin1String("start ")), n);
+        QVERIFY(!second.canRequeue(0)); // every task wrote its result
+    }
+
+    // Tasks cancelled on the cluster while no app watched: attach reports them as such, and they
+    // can be requeued.
+    void cancelledWhileDetachedCanBeRequeued()
+    {
+        qputenv("KRW_FAKE_MODE", "hang");
+        auto first = std::make_unique<SlurmBatch>();
+        QSignalSpy started(first.get(), &SlurmBatch::caseStarted);
+        first->start(requests(2), settings());
+        QVERIFY2(started.wait(30000), qPrintable(logs()));
+        const QString staging = first->stagingDir();
+        const QStringList taskJobs = first->taskJobIds();
+        const QString job = taskJobs.first();
+        first.reset();
+        bool ok = false;
+        const QString out = runTool(QStringLiteral("scancel"), {job}, &ok);
+        QVERIFY2(ok, qPrintable(out));
+        QTRY_COMPARE_WITH_TIMEOUT(states(job), QStringLiteral("0=CANCELLED 1=CANCELLED"), 10000);
+
+        qputenv("KRW_FAKE_MODE", "result"); // for the requeued task (sbatch exports the environment)
+        SlurmBatch second;
+        QSignalSpy caseFinished(&second, &SlurmBatch::caseFinished);
+        QSignalSpy finished(&second, &SlurmBatch::finished);
+        second.attach(staging, taskJobs, settings());
+        QVERIFY2(finished.wait(30000), qPrintable(logs()));
+        QCOMPARE(caseFinished.size(), 2);
+        for (const auto& args : caseFinished) {
+            const int index = args.at(0).toInt();
+            const auto r = args.at(1).value<RerunResult>();
+            QCOMPARE(r.caseName, QStringLiteral("case%1.py").arg(index));
+            QCOMPARE(r.status, RerunResult::Status::Failed);
+            QVERIFY2(r.failure.startsWith(QStringLiteral("slurm: task %1 (job %2_%1").arg(index).arg(job)), qPrintable(r.failure));
+            QVERIFY2(r.failure.contains(QLatin1String("CANCELLED")), qPrintable(r.failure));
+            QVERIFY(second.canRequeue(index));
+        }
+        QVERIFY(second.requeue(1));
+        QVERIFY(!second.canRequeue(1)); // running again
+        QVERIFY2(finished.wait(60000), qPrintable(logs()));
+        QCOMPARE(caseFinished.size(), 3);
+        const auto passed = caseFinished.last().at(1).value<RerunResult>();
+        QCOMPARE(caseFinished.last().at(0).toInt(), 1);
+        QVERIFY2(passed.status == RerunResult::Status::Completed, qPrintable(passed.failure));
+        QCOMPARE(second.jobIds().size(), 2); // the array, then the requeue
     }
 
     void timeoutIsReportedAndCanBeRequeued()
