@@ -1,99 +1,54 @@
 // SPDX-License-Identifier: MIT
 //
-// SlurmBatch against a real Slurm (Debian's slurm-wlm): the test starts munged, slurmctld and
-// slurmd itself, in the foreground as its own children, on localhost with a generated slurm.conf
-// (one node: this machine with its real CPUs and memory from `slurmd -C`), free ports and every
-// state, spool, log and pid file in a temporary folder; it never touches the machine's own Slurm
-// or munge. Each task runs the real kernel-review-cli (run-request) with the cpu profile whose
-// Python and compiler are the fake process (tests/fixtures/fakeprocess.cpp): KRW_FAKE_MODE=result
-// passes, KRW_FAKE_MODE=hang never ends. Needs root (slurmd runs jobs as their submitter, and
-// SlurmUser=root); skipped without it or without the tools.
-#include "freeport.h"
+// SlurmBatch against a real Slurm (Debian's slurm-wlm), one node on localhost that the test starts
+// itself (tests/fixtures/localslurm.h: munged, slurmctld, slurmd as its own children, a generated
+// slurm.conf, nothing of the machine's own Slurm or munge). Each task runs the real
+// kernel-review-cli (run-request) with the cpu profile whose Python and compiler are the fake
+// process (tests/fixtures/fakeprocess.cpp): KRW_FAKE_MODE=result passes, KRW_FAKE_MODE=hang never
+// ends. Needs root; skipped without it or without the tools.
+#include "localslurm.h"
 #include "pipeline/rerunpipeline.h" // RerunResult as a QVariant (Qt 5 needs the declaration)
 #include "slurm/slurmbatch.h"
 #include "tooltests.h"
 
 #include <QDir>
 #include <QFile>
-#include <QProcess>
-#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QStandardPaths>
-#include <QSysInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
 #include <memory>
-#include <unistd.h>
 
 using namespace krw;
-
-namespace {
-
-int freePort()
-{
-    return krw::test::freeLoopbackPort();
-}
-
-QString runTool(const QString& program, const QStringList& args, bool* ok = nullptr)
-{
-    QProcess process;
-    process.setProcessChannelMode(QProcess::MergedChannels);
-    process.start(program, args);
-    const bool done = process.waitForFinished(20000) && process.exitStatus() == QProcess::NormalExit && process.exitCode() == 0;
-    if (ok)
-        *ok = done;
-    return QString::fromUtf8(process.readAll());
-}
-
-QString readText(const QString& path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
-}
-
-} // namespace
+using krw::test::LocalSlurm;
 
 class TestSlurmBatch : public QObject
 {
     Q_OBJECT
 
 private:
+    LocalSlurm m_slurm;
     QTemporaryDir m_dir;
-    QString m_conf;
-    std::vector<std::unique_ptr<QProcess>> m_daemons; // munged, slurmctld, slurmd: stopped in reverse order
     std::unique_ptr<SlurmBatch> m_timeoutBatch; // started first, checked last: Slurm enforces limits in whole minutes
 
-    static constexpr const char* NodeName = "krwnode";
+    static constexpr const char* NodeName = LocalSlurm::NodeName;
 
-    bool startDaemon(const QString& program, const QStringList& args, const QString& logName)
+    QString logs() const { return m_slurm.logs(); }
+    static QString readText(const QString& path) { return LocalSlurm::readText(path); }
+    static QString runTool(const QString& program, const QStringList& args, bool* ok = nullptr)
     {
-        auto process = std::make_unique<QProcess>();
-        process->setProcessChannelMode(QProcess::MergedChannels);
-        process->setStandardOutputFile(m_dir.filePath(QStringLiteral("log/%1.out").arg(logName)));
-        process->start(program, args);
-        if (!process->waitForStarted(10000))
-            return false;
-        m_daemons.push_back(std::move(process));
-        return true;
+        return LocalSlurm::runTool(program, args, ok);
     }
-
-    QString logs() const
-    {
-        QString all;
-        for (const char* name : {"slurmctld.log", "slurmd.log", "munged.log", "slurmctld.out", "slurmd.out", "munged.out"})
-            all += QStringLiteral("--- %1\n%2\n")
-                       .arg(QLatin1String(name), readText(m_dir.filePath(QStringLiteral("log/%1").arg(QLatin1String(name)))).right(3000));
-        return all;
-    }
+    static QString states(const QString& jobId) { return LocalSlurm::states(jobId); }
 
     // The settings every batch here uses: the staging folder in the temporary folder, our worker, fast polls.
     SlurmSettings settings(int timeLimitMinutes = 0, int maxRunning = 0) const
     {
         SlurmSettings s;
         s.enabled = true;
-        s.sharedDir = m_dir.filePath(QStringLiteral("shared"));
+        s.sharedDir = m_slurm.sharedFolder();
         s.gres.clear(); // the test's node has no GPUs
         s.timeLimitMinutes = timeLimitMinutes;
         s.maxRunning = maxRunning;
@@ -127,141 +82,25 @@ private:
         return all;
     }
 
-    // squeue's state of every task of a job, "0=CANCELLED 1=CANCELLED".
-    QString states(const QString& jobId) const
-    {
-        const QString out = runTool(QStringLiteral("squeue"),
-            {QStringLiteral("--array"), QStringLiteral("--states=all"), QStringLiteral("--noheader"), QStringLiteral("--format=%i %T"),
-                QStringLiteral("--jobs=%1").arg(jobId)});
-        QStringList parts;
-        for (const QString& line : out.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
-            const QStringList f = line.split(QLatin1Char(' '));
-            if (f.size() == 2)
-                parts << QStringLiteral("%1=%2").arg(f.at(0).section(QLatin1Char('_'), 1), f.at(1));
-        }
-        parts.sort();
-        return parts.join(QLatin1Char(' '));
-    }
-
 private Q_SLOTS:
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true);
         QVERIFY(m_dir.isValid());
-        for (const char* tool : {"munged", "mungekey", "slurmctld", "slurmd", "sbatch", "squeue", "scancel"}) {
-            if (QStandardPaths::findExecutable(QLatin1String(tool)).isEmpty()
-                && QStandardPaths::findExecutable(QLatin1String(tool), {QStringLiteral("/usr/sbin"), QStringLiteral("/sbin")}).isEmpty())
-                KRW_SKIP_MISSING_TOOL("Slurm and munge (Debian: slurm-wlm munge)");
+        QString missing;
+        const QString error = m_slurm.start(&missing);
+        if (!missing.isEmpty()) {
+            krw::test::missingToolSkipped() = true;
+            QSKIP(qPrintable(QStringLiteral("missing tool: ") + missing));
         }
-        if (::geteuid() != 0)
-            KRW_SKIP_MISSING_TOOL("root (the test's slurmd runs with SlurmUser=root)");
-        const auto sbin = [](const char* name) {
-            const QString found = QStandardPaths::findExecutable(QLatin1String(name));
-            return found.isEmpty() ? QStandardPaths::findExecutable(QLatin1String(name), {QStringLiteral("/usr/sbin")}) : found;
-        };
-        const QDir dir(m_dir.path());
-        for (const char* sub : {"munge", "state", "spool", "log", "shared"})
-            QVERIFY(dir.mkpath(QLatin1String(sub)));
-        QFile::setPermissions(dir.filePath(QStringLiteral("munge")), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
-
-        // munge: a fresh key, its own socket.
-        const QString socket = dir.filePath(QStringLiteral("munge/munge.socket"));
-        bool ok = false;
-        const QString keyOut = runTool(sbin("mungekey"),
-            {QStringLiteral("--create"), QStringLiteral("--keyfile=%1").arg(dir.filePath(QStringLiteral("munge/munge.key")))}, &ok);
-        QVERIFY2(ok, qPrintable(keyOut));
-        QVERIFY(startDaemon(sbin("munged"),
-            {QStringLiteral("--foreground"), QStringLiteral("--force"), QStringLiteral("--socket=%1").arg(socket),
-                QStringLiteral("--key-file=%1").arg(dir.filePath(QStringLiteral("munge/munge.key"))),
-                QStringLiteral("--log-file=%1").arg(dir.filePath(QStringLiteral("log/munged.log"))),
-                QStringLiteral("--pid-file=%1").arg(dir.filePath(QStringLiteral("munge/munged.pid"))),
-                QStringLiteral("--seed-file=%1").arg(dir.filePath(QStringLiteral("munge/munged.seed")))},
-            QStringLiteral("munged")));
-
-        // This machine as it is: slurmd -C says its CPUs and memory.
-        const QString hardware = runTool(sbin("slurmd"), {QStringLiteral("-C")});
-        const auto field = [&](const QString& name) {
-            const auto m = QRegularExpression(QStringLiteral("\\b%1=(\\d+)").arg(name)).match(hardware);
-            return m.hasMatch() ? m.captured(1) : QString();
-        };
-        const QString cpus = field(QStringLiteral("CPUs"));
-        const QString memory = field(QStringLiteral("RealMemory"));
-        QVERIFY2(!cpus.isEmpty() && !memory.isEmpty(), qPrintable(hardware));
-
-        const auto path = [&](const char* name) { return dir.filePath(QLatin1String(name)); };
-        QString conf = QStringLiteral("ClusterName=krwtest\n"
-                                      "SlurmctldHost=localhost\n"
-                                      "SlurmctldPort=%1\n"
-                                      "SlurmdPort=%2\n"
-                                      "SlurmUser=root\n"
-                                      "SlurmdUser=root\n"
-                                      "AuthType=auth/munge\n"
-                                      "CredType=cred/munge\n"
-                                      "AuthInfo=socket=%3\n"
-                                      "StateSaveLocation=%4\n"
-                                      "SlurmdSpoolDir=%5\n"
-                                      "SlurmctldPidFile=%6\n"
-                                      "SlurmdPidFile=%7\n"
-                                      "SlurmctldLogFile=%8\n"
-                                      "SlurmdLogFile=%9\n")
-                           .arg(freePort())
-                           .arg(freePort())
-                           .arg(socket, path("state"), path("spool"), path("slurmctld.pid"), path("slurmd.pid"), path("log/slurmctld.log"),
-                               path("log/slurmd.log"));
-        // OverSubscribe: the task that waits for its time limit must not hold up the others on a machine
-        // of one or two cores; each core takes up to four tasks (the real count stays, as slurmd -C says).
-        conf += QStringLiteral("ProctrackType=proctrack/linuxproc\n"
-                               "TaskPlugin=task/none\n"
-                               "SelectType=select/cons_tres\n"
-                               "SelectTypeParameters=CR_Core\n"
-                               "JobAcctGatherType=jobacct_gather/none\n"
-                               "AccountingStorageType=accounting_storage/none\n"
-                               "JobCompType=jobcomp/none\n"
-                               "MpiDefault=none\n"
-                               "SwitchType=switch/none\n"
-                               "SchedulerType=sched/backfill\n"
-                               "SchedulerParameters=sched_interval=1\n"
-                               "ReturnToService=2\n"
-                               "KillWait=2\n"
-                               "MinJobAge=600\n"
-                               "NodeName=%1 NodeAddr=127.0.0.1 NodeHostname=%2 CPUs=%3 RealMemory=%4 State=UNKNOWN\n"
-                               "PartitionName=krw Nodes=%1 Default=YES MaxTime=INFINITE State=UP OverSubscribe=FORCE:4\n")
-                    .arg(QLatin1String(NodeName), QSysInfo::machineHostName(), cpus, memory);
-        m_conf = dir.filePath(QStringLiteral("slurm.conf"));
-        QFile file(m_conf);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(conf.toUtf8());
-        file.close();
-        qputenv("SLURM_CONF", m_conf.toUtf8()); // for the daemons, and for sbatch/squeue/scancel as SlurmBatch starts them
-
-        QVERIFY(startDaemon(
-            sbin("slurmctld"), {QStringLiteral("-D"), QStringLiteral("-c"), QStringLiteral("-f"), m_conf}, QStringLiteral("slurmctld")));
-        QVERIFY(startDaemon(sbin("slurmd"),
-            {QStringLiteral("-D"), QStringLiteral("-N"), QLatin1String(NodeName), QStringLiteral("-f"), m_conf}, QStringLiteral("slurmd")));
-        QString state;
-        for (int i = 0; i < 100 && state != QLatin1String("idle"); ++i) {
-            QTest::qWait(200);
-            state = runTool(QStringLiteral("sinfo"), {QStringLiteral("--noheader"), QStringLiteral("--format=%T")}).trimmed();
-        }
-        QVERIFY2(state == QLatin1String("idle"), qPrintable(state + QLatin1Char('\n') + logs()));
-
+        QVERIFY2(error.isEmpty(), qPrintable(error));
         qputenv("KRW_FAKE_COMPILE_MS", "100");
     }
 
     void cleanupTestCase()
     {
         m_timeoutBatch.reset();
-        // Every daemon the test started, last first; nothing of them is left running.
-        for (auto it = m_daemons.rbegin(); it != m_daemons.rend(); ++it) {
-            QProcess* daemon = it->get();
-            daemon->terminate();
-            if (!daemon->waitForFinished(10000)) {
-                daemon->kill();
-                daemon->waitForFinished(5000);
-            }
-            QCOMPARE(daemon->state(), QProcess::NotRunning);
-        }
-        m_daemons.clear();
+        QVERIFY(m_slurm.stop()); // nothing of it is left running
     }
 
     // Started first and checked last (timeoutIsReportedAndCanBeRequeued): Slurm's time limits are
@@ -413,14 +252,7 @@ private Q_SLOTS:
         // staging folder, and one harness per task.
         QCOMPARE(submitted.size(), 0);
         QCOMPARE(second.jobIds(), QStringList{job});
-        const QString jobs = runTool(
-            QStringLiteral("squeue"), {QStringLiteral("--states=all"), QStringLiteral("--noheader"), QStringLiteral("--format=%F|%Z")});
-        QSet<QString> inStaging;
-        for (const QString& line : jobs.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
-            if (line.section(QLatin1Char('|'), 1) == staging)
-                inStaging << line.section(QLatin1Char('|'), 0, 0);
-        }
-        QCOMPARE(inStaging, QSet<QString>{job});
+        QCOMPARE(LocalSlurm::jobsIn(staging), QSet<QString>{job});
         QCOMPARE(readText(record).count(QLatin1String("start ")), n);
         QVERIFY(!second.canRequeue(0)); // every task wrote its result
     }
