@@ -163,6 +163,38 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(BatchQueue::unfinished(store()).isEmpty(), 10000);
     }
 
+    // Cancel Batch scancels the array; the queue on disk forgets the jobs and keeps the cases, so
+    // Resume submits them again rather than following cancelled tasks.
+    void cancelScancels()
+    {
+        qputenv("KRW_FAKE_MODE", "hang");
+        useProfile(0);
+        BatchRerunDialog dialog(m_run, {}, {0, 1, 2}, {});
+        QSignalSpy finished(&dialog, &BatchRerunDialog::batchFinished);
+        dialog.start();
+        QTRY_VERIFY_WITH_TIMEOUT(
+            dialog.progressModel()->index(0, BatchProgressModel::StageColumn).data().toString() == QLatin1String("running on the cluster")
+                || dialog.progressModel()->index(1, BatchProgressModel::StageColumn).data().toString()
+                    == QLatin1String("running on the cluster"),
+            30000);
+        const QString job = dialog.slurmBatch()->jobIds().value(0);
+        QVERIFY(!job.isEmpty());
+        auto* cancel = dialog.findChild<QPushButton*>(QStringLiteral("batchCancel"));
+        QVERIFY(cancel->isEnabled());
+        QTest::mouseClick(cancel, Qt::LeftButton);
+        QVERIFY(finished.size() == 1 || finished.wait(20000));
+        QCOMPARE(finished.first().first().toBool(), true);
+        QVERIFY2(dialog.statusText().contains(QStringLiteral("Slurm: scancel %1").arg(job)), qPrintable(dialog.statusText()));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !LocalSlurm::states(job).contains(QLatin1String("RUNNING")) && !LocalSlurm::states(job).contains(QLatin1String("PENDING")),
+            10000);
+        QVERIFY2(LocalSlurm::states(job).contains(QLatin1String("CANCELLED")), qPrintable(LocalSlurm::states(job)));
+        QTRY_VERIFY_WITH_TIMEOUT(BatchQueue::unfinished(store()).size() == 1 && !BatchQueue::unfinished(store()).first().slurm, 10000);
+        const BatchQueue queue = BatchQueue::unfinished(store()).first();
+        QCOMPARE(queue.remaining(), dialog.slurmBatch()->count());
+        QVERIFY(queue.remove(store())); // the next test starts without it
+    }
+
     // Tasks that ended without a result (here scancelled on the cluster) can be requeued from the
     // table: the rows go back to queued, and the new results replace the old ones.
     void requeueKilledRows()
