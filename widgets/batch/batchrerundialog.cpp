@@ -651,7 +651,7 @@ void BatchRerunDialog::showTableMenu(const QPoint& pos)
     QStringList cases = selectedCases();
     const QString clicked = at.data(BatchProgressModel::CaseNameRole).toString();
     if (!cases.contains(clicked))
-        cases = {clicked};
+        cases = QStringList{clicked};
     auto* menu = new QMenu(this);
     menu->setAttribute(Qt::WA_DeleteOnClose);
     QAction* show = menu->addAction(tr("Show in Window"));
