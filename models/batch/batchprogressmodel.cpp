@@ -49,6 +49,16 @@ void BatchProgressModel::setFinished(const BatchEntry& entry)
     changed(row);
 }
 
+void BatchProgressModel::setQueued(const QString& caseName)
+{
+    const int row = rowOf(caseName);
+    if (row < 0)
+        return;
+    m_rows[row].stage = tr("queued");
+    m_rows[row].entry.reset();
+    changed(row);
+}
+
 void BatchProgressModel::setCancelledQueued()
 {
     for (int row = 0; row < m_rows.size(); ++row) {

@@ -25,6 +25,7 @@ public:
     int rowOf(const QString& caseName) const;
     void setStage(const QString& caseName, const QString& stage);
     void setFinished(const BatchEntry& entry);
+    void setQueued(const QString& caseName); // requeued: its result is gone until the new one comes
     void setCancelledQueued(); // what never started shows "cancelled" and stays resumable
 
     int rowCount(const QModelIndex& parent = {}) const override;

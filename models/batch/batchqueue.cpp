@@ -63,6 +63,14 @@ void BatchQueue::markDone(const QString& caseName)
     }
 }
 
+void BatchQueue::markQueued(const QString& caseName)
+{
+    for (Item& item : items) {
+        if (item.caseName == caseName)
+            item.state = State::Queued;
+    }
+}
+
 QString BatchQueue::folder(const ResultStore& store)
 {
     return QDir(store.root()).filePath(QStringLiteral("batches"));
@@ -78,10 +86,16 @@ bool BatchQueue::save(const ResultStore& store, QString* error) const
     QJsonArray cases;
     for (const Item& item : items)
         cases.append(QJsonObject{{QStringLiteral("case"), item.caseName}, {QStringLiteral("state"), stateName(item.state)}});
-    const QJsonObject o{{QStringLiteral("format"), QStringLiteral("kernel-review-batch")}, {QStringLiteral("format_version"), 1},
+    QJsonObject o{{QStringLiteral("format"), QStringLiteral("kernel-review-batch")}, {QStringLiteral("format_version"), 1},
         {QStringLiteral("id"), id}, {QStringLiteral("created"), created.toString(Qt::ISODate)}, {QStringLiteral("version"), versionSpec},
         {QStringLiteral("baseline"), baseline}, {QStringLiteral("profile"), profile}, {QStringLiteral("jobs"), jobs},
         {QStringLiteral("devices"), devices}, {QStringLiteral("cases"), cases}};
+    if (slurm) {
+        QJsonArray tasks;
+        for (int i = 0; i < slurm->taskCases.size(); ++i)
+            tasks.append(QJsonObject{{QStringLiteral("case"), slurm->taskCases.at(i)}, {QStringLiteral("job"), slurm->taskJobs.value(i)}});
+        o.insert(QStringLiteral("slurm"), QJsonObject{{QStringLiteral("staging"), slurm->stagingDir}, {QStringLiteral("tasks"), tasks}});
+    }
     return writeFileAtomically(path(store), QJsonDocument(o).toJson(), error, /*makeFolder=*/true);
 }
 
@@ -129,6 +143,27 @@ std::optional<BatchQueue> BatchQueue::load(const QString& path, QString* error)
             return std::nullopt;
         }
         queue.items.append({name, state == QLatin1String("done") ? State::Done : State::Queued});
+    }
+    if (o.contains(QStringLiteral("slurm"))) {
+        const QJsonObject so = o.value(QStringLiteral("slurm")).toObject();
+        Slurm slurm;
+        slurm.stagingDir = so.value(QStringLiteral("staging")).toString();
+        if (slurm.stagingDir.isEmpty()) {
+            *error = QStringLiteral("%1: field \"slurm.staging\" is missing").arg(path);
+            return std::nullopt;
+        }
+        const QJsonArray tasks = so.value(QStringLiteral("tasks")).toArray();
+        for (int i = 0; i < tasks.size(); ++i) {
+            const QJsonObject t = tasks.at(i).toObject();
+            const QString name = t.value(QStringLiteral("case")).toString();
+            if (name.isEmpty()) {
+                *error = QStringLiteral("%1: slurm.tasks[%2]: field \"case\" is missing").arg(path).arg(i);
+                return std::nullopt;
+            }
+            slurm.taskCases << name;
+            slurm.taskJobs << t.value(QStringLiteral("job")).toString();
+        }
+        queue.slurm = slurm;
     }
     if (queue.id.isEmpty() || queue.profile.isEmpty() || queue.versionSpec.isEmpty()) {
         *error = QStringLiteral("%1: field \"%2\" is missing")

@@ -32,6 +32,17 @@ struct BatchQueue
     int jobs = 1;
     int devices = 1;
     QVector<Item> items;
+    // A batch submitted to Slurm (docs/RUNNER.md "Slurm cluster"): its jobs run on after the app
+    // closed, so resuming follows them (SlurmBatch::attach) instead of running the cases again.
+    // Absent for a local batch, and in files written before Slurm batches were kept.
+    struct Slurm
+    {
+        QString stagingDir; // <shared>/krw-batch-…: requests/<i>.json, results/<i>.json
+        QStringList taskCases; // the case of task i
+        QStringList taskJobs; // the job task i was last submitted as; empty: not submitted
+        int taskOf(const QString& caseName) const { return int(taskCases.indexOf(caseName)); }
+    };
+    std::optional<Slurm> slurm;
 
     static BatchQueue create(const QStringList& caseNames);
     static QString newId(const QDateTime& when); // "20261126-141502-ab12cd": sorts by time, unique
@@ -39,6 +50,7 @@ struct BatchQueue
     bool isFinished() const { return remaining() == 0; }
     QStringList queuedCases() const;
     void markDone(const QString& caseName);
+    void markQueued(const QString& caseName); // requeued: it runs again
 
     static QString folder(const ResultStore& store);
     QString path(const ResultStore& store) const;

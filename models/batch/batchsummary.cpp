@@ -91,6 +91,12 @@ BatchEntry BatchEntry::skipped(const QString& caseName, const QString& versionId
     return e;
 }
 
+void BatchSummary::remove(const QString& caseName)
+{
+    m_entries.erase(
+        std::remove_if(m_entries.begin(), m_entries.end(), [&](const BatchEntry& e) { return e.caseName == caseName; }), m_entries.end());
+}
+
 QMap<QString, int> BatchSummary::countsByVerdict() const
 {
     QMap<QString, int> counts;

@@ -43,6 +43,7 @@ class BatchSummary
 {
 public:
     void add(const BatchEntry& entry) { m_entries.append(entry); }
+    void remove(const QString& caseName); // a requeued case: its new entry replaces this one
     const QVector<BatchEntry>& entries() const { return m_entries; }
 
     QMap<QString, int> countsByVerdict() const;

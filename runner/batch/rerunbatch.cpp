@@ -6,10 +6,9 @@
 namespace krw {
 
 RerunBatch::RerunBatch(QObject* parent)
-    : QObject(parent)
+    : BatchRunner(parent)
 {
-    // Its signals carry results and stages: Qt 5 queues and spies on them only once registered.
-    qRegisterMetaType<krw::RerunResult>();
+    // Its signals carry stages: Qt 5 queues and spies on them only once registered (results: BatchRunner).
     qRegisterMetaType<krw::RerunStage>();
 }
 

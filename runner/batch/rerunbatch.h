@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "batch/batchrunner.h"
 #include "pipeline/rerunpipeline.h"
 #include "pipeline/rerunrequest.h"
 
-#include <QObject>
 #include <QVector>
 
 namespace krw {
@@ -14,7 +14,7 @@ namespace krw {
 // own (one harness per device), handed to it through HIP_VISIBLE_DEVICES (rocm) or
 // CUDA_VISIBLE_DEVICES (hip-nvidia). Harnesses of the cpu profile count as jobs. Results arrive
 // in the order cases finish. Lives on the UI thread; all work happens in child processes.
-class RerunBatch : public QObject
+class RerunBatch : public BatchRunner
 {
     Q_OBJECT
 public:
@@ -29,21 +29,18 @@ public:
 
     void start(const QVector<RerunRequest>& requests, Limits limits);
     // Stops what runs and what waits; cases that never started finish as Cancelled too.
-    void cancel();
-    bool isRunning() const { return m_running; }
-    int count() const { return int(m_requests.size()); }
-    int finishedCount() const { return m_finished; }
+    void cancel() override;
+    bool isRunning() const override { return m_running; }
+    int count() const override { return int(m_requests.size()); }
+    int finishedCount() const override { return m_finished; }
 
     static bool usesGpu(const ToolchainProfile& profile);
     // The environment that hands device `index` to a harness of this profile.
     static QStringList deviceEnvironment(const ToolchainProfile& profile, int index);
 
-Q_SIGNALS:
-    void caseStarted(int index);
+Q_SIGNALS: // and BatchRunner's caseStarted, caseFinished, finished
     void stageChanged(int index, krw::RerunStage stage);
     void waitingForDevice(int index); // compiled; every device is busy
-    void caseFinished(int index, const krw::RerunResult& result);
-    void finished(bool cancelled);
 
 private:
     struct Slot

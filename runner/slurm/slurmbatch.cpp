@@ -10,10 +10,12 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QFutureWatcher>
 #include <QProcess>
 #include <QRandomGenerator>
 #include <QStandardPaths>
 #include <QTimer>
+#include <QtConcurrent>
 
 #include <algorithm>
 #include <numeric>
@@ -38,11 +40,9 @@ QString tail(const QString& path)
 } // namespace
 
 SlurmBatch::SlurmBatch(QObject* parent)
-    : QObject(parent)
+    : BatchRunner(parent)
     , m_timer(new QTimer(this))
 {
-    // Its signals carry results: Qt 5 queues and spies on them only once their types are registered.
-    qRegisterMetaType<krw::RerunResult>();
     connect(m_timer, &QTimer::timeout, this, &SlurmBatch::poll);
 }
 
@@ -100,6 +100,14 @@ int SlurmBatch::finishedCount() const
     return int(std::count_if(m_tasks.cbegin(), m_tasks.cend(), [](const Task& t) { return t.finished; }));
 }
 
+QStringList SlurmBatch::taskJobIds() const
+{
+    QStringList ids;
+    for (const Task& task : m_tasks)
+        ids << task.jobId;
+    return ids;
+}
+
 QString SlurmBatch::requestFile(int index) const
 {
     return QDir(m_staging).filePath(QStringLiteral("requests/%1.json").arg(index));
@@ -122,6 +130,97 @@ void SlurmBatch::start(const QVector<RerunRequest>& requests, const SlurmSetting
     m_running = true;
     // From the event loop, so that connections made right after start() see every signal.
     QMetaObject::invokeMethod(this, &SlurmBatch::stage, Qt::QueuedConnection);
+}
+
+struct SlurmBatch::Staged
+{
+    std::optional<RerunRequest> request;
+    QString error; // why the request cannot be read
+    QByteArray result; // the task's result file, when it wrote one
+    bool hasResult = false;
+};
+
+void SlurmBatch::attach(const QString& stagingDir, const QStringList& taskJobIds, const SlurmSettings& settings, const QVector<int>& follow)
+{
+    Q_ASSERT(!m_running);
+    m_settings = settings;
+    m_staging = stagingDir;
+    m_requests = QVector<RerunRequest>(taskJobIds.size());
+    m_tasks = QVector<Task>(taskJobIds.size());
+    m_jobIds.clear();
+    QVector<int> followed;
+    for (int i = 0; i < m_tasks.size(); ++i) {
+        Task& task = m_tasks[i];
+        task.jobId = taskJobIds.at(i);
+        if (!task.jobId.isEmpty() && !m_jobIds.contains(task.jobId))
+            m_jobIds << task.jobId;
+        task.finished = !follow.isEmpty() && !follow.contains(i); // reported earlier
+        if (!task.finished)
+            followed << i;
+    }
+    m_cancelled = false;
+    m_running = true;
+    m_attaching = true;
+    // The staged requests (the cases' whole texts) and the results already written: file I/O of
+    // unknown size, on a worker.
+    auto* watcher = new QFutureWatcher<QVector<Staged>>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
+        watcher->deleteLater();
+        attached(watcher->result());
+    });
+    const QDir dir(stagingDir);
+    watcher->setFuture(QtConcurrent::run([dir, followed, n = int(m_tasks.size())] {
+        QVector<Staged> staged(n);
+        for (const int i : followed) {
+            Staged& s = staged[i];
+            QFile request(dir.filePath(QStringLiteral("requests/%1.json").arg(i)));
+            if (!request.open(QIODevice::ReadOnly))
+                s.error = QStringLiteral("%1: %2").arg(request.fileName(), request.errorString());
+            else if (!(s.request = RerunRequestFormat::fromJson(request.readAll(), &s.error)))
+                s.error = QStringLiteral("%1: %2").arg(request.fileName(), s.error);
+            QFile result(dir.filePath(QStringLiteral("results/%1.json").arg(i)));
+            if (result.open(QIODevice::ReadOnly)) {
+                s.result = result.readAll();
+                s.hasResult = true;
+            }
+        }
+        return staged;
+    }));
+}
+
+void SlurmBatch::attached(const QVector<Staged>& staged)
+{
+    m_attaching = false;
+    for (int i = 0; i < m_tasks.size(); ++i) {
+        if (m_tasks.at(i).finished)
+            continue;
+        const Staged& s = staged.at(i);
+        if (s.request)
+            m_requests[i] = *s.request;
+        else
+            m_requests[i].caseName = QStringLiteral("task %1").arg(i);
+    }
+    if (m_cancelled) { // cancel() came while the files were read
+        endUnfinished();
+        return;
+    }
+    for (int i = 0; i < m_tasks.size(); ++i) {
+        if (m_tasks.at(i).finished)
+            continue;
+        const Staged& s = staged.at(i);
+        if (!s.request)
+            failCase(i, QStringLiteral("slurm: cannot read the staged request of task %1: %2").arg(i).arg(s.error));
+        else if (s.hasResult)
+            accept(i, s.result);
+        else if (m_tasks.at(i).jobId.isEmpty())
+            failCase(i, QStringLiteral("slurm: task %1 was never submitted (the batch was left before sbatch answered)").arg(i));
+    }
+    Q_EMIT log(QStringLiteral("attached to %1 (jobs %2)\n").arg(m_staging, m_jobIds.join(QStringLiteral(", "))));
+    if (!activeJobIds().isEmpty()) {
+        m_timer->start(std::max(200, m_settings.pollIntervalMs));
+        poll(); // squeue at once: a task that ended while nobody watched is said now
+    }
+    finishIfDone();
 }
 
 RerunResult SlurmBatch::resultFor(int index) const
@@ -246,6 +345,7 @@ void SlurmBatch::submit(const QVector<int>& indexes, const QString& array)
             m_tasks[i].jobId = *jobId;
             m_tasks[i].last = {};
         }
+        Q_EMIT submitted(*jobId);
         if (!m_timer->isActive())
             m_timer->start(std::max(200, m_settings.pollIntervalMs));
     };
@@ -278,18 +378,22 @@ bool SlurmBatch::collect(int index)
     QFile file(resultFile(index));
     if (!file.open(QIODevice::ReadOnly))
         return false;
+    accept(index, file.readAll());
+    return true;
+}
+
+void SlurmBatch::accept(int index, const QByteArray& json)
+{
     QString error;
-    auto result = rerunFromJson(file.readAll(), &error);
-    if (!result) {
-        failCase(index, QStringLiteral("slurm: task %1 wrote a result that cannot be read: %2").arg(index).arg(error));
-        return true;
-    }
+    auto result = rerunFromJson(json, &error);
+    if (!result)
+        return failCase(index, QStringLiteral("slurm: task %1 wrote a result that cannot be read: %2").arg(index).arg(error));
     if (!m_tasks.at(index).started) {
         m_tasks[index].started = true;
         Q_EMIT caseStarted(index);
     }
+    m_tasks[index].gotResult = true;
     finishCase(index, *result);
-    return true;
 }
 
 void SlurmBatch::poll()
@@ -438,6 +542,12 @@ void SlurmBatch::cancel()
     const QStringList ids = m_jobIds;
     if (!ids.isEmpty())
         scancel(ids); // first: finished() waits for it
+    if (!m_attaching) // else once the staged requests are read (attached())
+        endUnfinished();
+}
+
+void SlurmBatch::endUnfinished()
+{
     for (int i = 0; i < m_tasks.size(); ++i) {
         if (m_tasks.at(i).finished)
             continue;
@@ -468,9 +578,15 @@ void SlurmBatch::scancel(const QStringList& jobIds)
     scancel->start();
 }
 
+bool SlurmBatch::canRequeue(int index) const
+{
+    return !m_cancelled && !m_attaching && index >= 0 && index < m_tasks.size() && m_tasks.at(index).finished
+        && !m_tasks.at(index).gotResult && !m_staging.isEmpty() && !m_requests.at(index).candidateId.isEmpty();
+}
+
 bool SlurmBatch::requeue(int index)
 {
-    if (m_cancelled || index < 0 || index >= m_tasks.size() || !m_tasks.at(index).finished || m_staging.isEmpty())
+    if (m_cancelled || m_attaching || index < 0 || index >= m_tasks.size() || !m_tasks.at(index).finished || m_staging.isEmpty())
         return false;
     QFile::remove(resultFile(index));
     m_tasks[index] = Task{};
@@ -482,7 +598,7 @@ bool SlurmBatch::requeue(int index)
 
 void SlurmBatch::finishIfDone()
 {
-    if (!m_running || m_submitting > 0 || m_scancels > 0)
+    if (!m_running || m_attaching || m_submitting > 0 || m_scancels > 0)
         return;
     if (std::any_of(m_tasks.cbegin(), m_tasks.cend(), [](const Task& t) { return !t.finished; }))
         return;

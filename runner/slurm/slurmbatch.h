@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "batch/batchrunner.h"
 #include "pipeline/rerunrequest.h"
 #include "rerun/rerunresult.h"
 #include "slurm/slurmoutput.h"
 
-#include <QObject>
 #include <QPointer>
 #include <QVector>
 
@@ -20,9 +20,10 @@ namespace krw {
 // tasks squeue no longer knows) is polled from a timer through QProcess; a task's result file is
 // collected as soon as it is there. A task the scheduler ended (TIMEOUT, PREEMPTED, NODE_FAIL,
 // CANCELLED, OUT_OF_MEMORY, ...) becomes a Failed result that says so, and requeue() submits it
-// again. cancel() scancels every job of the batch. The signals are RerunBatch's. Lives on the UI
-// thread and never blocks it.
-class SlurmBatch : public QObject
+// again. cancel() scancels every job of the batch. The jobs do not depend on this object: destroyed
+// (the app closed), they run on, and attach() follows them again from the staging folder and the
+// job ids. The signals are BatchRunner's. Lives on the UI thread and never blocks it.
+class SlurmBatch : public BatchRunner
 {
     Q_OBJECT
 public:
@@ -31,17 +32,28 @@ public:
 
     // Every request runs with its own profile on the node; settings say where and how to submit.
     void start(const QVector<RerunRequest>& requests, const SlurmSettings& settings);
+    // Follows a batch staged and submitted earlier (by another SlurmBatch, maybe in another process
+    // that has ended): task i was submitted as taskJobIds[i] (empty: never submitted). Only the
+    // tasks in `follow` are reported (empty: all): a result already in the staging folder arrives
+    // at once, a task still pending or running is polled as start()'s are, one that ended without a
+    // result (cancelled, killed) fails saying so and can be requeued. Nothing still on the cluster
+    // is submitted again. The staged requests are read off the UI thread.
+    void attach(const QString& stagingDir, const QStringList& taskJobIds, const SlurmSettings& settings, const QVector<int>& follow = {});
     // scancel every job of the batch; cases not yet finished end as Cancelled.
-    void cancel();
+    void cancel() override;
     // Submits a finished case again (a killed, failed or any other task) as a job of its own; its
     // caseStarted and caseFinished come again, then finished(). False when the case is unknown,
     // still running, or the batch was cancelled.
     bool requeue(int index);
-    bool isRunning() const { return m_running; }
-    int count() const { return int(m_requests.size()); }
-    int finishedCount() const;
+    // Whether requeue(index) makes sense: the case ended without a result of its task (the
+    // scheduler killed it, it was cancelled outside the batch, sbatch failed, ...).
+    bool canRequeue(int index) const;
+    bool isRunning() const override { return m_running; }
+    int count() const override { return int(m_tasks.size()); }
+    int finishedCount() const override;
     QString stagingDir() const { return m_staging; } // empty until staged
     QStringList jobIds() const { return m_jobIds; } // every job submitted: the array, then requeues
+    QStringList taskJobIds() const; // the job each task was last submitted as, by index: what attach() takes
 
     // What is staged and submitted, for the tests and the docs.
     static QString jobScript(const QString& stagingDir, const QString& worker);
@@ -50,10 +62,8 @@ public:
     // kernel-review-cli beside this program (the GUI's and the CLI's folder), unless settings name one.
     static QString workerProgram(const SlurmSettings& settings);
 
-Q_SIGNALS:
-    void caseStarted(int index); // its task was seen running
-    void caseFinished(int index, const krw::RerunResult& result);
-    void finished(bool cancelled);
+Q_SIGNALS: // and BatchRunner's: caseStarted (its task was seen running), caseFinished, finished
+    void submitted(const QString& jobId); // taskJobIds() changed: what attach() needs is on the cluster now
     void log(const QString& text); // staged, submitted, tool errors
 
 private:
@@ -63,10 +73,14 @@ private:
         SlurmTaskState last;
         bool started = false;
         bool finished = false;
+        bool gotResult = false; // finished with the result its task wrote
         int strayPolls = 0; // polls without a state or without the result a finished task should have left
     };
 
+    struct Staged; // what attach() reads off the UI thread
     void stage();
+    void attached(const QVector<Staged>& staged);
+    void endUnfinished(); // cancel()'s end of every case not finished
     void submit(const QVector<int>& indexes, const QString& array);
     void poll();
     void onSqueue(const QByteArray& output);
@@ -74,6 +88,7 @@ private:
     void onSacct(const QByteArray& output, bool ok);
     void apply(const SlurmTaskState& state);
     bool collect(int index); // the result file, when the worker wrote one
+    void accept(int index, const QByteArray& json); // a result file's contents
     void finishCase(int index, const RerunResult& result);
     void failCase(int index, const QString& failure, RerunResult::Status status = RerunResult::Status::Failed);
     RerunResult resultFor(int index) const;
@@ -94,6 +109,7 @@ private:
     int m_submitting = 0; // sbatch runs in flight
     int m_scancels = 0;
     bool m_running = false;
+    bool m_attaching = false; // attach() reads the staged files
     bool m_cancelled = false;
 };
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "batch/batchrerundialog.h"
 
+#include "batch/batchplace.h"
 #include "batch/batchprogressmodel.h"
 #include "batch/batchrecord.h"
 #include "pipeline/rerunrequestbuilder.h"
@@ -19,11 +20,13 @@
 #include <QFutureWatcher>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMenu>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTableView>
 #include <QThread>
+#include <QThreadPool>
 #include <QVBoxLayout>
 #include <QtConcurrent>
 
@@ -55,6 +58,27 @@ BuiltRequests buildRequests(const RunPtr& run, const QVector<int>& indexes, cons
     return built;
 }
 
+// The queue files are written here, one at a time in the order asked: a later save is never
+// overwritten by an earlier one, also across dialogs (a batch resumed in a new window). The pool
+// outlives every dialog, so a save asked for as a window closes still lands.
+QThreadPool* queueFilePool()
+{
+    static QThreadPool* pool = [] {
+        auto* p = new QThreadPool(QCoreApplication::instance());
+        p->setMaxThreadCount(1);
+        return p;
+    }();
+    return pool;
+}
+
+const char* const JobsTip
+    = QT_TRANSLATE_NOOP("krw::BatchRerunDialog", "Cases probed and compiled at once (compiling is most of a batch's time)");
+const char* const DevicesTip = QT_TRANSLATE_NOOP("krw::BatchRerunDialog",
+    "GPUs: one harness runs on each at a time, handed its device through HIP_VISIBLE_DEVICES (rocm) or CUDA_VISIBLE_DEVICES (hip-nvidia)");
+const char* const ClusterDecidesTip = QT_TRANSLATE_NOOP("krw::BatchRerunDialog",
+    "The Slurm cluster decides how many cases run at once and on which GPUs (the profile's Slurm settings: tasks at once, GPUs per "
+    "task)");
+
 } // namespace
 
 BatchRerunDialog::BatchRerunDialog(
@@ -70,6 +94,7 @@ BatchRerunDialog::BatchRerunDialog(
     , m_profile(new QComboBox(this))
     , m_jobs(new QSpinBox(this))
     , m_devices(new QSpinBox(this))
+    , m_place(new QLabel(this))
     , m_status(new QLabel(this))
     , m_table(new QTableView(this))
     , m_progress(new BatchProgressModel(this))
@@ -77,6 +102,7 @@ BatchRerunDialog::BatchRerunDialog(
     , m_histogram(new SpeedupHistogramPlot(this))
     , m_startButton(new QPushButton(tr("&Start"), this))
     , m_cancelButton(new QPushButton(tr("&Cancel Batch"), this))
+    , m_requeueButton(new QPushButton(tr("&Requeue"), this))
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Close, this))
 {
     setObjectName(QStringLiteral("batchRerunDialog"));
@@ -89,6 +115,11 @@ BatchRerunDialog::BatchRerunDialog(
     m_summaryLabel->setObjectName(QStringLiteral("batchSummary"));
     m_startButton->setObjectName(QStringLiteral("batchStart"));
     m_cancelButton->setObjectName(QStringLiteral("batchCancel"));
+    m_requeueButton->setObjectName(QStringLiteral("batchRequeue"));
+    m_place->setObjectName(QStringLiteral("batchPlace"));
+    m_status->setObjectName(QStringLiteral("batchStatus"));
+    m_requeueButton->setToolTip(tr("Submit the selected cases that the Slurm scheduler killed (time limit, preemption, node failure) "
+                                   "or that were cancelled on the cluster again"));
 
     fillScopes();
     m_version->addItem(tr("Newest prediction"), QStringLiteral("predict"));
@@ -99,15 +130,14 @@ BatchRerunDialog::BatchRerunDialog(
     m_jobs->setMaximumWidth(m_jobs->sizeHint().width() * 2);
     m_devices->setMaximumWidth(m_jobs->maximumWidth());
     m_jobs->setValue(std::clamp(QThread::idealThreadCount(), 1, 8));
-    m_jobs->setToolTip(tr("Cases probed and compiled at once (compiling is most of a batch's time)"));
     m_devices->setRange(1, 16);
-    m_devices->setToolTip(tr("GPUs: one harness runs on each at a time, handed its device through HIP_VISIBLE_DEVICES "
-                             "(rocm) or CUDA_VISIBLE_DEVICES (hip-nvidia)"));
+    m_place->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     auto* form = new QFormLayout;
     form->addRow(tr("Cases:"), m_scope);
     form->addRow(tr("Version:"), m_version);
     form->addRow(tr("Profile:"), m_profile);
+    form->addRow(tr("Runs on:"), m_place);
     form->addRow(tr("Compile jobs:"), m_jobs);
     form->addRow(tr("GPUs:"), m_devices);
 
@@ -126,6 +156,9 @@ BatchRerunDialog::BatchRerunDialog(
     m_table->setToolTip(tr("Double-click a case to show it in the window"));
     connect(m_table, &QTableView::doubleClicked, this,
         [this](const QModelIndex& index) { Q_EMIT caseActivated(index.data(BatchProgressModel::CaseNameRole).toString()); });
+    m_table->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_table, &QWidget::customContextMenuRequested, this, &BatchRerunDialog::showTableMenu);
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &BatchRerunDialog::updateRequeue);
 
     m_summaryLabel->setWordWrap(true);
     m_summaryLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -147,9 +180,12 @@ BatchRerunDialog::BatchRerunDialog(
 
     m_buttons->addButton(m_startButton, QDialogButtonBox::ActionRole);
     m_buttons->addButton(m_cancelButton, QDialogButtonBox::ActionRole);
+    m_buttons->addButton(m_requeueButton, QDialogButtonBox::ActionRole);
+    m_requeueButton->hide(); // a Slurm batch's
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::close);
     connect(m_startButton, &QPushButton::clicked, this, &BatchRerunDialog::start);
     connect(m_cancelButton, &QPushButton::clicked, this, &BatchRerunDialog::cancel);
+    connect(m_requeueButton, &QPushButton::clicked, this, [this] { requeue(selectedCases()); });
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
@@ -159,16 +195,13 @@ BatchRerunDialog::BatchRerunDialog(
 
     connect(m_profile, &QComboBox::currentTextChanged, this, &BatchRerunDialog::updateControls);
     connect(m_scope, qOverload<int>(&QComboBox::currentIndexChanged), this, &BatchRerunDialog::updateControls);
-    connect(&m_batch, &RerunBatch::caseStarted, this,
-        [this](int index) { m_progress->setStage(m_requests.at(index).caseName, stageTitle(RerunStage::Probe)); });
+    connectRunner(&m_batch);
     connect(&m_batch, &RerunBatch::stageChanged, this, [this](int index, RerunStage stage) {
         if (stage != RerunStage::Done)
-            m_progress->setStage(m_requests.at(index).caseName, stageTitle(stage));
+            m_progress->setStage(m_caseNames.value(index), stageTitle(stage));
     });
     connect(&m_batch, &RerunBatch::waitingForDevice, this,
-        [this](int index) { m_progress->setStage(m_requests.at(index).caseName, tr("Waiting for a GPU")); });
-    connect(&m_batch, &RerunBatch::caseFinished, this, [this](int, const RerunResult& result) { onCaseFinished(result); });
-    connect(&m_batch, &RerunBatch::finished, this, &BatchRerunDialog::onFinished);
+        [this](int index) { m_progress->setStage(m_caseNames.value(index), tr("Waiting for a GPU")); });
     resize(920, 640);
     updateControls();
 }
@@ -183,8 +216,44 @@ void BatchRerunDialog::fitCaseColumn()
 
 BatchRerunDialog::~BatchRerunDialog()
 {
-    // The pipelines end with m_batch; the queue on disk keeps what did not run, for resume().
+    // The pipelines end with m_batch; a Slurm batch's jobs run on (its tools end with it); the
+    // queue on disk keeps what did not run, and where the jobs are, for resume().
     disconnect(&m_batch, nullptr, this, nullptr);
+    if (m_slurm)
+        disconnect(m_slurm, nullptr, this, nullptr);
+}
+
+// Whoever runs the batch, a case that ends goes through onCaseFinished and the end through onFinished.
+void BatchRerunDialog::connectRunner(BatchRunner* runner)
+{
+    connect(runner, &BatchRunner::caseStarted, this, [this, runner](int index) {
+        m_progress->setStage(m_caseNames.value(index), runner == m_slurm ? tr("running on the cluster") : stageTitle(RerunStage::Probe));
+    });
+    connect(runner, &BatchRunner::caseFinished, this, [this](int, const RerunResult& result) { onCaseFinished(result); });
+    connect(runner, &BatchRunner::finished, this, &BatchRerunDialog::onFinished);
+}
+
+SlurmBatch* BatchRerunDialog::newSlurmBatch()
+{
+    if (m_slurm) {
+        disconnect(m_slurm, nullptr, this, nullptr);
+        m_slurm->deleteLater(); // ended: its jobs are done, or were left to a queue that is resumed now
+    }
+    m_slurm = new SlurmBatch(this);
+    connectRunner(m_slurm);
+    connect(m_slurm, &SlurmBatch::log, this, [this](const QString& text) {
+        m_lastLog = text.trimmed();
+        updateStatus();
+    });
+    // Where the jobs are goes into the queue as soon as they are there: closed now, the app
+    // resumes by following them.
+    connect(m_slurm, &SlurmBatch::submitted, this, [this] {
+        if (!m_queue)
+            return;
+        m_queue->slurm = BatchQueue::Slurm{m_slurm->stagingDir(), m_caseNames, m_slurm->taskJobIds()};
+        saveQueue();
+    });
+    return m_slurm;
 }
 
 void BatchRerunDialog::fillScopes()
@@ -244,20 +313,36 @@ QVector<int> BatchRerunDialog::casesOf(Scope scope) const
 
 bool BatchRerunDialog::isRunning() const
 {
-    return m_preparing || m_batch.isRunning();
+    return m_preparing || (m_runner && m_runner->isRunning());
+}
+
+QString BatchRerunDialog::placeText() const
+{
+    return m_place->text();
+}
+
+QString BatchRerunDialog::statusText() const
+{
+    return m_status->text();
 }
 
 void BatchRerunDialog::updateControls()
 {
     const bool busy = isRunning();
     const auto profile = findProfile(m_profiles, m_profile->currentText());
-    for (QWidget* w : std::initializer_list<QWidget*>{m_scope, m_version, m_profile, m_jobs})
+    for (QWidget* w : std::initializer_list<QWidget*>{m_scope, m_version, m_profile})
         w->setEnabled(!busy);
-    m_devices->setEnabled(!busy && profile && RerunBatch::usesGpu(*profile));
+    const bool cluster = profile && profile->slurm.enabled;
+    m_jobs->setEnabled(!busy && !cluster);
+    m_devices->setEnabled(!busy && !cluster && profile && RerunBatch::usesGpu(*profile));
+    m_jobs->setToolTip(cluster ? tr(ClusterDecidesTip) : tr(JobsTip));
+    m_devices->setToolTip(cluster ? tr(ClusterDecidesTip) : tr(DevicesTip));
+    m_place->setText(profile ? batchPlace(*profile) : QString());
     const int cases = casesOf(Scope(m_scope->currentData().toInt())).size();
     m_startButton->setEnabled(!busy && profile && cases > 0);
     m_startButton->setText(m_queue && !m_queue->isFinished() && !busy ? tr("Re&sume (%1 left)").arg(m_queue->remaining()) : tr("&Start"));
     m_cancelButton->setEnabled(busy);
+    updateRequeue();
     if (!busy && !m_queue && !m_ran) {
         // What Start would run, as queued rows, before it runs.
         QStringList names;
@@ -322,11 +407,14 @@ void BatchRerunDialog::resume(const BatchQueue& queue)
     m_version->setCurrentIndex(std::max(0, m_version->findData(queue.versionSpec)));
     m_jobs->setValue(queue.jobs);
     m_devices->setValue(queue.devices);
-    if (!findProfile(m_profiles, queue.profile)) {
+    const auto profile = findProfile(m_profiles, queue.profile);
+    if (!profile) {
         m_queue = queue;
         m_status->setText(tr("Cannot resume: the batch ran with profile %1, which no longer exists.").arg(queue.profile));
         return;
     }
+    if (queue.slurm) // its jobs ran on without us: follow them, submit nothing again
+        return attach(queue, *profile);
     begin(indexes, queue, done);
     if (!missing.isEmpty())
         m_status->setText(m_status->text() + QLatin1Char(' ')
@@ -340,7 +428,9 @@ void BatchRerunDialog::begin(const QVector<int>& indexes, const BatchQueue& queu
     m_ran = true;
     m_summary = BatchSummary();
     m_requests.clear();
+    m_queue->slurm.reset(); // a cancelled Slurm part is submitted again
     m_cancelRequested = false;
+    m_lastLog.clear();
     m_total = int(indexes.size());
     QStringList names;
     for (const int index : indexes)
@@ -396,8 +486,65 @@ void BatchRerunDialog::requestsBuilt(const QVector<RerunRequest>& requests, cons
         return;
     }
     saveQueue();
-    m_batch.start(m_requests, {m_queue->jobs, m_queue->devices});
+    m_caseNames.clear();
+    for (const RerunRequest& request : std::as_const(m_requests))
+        m_caseNames << request.caseName;
+    if (profile->slurm.enabled) {
+        m_runner = newSlurmBatch();
+        m_slurm->start(m_requests, profile->slurm);
+    } else {
+        m_runner = &m_batch;
+        m_batch.start(m_requests, {m_queue->jobs, m_queue->devices});
+    }
     updateStatus();
+    updateControls();
+}
+
+void BatchRerunDialog::attach(const BatchQueue& queue, const ToolchainProfile& profile)
+{
+    m_queue = queue;
+    m_ran = true;
+    m_summary = BatchSummary();
+    m_requests.clear();
+    m_cancelRequested = false;
+    m_lastLog.clear();
+    m_summaryLabel->hide();
+    m_histogram->hide();
+    const BatchQueue::Slurm& slurm = *queue.slurm;
+    QVector<int> follow;
+    QStringList names;
+    QStringList done;
+    QStringList orphans; // queued, yet no task of the batch: never staged
+    for (const BatchQueue::Item& item : queue.items) {
+        const int task = slurm.taskOf(item.caseName);
+        if (item.state == BatchQueue::State::Done)
+            done << item.caseName;
+        else if (task < 0)
+            orphans << item.caseName;
+        else {
+            follow << task;
+            names << item.caseName;
+        }
+    }
+    m_total = int(names.size());
+    m_progress->setCases(names, done);
+    m_caseNames = slurm.taskCases;
+    QStringList jobs = slurm.taskJobs;
+    while (jobs.size() < m_caseNames.size())
+        jobs << QString();
+    if (follow.isEmpty()) {
+        m_status->setText(tr("Cannot resume: none of the cases left (%1) is a task of the Slurm batch in %2.")
+                              .arg(orphans.join(QStringLiteral(", ")), slurm.stagingDir));
+        updateControls();
+        return;
+    }
+    m_runner = newSlurmBatch();
+    m_slurm->attach(slurm.stagingDir, jobs, profile.slurm, follow);
+    m_status->setText(
+        tr("Following the Slurm jobs of this batch (%1) in %2…").arg(jobs.join(QLatin1Char(' ')).simplified(), slurm.stagingDir));
+    if (!orphans.isEmpty())
+        m_status->setText(m_status->text() + QLatin1Char(' ')
+            + tr("Not part of the Slurm batch, so not followed: %1.").arg(orphans.join(QStringLiteral(", "))));
     updateControls();
 }
 
@@ -418,6 +565,7 @@ void BatchRerunDialog::onCaseFinished(const RerunResult& result)
     m_queue->markDone(result.caseName);
     saveQueue();
     updateStatus();
+    updateRequeue();
     Q_EMIT caseFinished(result.caseName, result);
 }
 
@@ -434,8 +582,13 @@ void BatchRerunDialog::onFinished(bool cancelled)
     QString error;
     if (!record.save(m_store, &error))
         m_status->setText(tr("The batch's summary could not be saved for reports: %1").arg(error));
+    if (cancelled && m_queue && m_queue->slurm) { // its jobs are scancelled: Resume submits what is left again
+        m_queue->slurm.reset();
+        saveQueue();
+    }
     if (m_queue->isFinished()) {
-        m_queue->remove(m_store);
+        removeQueue();
+        m_endedQueue = m_queue;
         m_queue.reset();
     }
     m_summaryLabel->setText(summaryText());
@@ -458,21 +611,110 @@ QString BatchRerunDialog::summaryText() const
 
 void BatchRerunDialog::updateStatus()
 {
-    m_status->setText(tr("%1 of %2 done.").arg(m_summary.entries().size()).arg(m_total));
+    QString text = tr("%1 of %2 done.").arg(m_summary.entries().size()).arg(m_total);
+    if (!m_lastLog.isEmpty())
+        text += QLatin1Char(' ') + tr("Slurm: %1").arg(m_lastLog);
+    m_status->setText(text);
 }
 
 void BatchRerunDialog::cancel()
 {
     m_cancelRequested = true;
-    if (m_batch.isRunning())
-        m_batch.cancel();
+    if (m_runner && m_runner->isRunning())
+        m_runner->cancel();
+}
+
+bool BatchRerunDialog::canRequeue(const QString& caseName) const
+{
+    const int index = int(m_caseNames.indexOf(caseName));
+    return m_slurm && index >= 0 && m_slurm->canRequeue(index) && (m_queue || m_endedQueue);
+}
+
+void BatchRerunDialog::requeue(const QStringList& caseNames)
+{
+    QStringList requeued;
+    for (const QString& name : caseNames) {
+        if (!canRequeue(name))
+            continue;
+        if (!m_queue) // the batch had ended: it goes on
+            m_queue = m_endedQueue;
+        if (!m_slurm->requeue(int(m_caseNames.indexOf(name))))
+            continue;
+        m_summary.remove(name);
+        m_progress->setQueued(name);
+        m_queue->markQueued(name);
+        requeued << name;
+    }
+    if (requeued.isEmpty())
+        return;
+    m_runner = m_slurm;
+    m_cancelRequested = false;
+    m_summaryLabel->hide();
+    m_histogram->hide();
+    saveQueue();
+    updateStatus();
+    updateControls();
+}
+
+QStringList BatchRerunDialog::selectedCases() const
+{
+    QStringList names;
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    for (const QModelIndex& row : rows)
+        names << row.data(BatchProgressModel::CaseNameRole).toString();
+    return names;
+}
+
+void BatchRerunDialog::updateRequeue()
+{
+    m_requeueButton->setVisible(m_slurm != nullptr);
+    const QStringList selected = selectedCases();
+    m_requeueButton->setEnabled(std::any_of(selected.cbegin(), selected.cend(), [this](const QString& name) { return canRequeue(name); }));
+}
+
+void BatchRerunDialog::showTableMenu(const QPoint& pos)
+{
+    const QModelIndex at = m_table->indexAt(pos);
+    if (!at.isValid())
+        return;
+    QStringList cases = selectedCases();
+    const QString clicked = at.data(BatchProgressModel::CaseNameRole).toString();
+    if (!cases.contains(clicked))
+        cases = QStringList{clicked};
+    auto* menu = new QMenu(this);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    QAction* show = menu->addAction(tr("Show in Window"));
+    connect(show, &QAction::triggered, this, [this, clicked] { Q_EMIT caseActivated(clicked); });
+    QAction* again = menu->addAction(tr("Requeue"));
+    again->setObjectName(QStringLiteral("batchRequeueAction"));
+    again->setEnabled(std::any_of(cases.cbegin(), cases.cend(), [this](const QString& name) { return canRequeue(name); }));
+    again->setToolTip(m_requeueButton->toolTip());
+    connect(again, &QAction::triggered, this, [this, cases] { requeue(cases); });
+    menu->popup(m_table->viewport()->mapToGlobal(pos));
 }
 
 void BatchRerunDialog::saveQueue()
 {
-    QString error;
-    if (m_queue && !m_queue->save(m_store, &error))
-        m_status->setText(tr("The batch's queue could not be saved, so it cannot be resumed: %1").arg(error));
+    if (!m_queue)
+        return;
+    // Off the UI thread, in order (queueFilePool); a failure is said when it comes.
+    auto* watcher = new QFutureWatcher<QString>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
+        watcher->deleteLater();
+        const QString error = watcher->result();
+        if (!error.isEmpty())
+            m_status->setText(tr("The batch's queue could not be saved, so it cannot be resumed: %1").arg(error));
+    });
+    watcher->setFuture(QtConcurrent::run(queueFilePool(), [queue = *m_queue, store = m_store] {
+        QString error;
+        return queue.save(store, &error) ? QString() : error;
+    }));
+}
+
+void BatchRerunDialog::removeQueue()
+{
+    if (m_queue) // after every save asked for before it
+        (void)QtConcurrent::run(queueFilePool(), [queue = *m_queue, store = m_store] { queue.remove(store); });
 }
 
 } // namespace krw

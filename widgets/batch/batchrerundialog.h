@@ -7,6 +7,7 @@
 #include "rerun/resultstore.h"
 #include "review/annotations.h"
 #include "run/rundata.h"
+#include "slurm/slurmbatch.h"
 
 #include <QDialog>
 
@@ -28,8 +29,11 @@ class SpeedupHistogramPlot;
 // shows, failing, all, annotated), the version, the profile, compile jobs and GPUs; the table fills
 // as cases end; Cancel stops the batch and keeps what never ran queued. The queue is saved next to
 // the run's results after every case, so a batch cut short (cancelled, or the app closed) can be
-// resumed later (resume()). When it ends, the summary: counts by verdict, the clean passes'
-// speedups as a plot, the slowest and the most suspicious cases.
+// resumed later (resume()). A profile with Slurm settings enabled runs the batch as one job array
+// (SlurmBatch): its jobs run on when the window closes, so resuming such a batch follows them
+// (SlurmBatch::attach) rather than running the cases again, and a case the scheduler killed can be
+// requeued from the table. A line on the form says where the batch runs (batchPlace). When it ends, the summary: counts by verdict, the
+// clean passes' speedups as a plot, the slowest and the most suspicious cases.
 class BatchRerunDialog : public QDialog
 {
     Q_OBJECT
@@ -46,6 +50,12 @@ public:
     void resume(const BatchQueue& queue); // the queue's cases that have not run, with its choices
     void cancel();
     bool isRunning() const;
+    // Cases of the table whose Slurm task ended without a result (killed, cancelled on the
+    // cluster): requeue() submits them again; the row goes back to queued and the new result
+    // replaces the old one.
+    bool canRequeue(const QString& caseName) const;
+    void requeue(const QStringList& caseNames);
+    QStringList selectedCases() const; // the table's selected rows
     const RunPtr& run() const { return m_run; }
 
     BatchProgressModel* progressModel() const { return m_progress; }
@@ -55,6 +65,10 @@ public:
     SpeedupHistogramPlot* histogram() const { return m_histogram; }
     QComboBox* profileChooser() const { return m_profile; }
     QSpinBox* jobsBox() const { return m_jobs; }
+    QSpinBox* devicesBox() const { return m_devices; }
+    QString placeText() const; // the "Runs on:" line
+    QString statusText() const;
+    SlurmBatch* slurmBatch() const { return m_slurm; } // the Slurm batch shown, if any
 
 Q_SIGNALS:
     void caseFinished(const QString& caseName, const krw::RerunResult& result); // saved, for the tree's Rerun column
@@ -69,9 +83,15 @@ private:
     void updateStatus();
     void begin(const QVector<int>& indexes, const BatchQueue& queue, const QStringList& doneEarlier);
     void requestsBuilt(const QVector<RerunRequest>& requests, const QVector<BatchEntry>& skipped);
+    void connectRunner(BatchRunner* runner);
+    SlurmBatch* newSlurmBatch();
+    void attach(const BatchQueue& queue, const ToolchainProfile& profile);
     void onCaseFinished(const RerunResult& result);
     void onFinished(bool cancelled);
+    void updateRequeue();
+    void showTableMenu(const QPoint& pos);
     void saveQueue();
+    void removeQueue();
 
     RunPtr m_run;
     AnnotationMap m_annotations;
@@ -80,9 +100,14 @@ private:
     ResultStore m_store;
     QVector<ToolchainProfile> m_profiles;
     std::optional<BatchQueue> m_queue;
+    std::optional<BatchQueue> m_endedQueue; // a finished batch's, should a case of it be requeued
     QVector<RerunRequest> m_requests;
+    QStringList m_caseNames; // the case of each index the runner signals
     BatchSummary m_summary;
     RerunBatch m_batch;
+    SlurmBatch* m_slurm = nullptr; // the Slurm batch of the table, kept after it ended for requeue
+    BatchRunner* m_runner = nullptr; // m_batch or m_slurm, whichever runs the table's batch
+    QString m_lastLog; // SlurmBatch's last line: staged, submitted, a tool's error
     bool m_preparing = false; // requests are being built off the UI thread
     bool m_cancelRequested = false;
     bool m_ran = false; // the table shows a batch, no longer the preview
@@ -93,6 +118,7 @@ private:
     QComboBox* m_profile;
     QSpinBox* m_jobs;
     QSpinBox* m_devices;
+    QLabel* m_place;
     QLabel* m_status;
     QTableView* m_table;
     BatchProgressModel* m_progress;
@@ -100,6 +126,7 @@ private:
     SpeedupHistogramPlot* m_histogram;
     QPushButton* m_startButton;
     QPushButton* m_cancelButton;
+    QPushButton* m_requeueButton;
     QDialogButtonBox* m_buttons;
 };
 

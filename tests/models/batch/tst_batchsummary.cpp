@@ -5,6 +5,8 @@
 #include "batch/speedupbins.h"
 #include "rerun/resultstore.h"
 
+#include <QDir>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -144,6 +146,60 @@ private Q_SLOTS:
         QStringList warnings;
         QCOMPARE(BatchQueue::unfinished(store, &warnings).size(), 1);
         QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join(QLatin1Char('\n'))));
+    }
+
+    // A Slurm batch's queue keeps where its jobs are; a file written before that loads as a local
+    // batch; a requeued case is queued again, and its old entry leaves the summary.
+    void queueKeepsSlurmJobs()
+    {
+        QTemporaryDir dir;
+        const ResultStore store(dir.path());
+        BatchQueue queue = BatchQueue::create({QStringLiteral("a.py"), QStringLiteral("b.py"), QStringLiteral("c.py")});
+        queue.profile = QStringLiteral("cluster");
+        queue.slurm = BatchQueue::Slurm{QStringLiteral("/shared/krw/krw-batch-1"), {QStringLiteral("a.py"), QStringLiteral("c.py")},
+            {QStringLiteral("17"), QStringLiteral("21")}};
+        queue.markDone(QStringLiteral("a.py"));
+        QString error;
+        QVERIFY2(queue.save(store, &error), qPrintable(error));
+        auto read = BatchQueue::load(queue.path(store), &error);
+        QVERIFY2(read, qPrintable(error));
+        QVERIFY(read->slurm);
+        QCOMPARE(read->slurm->stagingDir, QStringLiteral("/shared/krw/krw-batch-1"));
+        QCOMPARE(read->slurm->taskCases, (QStringList{QStringLiteral("a.py"), QStringLiteral("c.py")}));
+        QCOMPARE(read->slurm->taskJobs, (QStringList{QStringLiteral("17"), QStringLiteral("21")}));
+        QCOMPARE(read->slurm->taskOf(QStringLiteral("c.py")), 1);
+        QCOMPARE(read->slurm->taskOf(QStringLiteral("b.py")), -1);
+        QCOMPARE(read->remaining(), 2);
+        read->markQueued(QStringLiteral("a.py"));
+        QCOMPARE(read->remaining(), 3);
+
+        // As written before Slurm batches were kept: no "slurm" member.
+        QFile old(QDir(BatchQueue::folder(store)).filePath(QStringLiteral("old.json")));
+        QVERIFY(old.open(QIODevice::WriteOnly));
+        old.write(R"({"format": "kernel-review-batch", "format_version": 1, "id": "old", "created": "2026-11-20T10:00:00",
+                      "version": "predict", "baseline": "label", "profile": "cpu", "jobs": 2, "devices": 1,
+                      "cases": [{"case": "a.py", "state": "queued"}]})");
+        old.close();
+        read = BatchQueue::load(old.fileName(), &error);
+        QVERIFY2(read, qPrintable(error));
+        QVERIFY(!read->slurm);
+        QCOMPARE(read->jobs, 2);
+
+        // A broken Slurm part is named, never taken for a local batch.
+        QVERIFY(old.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        old.write(R"({"format": "kernel-review-batch", "id": "old", "version": "predict", "profile": "cpu",
+                      "cases": [{"case": "a.py", "state": "queued"}], "slurm": {"tasks": []}})");
+        old.close();
+        QVERIFY(!BatchQueue::load(old.fileName(), &error));
+        QVERIFY2(error.endsWith(QLatin1String("old.json: field \"slurm.staging\" is missing")), qPrintable(error));
+
+        BatchSummary summary = sample();
+        const int before = int(summary.entries().size());
+        const QString gone = summary.entries().first().caseName;
+        summary.remove(gone);
+        QCOMPARE(int(summary.entries().size()), before - 1);
+        for (const BatchEntry& e : summary.entries())
+            QVERIFY(e.caseName != gone);
     }
 
     // Bins even on a log scale around 1.0×; a bin's lower edge belongs to it.

@@ -96,7 +96,8 @@ private Q_SLOTS:
         }
         QVERIFY(dialog.summaryText().startsWith(QLatin1String("3 cases: 3 could_not_run")));
         QVERIFY(dialog.histogram()->isEmptyState()); // no clean pass: no speedup is plotted
-        QVERIFY(BatchQueue::unfinished(store()).isEmpty()); // a finished batch leaves no queue behind
+        // A finished batch leaves no queue behind (written and removed off the UI thread, in order).
+        QTRY_VERIFY_WITH_TIMEOUT(BatchQueue::unfinished(store()).isEmpty(), 10000);
     }
 
     // Cancel keeps what did not run queued on disk; a new dialog (as after a restart) resumes it.
@@ -124,9 +125,11 @@ private Q_SLOTS:
             auto* start = dialog.findChild<QPushButton*>(QStringLiteral("batchStart"));
             QCOMPARE(start->text(), QStringLiteral("Re&sume (%1 left)").arg(left));
         }
+        // The last save asked for is the one on disk: saves land in order, after the dialog closed too.
+        QTRY_COMPARE_WITH_TIMEOUT(BatchQueue::unfinished(store()).value(0).remaining(), left, 10000);
         const QVector<BatchQueue> queues = BatchQueue::unfinished(store());
         QCOMPARE(queues.size(), 1);
-        QCOMPARE(queues.first().remaining(), left);
+        QVERIFY(!queues.first().slurm); // a local batch: resume runs its cases
         QCOMPARE(queues.first().profile, QStringLiteral("fake-cpu"));
 
         qputenv("KRW_FAKE_HARNESS_MS", "50");
@@ -141,7 +144,41 @@ private Q_SLOTS:
         QCOMPARE(finished.first().first().toBool(), false);
         QCOMPARE(resumed.summary().entries().size(), left);
         QCOMPARE(resumed.progressModel()->rowCount(), int(m_run->cases.size())); // with those done before
-        QVERIFY(BatchQueue::unfinished(store()).isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(BatchQueue::unfinished(store()).isEmpty(), 10000);
+    }
+
+    // Where the batch runs, in batchPlace's words; for Slurm the cluster decides jobs and GPUs.
+    void formSaysWhereItRuns()
+    {
+        ToolchainProfile cluster = fakeProfile();
+        cluster.name = QStringLiteral("fake-cluster");
+        cluster.slurm.enabled = true;
+        cluster.slurm.sharedDir = QStringLiteral("/shared/krw");
+        cluster.slurm.partition = QStringLiteral("gpu");
+        ToolchainProfile host = fakeProfile();
+        host.name = QStringLiteral("fake-host");
+        host.host.destination = QStringLiteral("me@gpu1");
+        const QVector<ToolchainProfile> before = Settings::instance()->toolchainProfiles();
+        Settings::instance()->setToolchainProfiles(before + QVector<ToolchainProfile>{cluster, host});
+        {
+            BatchRerunDialog dialog(m_run, {}, {0, 1}, {0, 1});
+            auto* place = dialog.findChild<QLabel*>(QStringLiteral("batchPlace"));
+            QVERIFY(place);
+            dialog.profileChooser()->setCurrentText(QStringLiteral("fake-cpu"));
+            QCOMPARE(place->text(), QStringLiteral("this machine"));
+            QVERIFY(dialog.jobsBox()->isEnabled());
+            dialog.profileChooser()->setCurrentText(QStringLiteral("fake-host"));
+            QCOMPARE(place->text(), QStringLiteral("host gpu1 over SSH"));
+            dialog.profileChooser()->setCurrentText(QStringLiteral("fake-cluster"));
+            QCOMPARE(place->text(), QStringLiteral("Slurm cluster, shared folder /shared/krw, partition gpu, gpu:1 per case"));
+            QVERIFY(!dialog.jobsBox()->isEnabled());
+            QVERIFY(!dialog.devicesBox()->isEnabled());
+            QVERIFY(dialog.jobsBox()->toolTip().contains(QLatin1String("cluster decides")));
+            dialog.profileChooser()->setCurrentText(QStringLiteral("fake-cpu"));
+            QVERIFY(dialog.jobsBox()->isEnabled());
+            QVERIFY(!dialog.jobsBox()->toolTip().contains(QLatin1String("cluster decides")));
+        }
+        Settings::instance()->setToolchainProfiles(before);
     }
 
     // A queue file that is not a batch is named with its field, and never taken for one.

@@ -1,0 +1,13 @@
+// SPDX-License-Identifier: MIT
+#include "batch/batchrunner.h"
+
+namespace krw {
+
+BatchRunner::BatchRunner(QObject* parent)
+    : QObject(parent)
+{
+    // The signals carry results: Qt 5 queues and spies on them only once the type is registered.
+    qRegisterMetaType<krw::RerunResult>();
+}
+
+} // namespace krw
