@@ -87,13 +87,7 @@ private Q_SLOTS:
     {
         QStandardPaths::setTestModeEnabled(true);
         QVERIFY(m_dir.isValid());
-        QString missing;
-        const QString error = m_slurm.start(&missing);
-        if (!missing.isEmpty()) {
-            krw::test::missingToolSkipped() = true;
-            QSKIP(qPrintable(QStringLiteral("missing tool: ") + missing));
-        }
-        QVERIFY2(error.isEmpty(), qPrintable(error));
+        KRW_START_OR_SKIP(m_slurm);
         qputenv("KRW_FAKE_COMPILE_MS", "100");
     }
 

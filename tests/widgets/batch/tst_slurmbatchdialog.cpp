@@ -73,13 +73,7 @@ private Q_SLOTS:
     {
         QStandardPaths::setTestModeEnabled(true);
         QVERIFY(m_dir.isValid());
-        QString missing;
-        const QString error = m_slurm.start(&missing);
-        if (!missing.isEmpty()) {
-            krw::test::missingToolSkipped() = true;
-            QSKIP(qPrintable(QStringLiteral("missing tool: ") + missing));
-        }
-        QVERIFY2(error.isEmpty(), qPrintable(error));
+        KRW_START_OR_SKIP(m_slurm);
         QVERIFY(krw::test::copySampleRun(m_dir.path()));
         m_run = std::make_shared<const Run>(loadRunAtPath(m_dir.path()));
         QVERIFY(m_run->cases.size() >= 4);

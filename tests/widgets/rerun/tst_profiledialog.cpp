@@ -53,12 +53,6 @@ void chooseRunsOn(ProfileDialog& dialog, RunsOn where)
     runsOn->setCurrentIndex(runsOn->findData(int(where)));
 }
 
-void skipForLackOf(const QString& tool) // as KRW_SKIP_MISSING_TOOL, with a name known at run time
-{
-    test::missingToolSkipped() = true;
-    QSKIP(qPrintable(QStringLiteral("missing tool: ") + tool));
-}
-
 ToolchainProfile savedProfile(const QString& name)
 {
     return findProfile(Settings::instance()->toolchainProfiles(), name).value_or(ToolchainProfile{});
@@ -286,13 +280,7 @@ private Q_SLOTS:
     void testConnectionShowsTheHostsPython()
     {
         test::LoopbackSshd sshd;
-        QString missing;
-        const QString error = sshd.start(&missing);
-        if (!missing.isEmpty()) {
-            skipForLackOf(missing);
-            return;
-        }
-        QVERIFY2(error.isEmpty(), qPrintable(error));
+        KRW_START_OR_SKIP(sshd);
         QString version;
         if (!test::LoopbackSshd::runTool(QStringLiteral("/usr/bin/python3"),
                 {QStringLiteral("-c"), QStringLiteral("import platform, torch; print(platform.python_version())")}, &version))
@@ -316,13 +304,7 @@ private Q_SLOTS:
     void testConnectionWithAWrongPortSaysItCannotReach()
     {
         test::LoopbackSshd sshd;
-        QString missing;
-        const QString error = sshd.start(&missing);
-        if (!missing.isEmpty()) {
-            skipForLackOf(missing);
-            return;
-        }
-        QVERIFY2(error.isEmpty(), qPrintable(error));
+        KRW_START_OR_SKIP(sshd);
         ProfileDialog dialog;
         QSignalSpy ended(&dialog, &ProfileDialog::connectionTestFinished);
         fillHost(dialog, sshd.host(), test::LoopbackSshd::freePort());
@@ -334,18 +316,12 @@ private Q_SLOTS:
         QVERIFY2(pane.contains(QStringLiteral("Connection refused")), qPrintable(pane));
     }
 
-    // The host is reached but has no such Python: RemoteFailure's words for a missing tool, and
-    // the compiler is still asked (both problems are worth knowing at once).
+    // The host is reached but has no such Python: RemoteFailure's words for a missing tool; as in
+    // a rerun, the probe stops there.
     void testConnectionWithAMissingPythonSaysSo()
     {
         test::LoopbackSshd sshd;
-        QString missing;
-        const QString error = sshd.start(&missing);
-        if (!missing.isEmpty()) {
-            skipForLackOf(missing);
-            return;
-        }
-        QVERIFY2(error.isEmpty(), qPrintable(error));
+        KRW_START_OR_SKIP(sshd);
         ProfileDialog dialog;
         QSignalSpy ended(&dialog, &ProfileDialog::connectionTestFinished);
         fillHost(dialog, sshd.host(), sshd.host().port);
