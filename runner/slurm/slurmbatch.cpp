@@ -108,11 +108,6 @@ QStringList SlurmBatch::taskJobIds() const
     return ids;
 }
 
-QString SlurmBatch::requestFile(int index) const
-{
-    return QDir(m_staging).filePath(QStringLiteral("requests/%1.json").arg(index));
-}
-
 QString SlurmBatch::resultFile(int index) const
 {
     return QDir(m_staging).filePath(QStringLiteral("results/%1.json").arg(index));
@@ -160,7 +155,7 @@ void SlurmBatch::attach(const QString& stagingDir, const QStringList& taskJobIds
     }
     m_cancelled = false;
     m_running = true;
-    m_attaching = true;
+    m_filesOnWorker = true;
     // The staged requests (the cases' whole texts) and the results already written: file I/O of
     // unknown size, on a worker.
     auto* watcher = new QFutureWatcher<QVector<Staged>>(this);
@@ -190,7 +185,7 @@ void SlurmBatch::attach(const QString& stagingDir, const QStringList& taskJobIds
 
 void SlurmBatch::attached(const QVector<Staged>& staged)
 {
-    m_attaching = false;
+    m_filesOnWorker = false;
     for (int i = 0; i < m_tasks.size(); ++i) {
         if (m_tasks.at(i).finished)
             continue;
@@ -263,15 +258,57 @@ void SlurmBatch::finishCase(int index, const RerunResult& result)
     finishIfDone();
 }
 
+void SlurmBatch::failAll(const QString& why)
+{
+    for (int i = 0; i < m_tasks.size(); ++i)
+        failCase(i, why);
+    finishIfDone();
+}
+
+namespace {
+
+struct StagingOutcome
+{
+    QString dir; // the batch's folder in the shared folder
+    QString error; // empty when every file was written
+};
+
+// One folder per batch in the shared folder: requests/<task>.json (RerunRequestFormat), job.sh,
+// and results/ and logs/ for the tasks to fill. Each request holds a case's whole texts: written
+// on a worker.
+StagingOutcome writeStaging(
+    const QString& sharedDir, const QString& name, const QVector<RerunRequest>& requests, const QString& jobScriptText)
+{
+    StagingOutcome outcome;
+    QDir shared(sharedDir);
+    if (!shared.mkpath(name + QStringLiteral("/logs")) || !shared.mkpath(name + QStringLiteral("/results"))
+        || !shared.mkpath(name + QStringLiteral("/requests"))) {
+        outcome.error = QStringLiteral("slurm: cannot make a folder in the shared folder %1").arg(sharedDir);
+        return outcome;
+    }
+    outcome.dir = shared.absoluteFilePath(name);
+    const QDir dir(outcome.dir);
+    QString error;
+    for (int i = 0; i < requests.size(); ++i) {
+        if (!writeFileAtomically(
+                dir.filePath(QStringLiteral("requests/%1.json").arg(i)), RerunRequestFormat::toJson(requests.at(i)), &error)) {
+            outcome.error = QStringLiteral("slurm: cannot stage the request of task %1: %2").arg(i).arg(error);
+            return outcome;
+        }
+    }
+    const QString script = dir.filePath(QStringLiteral("job.sh"));
+    if (!writeFileAtomically(script, jobScriptText.toUtf8(), &error)
+        || !QFile::setPermissions(script, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadGroup | QFile::ExeGroup))
+        outcome.error = QStringLiteral("slurm: cannot write the job script %1: %2").arg(script, error);
+    return outcome;
+}
+
+} // namespace
+
 void SlurmBatch::stage()
 {
     if (m_cancelled)
         return;
-    const auto failAll = [this](const QString& why) {
-        for (int i = 0; i < m_tasks.size(); ++i)
-            failCase(i, why);
-        finishIfDone();
-    };
     if (m_requests.isEmpty())
         return finishIfDone();
     if (m_settings.sharedDir.isEmpty())
@@ -282,20 +319,27 @@ void SlurmBatch::stage()
     const QString name = QStringLiteral("krw-batch-%1-%2")
                              .arg(QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss")))
                              .arg(QRandomGenerator::global()->generate(), 8, 16, QLatin1Char('0'));
-    QDir shared(m_settings.sharedDir);
-    if (!shared.mkpath(name + QStringLiteral("/logs")) || !shared.mkpath(name + QStringLiteral("/results"))
-        || !shared.mkpath(name + QStringLiteral("/requests")))
-        return failAll(QStringLiteral("slurm: cannot make a folder in the shared folder %1").arg(m_settings.sharedDir));
-    m_staging = shared.absoluteFilePath(name);
-    QString error;
-    for (int i = 0; i < m_requests.size(); ++i) {
-        if (!writeFileAtomically(requestFile(i), RerunRequestFormat::toJson(m_requests.at(i)), &error))
-            return failAll(QStringLiteral("slurm: cannot stage the request of task %1: %2").arg(i).arg(error));
-    }
-    const QString script = QDir(m_staging).filePath(QStringLiteral("job.sh"));
-    if (!writeFileAtomically(script, jobScript(m_staging, workerProgram(m_settings)).toUtf8(), &error)
-        || !QFile::setPermissions(script, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadGroup | QFile::ExeGroup))
-        return failAll(QStringLiteral("slurm: cannot write the job script %1: %2").arg(script, error));
+    const QString dir = QDir(m_settings.sharedDir).absoluteFilePath(name);
+    m_filesOnWorker = true;
+    auto* watcher = new QFutureWatcher<StagingOutcome>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
+        watcher->deleteLater();
+        staged(watcher->result().dir, watcher->result().error);
+    });
+    watcher->setFuture(
+        QtConcurrent::run([shared = m_settings.sharedDir, name, requests = m_requests, script = jobScript(dir, workerProgram(m_settings))] {
+            return writeStaging(shared, name, requests, script);
+        }));
+}
+
+void SlurmBatch::staged(const QString& stagingDir, const QString& error)
+{
+    m_filesOnWorker = false;
+    m_staging = stagingDir;
+    if (m_cancelled) // cancel() came while the files were written: nothing was submitted
+        return endUnfinished();
+    if (!error.isEmpty())
+        return failAll(error);
     Q_EMIT log(QStringLiteral("staged %1 requests in %2\n").arg(m_requests.size()).arg(m_staging));
     QVector<int> all(m_requests.size());
     std::iota(all.begin(), all.end(), 0);
@@ -542,7 +586,7 @@ void SlurmBatch::cancel()
     const QStringList ids = m_jobIds;
     if (!ids.isEmpty())
         scancel(ids); // first: finished() waits for it
-    if (!m_attaching) // else once the staged requests are read (attached())
+    if (!m_filesOnWorker) // else once the staged files are written (staged()) or read (attached())
         endUnfinished();
 }
 
@@ -580,13 +624,13 @@ void SlurmBatch::scancel(const QStringList& jobIds)
 
 bool SlurmBatch::canRequeue(int index) const
 {
-    return !m_cancelled && !m_attaching && index >= 0 && index < m_tasks.size() && m_tasks.at(index).finished
+    return !m_cancelled && !m_filesOnWorker && index >= 0 && index < m_tasks.size() && m_tasks.at(index).finished
         && !m_tasks.at(index).gotResult && !m_staging.isEmpty() && !m_requests.at(index).candidateId.isEmpty();
 }
 
 bool SlurmBatch::requeue(int index)
 {
-    if (m_cancelled || m_attaching || index < 0 || index >= m_tasks.size() || !m_tasks.at(index).finished || m_staging.isEmpty())
+    if (m_cancelled || m_filesOnWorker || index < 0 || index >= m_tasks.size() || !m_tasks.at(index).finished || m_staging.isEmpty())
         return false;
     QFile::remove(resultFile(index));
     m_tasks[index] = Task{};
@@ -598,7 +642,7 @@ bool SlurmBatch::requeue(int index)
 
 void SlurmBatch::finishIfDone()
 {
-    if (!m_running || m_attaching || m_submitting > 0 || m_scancels > 0)
+    if (!m_running || m_filesOnWorker || m_submitting > 0 || m_scancels > 0)
         return;
     if (std::any_of(m_tasks.cbegin(), m_tasks.cend(), [](const Task& t) { return !t.finished; }))
         return;

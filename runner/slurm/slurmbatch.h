@@ -15,7 +15,7 @@ class QTimer;
 namespace krw {
 
 // A batch of reruns as one Slurm job array (docs/RUNNER.md "Slurm cluster"): one request file per
-// case is staged in the profile's shared folder, one job script and ONE `sbatch --array=0-(N-1)%M`
+// case is staged in the profile's shared folder (written on a worker), one job script and ONE `sbatch --array=0-(N-1)%M`
 // submit them, and every task runs `kernel-review-cli run-request` on its node. squeue (sacct for
 // tasks squeue no longer knows) is polled from a timer through QProcess; a task's result file is
 // collected as soon as it is there. A task the scheduler ended (TIMEOUT, PREEMPTED, NODE_FAIL,
@@ -79,6 +79,8 @@ private:
 
     struct Staged; // what attach() reads off the UI thread
     void stage();
+    void staged(const QString& stagingDir, const QString& error); // stage()'s files written, on a worker
+    void failAll(const QString& why);
     void attached(const QVector<Staged>& staged);
     void endUnfinished(); // cancel()'s end of every case not finished
     void submit(const QVector<int>& indexes, const QString& array);
@@ -92,7 +94,6 @@ private:
     void finishCase(int index, const RerunResult& result);
     void failCase(int index, const QString& failure, RerunResult::Status status = RerunResult::Status::Failed);
     RerunResult resultFor(int index) const;
-    QString requestFile(int index) const;
     QString resultFile(int index) const;
     QStringList activeJobIds() const;
     QProcess* tool(const QString& program, const QStringList& arguments);
@@ -109,7 +110,7 @@ private:
     int m_submitting = 0; // sbatch runs in flight
     int m_scancels = 0;
     bool m_running = false;
-    bool m_attaching = false; // attach() reads the staged files
+    bool m_filesOnWorker = false; // stage() writes, or attach() reads, the staged files on a worker
     bool m_cancelled = false;
 };
 
