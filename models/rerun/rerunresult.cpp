@@ -500,7 +500,9 @@ QString RerunResult::where() const
     const QString devices = environment.value(QStringLiteral("visible_devices"));
     // A Slurm task: the job array's id and index, and the node (set by the worker or SlurmBatch).
     const QString job = environment.value(QStringLiteral("slurm_job"));
-    if (!job.isEmpty()) {
+    if (environment.value(QStringLiteral("slurm_submitted")) == QLatin1String("no")) // it never left this machine's queue
+        place = QStringLiteral("Slurm, not submitted");
+    else if (!job.isEmpty()) {
         const QString node = environment.value(QStringLiteral("slurm_node"));
         place = node.isEmpty() ? QStringLiteral("slurm job %1").arg(job) : QStringLiteral("slurm job %1 on %2").arg(job, node);
     }

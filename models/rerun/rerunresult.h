@@ -193,7 +193,8 @@ struct RerunResult
     QString verdictLine() const;
     // Where it ran, as every view says it: "local", "local, HIP_VISIBLE_DEVICES=1" (a batch's device),
     // "host gpu1" (environment "ssh_host", set by the pipeline when the steps ran over SSH),
-    // "slurm job 1234_3 on node1" (environment's slurm_job and slurm_node, runner/slurm/).
+    // "slurm job 1234_3 on node1" (environment's slurm_job and slurm_node, runner/slurm/), or
+    // "Slurm, not submitted" (slurm_submitted "no": staging or sbatch failed, or cancelled first).
     QString where() const;
 };
 

@@ -231,6 +231,8 @@ RerunResult SlurmBatch::resultFor(int index) const
     const Task& task = m_tasks.at(index);
     if (!task.jobId.isEmpty())
         result.environment.insert(QStringLiteral("slurm_job"), QStringLiteral("%1_%2").arg(task.jobId).arg(index));
+    else // staging or sbatch failed, or cancelled before: it ran nowhere (RerunResult::where())
+        result.environment.insert(QStringLiteral("slurm_submitted"), QStringLiteral("no"));
     if (!task.last.node.isEmpty())
         result.environment.insert(QStringLiteral("slurm_node"), task.last.node);
     if (!task.last.state.isEmpty())

@@ -40,6 +40,26 @@ class TestRerunResult : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    // Where a rerun ran, in the words every view uses: here, a host, a Slurm task, or nowhere yet.
+    void whereItRan()
+    {
+        RerunResult r;
+        QCOMPARE(r.where(), QStringLiteral("local"));
+        r.environment.insert(QStringLiteral("visible_devices"), QStringLiteral("HIP_VISIBLE_DEVICES=1"));
+        QCOMPARE(r.where(), QStringLiteral("local, HIP_VISIBLE_DEVICES=1"));
+        r.environment.clear();
+        r.environment.insert(QStringLiteral("ssh_host"), QStringLiteral("gpu1"));
+        QCOMPARE(r.where(), QStringLiteral("host gpu1"));
+        r.environment.clear();
+        r.environment.insert(QStringLiteral("slurm_job"), QStringLiteral("77_3"));
+        QCOMPARE(r.where(), QStringLiteral("slurm job 77_3"));
+        r.environment.insert(QStringLiteral("slurm_node"), QStringLiteral("node9"));
+        QCOMPARE(r.where(), QStringLiteral("slurm job 77_3 on node9"));
+        r.environment.clear();
+        r.environment.insert(QStringLiteral("slurm_submitted"), QStringLiteral("no")); // sbatch failed: not "local"
+        QCOMPARE(r.where(), QStringLiteral("Slurm, not submitted"));
+    }
+
     // Both formats, with and without flags and with values a compiler did not report.
     void kernelsRoundTrip()
     {
