@@ -145,6 +145,19 @@ private Q_SLOTS:
         QCOMPARE(floats->compile->diagnostics.first().column, -3);
     }
 
+    // The input libFuzzer itself found (harnessresult, on the code before the fix, after 172,000
+    // executions): a stored result whose second call's "events" has reps = 7.1e84.
+    void repsOutOfRangeFoundByFuzzer()
+    {
+        QString error;
+        const auto r = rerunFromJson(fuzzFinding(QStringLiteral("reps-out-of-range-found-by-fuzzer.json")), &error);
+        QVERIFY2(r && r->timing, qPrintable(error));
+        QCOMPARE(r->timing->calls.size(), 4);
+        QVERIFY(r->timing->calls.at(1).baselineEvidence.events);
+        QCOMPARE(r->timing->calls.at(1).baselineEvidence.events->reps, 0);
+        QCOMPARE(r->timing->calls.at(1).baselineEvidence.call->reps, 701); // its neighbours load
+    }
+
     // tests/fuzz (harnessresult): a timed call that is not an object threw out of the reader
     // (nlohmann's value() on a number), which ended the process; now it is skipped.
     void callThatIsNotAnObject()
