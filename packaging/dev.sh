@@ -19,6 +19,7 @@ packages=(
     desktop-file-utils appstream clang-format git
     libmd4c-dev libmd4c-html0-dev chromium poppler-utils
     openssh-server openssh-client
+    clang-14 libfuzzer-14-dev
     slurm-wlm munge
 )
 

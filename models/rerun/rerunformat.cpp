@@ -80,7 +80,8 @@ QString byteSizeText(qint64 bytes)
         return QStringLiteral("%1 MiB").arg(bytes / MiB);
     if (bytes % 1024 == 0)
         return QStringLiteral("%1 KiB").arg(bytes / 1024);
-    const qint64 tenths = bytes * 10 / 1024;
+    // Split so that no size a log can state overflows (bytes * 10 did past 922 PB: tests/fuzz).
+    const qint64 tenths = bytes / 1024 * 10 + bytes % 1024 * 10 / 1024;
     return QStringLiteral("%1.%2 KiB").arg(tenths / 10).arg(tenths % 10);
 }
 

@@ -3,6 +3,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
+#include <limits>
+
 namespace krw {
 
 namespace {
@@ -19,6 +22,36 @@ std::optional<double> num(const json& j, const char* key)
 {
     const auto it = j.find(key);
     return it != j.end() && it->is_number() ? std::optional<double>(it->get<double>()) : std::nullopt;
+}
+
+// A JSON number as an integer of type T, when it is one and T holds it: a hand-edited or corrupt
+// file must not overflow the conversion (tests/fuzz found it did). With allowFloat a float is
+// truncated (fields some writers store as doubles).
+template<typename T>
+std::optional<T> integerIn(const json& v, bool allowFloat)
+{
+    using Limits = std::numeric_limits<T>;
+    if (v.is_number_unsigned()) {
+        const auto u = v.get<std::uint64_t>();
+        return u <= std::uint64_t(Limits::max()) ? std::optional<T>(T(u)) : std::nullopt;
+    }
+    if (v.is_number_integer()) {
+        const auto i = v.get<std::int64_t>();
+        return i >= std::int64_t(Limits::min()) && i <= std::int64_t(Limits::max()) ? std::optional<T>(T(i)) : std::nullopt;
+    }
+    if (allowFloat && v.is_number_float()) {
+        const double d = v.get<double>();
+        // -min() (2^31, 2^63) is exact as a double, unlike max(); NaN fails both tests.
+        return d >= double(Limits::min()) && d < -double(Limits::min()) ? std::optional<T>(T(d)) : std::nullopt;
+    }
+    return std::nullopt;
+}
+
+template<typename T>
+std::optional<T> integerField(const json& j, const char* key, bool allowFloat = true)
+{
+    const auto it = j.find(key);
+    return it != j.end() ? integerIn<T>(*it, allowFloat) : std::nullopt;
 }
 
 bool flag(const json& j, const char* key)
@@ -46,8 +79,8 @@ QVector<qint64> shape(const json& j, const char* key)
     const auto it = j.find(key);
     if (it != j.end() && it->is_array()) {
         for (const json& v : *it) {
-            if (v.is_number_integer())
-                out << v.get<qint64>();
+            if (const auto n = integerIn<qint64>(v, false))
+                out << *n;
         }
     }
     return out;
@@ -78,7 +111,8 @@ std::optional<TimingStats> stats(const json& j)
 {
     if (!j.is_object())
         return std::nullopt;
-    return TimingStats{num(j, "p10").value_or(0), num(j, "p50").value_or(0), num(j, "p90").value_or(0), int(num(j, "reps").value_or(0))};
+    return TimingStats{
+        num(j, "p10").value_or(0), num(j, "p50").value_or(0), num(j, "p90").value_or(0), integerField<int>(j, "reps").value_or(0)};
 }
 
 json toJson(const std::optional<TimingStats>& s)
@@ -122,12 +156,6 @@ json toJson(const QMap<QString, QString>& map)
     return out;
 }
 
-std::optional<qint64> integer(const json& j, const char* key)
-{
-    const auto it = j.find(key);
-    return it != j.end() && it->is_number() ? std::optional<qint64>(it->get<qint64>()) : std::nullopt;
-}
-
 json optionalInteger(const std::optional<qint64>& v)
 {
     return v ? json(*v) : json(nullptr);
@@ -146,7 +174,7 @@ void sideTimingFrom(const json& j, std::optional<TimingStats>* device, SideEvide
     *device = stats(j["device"]);
     evidence->call = stats(j.value("call", json()));
     evidence->events = stats(j.value("events", json()));
-    evidence->bytes = integer(j, "bytes");
+    evidence->bytes = integerField<qint64>(j, "bytes");
     evidence->gbs = num(j, "gbs");
     evidence->peakFraction = num(j, "peak_fraction");
     evidence->launchBound = flag(j, "launch_bound");
@@ -183,8 +211,8 @@ OutputComparison outputFrom(const json& o)
     out.maxAbsErr = num(o, "max_abs_err");
     out.maxRelErr = num(o, "max_rel_err");
     out.maxAbsBaseline = num(o, "max_abs_baseline");
-    out.mismatched = qint64(num(o, "mismatched").value_or(0));
-    out.total = qint64(num(o, "total").value_or(0));
+    out.mismatched = integerField<qint64>(o, "mismatched").value_or(0);
+    out.total = integerField<qint64>(o, "total").value_or(0);
     out.allclose = flag(o, "allclose");
     out.flags = strings(o, "flags");
     return out;
@@ -212,7 +240,7 @@ AccuracyStage accuracyFrom(const json& a)
     if (a.contains("seeds") && a["seeds"].is_array()) {
         for (const json& s : a["seeds"]) {
             const auto ok = s.find("ok");
-            acc.seeds << SeedCheck{str(s, "call"), int(num(s, "index").value_or(0)), int(num(s, "seed").value_or(0)),
+            acc.seeds << SeedCheck{str(s, "call"), integerField<int>(s, "index").value_or(0), integerField<int>(s, "seed").value_or(0),
                 ok != s.end() && ok->is_boolean() ? std::optional<bool>(ok->get<bool>()) : std::nullopt, strings(s, "failed_outputs"),
                 num(s, "max_abs_err"), str(s, "note")};
         }
@@ -246,8 +274,8 @@ TimingStage timingFrom(const json& t)
     timing.deviceTimeSource = str(t, "device_time_source");
     timing.error = str(t, "error");
     if (t.contains("flush") && t["flush"].is_object()) {
-        timing.flushBytes = integer(t["flush"], "bytes").value_or(0);
-        timing.cacheBytes = integer(t["flush"], "llc_bytes");
+        timing.flushBytes = integerField<qint64>(t["flush"], "bytes").value_or(0);
+        timing.cacheBytes = integerField<qint64>(t["flush"], "llc_bytes");
     }
     if (t.contains("peak") && t["peak"].is_object()) {
         timing.peakGbs = num(t["peak"], "gbs");
@@ -255,9 +283,11 @@ TimingStage timingFrom(const json& t)
     }
     if (t.contains("calls") && t["calls"].is_array()) {
         for (const json& c : t["calls"]) {
+            if (!c.is_object())
+                continue; // value() below would throw on anything else
             CallTiming call;
             call.name = str(c, "name");
-            call.index = int(num(c, "index").value_or(0));
+            call.index = integerField<int>(c, "index").value_or(0);
             sideTimingFrom(c.value("baseline", json()), &call.baseline, &call.baselineEvidence);
             sideTimingFrom(c.value("candidate", json()), &call.candidate, &call.candidateEvidence);
             call.speedup = num(c, "speedup");
@@ -337,8 +367,8 @@ Diagnostic diagnosticFrom(const json& j)
 {
     Diagnostic d;
     d.file = str(j, "file");
-    d.line = int(num(j, "line").value_or(0));
-    d.column = int(num(j, "column").value_or(0));
+    d.line = integerField<int>(j, "line").value_or(0);
+    d.column = integerField<int>(j, "column").value_or(0);
     d.severity = severityFromName(str(j, "severity")).value_or(Diagnostic::Severity::Error);
     d.message = str(j, "message");
     d.context = strings(j, "context");
@@ -349,13 +379,6 @@ template<typename T>
 json optionalValue(const std::optional<T>& v)
 {
     return v ? json(*v) : json(nullptr);
-}
-
-template<typename T>
-std::optional<T> optionalInteger(const json& j, const char* key)
-{
-    const auto it = j.find(key);
-    return it != j.end() && it->is_number_integer() ? std::optional<T>(it->get<T>()) : std::nullopt;
 }
 
 json toJson(const KernelResourceUsage& k)
@@ -376,18 +399,18 @@ KernelResourceUsage kernelFrom(const json& j)
     k.demangledName = str(j, "demangled");
     k.source = kernelSourceFromName(str(j, "source")).value_or(KernelResourceUsage::Source::AmdRemarks);
     k.target = str(j, "target");
-    k.sgprs = optionalInteger<int>(j, "sgprs");
-    k.vgprs = optionalInteger<int>(j, "vgprs");
-    k.agprs = optionalInteger<int>(j, "agprs");
-    k.registers = optionalInteger<int>(j, "registers");
-    k.sharedBytes = optionalInteger<qint64>(j, "shared_bytes");
-    k.sharedLimitBytes = optionalInteger<qint64>(j, "shared_limit_bytes");
-    k.scratchBytes = optionalInteger<qint64>(j, "scratch_bytes");
-    k.sgprSpills = optionalInteger<int>(j, "sgpr_spills");
-    k.vgprSpills = optionalInteger<int>(j, "vgpr_spills");
-    k.spillStoreBytes = optionalInteger<qint64>(j, "spill_store_bytes");
-    k.spillLoadBytes = optionalInteger<qint64>(j, "spill_load_bytes");
-    k.occupancy = optionalInteger<int>(j, "occupancy");
+    k.sgprs = integerField<int>(j, "sgprs", false);
+    k.vgprs = integerField<int>(j, "vgprs", false);
+    k.agprs = integerField<int>(j, "agprs", false);
+    k.registers = integerField<int>(j, "registers", false);
+    k.sharedBytes = integerField<qint64>(j, "shared_bytes", false);
+    k.sharedLimitBytes = integerField<qint64>(j, "shared_limit_bytes", false);
+    k.scratchBytes = integerField<qint64>(j, "scratch_bytes", false);
+    k.sgprSpills = integerField<int>(j, "sgpr_spills", false);
+    k.vgprSpills = integerField<int>(j, "vgpr_spills", false);
+    k.spillStoreBytes = integerField<qint64>(j, "spill_store_bytes", false);
+    k.spillLoadBytes = integerField<qint64>(j, "spill_load_bytes", false);
+    k.occupancy = integerField<int>(j, "occupancy", false);
     k.flags = strings(j, "flags");
     return k;
 }

@@ -83,7 +83,17 @@ QVector<DebugFolderIndexEntry> DebugFolder::readIndex(const QString& parent, QSt
     QFile file(QDir(parent).filePath(IndexFile));
     if (!file.exists() || !file.open(QIODevice::ReadOnly))
         return entries;
-    const QJsonDocument doc = QJsonDocument::fromJson(file.read(MaxIndexBytes));
+    // Read what the file holds: read(MaxIndexBytes) allocated the whole 64 MB limit for every index
+    // (tests/fuzz ran at 8 inputs a second for it). A bigger file is named, not silently cut.
+    if (file.size() > MaxIndexBytes) {
+        if (problems)
+            problems->append(QStringLiteral("%1 is %2 MB, over the %3 MB limit; ignored")
+                                 .arg(IndexFile)
+                                 .arg(file.size() >> 20)
+                                 .arg(MaxIndexBytes >> 20));
+        return entries;
+    }
+    const QJsonDocument doc = QJsonDocument::fromJson(file.read(file.size()));
     if (!doc.isObject() || doc.object().value(QStringLiteral("format")).toString() != IndexFormat)
         return entries;
     const QJsonArray cases = doc.object().value(QStringLiteral("cases")).toArray();

@@ -18,7 +18,7 @@ JsonlReader::JsonlReader(LoadSession* session)
 void JsonlReader::read(const QString& path, IterationRecords* records)
 {
     MappedFile file(path, &m_session->warnings());
-    if (!file.open(m_session->limits().maxFileBytes))
+    if (!file.open(m_session->limits().maxFileBytes, m_session->limits().mapFiles))
         return;
     const int sourceIndex = m_session->addSource(file.source());
     const std::string_view text = file.text();

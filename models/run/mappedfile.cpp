@@ -13,7 +13,7 @@ MappedFile::MappedFile(QString path, QVector<LoadWarning>* warnings)
 {
 }
 
-bool MappedFile::open(qint64 maxBytes)
+bool MappedFile::open(qint64 maxBytes, bool map)
 {
     m_file.setFileName(m_path);
     const QFileInfo info(m_path);
@@ -26,13 +26,13 @@ bool MappedFile::open(qint64 maxBytes)
     if (m_file.size() > maxBytes)
         return warnFile(QStringLiteral("file is %1 MB, over the %2 MB limit").arg(m_file.size() >> 20).arg(maxBytes >> 20));
     // Mapping keeps big runs out of the heap; resources and odd files fall back to reading.
-    if (uchar* mapped = m_file.map(0, m_file.size())) {
+    if (uchar* mapped = map ? m_file.map(0, m_file.size()) : nullptr) {
         m_text = std::string_view(reinterpret_cast<const char*>(mapped), std::size_t(m_file.size()));
     } else {
-        m_buffer = m_file.readAll();
-        if (m_buffer.size() != m_file.size())
+        m_buffer.resize(std::size_t(m_file.size()));
+        if (m_file.read(m_buffer.data(), m_file.size()) != m_file.size())
             return warnFile(QStringLiteral("cannot read: %1").arg(m_file.errorString()));
-        m_text = std::string_view(m_buffer.constData(), std::size_t(m_buffer.size()));
+        m_text = std::string_view(m_buffer.data(), m_buffer.size());
     }
     m_source.path = m_path;
     m_source.size = m_file.size();

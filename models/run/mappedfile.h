@@ -1,18 +1,18 @@
 // SPDX-License-Identifier: MIT
 //
 // Part of the run loader (runloader.cpp): one source file of a run, mapped into memory (read
-// into a buffer where mapping fails, e.g. for resources), with byte offsets turned into line
-// numbers for the LoadWarnings it records.
+// into a buffer where mapping fails, e.g. for resources, or where the caller asks), with byte
+// offsets turned into line numbers for the LoadWarnings it records.
 #pragma once
 
 #include "run/rundata.h"
 
-#include <QByteArray>
 #include <QFile>
 #include <QString>
 #include <QVector>
 
 #include <string_view>
+#include <vector>
 
 namespace krw {
 
@@ -23,7 +23,9 @@ public:
     MappedFile(QString path, QVector<LoadWarning>* warnings);
 
     // E1: exists, readable, not empty, not over the limit. Returns false (with a warning) if not.
-    bool open(qint64 maxBytes);
+    // map = false reads the file into a heap buffer of exactly its size instead of mapping it, so
+    // that AddressSanitizer sees a read past the end (a mapping's last page hides it: tests/fuzz).
+    bool open(qint64 maxBytes, bool map = true);
 
     // The whole file; valid while this object lives.
     std::string_view text() const { return m_text; }
@@ -45,7 +47,7 @@ private:
     QString m_path;
     QVector<LoadWarning>* m_warnings;
     QFile m_file;
-    QByteArray m_buffer;
+    std::vector<char> m_buffer; // exactly the file's size: no terminator to hide a read past the end
     std::string_view m_text;
     SourceFile m_source;
     std::size_t m_lineCountedUpTo = 0;

@@ -46,7 +46,7 @@ MemoryFileReader::MemoryFileReader(LoadSession* session)
 void MemoryFileReader::read(const QString& path, const QString& jsonlPath, IterationRecords* records)
 {
     MappedFile file(path, &m_session->warnings());
-    if (!file.open(m_session->limits().maxFileBytes))
+    if (!file.open(m_session->limits().maxFileBytes, m_session->limits().mapFiles))
         return;
     const int sourceIndex = m_session->addSource(file.source());
     const std::string_view text = file.text();

@@ -20,6 +20,7 @@ struct LoadLimits
     qint64 maxFileBytes = qint64(2) * 1024 * 1024 * 1024;
     qint64 maxFieldBytes = 16 * 1024 * 1024; // larger fields load but are shown cut, with a warning
     int maxDepth = 200; // deeper JSON is rejected with a warning
+    bool mapFiles = true; // false: read JSONL and memory files into the heap (fuzz targets, for ASan)
 };
 
 // Reads a run: every valid case loads; each problem becomes one LoadWarning. Pure and

@@ -9,6 +9,8 @@
 #include <QFile>
 #include <QTest>
 
+#include <limits>
+
 using namespace krw;
 
 namespace {
@@ -282,6 +284,20 @@ private Q_SLOTS:
         QCOMPARE(kept.at(0).message, QStringLiteral("unused variable 'n' [-Wunused-variable]"));
         QCOMPARE(kept.at(0).context, (QStringList{QStringLiteral("    int n = 0;"), QStringLiteral("        ^")}));
         QCOMPARE(kept.at(1).line, 12);
+    }
+
+    // tests/fuzz (diagnosticparser): an LDS size near the top of qint64 overflowed byteSizeText's
+    // bytes * 10 (undefined behaviour, caught by UBSan); the size now shows whole.
+    void hugeSizesShow()
+    {
+        QFile file(QStringLiteral(KRW_TEST_DATA_DIR "/fuzz/diagnosticparser/lds-size-near-int64-max.log"));
+        QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(file.fileName()));
+        const auto kernels = KernelResourceParser::parse(QString::fromUtf8(file.readAll()), QStringLiteral("gfx90a"));
+        QCOMPARE(kernels.size(), 1);
+        QCOMPARE(kernels.first().sharedBytes, std::optional<qint64>(Q_INT64_C(9000000000000000001)));
+        QCOMPARE(kernelSharedText(kernels.first()), QStringLiteral("8789062500000000.0 KiB > 64 KiB"));
+        QCOMPARE(byteSizeText(std::numeric_limits<qint64>::max()), QStringLiteral("9007199254740991.9 KiB"));
+        QCOMPARE(byteSizeText(65535), QStringLiteral("63.9 KiB"));
     }
 };
 

@@ -12,6 +12,14 @@ using namespace krw;
 
 namespace {
 
+QByteArray fuzzFinding(const QString& name)
+{
+    QFile file(QStringLiteral(KRW_TEST_DATA_DIR "/fuzz/harnessresult/") + name);
+    if (!file.open(QIODevice::ReadOnly))
+        QTest::qFail(qPrintable(file.fileName()), __FILE__, __LINE__);
+    return file.readAll();
+}
+
 QVector<KernelResourceUsage> fixtureKernels(const QString& name, const QString& target)
 {
     QFile file(QStringLiteral(KRW_TEST_DATA_DIR "/rerun/kernelresources/") + name);
@@ -122,6 +130,80 @@ private Q_SLOTS:
         QVERIFY(!kernelsFromJson("{}", &error));
         QVERIFY(!kernelsFromJson("[", &error));
         QCOMPARE(error, QStringLiteral("not a kernel list"));
+    }
+
+    // tests/fuzz (harnessresult): numbers no int or qint64 holds were converted anyway (undefined
+    // behaviour, caught by UBSan); now such a field reads as absent, and its neighbours still load.
+    void numbersOutOfRange()
+    {
+        QString error;
+        const auto r = rerunFromJson(fuzzFinding(QStringLiteral("numbers-out-of-range.json")), &error);
+        QVERIFY2(r, qPrintable(error));
+        QVERIFY(r->compile && r->accuracy && r->timing);
+        QCOMPARE(r->compile->diagnostics.size(), 1);
+        QCOMPARE(r->compile->diagnostics.first().line, 0);
+        QCOMPARE(r->compile->diagnostics.first().column, 0);
+        QCOMPARE(r->compile->diagnostics.first().message, QStringLiteral("m"));
+        QCOMPARE(r->accuracy->outputs.size(), 1);
+        QCOMPARE(r->accuracy->outputs.first().mismatched, qint64(0));
+        QCOMPARE(r->accuracy->outputs.first().total, qint64(0));
+        QCOMPARE(r->accuracy->outputs.first().shape, QVector<qint64>{2}); // 2^64-1 is no dimension
+        QCOMPARE(r->accuracy->seeds.size(), 1);
+        QCOMPARE(r->accuracy->seeds.first().seed, 0);
+        QCOMPARE(r->timing->speedup, std::optional<double>(1.5));
+        QCOMPARE(r->timing->flushBytes, qint64(0));
+        QCOMPARE(r->timing->calls.size(), 1);
+        QCOMPARE(r->timing->calls.first().index, 0);
+        QVERIFY(r->timing->calls.first().baseline);
+        QCOMPARE(r->timing->calls.first().baseline->p50, 1.0);
+        QCOMPARE(r->timing->calls.first().baseline->reps, 0);
+        QVERIFY(!r->timing->calls.first().baselineEvidence.bytes);
+        // Whole numbers written as floats (older writers) still count.
+        const auto floats = rerunFromJson(R"({"stages": {"compile": {"diagnostics": [{"line": 12.0, "column": -3}]}}})", &error);
+        QVERIFY2(floats && floats->compile, qPrintable(error));
+        QCOMPARE(floats->compile->diagnostics.first().line, 12);
+        QCOMPARE(floats->compile->diagnostics.first().column, -3);
+    }
+
+    // The input libFuzzer itself found (harnessresult, on the code before the fix, after 172,000
+    // executions): a stored result whose second call's "events" has reps = 7.1e84.
+    void repsOutOfRangeFoundByFuzzer()
+    {
+        QString error;
+        const auto r = rerunFromJson(fuzzFinding(QStringLiteral("reps-out-of-range-found-by-fuzzer.json")), &error);
+        QVERIFY2(r && r->timing, qPrintable(error));
+        QCOMPARE(r->timing->calls.size(), 4);
+        QVERIFY(r->timing->calls.at(1).baselineEvidence.events);
+        QCOMPARE(r->timing->calls.at(1).baselineEvidence.events->reps, 0);
+        QCOMPARE(r->timing->calls.at(1).baselineEvidence.call->reps, 701); // its neighbours load
+    }
+
+    // tests/fuzz (harnessresult): a timed call that is not an object threw out of the reader
+    // (nlohmann's value() on a number), which ended the process; now it is skipped.
+    void callThatIsNotAnObject()
+    {
+        QString error;
+        const auto r = rerunFromJson(fuzzFinding(QStringLiteral("call-not-an-object.json")), &error);
+        QVERIFY2(r && r->timing, qPrintable(error));
+        QCOMPARE(r->timing->calls.size(), 1);
+        QCOMPARE(r->timing->calls.first().name, QStringLiteral("f"));
+        QCOMPARE(r->timing->calls.first().index, 2);
+    }
+
+    // Counts past int (registers) or qint64 (bytes) were cut to whatever the conversion made of
+    // them; they are absent now, as a count that is not a number is.
+    void kernelCountsOutOfRange()
+    {
+        QString error;
+        const auto kernels = kernelsFromJson(fuzzFinding(QStringLiteral("kernel-counts-out-of-range.json")), &error);
+        QVERIFY2(kernels, qPrintable(error));
+        QCOMPARE(kernels->size(), 1);
+        const KernelResourceUsage& k = kernels->first();
+        QVERIFY(!k.sgprs);
+        QVERIFY(!k.vgprs);
+        QVERIFY(!k.sharedBytes);
+        QVERIFY(!k.scratchBytes);
+        QCOMPARE(k.occupancy, std::optional<int>(8));
     }
 };
 

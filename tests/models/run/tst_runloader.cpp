@@ -195,6 +195,27 @@ private Q_SLOTS:
         QCOMPARE(k.best, Stage::Perf);
     }
 
+    // An index.json over the 64 MB limit was cut and silently ignored, and reading one allocated the
+    // whole limit however small it was (tests/fuzz, debugfolderindex: 8 inputs a second); now
+    // the reader reads the file's size and names an oversized index in a warning.
+    void oversizedWorkspaceIndex()
+    {
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("k_py")));
+        QVERIFY(writeFile(dir.filePath(QStringLiteral("k_py/0_instruction.txt")), "write k"));
+        QVERIFY(writeFile(dir.filePath(QStringLiteral("k_py/3_test_code.py")), "result_gold = 1\n"));
+        QFile index(dir.filePath(QStringLiteral("index.json")));
+        QVERIFY(index.open(QIODevice::WriteOnly));
+        QVERIFY(index.resize(64 * 1024 * 1024 + 1)); // sparse: no 64 MB written
+        index.close();
+        const Run run = loadRunAtPath(dir.path());
+        QCOMPARE(run.cases.size(), 1);
+        QCOMPARE(run.cases.first().filename, QStringLiteral("k_py.py"));
+        QCOMPARE(run.warnings.size(), 1);
+        QCOMPARE(run.warnings.first().file, dir.filePath(QStringLiteral("index.json")));
+        QCOMPARE(run.warnings.first().message, QStringLiteral("index.json is 64 MB, over the 64 MB limit; ignored"));
+    }
+
     // Each bad input: one warning naming file, line and field; the valid cases still load.
     void badInput_data()
     {

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: MIT
+#include "recordcheck.h"
+
+#include "fuzzfile.h"
+#include "run/textstore.h"
+
+namespace krw::fuzz {
+
+void RecordCheck::checkText(const TextRef& ref, const SourceTable& sources, const char* field)
+{
+    if (!ref.isPresent())
+        return;
+    if (ref.source >= sources.size())
+        fail("TextRef names an unknown source", QString::fromLatin1(field));
+    const SourceFile& source = sources.at(ref.source);
+    if (ref.offset < 0 || ref.length < 0 || ref.offset + ref.length > source.size)
+        fail("TextRef outside its file",
+            QStringLiteral("%1: offset %2 length %3, file size %4")
+                .arg(QString::fromLatin1(field))
+                .arg(ref.offset)
+                .arg(ref.length)
+                .arg(source.size));
+    // Whole, then cut as a view with a small limit cuts it (a cut string literal is decoded up to the cut).
+    TextStore::resolve(sources, ref);
+    if (ref.length > 1)
+        TextStore::resolve(sources, ref, ref.length / 2);
+}
+
+void RecordCheck::check(const IterationRecords& records, const SourceTable& sources)
+{
+    if (records.byName.size() > records.records.size())
+        fail("more names than records");
+    for (auto it = records.byName.cbegin(); it != records.byName.cend(); ++it) {
+        if (it.value() < 0 || it.value() >= records.records.size() || records.records.at(it.value()).name != it.key())
+            fail("byName does not point at its record", it.key());
+    }
+    for (const auto& named : records.records) {
+        const IterationRecord& r = named.record;
+        checkText(r.instruction, sources, "instruction");
+        checkText(r.label, sources, "label");
+        checkText(r.predict, sources, "predict");
+        checkText(r.testCode, sources, "test_code");
+        for (const ExtraField& extra : r.extra)
+            checkText(extra.value, sources, "extra");
+        if (!r.memory)
+            continue;
+        const MemoryEntry& m = *r.memory;
+        for (const TextRef* ref :
+            {&m.callError, &m.exeError, &m.callCandidate, &m.exeCandidate, &m.tempStrategy, &m.reflection, &m.perfStrategy, &m.oneshot})
+            checkText(*ref, sources, "memory text");
+        for (const ExtraField& extra : m.extra)
+            checkText(extra.value, sources, "memory extra");
+        for (const PerfCandidate& candidate : m.perfCandidates) {
+            checkText(candidate.code, sources, "perf code");
+            for (const PerfItem& item : candidate.items)
+                checkText(item.text, sources, "perf item");
+            // What the case view asks of a candidate.
+            candidate.speedup();
+            candidate.meanMs();
+            candidate.efficiencyPercent();
+            checkText(candidate.analysis(), sources, "perf analysis");
+            checkText(candidate.profiling(), sources, "perf profiling");
+        }
+    }
+}
+
+} // namespace krw::fuzz
