@@ -8,6 +8,8 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 namespace krw {
 
@@ -117,6 +119,23 @@ std::optional<double> FieldReader::numberField(std::string_view text, const Memb
     if (auto number = parseNumber(value))
         return number;
     warn(m.value.offset, field, QStringLiteral("expected a number, found %1; ignored").arg(typeName(value)));
+    return std::nullopt;
+}
+
+std::optional<int> FieldReader::intField(std::string_view text, const Member& m, const QString& field) const
+{
+    const std::optional<double> number = numberField(text, m, field);
+    if (!number)
+        return std::nullopt;
+    // Compared as doubles, before any conversion: casting one out of int's range is undefined.
+    if (std::isfinite(*number) && std::trunc(*number) == *number && *number >= double(std::numeric_limits<int>::min())
+        && *number <= double(std::numeric_limits<int>::max()))
+        return int(*number);
+    warn(m.value.offset, field,
+        QStringLiteral("expected a whole number up to %1, found %2; ignored")
+            .arg(std::numeric_limits<int>::max())
+            .arg(QString::fromUtf8(text.substr(m.value.offset, std::min<std::size_t>(m.value.length, 40)).data(),
+                int(std::min<std::size_t>(m.value.length, 40)))));
     return std::nullopt;
 }
 

@@ -44,6 +44,8 @@ public:
     TextRef errorField(std::string_view text, const Member& m, const QString& field) const;
     std::optional<bool> boolField(std::string_view text, const Member& m, const QString& field) const;
     std::optional<double> numberField(std::string_view text, const Member& m, const QString& field) const;
+    // A count: a whole number that fits an int (1e20, 2.5 or NaN are warned about and ignored).
+    std::optional<int> intField(std::string_view text, const Member& m, const QString& field) const;
     // The case's filename; empty (with a warning) when it cannot name a case.
     QString filenameField(std::string_view text, const Member& m) const;
     // A field we do not interpret, kept with a short preview.

@@ -136,10 +136,9 @@ std::optional<MemoryEntry> MemoryFileReader::memoryEntry(
             entry.*slot = entryFields.textField(value, f, key);
         else if (f.key == "perf_candidates")
             entry.perfCandidates = entryFields.perfCandidates(value, f);
-        else if (f.key == "perf_debug_num") {
-            if (auto n = entryFields.numberField(value, f, key); n && std::isfinite(*n))
-                entry.perfDebugNum = int(*n);
-        } else {
+        else if (f.key == "perf_debug_num")
+            entry.perfDebugNum = entryFields.intField(value, f, key);
+        else {
             entry.extra.append(entryFields.extraField(value, f));
         }
     }

@@ -376,6 +376,38 @@ private Q_SLOTS:
         QVERIFY2(lines.filter(QStringLiteral("has no entry in r_mem_0.json")).size() == 1, qPrintable(lines.join(u'\n')));
     }
 
+    // A count too big for an int (found by the memoryfilereader fuzz target in CI: the cast was
+    // undefined behaviour) or not whole is named in a warning and ignored; the entry keeps the rest.
+    void perfDebugNumOutOfRange()
+    {
+        QFile found(QStringLiteral(KRW_TEST_DATA_DIR "/fuzz/memoryfilereader/perf-debug-num-out-of-range.json"));
+        QVERIFY(found.open(QIODevice::ReadOnly));
+        QTemporaryDir dir;
+        QVERIFY(writeFile(dir.filePath(QStringLiteral("f_0.jsonl")), goodLine("embedding_triton_kernel.py")));
+        QVERIFY(writeFile(dir.filePath(QStringLiteral("f_mem_0.json")), found.readAll()));
+        Run run = loadRunAtPath(dir.path());
+        QCOMPARE(run.cases.size(), 1);
+        QVERIFY(!run.cases[0].newest().memory->perfDebugNum);
+        QStringList lines;
+        for (const auto& w : run.warnings)
+            lines << QStringLiteral("%1 %2").arg(w.field, w.message);
+        QVERIFY2(
+            lines.filter(QStringLiteral("perf_debug_num expected a whole number up to 2147483647, found 92233720368547758080")).size() == 1,
+            qPrintable(lines.join(u'\n')));
+
+        QVERIFY(writeFile(dir.filePath(QStringLiteral("f_mem_0.json")),
+            "{\"embedding_triton_kernel.py\": {\"pass_call\": true, \"perf_debug_num\": 2.5},\n"
+            " \"b.py\": {\"pass_call\": true, \"perf_debug_num\": 3}}"));
+        QVERIFY(writeFile(dir.filePath(QStringLiteral("f_0.jsonl")), goodLine("embedding_triton_kernel.py") + "\n" + goodLine("b.py")));
+        run = loadRunAtPath(dir.path());
+        QCOMPARE(run.cases.size(), 2);
+        QVERIFY(!run.cases[0].newest().memory->perfDebugNum);
+        QCOMPARE(run.cases[1].newest().memory->perfDebugNum, std::optional<int>(3));
+        QCOMPARE(run.warnings.size(), 1);
+        QVERIFY2(run.warnings.first().message.contains(QStringLiteral("found 2.5")), qPrintable(run.warnings.first().message));
+        QCOMPARE(run.warnings.first().line, qint64(1));
+    }
+
     void cancelStopsLoading()
     {
         LoadControl control;
