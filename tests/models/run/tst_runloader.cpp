@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "run/loadedfiles.h"
 #include "run/outcomes.h"
 #include "run/runloader.h"
 #include "run/textstore.h"
@@ -9,6 +10,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextStream>
 
 #include <cmath>
 
@@ -43,6 +45,76 @@ bool writeFile(const QString& path, const QByteArray& content)
 QByteArray goodLine(const QByteArray& name)
 {
     return "{\"filename\": \"" + name + "\", \"instruction\": \"i\", \"label\": \"l\", \"predict\": \"p\", \"test_code\": \"t\"}";
+}
+
+// Everything a load gave, as text: two loads that should agree must give the same dump.
+QString dump(const Run& run)
+{
+    QString out;
+    QTextStream s(&out);
+    auto ref = [&](const char* name, const TextRef& r) {
+        s << ' ' << name << '=' << r.source << ':' << r.offset << '+' << r.length << (r.isNull ? "n" : "") << (r.isEmptyString ? "e" : "");
+    };
+    auto flag = [&](const char* name, const std::optional<bool>& b) { s << ' ' << name << '=' << (b ? (*b ? "1" : "0") : "-"); };
+    for (const SourceFile& f : *run.sources)
+        s << "source " << f.path << ' ' << f.size << '\n';
+    for (const Case& c : run.cases) {
+        s << "case " << c.filename << ' ' << int(c.latest) << ' ' << int(c.best) << '\n';
+        for (const IterationRecord& r : c.history) {
+            s << "  it " << r.iteration << ' ' << r.jsonlSource << ':' << r.jsonlLine << ' ' << r.memorySource << ':' << r.memoryLine;
+            ref("instruction", r.instruction);
+            ref("label", r.label);
+            ref("predict", r.predict);
+            ref("test", r.testCode);
+            s << " speedup=" << (r.speedup ? QString::number(*r.speedup) : QStringLiteral("-"));
+            for (const ExtraField& e : r.extra) {
+                s << ' ' << e.key << '=' << e.shortValue;
+                ref("", e.value);
+            }
+            if (const auto& m = r.memory) {
+                flag("call", m->passCall);
+                flag("exe", m->passExe);
+                flag("perf", m->passPerf);
+                ref("callError", m->callError);
+                ref("exeError", m->exeError);
+                ref("callCandidate", m->callCandidate);
+                ref("exeCandidate", m->exeCandidate);
+                ref("temp", m->tempStrategy);
+                ref("reflection", m->reflection);
+                ref("perfStrategy", m->perfStrategy);
+                ref("oneshot", m->oneshot);
+                s << " debug=" << (m->perfDebugNum ? QString::number(*m->perfDebugNum) : QStringLiteral("-"));
+                for (const PerfCandidate& p : m->perfCandidates) {
+                    s << " [" << int(p.layout);
+                    ref("code", p.code);
+                    for (const PerfItem& item : p.items) {
+                        s << ' ' << int(item.kind);
+                        ref("", item.text);
+                        for (double n : item.numbers)
+                            s << ',' << n;
+                    }
+                    s << ']';
+                }
+                for (const ExtraField& e : m->extra) {
+                    s << ' ' << e.key << '=' << e.shortValue;
+                    ref("", e.value);
+                }
+            }
+            s << '\n';
+        }
+    }
+    for (const LoadWarning& w : run.warnings)
+        s << "warning " << w.file << ':' << w.line << ':' << w.byteOffset << ' ' << w.field << ": " << w.message << '\n';
+    return out;
+}
+
+bool copyDir(const QString& from, const QString& to)
+{
+    for (const QFileInfo& info : QDir(from).entryInfoList(QDir::Files)) {
+        if (!QFile::copy(info.filePath(), QDir(to).filePath(info.fileName())))
+            return false;
+    }
+    return true;
 }
 
 } // namespace
@@ -406,6 +478,78 @@ private Q_SLOTS:
         QCOMPARE(run.warnings.size(), 1);
         QVERIFY2(run.warnings.first().message.contains(QStringLiteral("found 2.5")), qPrintable(run.warnings.first().message));
         QCOMPARE(run.warnings.first().line, qint64(1));
+    }
+
+    // The whole-line check (simdjson) only skips per-field checks that would find nothing: with
+    // it and without it every fixture loads to the same cases, refs and warnings.
+    void wholeLineCheckChangesNothing_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::newRow("series") << seriesDir();
+        QTest::newRow("bad") << QStringLiteral(KRW_TEST_DATA_DIR "/bad/mixed.jsonl");
+        QTest::newRow("hostile") << QStringLiteral(KRW_TEST_DATA_DIR "/hostile");
+        QTest::newRow("hostile-html") << QStringLiteral(KRW_TEST_DATA_DIR "/hostile-html");
+        QTest::newRow("sample") << QStringLiteral(KRW_SAMPLE_RUN_DIR);
+        const QString shared = QStringLiteral(KRW_SHARED_DATA_DIR);
+        if (QDir(shared).exists()) {
+            QTest::newRow("geak-tutorial") << shared + QStringLiteral("/geak-tutorial");
+            QTest::newRow("tritonbench-g") << shared + QStringLiteral("/tritonbench-g");
+        }
+    }
+
+    void wholeLineCheckChangesNothing()
+    {
+        QFETCH(QString, path);
+        const LocateResult located = locateRuns(path);
+        QVERIFY2(located, qPrintable(located.error));
+        for (const RunSource& source : located.runs) {
+            LoadLimits perField;
+            perField.checkWhole = false;
+            const Run fast = loadRun(source);
+            const Run slow = loadRun(source, {}, perField);
+            QVERIFY(!fast.cases.isEmpty() || !fast.warnings.isEmpty());
+            QCOMPARE(dump(fast), dump(slow));
+        }
+    }
+
+    // A reload reads only the files that changed on disk; the rest give what they gave before,
+    // and the run is the same as a fresh load.
+    void reloadReadsOnlyChangedFiles()
+    {
+        QTemporaryDir dir;
+        QVERIFY(copyDir(seriesDir(), dir.path()));
+        const RunSource source = locateRuns(dir.path()).runs.first();
+        const Run first = loadRun(source);
+        QCOMPARE(first.loadedFiles->read, 4);
+        const Run again = loadRun(source, {}, {}, &first);
+        QCOMPARE(again.loadedFiles->read, 0);
+        QCOMPARE(dump(again), dump(first));
+
+        // A changed prediction in iteration 1's JSONL file: only that file is read again.
+        const QString jsonl = dir.filePath(QStringLiteral("mini_1.jsonl"));
+        QFile file(jsonl);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QByteArray content = file.readAll();
+        file.close();
+        const int at = content.indexOf("\"predict\": \"");
+        QVERIFY(at > 0);
+        content.insert(at + 12, "CHANGED ");
+        QVERIFY(writeFile(jsonl, content));
+        const Run changed = loadRun(source, {}, {}, &again);
+        QCOMPARE(changed.loadedFiles->read, 1);
+        QCOMPARE(dump(changed), dump(loadRun(source)));
+        bool seen = false;
+        for (const Case& c : changed.cases)
+            seen = seen || text(changed, c.newest().predict).startsWith(QStringLiteral("CHANGED "));
+        QVERIFY(seen);
+
+        // Touching a file without changing its size still counts as a change.
+        const QString memory = dir.filePath(QStringLiteral("mini_mem_0.json"));
+        QFile touched(memory);
+        QVERIFY(touched.open(QIODevice::ReadWrite));
+        QVERIFY(touched.setFileTime(QDateTime::currentDateTime().addSecs(5), QFileDevice::FileModificationTime));
+        touched.close();
+        QCOMPARE(loadRun(source, {}, {}, &changed).loadedFiles->read, 1);
     }
 
     void cancelStopsLoading()
