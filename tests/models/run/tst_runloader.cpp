@@ -3,6 +3,7 @@
 #include "run/outcomes.h"
 #include "run/runloader.h"
 #include "run/textstore.h"
+#include "rundump.h"
 #include "tooltests.h"
 
 #include <QDir>
@@ -10,7 +11,6 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QTextStream>
 
 #include <cmath>
 
@@ -45,67 +45,6 @@ bool writeFile(const QString& path, const QByteArray& content)
 QByteArray goodLine(const QByteArray& name)
 {
     return "{\"filename\": \"" + name + "\", \"instruction\": \"i\", \"label\": \"l\", \"predict\": \"p\", \"test_code\": \"t\"}";
-}
-
-// Everything a load gave, as text: two loads that should agree must give the same dump.
-QString dump(const Run& run)
-{
-    QString out;
-    QTextStream s(&out);
-    auto ref = [&](const char* name, const TextRef& r) {
-        s << ' ' << name << '=' << r.source << ':' << r.offset << '+' << r.length << (r.isNull ? "n" : "") << (r.isEmptyString ? "e" : "");
-    };
-    auto flag = [&](const char* name, const std::optional<bool>& b) { s << ' ' << name << '=' << (b ? (*b ? "1" : "0") : "-"); };
-    for (const SourceFile& f : *run.sources)
-        s << "source " << f.path << ' ' << f.size << '\n';
-    for (const Case& c : run.cases) {
-        s << "case " << c.filename << ' ' << int(c.latest) << ' ' << int(c.best) << '\n';
-        for (const IterationRecord& r : c.history) {
-            s << "  it " << r.iteration << ' ' << r.jsonlSource << ':' << r.jsonlLine << ' ' << r.memorySource << ':' << r.memoryLine;
-            ref("instruction", r.instruction);
-            ref("label", r.label);
-            ref("predict", r.predict);
-            ref("test", r.testCode);
-            s << " speedup=" << (r.speedup ? QString::number(*r.speedup) : QStringLiteral("-"));
-            for (const ExtraField& e : r.extra) {
-                s << ' ' << e.key << '=' << e.shortValue;
-                ref("", e.value);
-            }
-            if (const auto& m = r.memory) {
-                flag("call", m->passCall);
-                flag("exe", m->passExe);
-                flag("perf", m->passPerf);
-                ref("callError", m->callError);
-                ref("exeError", m->exeError);
-                ref("callCandidate", m->callCandidate);
-                ref("exeCandidate", m->exeCandidate);
-                ref("temp", m->tempStrategy);
-                ref("reflection", m->reflection);
-                ref("perfStrategy", m->perfStrategy);
-                ref("oneshot", m->oneshot);
-                s << " debug=" << (m->perfDebugNum ? QString::number(*m->perfDebugNum) : QStringLiteral("-"));
-                for (const PerfCandidate& p : m->perfCandidates) {
-                    s << " [" << int(p.layout);
-                    ref("code", p.code);
-                    for (const PerfItem& item : p.items) {
-                        s << ' ' << int(item.kind);
-                        ref("", item.text);
-                        for (double n : item.numbers)
-                            s << ',' << n;
-                    }
-                    s << ']';
-                }
-                for (const ExtraField& e : m->extra) {
-                    s << ' ' << e.key << '=' << e.shortValue;
-                    ref("", e.value);
-                }
-            }
-            s << '\n';
-        }
-    }
-    for (const LoadWarning& w : run.warnings)
-        s << "warning " << w.file << ':' << w.line << ':' << w.byteOffset << ' ' << w.field << ": " << w.message << '\n';
-    return out;
 }
 
 bool copyDir(const QString& from, const QString& to)
@@ -508,7 +447,7 @@ private Q_SLOTS:
             const Run fast = loadRun(source);
             const Run slow = loadRun(source, {}, perField);
             QVERIFY(!fast.cases.isEmpty() || !fast.warnings.isEmpty());
-            QCOMPARE(dump(fast), dump(slow));
+            QCOMPARE(krw::test::dumpRun(fast), krw::test::dumpRun(slow));
         }
     }
 
@@ -523,7 +462,7 @@ private Q_SLOTS:
         QCOMPARE(first.loadedFiles->read, 4);
         const Run again = loadRun(source, {}, {}, &first);
         QCOMPARE(again.loadedFiles->read, 0);
-        QCOMPARE(dump(again), dump(first));
+        QCOMPARE(krw::test::dumpRun(again), krw::test::dumpRun(first));
 
         // A changed prediction in iteration 1's JSONL file: only that file is read again.
         const QString jsonl = dir.filePath(QStringLiteral("mini_1.jsonl"));
@@ -537,7 +476,7 @@ private Q_SLOTS:
         QVERIFY(writeFile(jsonl, content));
         const Run changed = loadRun(source, {}, {}, &again);
         QCOMPARE(changed.loadedFiles->read, 1);
-        QCOMPARE(dump(changed), dump(loadRun(source)));
+        QCOMPARE(krw::test::dumpRun(changed), krw::test::dumpRun(loadRun(source)));
         bool seen = false;
         for (const Case& c : changed.cases)
             seen = seen || text(changed, c.newest().predict).startsWith(QStringLiteral("CHANGED "));
