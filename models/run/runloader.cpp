@@ -31,7 +31,9 @@
 #include "run/textstore.h"
 
 #include <QFileInfo>
-#include <QtConcurrent/QtConcurrentMap>
+#include <QFuture>
+#include <QThreadPool>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <memory>
@@ -63,6 +65,14 @@ struct FileTask
     std::unique_ptr<MappedFile> file; // while it is to be read
 };
 
+// The threads that read files. Not the global pool: loads run there and wait for their files,
+// and two loads waiting on the threads they occupy would wait for ever. These threads never wait.
+QThreadPool* readerPool()
+{
+    static QThreadPool pool;
+    return &pool; // as many threads as cores (QThreadPool's default)
+}
+
 // What an earlier load of the run gave for path, if the file has not changed since and would
 // keep its place in the source table.
 const LoadedFile* unchanged(const Run* previous, const QString& path, int sourceIndex)
@@ -77,7 +87,7 @@ const LoadedFile* unchanged(const Run* previous, const QString& path, int source
 }
 
 // Each iteration's files are read at the same time as each other and as other iterations', on
-// the calling thread and the global pool's; the join that needs both sides comes after.
+// readerPool(); the join that needs both sides comes after.
 std::shared_ptr<LoadedFiles> readFiles(
     const RunSource& source, const Run* previous, LoadSession* session, QVector<IterationRecords>* iterations, QVector<int>* numbers)
 {
@@ -118,15 +128,20 @@ std::shared_ptr<LoadedFiles> readFiles(
     }
     std::stable_sort(
         toRead.begin(), toRead.end(), [](const FileTask* a, const FileTask* b) { return a->file->text().size() > b->file->text().size(); });
-    QtConcurrent::blockingMap(toRead, [session](FileTask* task) {
-        if (session->isCancelled())
-            return;
-        if (task->kind == FileTask::Kind::Jsonl)
-            JsonlReader(session).parse(task->file.get(), task->loaded.sourceIndex, &task->loaded.records);
-        else
-            task->loaded.entries = MemoryFileReader(session).parse(task->file.get(), task->loaded.sourceIndex);
-        task->file.reset(); // unmapped as soon as it is read
-    });
+    QVector<QFuture<void>> reading;
+    for (FileTask* task : toRead) {
+        reading.append(QtConcurrent::run(readerPool(), [session, task] {
+            if (session->isCancelled())
+                return;
+            if (task->kind == FileTask::Kind::Jsonl)
+                JsonlReader(session).parse(task->file.get(), task->loaded.sourceIndex, &task->loaded.records);
+            else
+                task->loaded.entries = MemoryFileReader(session).parse(task->file.get(), task->loaded.sourceIndex);
+            task->file.reset(); // unmapped as soon as it is read
+        }));
+    }
+    for (QFuture<void>& file : reading)
+        file.waitForFinished();
     // Joined in iteration order; warnings in the order one thread would have found them.
     auto loaded = std::make_shared<LoadedFiles>();
     loaded->read = int(toRead.size());
