@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "run/fieldreader.h"
 
+#include "run/filewarnings.h"
 #include "run/jsonscalars_p.h"
-#include "run/mappedfile.h"
 #include "run/textlimits.h"
 
 #include <nlohmann/json.hpp>
@@ -34,8 +34,8 @@ PerfCandidate::Layout detectLayout(const QVector<PerfItem>& items)
 
 } // namespace
 
-FieldReader::FieldReader(MappedFile* file, int sourceIndex, qint64 line, std::size_t base, const LoadLimits* limits)
-    : m_file(file)
+FieldReader::FieldReader(FileWarnings* warnings, int sourceIndex, qint64 line, std::size_t base, const LoadLimits* limits)
+    : m_warnings(warnings)
     , m_sourceIndex(sourceIndex)
     , m_line(line)
     , m_base(base)
@@ -60,9 +60,9 @@ FieldReader FieldReader::validated(bool valid) const
 void FieldReader::warn(std::size_t relOffset, const QString& field, const QString& message) const
 {
     if (m_line > 0)
-        m_file->warnAtLine(m_line, m_base + relOffset, field, message);
+        m_warnings->warnAtLine(m_line, m_base + relOffset, field, message);
     else
-        m_file->warn(m_base + relOffset, field, message);
+        m_warnings->warn(m_base + relOffset, field, message);
 }
 
 TextRef FieldReader::textField(std::string_view text, const Member& m, const QString& field) const

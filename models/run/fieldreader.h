@@ -15,17 +15,17 @@
 
 namespace krw {
 
-class MappedFile;
+class FileWarnings;
 
 class FieldReader
 {
 public:
     using Member = json_spans::Member;
 
-    // Members read by this reader are relative to a container that starts at byte base of file
+    // Members read by this reader are relative to a container that starts at byte base of the file
     // (source sourceIndex in the run). line is the line every member is on (a JSONL line), or 0
     // to find each member's line from its offset (the memory JSON).
-    FieldReader(MappedFile* file, int sourceIndex, qint64 line, std::size_t base, const LoadLimits* limits);
+    FieldReader(FileWarnings* warnings, int sourceIndex, qint64 line, std::size_t base, const LoadLimits* limits);
 
     // The same file and line, for a container that starts at byte base of the file.
     FieldReader withBase(std::size_t base) const;
@@ -59,7 +59,7 @@ public:
 private:
     PerfItem perfItem(std::string_view text, const Member& m, const QString& field) const;
 
-    MappedFile* m_file;
+    FileWarnings* m_warnings;
     int m_sourceIndex;
     qint64 m_line;
     std::size_t m_base;

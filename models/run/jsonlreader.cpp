@@ -36,13 +36,13 @@ void JsonlReader::parse(MappedFile* file, int sourceIndex, IterationRecords* rec
         if (lineEnd == std::string_view::npos)
             lineEnd = text.size();
         ++lineNumber;
-        const FieldReader fields(file, sourceIndex, lineNumber, lineStart, &m_session->limits());
+        const FieldReader fields(&file->warnings(), sourceIndex, lineNumber, lineStart, &m_session->limits());
         readLine(fields, text.substr(lineStart, lineEnd - lineStart), records);
         lineStart = lineEnd + 1;
         if (lineStart - reported >= LoadSession::ProgressStep) {
             m_session->advance(qint64(lineStart - reported));
+            file->release(reported, lineStart); // lines behind are done with: let the file's pages go
             reported = lineStart;
-            file->release(lineStart); // lines behind are done with: let the file's pages go
         }
     }
     m_session->advance(qint64(text.size() - std::min(reported, text.size())));

@@ -12,6 +12,7 @@
 #include "run/runloader.h"
 
 #include <QMutex>
+#include <QThreadPool>
 
 #include <atomic>
 
@@ -40,6 +41,11 @@ public:
     // reader adds up to its file's size). The caller hears one call at a time, never a smaller
     // done than before.
     static constexpr std::size_t ProgressStep = 4 * 1024 * 1024; // bytes a reader reads between two
+
+    // The threads that read files and parts of files. Not the global pool: loads run there and
+    // wait for their files, and two loads waiting on the threads they occupy would wait for ever.
+    // A reader that waits for a part runs it itself if no thread has taken it yet.
+    static QThreadPool* readerPool();
     void setTotalBytes(qint64 total) { m_totalBytes = total; }
     void advance(qint64 bytes);
 

@@ -9,14 +9,13 @@
 #endif
 
 #include <algorithm>
-#include <cstring>
 #include <utility>
 
 namespace krw {
 
 MappedFile::MappedFile(QString path, QVector<LoadWarning>* warnings)
-    : m_path(std::move(path))
-    , m_warnings(warnings)
+    : m_path(path)
+    , m_warnings(std::move(path), warnings)
 {
 }
 
@@ -45,59 +44,32 @@ bool MappedFile::open(qint64 maxBytes, bool map)
             return warnFile(QStringLiteral("cannot read: %1").arg(m_file.errorString()));
         m_text = std::string_view(m_buffer.data(), m_buffer.size());
     }
+    m_warnings.setText(m_text);
     m_source.path = m_path;
     m_source.size = m_file.size();
     m_source.modified = info.lastModified();
     return true;
 }
 
-void MappedFile::release(std::size_t offset)
+void MappedFile::release(std::size_t from, std::size_t to)
 {
 #ifdef Q_OS_LINUX
     static const std::size_t pageSize = std::size_t(::sysconf(_SC_PAGESIZE));
-    const std::size_t upTo = std::min(offset, m_text.size()) / pageSize * pageSize;
-    if (!m_mapped || upTo <= m_releasedUpTo)
-        return;
-    // The mapping starts on a page boundary, so does every multiple of the page size after it.
-    ::madvise(const_cast<char*>(m_text.data()) + m_releasedUpTo, upTo - m_releasedUpTo, MADV_DONTNEED);
-    m_releasedUpTo = upTo;
+    // Whole pages inside [from, to) only: the mapping starts on a page boundary, so the pages
+    // are the multiples of the page size, and a page shared with bytes outside stays.
+    const std::size_t first = (from + pageSize - 1) / pageSize * pageSize;
+    const std::size_t end = std::min(to, m_text.size()) / pageSize * pageSize;
+    if (m_mapped && first < end)
+        ::madvise(const_cast<char*>(m_text.data()) + first, end - first, MADV_DONTNEED);
 #else
-    Q_UNUSED(offset)
+    Q_UNUSED(from)
+    Q_UNUSED(to)
 #endif
-}
-
-qint64 MappedFile::lineOf(std::size_t offset)
-{
-    if (offset < m_lineCountedUpTo) {
-        m_lineCountedUpTo = 0;
-        m_lineAtCounted = 1;
-    }
-    const char* from = m_text.data() + m_lineCountedUpTo;
-    const char* const to = m_text.data() + std::min(offset, m_text.size());
-    while (from < to) {
-        const auto* newline = static_cast<const char*>(std::memchr(from, '\n', std::size_t(to - from)));
-        if (!newline)
-            break;
-        ++m_lineAtCounted;
-        from = newline + 1;
-    }
-    m_lineCountedUpTo = offset;
-    return m_lineAtCounted;
-}
-
-void MappedFile::warn(std::size_t offset, const QString& field, const QString& message)
-{
-    m_warnings->append({m_path, lineOf(offset), qint64(offset), field, message});
-}
-
-void MappedFile::warnAtLine(qint64 line, std::size_t offset, const QString& field, const QString& message)
-{
-    m_warnings->append({m_path, line, qint64(offset), field, message});
 }
 
 bool MappedFile::warnFile(const QString& message)
 {
-    m_warnings->append({m_path, 0, -1, QString(), message});
+    m_warnings.warnFile(message);
     return false;
 }
 

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 //
 // Part of the run loader (runloader.cpp): one source file of a run, mapped into memory (read
-// into a buffer where mapping fails, e.g. for resources, or where the caller asks), with byte
-// offsets turned into line numbers for the LoadWarnings it records.
+// into a buffer where mapping fails, e.g. for resources, or where the caller asks), and the
+// warnings about it (FileWarnings).
 #pragma once
 
+#include "run/filewarnings.h"
 #include "run/rundata.h"
 
 #include <QFile>
@@ -33,34 +34,23 @@ public:
     const SourceFile& source() const { return m_source; }
     const QString& path() const { return m_path; }
 
-    // Lets go of the mapped pages before offset: they leave the process's resident memory and
-    // come back from the page cache if read again. Bytes are never lost; memory use is.
-    void release(std::size_t offset);
+    // Lets go of the mapped pages between from and to: they leave the process's resident memory
+    // and come back from the page cache if read again. Bytes are never lost; memory use is.
+    void release(std::size_t from, std::size_t to);
 
-    // How many warnings the file's list holds (its own and those before it).
-    int warningCount() const { return int(m_warnings->size()); }
-
-    // 1-based line of a byte offset; offsets must be asked in ascending order for speed.
-    qint64 lineOf(std::size_t offset);
-
-    // A warning at offset, on the line that offset is on.
-    void warn(std::size_t offset, const QString& field, const QString& message);
-    // A warning at offset, on a line already known (a JSONL line).
-    void warnAtLine(qint64 line, std::size_t offset, const QString& field, const QString& message);
+    // The warnings about this file (opening it included), with their lines.
+    FileWarnings& warnings() { return m_warnings; }
 
 private:
     bool warnFile(const QString& message);
 
     QString m_path;
-    QVector<LoadWarning>* m_warnings;
+    FileWarnings m_warnings;
     QFile m_file;
     std::vector<char> m_buffer; // exactly the file's size: no terminator to hide a read past the end
     std::string_view m_text;
     bool m_mapped = false;
-    std::size_t m_releasedUpTo = 0;
     SourceFile m_source;
-    std::size_t m_lineCountedUpTo = 0;
-    qint64 m_lineAtCounted = 1;
 };
 
 } // namespace krw

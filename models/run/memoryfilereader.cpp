@@ -3,12 +3,16 @@
 
 #include "run/containerscanner.h"
 #include "run/fieldreader.h"
+#include "run/filewarnings.h"
 #include "run/jsonscalars_p.h"
 #include "run/loadsession.h"
 #include "run/mappedfile.h"
 
 #include <QFileInfo>
+#include <QFuture>
 #include <QSet>
+#include <QThread>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <cmath>
 #include <utility>
@@ -59,49 +63,101 @@ void MemoryFileReader::read(const QString& path, const QString& jsonlPath, Itera
 
 std::optional<QVector<MemoryFileReader::Entry>> MemoryFileReader::parse(MappedFile* file, int sourceIndex)
 {
-    QVector<Entry> entries;
     const std::string_view text = file->text();
+    FileWarnings& warnings = file->warnings();
     const std::size_t first = json_spans::skipSpace(text, 0);
     if (first < text.size() && text[first] != '{') {
-        file->warn(first, QString(), QStringLiteral("expected a JSON object keyed by filename; file ignored"));
+        warnings.warn(first, QString(), QStringLiteral("expected a JSON object keyed by filename; file ignored"));
         m_session->advance(qint64(text.size()));
         return std::nullopt;
     }
-    // Each entry is handled as soon as it is found, and the bytes behind it are let go of, so
-    // that a big file never sits in memory whole.
+    // First the members are found, one after the other; no value is looked into, so this is
+    // quick, and the bytes behind are let go of so that a big file never sits in memory whole.
+    QVector<Found> found;
     json_spans::ContainerScanner scanner(text, m_session->limits().maxDepth);
     QSet<QString> seen;
     json_spans::Member m;
-    std::size_t reported = 0;
-    int scanned = 0;
+    std::size_t released = 0;
     while (!m_session->isCancelled() && scanner.next(&m)) {
-        ++scanned;
-        const FieldReader fields(file, sourceIndex, 0, 0, &m_session->limits());
         const auto key = json_scalars::parseString(text.substr(m.keySpan.offset, m.keySpan.length));
         const QString filename = key ? QString::fromStdString(*key) : QString::fromStdString(m.key);
-        if (seen.contains(filename)) {
-            file->warn(m.keySpan.offset, QString(), QStringLiteral("duplicate entry \"%1\"; the first is kept").arg(filename));
-            continue;
-        }
-        seen.insert(filename);
-        const qint64 line = file->lineOf(m.keySpan.offset);
-        auto memory = memoryEntry(fields, text, m, filename);
-        if (memory)
-            entries.append({filename, m.keySpan.offset, line, std::move(*memory), file->warningCount()});
-        const std::size_t done = m.value.offset + m.value.length;
-        if (done - reported >= LoadSession::ProgressStep) {
-            m_session->advance(qint64(done - reported));
-            reported = done;
-            file->release(m.keySpan.offset);
+        const bool duplicate = seen.contains(filename);
+        if (!duplicate)
+            seen.insert(filename);
+        found.append({m, filename, warnings.lineOf(m.keySpan.offset), duplicate});
+        if (m.keySpan.offset - released >= LoadSession::ProgressStep) {
+            file->release(released, m.keySpan.offset);
+            released = m.keySpan.offset;
         }
     }
+    // Then the entries are read in parts, one per core for a big file, each part with warnings of
+    // its own; the parts are put back together in file order.
+    const LoadLimits& limits = m_session->limits();
+    const int cores = limits.parts > 0 ? limits.parts : QThread::idealThreadCount();
+    const int parts = qint64(text.size()) >= limits.minBytesToShare ? std::max(1, std::min(cores, int(found.size()))) : 1;
+    std::vector<Part> split(std::size_t(std::max(parts, 1)));
+    for (int k = 0; k < parts; ++k) {
+        split[std::size_t(k)].from = int(qint64(found.size()) * k / parts);
+        split[std::size_t(k)].to = int(qint64(found.size()) * (k + 1) / parts);
+    }
+    QVector<QFuture<void>> others;
+    for (std::size_t k = 0; k + 1 < split.size(); ++k)
+        others.append(QtConcurrent::run(
+            LoadSession::readerPool(), [this, &split, &found, file, sourceIndex, k] { readPart(file, sourceIndex, found, &split[k]); }));
+    readPart(file, sourceIndex, found, &split.back());
+    for (QFuture<void>& part : others)
+        part.waitForFinished(); // runs the part here if no other thread has taken it yet
+
+    QVector<Entry> entries;
+    qint64 advanced = 0;
+    for (const Part& part : split) {
+        int copied = 0;
+        for (int i = part.from; i < part.to && i - part.from < part.memory.size(); ++i) {
+            for (; copied < part.warningsAfter.at(i - part.from); ++copied)
+                warnings.add(part.warnings.at(copied));
+            if (const auto& memory = part.memory.at(i - part.from))
+                entries.append({found.at(i).filename, found.at(i).member.keySpan.offset, found.at(i).line, *memory, warnings.count()});
+        }
+        advanced += part.advanced;
+    }
     if (!scanner.ok() && !m_session->isCancelled())
-        file->warn(scanner.errorOffset(), QString(),
+        warnings.warn(scanner.errorOffset(), QString(),
             QStringLiteral("memory file is not valid JSON (%1); %2 entries before it loaded")
                 .arg(QString::fromStdString(scanner.error()))
-                .arg(scanned));
-    m_session->advance(qint64(text.size() - reported));
+                .arg(found.size()));
+    m_session->advance(qint64(text.size()) - advanced);
     return entries;
+}
+
+void MemoryFileReader::readPart(MappedFile* file, int sourceIndex, const QVector<Found>& found, Part* part)
+{
+    if (part->from >= part->to)
+        return;
+    const std::string_view text = file->text();
+    FileWarnings warnings(file->warnings().path(), &part->warnings, text);
+    const std::size_t start = found.at(part->from).member.keySpan.offset;
+    warnings.startAt(start, found.at(part->from).line);
+    JsonValidator validator;
+    std::size_t reported = start;
+    for (int i = part->from; i < part->to && !m_session->isCancelled(); ++i) {
+        const Found& f = found.at(i);
+        if (f.duplicate) {
+            warnings.warnAtLine(
+                f.line, f.member.keySpan.offset, QString(), QStringLiteral("duplicate entry \"%1\"; the first is kept").arg(f.filename));
+            part->memory.append(std::nullopt);
+        } else {
+            const FieldReader fields(&warnings, sourceIndex, 0, 0, &m_session->limits());
+            part->memory.append(memoryEntry(fields, validator, text, f.member, f.filename));
+        }
+        part->warningsAfter.append(int(part->warnings.size()));
+        const std::size_t done = f.member.value.offset + f.member.value.length;
+        if (done - reported >= LoadSession::ProgressStep) {
+            m_session->advance(qint64(done - reported));
+            part->advanced += qint64(done - reported);
+            file->release(reported, done);
+            reported = done;
+        }
+    }
 }
 
 void MemoryFileReader::join(const QString& path, const QString& jsonlPath, int sourceIndex, const std::optional<QVector<Entry>>& entries,
@@ -144,7 +200,7 @@ void MemoryFileReader::join(const QString& path, const QString& jsonlPath, int s
 }
 
 std::optional<MemoryEntry> MemoryFileReader::memoryEntry(
-    const FieldReader& fields, std::string_view text, const Member& m, const QString& filename)
+    const FieldReader& fields, JsonValidator& validator, std::string_view text, const Member& m, const QString& filename)
 {
     const std::string_view value = text.substr(m.value.offset, m.value.length);
     if (value.front() != '{') {
@@ -158,7 +214,7 @@ std::optional<MemoryEntry> MemoryFileReader::memoryEntry(
             QStringLiteral("entry \"%1\" is not valid JSON (%2); skipped").arg(filename, QString::fromStdString(members.error)));
         return std::nullopt;
     }
-    const FieldReader entryFields = fields.withBase(m.value.offset).validated(m_session->limits().checkWhole && m_validator.isValid(value));
+    const FieldReader entryFields = fields.withBase(m.value.offset).validated(m_session->limits().checkWhole && validator.isValid(value));
     MemoryEntry entry;
     for (const Member& f : members.members) {
         const QString key = QString::fromStdString(f.key);

@@ -2,8 +2,9 @@
 //
 // Part of the run loader (runloader.cpp): an iteration's memory JSON, an object keyed by the
 // case's filename (FORMAT.md). Read in two steps so that it can be read while the same
-// iteration's JSONL file is: parse() turns the file into entries on any thread, join() then
-// attaches them to the JSONL records and says what is missing on either side.
+// iteration's JSONL file is: parse() turns the file into entries on any thread (a big file's
+// entries in parts, one per core), join() then attaches them to the JSONL records and says what
+// is missing on either side.
 #pragma once
 
 #include "run/iterationrecords.h"
@@ -50,11 +51,30 @@ public:
         const QVector<LoadWarning>& fileWarnings, IterationRecords* records);
 
 private:
+    // A member of the file as the first pass found it.
+    struct Found
+    {
+        json_spans::Member member;
+        QString filename;
+        qint64 line = 0;
+        bool duplicate = false; // an earlier member has the same filename
+    };
+    // Members [from, to) read on one thread.
+    struct Part
+    {
+        int from = 0;
+        int to = 0;
+        QVector<std::optional<MemoryEntry>> memory; // one per member read
+        QVector<LoadWarning> warnings;
+        QVector<int> warningsAfter; // per member read: the part's warnings up to and including it
+        qint64 advanced = 0; // bytes reported as progress
+    };
+
+    void readPart(MappedFile* file, int sourceIndex, const QVector<Found>& found, Part* part);
     std::optional<MemoryEntry> memoryEntry(
-        const FieldReader& fields, std::string_view text, const json_spans::Member& m, const QString& filename);
+        const FieldReader& fields, JsonValidator& validator, std::string_view text, const json_spans::Member& m, const QString& filename);
 
     LoadSession* m_session;
-    JsonValidator m_validator;
 };
 
 } // namespace krw

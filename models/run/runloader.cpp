@@ -10,7 +10,7 @@
 //
 // This file only runs the load; each job has a file of its own in run/:
 //   LoadSession        what the readers share: sources, warnings, limits, cancel and progress
-//   MappedFile         one file mapped into memory, byte offsets → lines, warnings about it
+//   MappedFile         one file mapped into memory, and the FileWarnings about it (with lines)
 //   ContainerScanner   the members of a JSON object one at a time (json_spans)
 //   JsonValidator      a whole line or entry checked in one pass (simdjson)
 //   FieldReader        one member of a JSON object → a value or TextRef, or a warning
@@ -32,7 +32,6 @@
 
 #include <QFileInfo>
 #include <QFuture>
-#include <QThreadPool>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
@@ -65,14 +64,6 @@ struct FileTask
     std::unique_ptr<MappedFile> file; // while it is to be read
 };
 
-// The threads that read files. Not the global pool: loads run there and wait for their files,
-// and two loads waiting on the threads they occupy would wait for ever. These threads never wait.
-QThreadPool* readerPool()
-{
-    static QThreadPool pool;
-    return &pool; // as many threads as cores (QThreadPool's default)
-}
-
 // What an earlier load of the run gave for path, if the file has not changed since and would
 // keep its place in the source table.
 const LoadedFile* unchanged(const Run* previous, const QString& path, int sourceIndex)
@@ -87,7 +78,7 @@ const LoadedFile* unchanged(const Run* previous, const QString& path, int source
 }
 
 // Each iteration's files are read at the same time as each other and as other iterations', on
-// readerPool(); the join that needs both sides comes after.
+// LoadSession::readerPool(); the join that needs both sides comes after.
 std::shared_ptr<LoadedFiles> readFiles(
     const RunSource& source, const Run* previous, LoadSession* session, QVector<IterationRecords>* iterations, QVector<int>* numbers)
 {
@@ -130,7 +121,7 @@ std::shared_ptr<LoadedFiles> readFiles(
         toRead.begin(), toRead.end(), [](const FileTask* a, const FileTask* b) { return a->file->text().size() > b->file->text().size(); });
     QVector<QFuture<void>> reading;
     for (FileTask* task : toRead) {
-        reading.append(QtConcurrent::run(readerPool(), [session, task] {
+        reading.append(QtConcurrent::run(LoadSession::readerPool(), [session, task] {
             if (session->isCancelled())
                 return;
             if (task->kind == FileTask::Kind::Jsonl)

@@ -24,6 +24,10 @@ struct LoadLimits
     // false: check every field on its own even where the whole line or entry is valid JSON (the
     // tests compare both ways: the result must be the same, only slower)
     bool checkWhole = true;
+    // Memory files at least this big are read in parts, one per core (the tests set it to 0 to
+    // compare parts with one whole)
+    qint64 minBytesToShare = 8 * 1024 * 1024;
+    int parts = 0; // how many parts; 0: one per core
 };
 
 // Reads a run: every valid case loads; each problem becomes one LoadWarning. Pure and

@@ -25,6 +25,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     fuzz::RecordCheck::check(records, session.sources());
     LoadLimits perFieldLimits = limits; // again, every field checked on its own: the same result
     perFieldLimits.checkWhole = false;
+    perFieldLimits.minBytesToShare = 0; // and read in two parts, as a big file is on two cores
+    perFieldLimits.parts = 2;
     LoadSession perField(control, perFieldLimits);
     IterationRecords perFieldRecords;
     JsonlReader(&perField).read(jsonl, &perFieldRecords);

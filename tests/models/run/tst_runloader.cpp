@@ -448,6 +448,13 @@ private Q_SLOTS:
             const Run slow = loadRun(source, {}, perField);
             QVERIFY(!fast.cases.isEmpty() || !fast.warnings.isEmpty());
             QCOMPARE(krw::test::dumpRun(fast), krw::test::dumpRun(slow));
+            // Memory files read in parts, one per core, give what one whole read gives.
+            for (int threads : {2, 3}) {
+                LoadLimits inParts;
+                inParts.minBytesToShare = 0;
+                inParts.parts = threads;
+                QCOMPARE(krw::test::dumpRun(loadRun(source, {}, inParts)), krw::test::dumpRun(fast));
+            }
         }
     }
 
