@@ -138,6 +138,10 @@ status = {}
 for line in open(status_path):
     program, state, *why = line.split()
     status[program] = (state, " ".join(why).replace("_", " "))
+# Search is judged on the worse of the search benchmark (index) and the window (filtered tree shown).
+searches = [values[k] for k in ("search_p95_ms", "search_p95_ms_gui") if k in values]
+if searches:
+    values["search_worst_p95_ms"] = max(searches)
 for ratio, num, den in (("gui_ratio", "gui_tree_s", "python_json_s"), ("diff_ratio", "diff_s", "git_diff_s")):
     if ratio not in values and num in values and values.get(den):
         values[ratio] = values[num] / values[den]
@@ -156,8 +160,9 @@ ROWS = [
     ("peak resident memory while loading", "<= 0.3 x files' size", "bench_load", "rss_ratio", 0.3,
      lambda: f"{f('load_peak_rss_mb', 0)} MB = {f('rss_ratio')} x {f('files_mb', 0)} MB"),
     ("open a case (p95)", "<= 16 ms", "bench_gui", "open_case_p95_ms", 16, lambda: f"{f('open_case_p95_ms', 1)} ms"),
-    ("search keystroke to filtered tree (p95)", "<= 50 ms", "bench_search", "search_p95_ms", 50,
-     lambda: f"{f('search_p95_ms', 1)} ms"),
+    ("search keystroke to filtered tree (p95)", "<= 50 ms", "bench_search", "search_worst_p95_ms", 50,
+     lambda: "; ".join(f"{label} {f(key, 1)} ms" for key, label in (("search_p95_ms", "search"),
+                       ("search_p95_ms_gui", "in the window")) if key in values)),
     ("diff 2 x 5,000 lines, 10 % changed", "<= git diff --histogram", "bench_diff", "diff_ratio", 1.0,
      lambda: f"{f('diff_s', 3)} s = {f('diff_ratio')} x git ({f('git_diff_s', 3)} s)"),
     ("longest UI-thread stall (GUI benchmark)", "<= 50 ms", "bench_gui", "ui_stall_max_ms", 50,
@@ -166,6 +171,8 @@ ROWS = [
      lambda: f"{f('export_ui_stall_max_ms', 1)} ms"),
     ("reload after one file changed: files re-read", "1 (only the changed file)", "bench_gui", "reload_changed_files", 1,
      lambda: f"{f('reload_changed_files', 0)}"),
+    ("switch diff pair in the window (p95)", "-", "bench_gui", "diff_switch_p95_ms", None,
+     lambda: f"{f('diff_switch_p95_ms', 1)} ms"),
     ("export html + md + csv (no budget)", "-", "bench_export", "export_s", None,
      lambda: f"{f('export_s')} s (html {f('export_html_s')}, md {f('export_md_s')}, csv {f('export_csv_s')})"),
 ]
