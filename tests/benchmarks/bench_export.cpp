@@ -1,77 +1,78 @@
 // SPDX-License-Identifier: MIT
 //
-// Export speed on a synthetic annotated run: N cases (default 1000), every case annotated
-// (verdict, tags, a Markdown note, two line comments), one case in five with a saved rerun
-// (accuracy table and timing plot). Exports html, md, csv, pdf and workspace through
-// ReportExportJob, as the dialog and the CLI do, and prints the wall time of each.
-// Usage: bench_export [CASES] [FORMAT...] (default: every format). Run offscreen (QT_QPA_PLATFORM=offscreen is set if unset).
-// Not a test: numbers are quoted in notes, not asserted.
+// Export benchmark (docs/PERFORMANCE.md, "export"): the wall time of exporting a whole run through
+// ReportExportJob — the job the Export dialog and `kernel-review-cli export` use — with the
+// widget renderer (plot images, syntax colours), and the longest stall of the UI thread meanwhile.
+//
+//   bench_export [--format html|md|csv|pdf|workspace]... RUN_DIR      (default: html, md, csv)
+//
+// Set-up, not timed: the run is loaded; every case gets an annotation held in memory (a verdict,
+// two tags, a Markdown note, two line comments on its newest prediction); one case in five gets a
+// saved rerun with a timing plot, written to the run's sidecar folder (.kernel-review/ beside the
+// run, see SidecarFolder) unless that case already has one. Then each format is exported to a
+// temporary folder. The UI-thread watchdog is a 5 ms timer on this (the GUI) thread: the longest
+// gap between two of its ticks while a job runs is the stall (export_ui_stall_max_ms), printed with
+// the CPU time the thread used in that gap (export_ui_stall_cpu_ms: far less than the gap means the
+// thread waited for a core on a loaded machine rather than worked). Runs offscreen (QT_QPA_PLATFORM is
+// set to offscreen when unset). Prints human text and `RESULT <key> <value> <unit>` lines; exits 1
+// without them when the run cannot be loaded or an export fails. Not a test: figures are read
+// from the table tests/benchmarks/run.sh prints.
 #include "diff/linediff.h"
 #include "exampletiming.h"
 #include "report/reportexport.h"
 #include "report/reportexportjob.h"
 #include "report/widgetreportrenderer.h"
 #include "rerun/resultstore.h"
-#include "review/annotationstore.h"
+#include "review/annotations.h"
+#include "run/casetexts.h"
 #include "run/runloader.h"
 
 #include <QApplication>
+#include <QCommandLineParser>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QEventLoop>
-#include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 #include <QTemporaryDir>
 #include <QTextStream>
+#include <QTimer>
 
-#include <nlohmann/json.hpp>
+#include <algorithm>
+#include <ctime>
 
 namespace {
 
-std::string text(std::size_t size, char fill)
+// CPU time this thread has used: within a stall, much less than the wall time means the thread
+// was waiting for a core (a loaded machine), not working.
+qint64 threadCpuNs()
 {
-    std::string s;
-    s.reserve(size);
-    int line = 0;
-    while (s.size() < size)
-        s += "    x" + std::to_string(line++) + " = tl.load(ptr + offs, mask=mask)  # " + fill + "\n";
-    s.resize(size);
-    return s;
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return qint64(ts.tv_sec) * 1000000000 + ts.tv_nsec;
 }
 
-void writeRun(const QString& dir, int cases)
+// Newest prediction of a case (or the label when no iteration has one), with its version id.
+QPair<QString, QString> reviewedVersion(const krw::CaseTexts& texts, const krw::Case& c)
 {
-    using nlohmann::json;
-    QFile jsonl(dir + QStringLiteral("/bench_0.jsonl"));
-    jsonl.open(QIODevice::WriteOnly);
-    json memory = json::object();
-    for (int c = 0; c < cases; ++c) {
-        const std::string name = "kernel_" + std::to_string(c) + ".py";
-        json line = {{"filename", name}, {"instruction", text(1300, 'i')}, {"label", text(2000, 'l')}, {"predict", text(3000, 'a')},
-            {"test_code", text(1000, 't')}};
-        jsonl.write(QByteArray::fromStdString(line.dump() + "\n"));
-        std::string fix = text(3000, 'a');
-        fix.replace(fix.find("tl.load"), 7, "tl.store"); // a small change: one changed line
-        memory[name] = {{"pass_call", c % 3 != 0}, {"call_err_msg", c % 3 ? "None" : "x.hip:12:3: error: boom"}, {"call_candidate", fix},
-            {"pass_exe", false}, {"exe_err_msg", "RuntimeError: mismatch"}, {"exe_candidate", nullptr}, {"pass_perf", false},
-            {"perf_candidates", json::array()}, {"perf_debug_num", 0},
-            {"temp_strategy", "## Strategy\n\n- **vectorize** the loads\n- see [docs](https://example.com)\n"}, {"reflection", nullptr},
-            {"perf_strategy", nullptr}, {"oneshot", ""}};
+    for (int i = c.history.size() - 1; i >= 0; --i) {
+        const QString key = krw::iterationKey(c.history.at(i).iteration, "predict");
+        if (!texts.text(key).isEmpty())
+            return {key, texts.text(key)};
     }
-    QFile mem(dir + QStringLiteral("/bench_mem_0.json"));
-    mem.open(QIODevice::WriteOnly);
-    mem.write(QByteArray::fromStdString(memory.dump(1)));
+    return {QStringLiteral("label"), texts.text(QStringLiteral("label"))};
 }
 
-void annotate(const krw::RunPtr& run)
+krw::AnnotationMap annotate(const krw::RunPtr& run, int* rerunsSaved, QString* error)
 {
     using namespace krw;
     const QDateTime when = QDateTime::currentDateTimeUtc();
-    const QString predict = QString::fromStdString(text(3000, 'a'));
     AnnotationMap annotations;
     const ResultStore store = ResultStore::forRun(run->path, run->name);
     for (int i = 0; i < run->cases.size(); ++i) {
+        const Case& c = run->cases.at(i);
+        const CaseTexts texts = readCaseTexts(run, i);
+        const auto [versionId, text] = reviewedVersion(texts, c);
+        const QStringList lines = splitLines(text);
         CaseAnnotation a;
         a.verdict = Verdict(1 + i % 6);
         a.tags = QStringList{QStringLiteral("bench"), QStringLiteral("tag%1").arg(i % 7)};
@@ -79,36 +80,33 @@ void annotate(const krw::RunPtr& run)
         a.author = QStringLiteral("bench");
         a.modified = when;
         for (int line : {3, 20}) {
-            LineComment c;
-            c.id = QStringLiteral("c%1-%2").arg(i).arg(line);
-            c.anchor = {QStringLiteral("it0:predict"), versionContentHash(predict), line, splitLines(predict).value(line)};
-            c.text = QStringLiteral("Look at *this* line.");
-            c.author = QStringLiteral("bench");
-            c.created = when;
-            a.comments.append(c);
+            if (line >= lines.size())
+                continue;
+            LineComment comment;
+            comment.id = QStringLiteral("c%1-%2").arg(i).arg(line);
+            comment.anchor = {versionId, versionContentHash(text), line, lines.at(line)};
+            comment.text = QStringLiteral("Look at *this* line.");
+            comment.author = QStringLiteral("bench");
+            comment.created = when;
+            a.comments.append(comment);
         }
-        annotations.insert(run->cases.at(i).filename, a);
-        if (i % 5 == 0) {
+        annotations.insert(c.filename, a);
+        if (i % 5 == 0 && store.history(c.filename).isEmpty()) {
             RerunResult r;
-            r.caseName = run->cases.at(i).filename;
-            r.versionId = QStringLiteral("it0:predict");
+            r.caseName = c.filename;
+            r.versionId = versionId;
             r.started = when;
             r.accuracy = AccuracyStage{};
             r.accuracy->outputs.append(OutputComparison{});
             r.accuracy->outputs[0].name = QStringLiteral("out");
             r.accuracy->outputs[0].maxAbsErr = 1e-3;
             r.timing = twiceAsFastTiming();
-            QString error;
-            store.save(r, &error);
+            if (!store.save(r, error))
+                return {};
+            ++*rerunsSaved;
         }
     }
-    // One write of the whole sidecar (AnnotationStore::set would rewrite it per case).
-    const QString path = AnnotationStore::locate(*run).path;
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QSaveFile file(path);
-    file.open(QIODevice::WriteOnly);
-    file.write(annotationsToJson(annotations, run->name));
-    file.commit();
+    return annotations;
 }
 
 } // namespace
@@ -118,22 +116,72 @@ int main(int argc, char* argv[])
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
-    const int cases = argc > 1 ? QByteArray(argv[1]).toInt() : 1000;
-    QTemporaryDir dir;
-    QDir().mkpath(dir.filePath(QStringLiteral("run")));
-    writeRun(dir.filePath(QStringLiteral("run")), cases);
-    const auto run = std::make_shared<const krw::Run>(krw::loadRunAtPath(dir.filePath(QStringLiteral("run"))));
-    annotate(run);
-    QString error;
-    const krw::AnnotationMap annotations = krw::loadRunAnnotations(*run, &error);
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Times exporting a run through ReportExportJob."));
+    parser.addHelpOption();
+    parser.addOption(
+        {QStringLiteral("format"), QStringLiteral("A format to export (repeatable; default html, md, csv)."), QStringLiteral("FORMAT")});
+    parser.addPositionalArgument(QStringLiteral("RUN_DIR"), QStringLiteral("A run folder, e.g. written by make_run.py."));
+    parser.process(app);
     QTextStream out(stdout);
-    out << "run: " << run->cases.size() << " cases, " << annotations.size() << " annotated, " << run->cases.size() / 5 + 1
-        << " with a rerun (timing plot)" << Qt::endl;
+    QTextStream err(stderr);
+    if (parser.positionalArguments().size() != 1) {
+        err << "bench_export: give exactly one RUN_DIR\n";
+        return 2;
+    }
+    QVector<krw::ExportFormat> formats;
+    const QStringList names = parser.isSet(QStringLiteral("format"))
+        ? parser.values(QStringLiteral("format"))
+        : QStringList{QStringLiteral("html"), QStringLiteral("md"), QStringLiteral("csv")};
+    for (const QString& name : names) {
+        const auto format = krw::exportFormatFromName(name);
+        if (!format) {
+            err << "bench_export: unknown format " << name << '\n';
+            return 2;
+        }
+        formats.append(*format);
+    }
 
-    for (const krw::ExportFormat format : {krw::ExportFormat::Html, krw::ExportFormat::Markdown, krw::ExportFormat::Csv,
-             krw::ExportFormat::Pdf, krw::ExportFormat::Workspace}) {
-        if (argc > 2 && !QCoreApplication::arguments().mid(2).contains(krw::exportFormatName(format)))
-            continue;
+    const QString runDir = parser.positionalArguments().first();
+    QString error;
+    const auto run = std::make_shared<const krw::Run>(krw::loadRunAtPath(runDir, QString(), &error));
+    if (!error.isEmpty() || run->cases.isEmpty()) {
+        err << "bench_export: could not load a case from " << runDir << (error.isEmpty() ? QString() : QStringLiteral(": ") + error)
+            << '\n';
+        return 1;
+    }
+    int rerunsSaved = 0;
+    const krw::AnnotationMap annotations = annotate(run, &rerunsSaved, &error);
+    if (!error.isEmpty()) {
+        err << "bench_export: could not save a rerun result: " << error << '\n';
+        return 1;
+    }
+    out << "run: " << run->cases.size() << " cases, " << annotations.size() << " annotated, " << rerunsSaved
+        << " reruns saved now (one case in five has one)" << Qt::endl;
+
+    QTemporaryDir dir;
+    QElapsedTimer tick;
+    qint64 tickCpuNs = 0;
+    qint64 longestGapNs = 0;
+    qint64 longestGapCpuNs = 0;
+    const auto noteGap = [&] {
+        const qint64 gap = tick.nsecsElapsed();
+        const qint64 cpu = threadCpuNs();
+        if (gap > longestGapNs) {
+            longestGapNs = gap;
+            longestGapCpuNs = cpu - tickCpuNs;
+        }
+        tick.restart();
+        tickCpuNs = cpu;
+    };
+    QTimer watchdog;
+    watchdog.setTimerType(Qt::PreciseTimer);
+    watchdog.setInterval(5);
+    QObject::connect(&watchdog, &QTimer::timeout, &app, noteGap);
+    double totalS = 0;
+    double worstStallMs = 0;
+    double worstStallCpuMs = 0;
+    for (const krw::ExportFormat format : formats) {
         krw::ReportExportJob job;
         job.setRenderer(std::make_shared<krw::WidgetReportRenderer>());
         krw::ExportRequest request;
@@ -151,13 +199,37 @@ int main(int argc, char* argv[])
         });
         QElapsedTimer timer;
         timer.start();
+        longestGapNs = 0;
+        longestGapCpuNs = 0;
+        tick.start();
+        tickCpuNs = threadCpuNs();
+        watchdog.start();
         job.start(request);
         loop.exec();
-        const qint64 ms = timer.elapsed();
+        noteGap(); // the gap up to the end counts too
+        watchdog.stop();
+        const double seconds = double(timer.nsecsElapsed()) / 1e9;
+        const double stallMs = double(longestGapNs) / 1e6;
+        const double stallCpuMs = double(longestGapCpuNs) / 1e6;
+        const QString name = krw::exportFormatName(format);
+        if (!result.ok) {
+            err << "bench_export: exporting " << name << " failed: " << result.error << '\n';
+            return 1;
+        }
         const QFileInfo written(result.path);
-        out << krw::exportFormatName(format) << ": " << ms << " ms, " << result.cases << " cases"
-            << (written.isFile() ? QStringLiteral(", %1 MB").arg(written.size() / 1048576.0, 0, 'f', 1) : QString())
-            << (result.ok ? QString() : QStringLiteral(" FAILED: ") + result.error) << Qt::endl;
+        out << name << ": " << QString::number(seconds, 'f', 3) << " s, " << result.cases << " cases"
+            << (written.isFile() ? QStringLiteral(", %1 MB").arg(double(written.size()) / 1e6, 0, 'f', 1) : QString())
+            << ", longest UI-thread stall " << QString::number(stallMs, 'f', 1) << " ms (" << QString::number(stallCpuMs, 'f', 1)
+            << " ms of it on the CPU)" << Qt::endl;
+        out << "RESULT export_" << name << "_s " << QString::number(seconds, 'f', 3) << " s\n";
+        totalS += seconds;
+        if (stallMs > worstStallMs) {
+            worstStallMs = stallMs;
+            worstStallCpuMs = stallCpuMs;
+        }
     }
+    out << "RESULT export_s " << QString::number(totalS, 'f', 3) << " s\n";
+    out << "RESULT export_ui_stall_max_ms " << QString::number(worstStallMs, 'f', 1) << " ms\n";
+    out << "RESULT export_ui_stall_cpu_ms " << QString::number(worstStallCpuMs, 'f', 1) << " ms\n";
     return 0;
 }

@@ -41,7 +41,7 @@ TARGET = {
     "label": 4500,
     "test_code": 1350,
     "hip": 3900,
-    "oneshot": 3400,
+    "oneshot": 3200,
     "md": 850,
     "profiling": 600,
     "call_err": 2400,

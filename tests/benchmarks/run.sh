@@ -1,0 +1,216 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+#
+# The benchmark suite (docs/PERFORMANCE.md): writes a synthetic run with make_run.py, runs every
+# benchmark program on it and prints one table against the budgets of issue 12.
+#
+#   tests/benchmarks/run.sh [--cases N] [--build DIR] [--run RUN_DIR] [--keep] [--timeout S]
+#
+#   --cases N     cases in the generated run (default 10000: the budgets are for 10,000 cases)
+#   --build DIR   the build tree holding the programs (default build/release). Make it with
+#                   cmake --preset release -DKRW_QT_VERSION=6
+#                   cmake --build build/release --target kernel-review-cli bench_load bench_export \
+#                         bench_search bench_diff bench_gui
+#                 (the budgets are for an optimised build; CI passes its Debug build/ci-qt6 only to
+#                 prove the suite works)
+#   --run DIR     measure this run instead of generating one (bench_export adds reruns to its sidecar)
+#   --keep        keep the generated run (its folder is printed) instead of deleting it
+#   --timeout S   limit for each benchmark program (default 30 s + 60 ms per case)
+#
+# Every benchmark program is DIR/tests/benchmarks/bench_<area> and follows one contract:
+#   - it is called as `bench_<area> RUN_DIR`, with QT_QPA_PLATFORM=offscreen and KRW_BENCH_BUILD=DIR
+#     (the build tree, to find kernel-review-cli or the app) in its environment;
+#   - for each figure it prints one line `RESULT <key> <value> <unit>`: key one of the list below,
+#     value a plain decimal number (no thousands separator), unit one word (s, ms, MB, x, files, ...);
+#     any other lines are for people and are shown as they are;
+#   - it exits 0 when it measured; a non-zero exit, a crash or no RESULT line is a failure: the
+#     table says FAILED and this script exits 1 (a figure outside its budget never fails).
+# Keys (docs/PERFORMANCE.md says how each is measured):
+#   bench_load    load_cli_s python_json_s load_ratio load_peak_rss_mb files_mb rss_ratio
+#                 (and load_cases load_warnings python_peak_rss_mb)
+#   bench_gui     gui_tree_s gui_ratio open_case_p95_ms ui_stall_max_ms reload_changed_files
+#   bench_search  search_p95_ms
+#   bench_diff    diff_s git_diff_s diff_ratio
+#   bench_export  export_s (all formats) export_html_s export_md_s export_csv_s export_ui_stall_max_ms
+#                 export_ui_stall_cpu_ms
+# A program may print more keys; the table shows the ones above. gui_ratio and diff_ratio are
+# computed here from gui_tree_s / python_json_s and diff_s / git_diff_s when a program leaves them out.
+set -euo pipefail
+
+repo=$(cd "$(dirname "$0")/../.." && pwd)
+cases=10000
+build=build/release
+run_dir=""
+keep=0
+limit=""
+while [ $# -gt 0 ]; do
+    case "$1" in
+    --cases) cases=$2; shift 2 ;;
+    --build) build=$2; shift 2 ;;
+    --run) run_dir=$2; shift 2 ;;
+    --keep) keep=1; shift ;;
+    --timeout) limit=$2; shift 2 ;;
+    -h | --help) sed -n '4,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "run.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
+    esac
+done
+case "$cases" in '' | *[!0-9]*) echo "run.sh: --cases takes a number, not '$cases'" >&2; exit 2 ;; esac
+case "$build" in /*) ;; *) build="$repo/$build" ;; esac
+if [ ! -d "$build/tests/benchmarks" ]; then
+    echo "run.sh: no benchmark programs in $build/tests/benchmarks; build them first (see --help)" >&2
+    exit 2
+fi
+[ -n "$limit" ] || limit=$((30 + cases * 60 / 1000))
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/krw-bench.XXXXXX")
+cleanup() {
+    if [ "$keep" = 1 ] && [ -z "$run_dir" ]; then
+        echo "run kept in $work/run"
+        rm -rf "$work/results" "$work/status"
+    else
+        rm -rf "$work"
+    fi
+}
+trap cleanup EXIT
+
+if [ -z "$run_dir" ]; then
+    run_dir="$work/run"
+    echo "== make_run.py --cases $cases"
+    python3 "$repo/tests/benchmarks/make_run.py" --cases "$cases" "$run_dir"
+fi
+
+results="$work/results"
+status="$work/status"
+: >"$results"
+: >"$status"
+failed=0
+for area in load gui search diff export; do
+    program="$build/tests/benchmarks/bench_$area"
+    if [ ! -x "$program" ]; then
+        echo "bench_$area not_built" >>"$status"
+        continue
+    fi
+    echo "== bench_$area (limit ${limit} s)"
+    rc=0
+    start=$(date +%s%N)
+    QT_QPA_PLATFORM=offscreen KRW_BENCH_BUILD="$build" timeout --kill-after=10 "$limit" "$program" "$run_dir" \
+        >"$work/out_$area" 2>&1 || rc=$?
+    took_ms=$((($(date +%s%N) - start) / 1000000))
+    cat "$work/out_$area"
+    found=$(grep -c '^RESULT ' "$work/out_$area" || true)
+    grep '^RESULT ' "$work/out_$area" | awk -v a="bench_$area" '{print a, $2, $3, $4}' >>"$results" || true
+    if [ "$rc" -ne 0 ]; then
+        case $rc in
+        124 | 137) why="timed out after ${limit} s" ;;
+        *) why="exit $rc" ;;
+        esac
+        if [ "$rc" -gt 128 ] && [ "$rc" -ne 137 ]; then
+            why="crashed (signal $((rc - 128)))"
+        fi
+        echo "bench_$area failed $why" >>"$status"
+        failed=1
+    elif [ "$found" -eq 0 ]; then
+        echo "bench_$area failed printed_no_RESULT" >>"$status"
+        failed=1
+    else
+        echo "bench_$area ok" >>"$status"
+    fi
+    echo "bench_$area took $((took_ms / 1000)).$((took_ms % 1000 / 100)) s"
+done
+
+build_type=$(sed -n 's/^CMAKE_BUILD_TYPE:[A-Z]*=//p' "$build/CMakeCache.txt" 2>/dev/null || true)
+machine="$(nproc) cores ($(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)), load:$(uptime | sed 's/.*load average://')"
+files_cases=$(cat "$run_dir"/*.jsonl | wc -l)
+
+# The budgets of issue 12, written once: what | budget | how the row is judged | how it is shown.
+python3 - "$results" "$status" "$run_dir" "$files_cases" "${build_type:-unknown}" "$machine" <<'PY'
+import sys
+
+results_path, status_path, run_dir, cases, build_type, machine = sys.argv[1:]
+values, source = {}, {}
+for line in open(results_path):
+    program, key, value, unit = (line.split() + ["", "", "", ""])[:4]
+    try:
+        values.setdefault(key, float(value))
+        source.setdefault(key, program)
+    except ValueError:
+        pass
+status = {}
+for line in open(status_path):
+    program, state, *why = line.split()
+    status[program] = (state, " ".join(why).replace("_", " "))
+# Search is judged on the worse of the search benchmark (index) and the window (filtered tree shown).
+searches = [values[k] for k in ("search_p95_ms", "search_p95_ms_gui") if k in values]
+if searches:
+    values["search_worst_p95_ms"] = max(searches)
+for ratio, num, den in (("gui_ratio", "gui_tree_s", "python_json_s"), ("diff_ratio", "diff_s", "git_diff_s")):
+    if ratio not in values and num in values and values.get(den):
+        values[ratio] = values[num] / values[den]
+
+
+def f(key, digits=2):
+    return f"{values[key]:.{digits}f}"
+
+
+# (what, budget, program, key judged, limit or None, how measured is shown)
+ROWS = [
+    ("command to case index (summary --json)", "<= 0.35 x Python json", "bench_load", "load_ratio", 0.35,
+     lambda: f"{f('load_cli_s')} s = {f('load_ratio')} x Python ({f('python_json_s')} s)"),
+    ("GUI: command to tree shown and usable", "<= 0.5 x Python json", "bench_gui", "gui_ratio", 0.5,
+     lambda: f"{f('gui_tree_s')} s = {f('gui_ratio')} x Python"),
+    ("peak resident memory while loading", "<= 0.3 x files' size", "bench_load", "rss_ratio", 0.3,
+     lambda: f"{f('load_peak_rss_mb', 0)} MB = {f('rss_ratio')} x {f('files_mb', 0)} MB"),
+    ("open a case (p95)", "<= 16 ms", "bench_gui", "open_case_p95_ms", 16, lambda: f"{f('open_case_p95_ms', 1)} ms"),
+    ("search keystroke to filtered tree (p95)", "<= 50 ms", "bench_search", "search_worst_p95_ms", 50,
+     lambda: "; ".join(f"{label} {f(key, 1)} ms" for key, label in (("search_p95_ms", "search"),
+                       ("search_p95_ms_gui", "in the window")) if key in values)),
+    ("diff 2 x 5,000 lines, 10 % changed", "<= git diff --histogram", "bench_diff", "diff_ratio", 1.0,
+     lambda: f"{f('diff_s', 3)} s = {f('diff_ratio')} x git ({f('git_diff_s', 3)} s)"),
+    ("longest UI-thread stall (GUI benchmark)", "<= 50 ms", "bench_gui", "ui_stall_max_ms", 50,
+     lambda: f"{f('ui_stall_max_ms', 1)} ms"),
+    ("longest UI-thread stall while exporting", "<= 50 ms", "bench_export", "export_ui_stall_max_ms", 50,
+     lambda: f"{f('export_ui_stall_max_ms', 1)} ms ({f('export_ui_stall_cpu_ms', 1)} ms of it on the CPU)"),
+    ("reload after one file changed: files re-read", "1 (only the changed file)", "bench_gui", "reload_changed_files", 1,
+     lambda: f"{f('reload_changed_files', 0)}"),
+    ("switch diff pair in the window (p95)", "-", "bench_gui", "diff_switch_p95_ms", None,
+     lambda: f"{f('diff_switch_p95_ms', 1)} ms"),
+    ("export html + md + csv (no budget)", "-", "bench_export", "export_s", None,
+     lambda: f"{f('export_s')} s (html {f('export_html_s')}, md {f('export_md_s')}, csv {f('export_csv_s')})"),
+]
+
+table = []
+for what, budget, program, key, limit, show in ROWS:
+    state, why = status.get(program, ("not_built", ""))
+    if state == "failed":
+        table.append((what, budget, f"FAILED: {program} {why}", "-"))
+        continue
+    if key not in values:
+        table.append((what, budget, "not built" if state == "not_built" else f"not measured by {program}", "-"))
+        continue
+    try:
+        measured = show()
+    except KeyError as missing:
+        measured = f"{values[key]:.3g} (no {missing.args[0]})"
+    within = "-" if limit is None else ("yes" if values[key] <= limit else "no")
+    table.append((what, budget, measured, within))
+
+head = ("what", "budget", "measured", "within budget")
+widths = [max(len(row[i]) for row in table + [head]) for i in range(4)]
+print()
+if "load_cases" in values:
+    cases = f"{values['load_cases']:.0f} cases"
+else:
+    cases = f"{cases} JSONL lines"
+print(f"Benchmarks: {cases} in {run_dir}; build type {build_type}; {machine}")
+if build_type not in ("Release", "RelWithDebInfo"):
+    print("note: not an optimised build; the budgets are for build/release (see --help)")
+sep = "+".join("-" * (w + 2) for w in widths)
+print("| " + " | ".join(h.ljust(w) for h, w in zip(head, widths)) + " |")
+print("|" + sep + "|")
+for row in table:
+    print("| " + " | ".join(c.ljust(w) for c, w in zip(row, widths)) + " |")
+PY
+if [ "$failed" -ne 0 ]; then
+    echo "run.sh: a benchmark program failed (FAILED in the table; its output is above)" >&2
+    exit 1
+fi
