@@ -70,3 +70,8 @@ endif()
 find_path(DTL_INCLUDE_DIR dtl/dtl.hpp REQUIRED)
 add_library(krw_dtl INTERFACE)
 target_include_directories(krw_dtl SYSTEM INTERFACE "${DTL_INCLUDE_DIR}")
+
+# libgit2 (libgit2-dev) for the line diff: git's own xdiff with the patience algorithm
+# (models/diff/linediff.cpp). It ships pkg-config data, no CMake package.
+find_package(PkgConfig REQUIRED)
+pkg_check_modules(LIBGIT2 REQUIRED IMPORTED_TARGET libgit2)

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 //
-// Side-by-side line diff with intraline spans, computed with dtl. Pure functions: safe to run in
-// a worker thread on copied input.
+// Side-by-side line diff with intraline spans: lines matched by libgit2's xdiff (patience), the
+// characters of changed line pairs by dtl. Pure functions: safe to run in a worker thread on
+// copied input.
 #pragma once
 
 #include <QString>
@@ -15,6 +16,11 @@ struct DiffOptions
     bool ignoreWhitespace = false; // lines equal up to whitespace count as equal
     bool intraline = true;
     int maxIntralineChars = 2000; // longer changed lines are marked whole (E4)
+    // The character diff's work over all changed pairs of one diff, counted as the product of the
+    // two lines' lengths once their common prefix and suffix are cut off (E4): past it, a pair's
+    // spans are that middle, whole. At about 13 ns a cell in the worst case (two unrelated
+    // lines), the default bounds the intraline pass near 0.2 s however many long lines changed.
+    qint64 maxIntralineCells = 16'000'000;
     int maxLines = 200000; // per side; over this the diff is refused with a message
 };
 
@@ -47,6 +53,7 @@ struct DiffResult
     QVector<DiffHunk> hunks; // runs of non-Equal rows, for next/previous change
     int added = 0, removed = 0, changed = 0;
     QString error; // e.g. input over maxLines
+    int roughRows = 0; // Changed rows whose spans a limit made coarse: over maxIntralineChars or maxIntralineCells
 
     bool identical() const { return error.isEmpty() && hunks.isEmpty(); }
 };
@@ -56,8 +63,9 @@ QStringList splitLines(const QString& text);
 
 DiffResult diffLines(const QStringList& left, const QStringList& right, const DiffOptions& options = {});
 
-// Changed characters of one changed line pair: a dtl character diff, with equal runs shorter
-// than 3 characters folded into the surrounding change so the highlight stays readable.
+// Changed characters of one changed line pair: the common prefix and suffix cut off, a dtl
+// character diff of the rest, with equal runs shorter than 3 characters folded into the
+// surrounding change so the highlight stays readable. No work limit: diffLines sets one.
 void intralineSpans(const QString& left, const QString& right, QVector<CharSpan>* leftSpans, QVector<CharSpan>* rightSpans);
 
 } // namespace krw
