@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "browse/casetreemodel.h"
 
+#include <utility>
+
 namespace krw {
 
 namespace {
@@ -46,23 +48,35 @@ void CaseTreeModel::setRun(RunPtr run)
 
 void CaseTreeModel::setAnnotations(const AnnotationMap& annotations)
 {
-    m_annotations = annotations;
-    for (int g = 0; g < m_groups.size(); ++g) {
-        const QModelIndex group = index(g, 0);
-        const int rows = rowCount(group);
-        if (rows > 0)
-            Q_EMIT dataChanged(index(0, 0, group), index(rows - 1, NUM_COLUMNS - 1, group), {VerdictRole, Qt::ToolTipRole});
-    }
+    const AnnotationMap before = std::exchange(m_annotations, annotations);
+    emitCasesChanged(0, NUM_COLUMNS - 1, {VerdictRole, Qt::ToolTipRole},
+        [&](const QString& name) { return before.contains(name) || m_annotations.contains(name); });
 }
 
 void CaseTreeModel::setLatestReruns(const LatestReruns& reruns)
 {
-    m_reruns = reruns;
+    const LatestReruns before = std::exchange(m_reruns, reruns);
+    emitCasesChanged(
+        RerunColumn, RerunColumn, rerunRoles(), [&](const QString& name) { return before.contains(name) || m_reruns.contains(name); });
+}
+
+void CaseTreeModel::emitCasesChanged(
+    int firstColumn, int lastColumn, const QVector<int>& roles, const std::function<bool(const QString&)>& changed)
+{
     for (int g = 0; g < m_groups.size(); ++g) {
+        const QVector<int>& cases = m_groups.at(g).cases;
         const QModelIndex group = index(g, 0);
-        const int rows = rowCount(group);
-        if (rows > 0)
-            Q_EMIT dataChanged(index(0, RerunColumn, group), index(rows - 1, RerunColumn, group), rerunRoles());
+        for (int row = 0; row < cases.size();) {
+            if (!changed(m_run->cases.at(cases.at(row)).filename)) {
+                ++row;
+                continue;
+            }
+            int last = row;
+            while (last + 1 < cases.size() && changed(m_run->cases.at(cases.at(last + 1)).filename))
+                ++last;
+            Q_EMIT dataChanged(index(row, firstColumn, group), index(last, lastColumn, group), roles);
+            row = last + 1;
+        }
     }
 }
 

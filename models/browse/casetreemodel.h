@@ -7,6 +7,8 @@
 
 #include <QAbstractItemModel>
 
+#include <functional>
+
 namespace krw {
 
 // Cases grouped by their latest outcome, failures first. Group rows carry the outcome and a
@@ -65,6 +67,10 @@ private:
     };
     QVariant groupData(const Group& group, int column, int role) const;
     QVariant caseData(const Case& c, int caseIndex, int column, int role) const;
+    // dataChanged for the case rows whose filename changed() names, one signal per run of
+    // adjacent rows: a 10,000-case run whose reruns or verdicts are read when it opens (most of
+    // them none) must not make the proxy and the tree look at every row again.
+    void emitCasesChanged(int firstColumn, int lastColumn, const QVector<int>& roles, const std::function<bool(const QString&)>& changed);
 
     RunPtr m_run;
     QVector<Group> m_groups;

@@ -102,9 +102,20 @@ void VerdictDelegate::initStyleOption(QStyleOptionViewItem* option, const QModel
     if (index.column() != m_column || !verdict.isValid())
         return; // group rows have no verdict
     option->features |= QStyleOptionViewItem::HasDecoration;
-    option->icon = verdictIcon(Verdict(verdict.toInt()), option->palette);
+    option->icon = iconFor(Verdict(verdict.toInt()), option->palette);
     const int size = option->fontMetrics.height() * 3 / 4;
     option->decorationSize = QSize(size, size);
+}
+
+QIcon VerdictDelegate::iconFor(Verdict verdict, const QPalette& palette) const
+{
+    // verdictIcon reads these two colours (and the base's lightness): a palette change draws anew.
+    const QString key
+        = QStringLiteral("%1 %2 %3").arg(int(verdict)).arg(palette.color(QPalette::Base).rgba()).arg(palette.color(QPalette::Text).rgba());
+    auto cached = m_icons.constFind(key);
+    if (cached == m_icons.cend())
+        cached = m_icons.insert(key, verdictIcon(verdict, palette));
+    return *cached;
 }
 
 } // namespace krw

@@ -7,6 +7,7 @@
 
 #include "review/annotations.h"
 
+#include <QHash>
 #include <QIcon>
 #include <QPalette>
 #include <QStyledItemDelegate>
@@ -27,8 +28,14 @@ protected:
     void initStyleOption(QStyleOptionViewItem* option, const QModelIndex& index) const override;
 
 private:
+    QIcon iconFor(Verdict verdict, const QPalette& palette) const;
+
     int m_role;
     int m_column;
+    // Icons by verdict and the colours they are drawn from. A tree of 10,000 cases asks for one
+    // per row each time its columns are sized to their contents (up to 1,000 rows a column):
+    // painting one each time stalled the window for tenths of a second.
+    mutable QHash<QString, QIcon> m_icons;
 };
 
 } // namespace krw

@@ -187,12 +187,20 @@ QWidget* MainWindow::buildCasePanel()
     m_caseTree->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_caseTree->header()->setStretchLastSection(true);
     // Group titles ("Exe failed (3 of 12)") span the row instead of being cut to the first column.
+    // Only rows not spanned yet are set: setFirstColumnSpanned lays the whole tree out at once
+    // (and sizes its columns), and a search that brings back thousands of scattered cases inserts
+    // them in thousands of ranges — spanning on each stalled the window for tens of seconds.
     auto spanGroups = [this] {
-        for (int row = 0; row < m_proxy->rowCount(); ++row)
-            m_caseTree->setFirstColumnSpanned(row, {}, true);
+        for (int row = 0; row < m_proxy->rowCount(); ++row) {
+            if (!m_caseTree->isFirstColumnSpanned(row, {}))
+                m_caseTree->setFirstColumnSpanned(row, {}, true);
+        }
     };
     connect(m_proxy, &QAbstractItemModel::modelReset, this, spanGroups);
-    connect(m_proxy, &QAbstractItemModel::rowsInserted, this, spanGroups);
+    connect(m_proxy, &QAbstractItemModel::rowsInserted, this, [spanGroups](const QModelIndex& parent) {
+        if (!parent.isValid()) // a group; cases inserted below one change no span
+            spanGroups();
+    });
     connect(m_proxy, &QAbstractItemModel::layoutChanged, this, spanGroups);
     auto* layout = new QVBoxLayout(panel);
     layout->setContentsMargins(4, 4, 0, 4);

@@ -238,6 +238,30 @@ private Q_SLOTS:
         }
     }
 
+    // Group titles span the row, also those a search brings back (rows inserted at the top level).
+    void groupTitlesSpanTheRow()
+    {
+        MainWindow window(&m_syntax);
+        window.show();
+        QVERIFY(open(window, MainWindow::samplePath()));
+        const QAbstractItemModel* shown = window.caseTree()->model();
+        auto allSpanned = [&] {
+            for (int row = 0; row < shown->rowCount(); ++row) {
+                if (!window.caseTree()->isFirstColumnSpanned(row, {}))
+                    return false;
+            }
+            return true;
+        };
+        const int groups = shown->rowCount();
+        QVERIFY(groups >= 2);
+        QVERIFY(allSpanned());
+        QVERIFY(search(window, QStringLiteral("zq_no_case_says_this_qz")));
+        QCOMPARE(shown->rowCount(), 0);
+        QVERIFY(search(window, QString()));
+        QCOMPARE(shown->rowCount(), groups);
+        QVERIFY(allSpanned());
+    }
+
     void switchingDiffPairs()
     {
         MainWindow window(&m_syntax);
