@@ -72,7 +72,7 @@ struct CaseTexts
     bool verify = false;
 };
 
-constexpr int SignatureShift = 15;
+constexpr int SignatureShift = 14;
 constexpr quint32 SignatureBits = 1u << SignatureShift;
 
 // The signature bit of the trigram at p.
@@ -170,21 +170,21 @@ QByteArray SearchIndex::fold(QStringView text)
 
 bool SearchIndex::canAnswer(const SearchQuery& query)
 {
-    return !query.regex && query.scope != SearchScope::Metadata;
+    return !query.regex && query.scope != SearchScope::Metadata && !query.text.contains(QLatin1Char('\n'));
 }
 
-// Keeps each distinct text once: a set of text ids, hashed and compared by their bytes in the index.
+// Keeps each distinct line once: a set of line ids, hashed and compared by their bytes in the index.
 struct SearchIndex::Builder
 {
     struct Hash
     {
         const SearchIndex* index;
-        size_t operator()(quint32 id) const { return std::hash<std::string_view>()(index->text(int(id))); }
+        size_t operator()(quint32 id) const { return std::hash<std::string_view>()(index->line(int(id))); }
     };
     struct Equal
     {
         const SearchIndex* index;
-        bool operator()(quint32 a, quint32 b) const { return index->text(int(a)) == index->text(int(b)); }
+        bool operator()(quint32 a, quint32 b) const { return index->line(int(a)) == index->line(int(b)); }
     };
 
     explicit Builder(SearchIndex* index)
@@ -193,18 +193,19 @@ struct SearchIndex::Builder
     {
     }
 
-    // The id of text, added unless the index has it already.
-    quint32 add(const QByteArray& text)
+    // The id of line, added unless the index has it already.
+    quint32 add(std::string_view line)
     {
         SearchIndex& index = *m_index;
-        const auto id = quint32(index.textCount());
-        index.m_text.append(text.constData(), size_t(text.size()));
-        index.m_textStart.push_back(index.m_text.size());
+        const auto id = quint32(index.lineCount());
+        index.m_lines.append(line.data(), line.size());
+        index.m_lines.push_back('\n');
+        index.m_lineStart.push_back(index.m_lines.size());
         const auto [it, added] = m_ids.insert(id);
         if (added)
             return id;
-        index.m_textStart.pop_back();
-        index.m_text.resize(index.m_textStart.back());
+        index.m_lineStart.pop_back();
+        index.m_lines.resize(index.m_lineStart.back());
         return *it;
     }
 
@@ -256,17 +257,19 @@ std::shared_ptr<const SearchIndex> SearchIndex::build(
                         index->m_signature[bit * words + ci / 64] |= quint64(1) << (ci % 64);
                     }
                 }
-                const size_t first = index->m_entries.size();
                 for (const FoldedText& t : c.texts) {
                     if (t.folded.isEmpty())
                         continue;
-                    const quint32 id = builder.add(t.folded);
-                    auto same = std::find_if(
-                        index->m_entries.begin() + qsizetype(first), index->m_entries.end(), [id](const Entry& e) { return e.text == id; });
-                    if (same != index->m_entries.end())
-                        same->scopes |= t.scopes;
-                    else
-                        index->m_entries.push_back({id, t.scopes});
+                    const auto first = quint32(index->m_refs.size());
+                    const std::string_view text(t.folded.constData(), size_t(t.folded.size()));
+                    for (size_t from = 0;;) {
+                        const size_t end = text.find('\n', from);
+                        index->m_refs.push_back(builder.add(text.substr(from, end == std::string_view::npos ? end : end - from)));
+                        if (end == std::string_view::npos)
+                            break;
+                        from = end + 1;
+                    }
+                    index->m_entries.push_back({first, quint32(index->m_refs.size()) - first, t.scopes});
                 }
                 index->m_caseStart.push_back(quint32(index->m_entries.size()));
             }
@@ -275,16 +278,18 @@ std::shared_ptr<const SearchIndex> SearchIndex::build(
         if (progress)
             progress(end, total);
     }
-    index->m_text.shrink_to_fit();
-    index->m_textStart.shrink_to_fit();
+    index->m_lines.shrink_to_fit();
+    index->m_lineStart.shrink_to_fit();
+    index->m_refs.shrink_to_fit();
     index->m_entries.shrink_to_fit();
     return index;
 }
 
 qint64 SearchIndex::memoryBytes() const
 {
-    return qint64(m_text.capacity() + m_textStart.capacity() * sizeof(quint64) + m_entries.capacity() * sizeof(Entry)
-        + m_caseStart.capacity() * sizeof(quint32) + m_verify.capacity() / 8 + m_signature.capacity() * sizeof(quint64));
+    return qint64(m_lines.capacity() + m_lineStart.capacity() * sizeof(quint64) + m_refs.capacity() * sizeof(quint32)
+        + m_entries.capacity() * sizeof(Entry) + m_caseStart.capacity() * sizeof(quint32) + m_verify.capacity() / 8
+        + m_signature.capacity() * sizeof(quint64));
 }
 
 std::vector<quint64> SearchIndex::candidates(const QByteArray& needle) const
@@ -314,12 +319,57 @@ std::optional<QSet<QString>> SearchIndex::search(const Run& run, const SearchQue
     const quint8 mask = query.scope == SearchScope::Everything ? AllScopes : scopeBit(query.scope);
     const QByteArray needle = fold(query.text);
     const auto length = size_t(needle.size());
-    // The cases whose signature has every trigram of the query; then, in each, its texts of the
-    // scope until one holds the query. A text shared by cases is searched once: what it said is
-    // kept (0 not yet searched, 1 no, 2 yes; threads that race on one write the same answer).
+    // The cases whose signature has every trigram of the query.
     const std::vector<quint64> maybe = candidates(needle);
     const int total = std::min(caseCount(), int(run.cases.size()));
-    std::unique_ptr<std::atomic<quint8>[]> holds(new std::atomic<quint8>[size_t(textCount())]());
+    bool any = false;
+    for (int i = 0; i < total && !any; ++i)
+        any = (maybe[size_t(i) / 64] >> (i % 64) & 1) || m_verify[size_t(i)];
+    if (!any)
+        return found;
+    // The lines that hold the query: one sweep over all of them, in parts of about equal size,
+    // more parts than threads so a thread slowed by other work does not hold up the answer. The
+    // query has no \n, so a match never runs over the end of its line.
+    const int threads = std::max(1, QThreadPool::globalInstance()->maxThreadCount());
+    std::vector<quint8> holds(size_t(lineCount()), 0);
+    {
+        struct Part
+        {
+            int first;
+            int last; // one past
+        };
+        QVector<Part> work;
+        const int lines = lineCount();
+        const quint64 partBytes = std::max<quint64>(1, m_lines.size() / quint64(threads * 8));
+        for (int first = 0; first < lines;) {
+            const auto next
+                = std::upper_bound(m_lineStart.begin() + first + 1, m_lineStart.end() - 1, m_lineStart[size_t(first)] + partBytes);
+            const int last = std::min(lines, std::max(first + 1, int(next - m_lineStart.begin())));
+            work.append(Part{first, last});
+            first = last;
+        }
+        const char* base = m_lines.data();
+        QtConcurrent::blockingMap(work, [&](const Part& part) {
+            if (isCancelled && isCancelled())
+                return;
+            quint64 at = m_lineStart[size_t(part.first)];
+            const quint64 end = m_lineStart[size_t(part.last)];
+            auto line = m_lineStart.begin() + part.first;
+            const auto lastStart = m_lineStart.begin() + part.last;
+            while (at + length <= end) {
+                const void* match = memmem(base + at, size_t(end - at), needle.constData(), length);
+                if (!match)
+                    break;
+                const auto pos = quint64(static_cast<const char*>(match) - base);
+                line = std::upper_bound(line, lastStart, pos) - 1; // the line pos is in
+                holds[size_t(line - m_lineStart.begin())] = 1;
+                at = *(line + 1); // on to the next line
+            }
+        });
+    }
+    if (isCancelled && isCancelled())
+        return std::nullopt;
+    // Each candidate: does a text of the scope have one of those lines?
     struct Part
     {
         int begin;
@@ -327,8 +377,7 @@ std::optional<QSet<QString>> SearchIndex::search(const Run& run, const SearchQue
         QVector<int> hits; // cases that hold the query (or that only the old path can tell)
     };
     QVector<Part> work;
-    // More parts than threads, so a thread slowed by other work does not hold up the answer.
-    const int parts = std::max(1, QThreadPool::globalInstance()->maxThreadCount()) * 8;
+    const int parts = threads * 8;
     const int step = std::max(64, (total + parts - 1) / parts / 64 * 64);
     for (int b = 0; b < total; b += step)
         work.append(Part{b, std::min(total, b + step), {}});
@@ -343,14 +392,10 @@ std::optional<QSet<QString>> SearchIndex::search(const Run& run, const SearchQue
                 const Entry& entry = m_entries[e];
                 if (!(entry.scopes & mask))
                     continue;
-                std::atomic<quint8>& known = holds[entry.text];
-                quint8 answer = known.load(std::memory_order_relaxed);
-                if (answer == 0) {
-                    const std::string_view hay = text(int(entry.text));
-                    answer = hay.size() >= length && memmem(hay.data(), hay.size(), needle.constData(), length) ? 2 : 1;
-                    known.store(answer, std::memory_order_relaxed);
-                }
-                hit = answer == 2;
+                const quint32* ref = m_refs.data() + entry.first;
+                const quint32* refEnd = ref + entry.count;
+                for (; ref != refEnd && !hit; ++ref)
+                    hit = holds[*ref];
             }
             if (hit)
                 part.hits.append(i);

@@ -161,7 +161,10 @@ private Q_SLOTS:
             for (const SearchScope scope : scopes) {
                 for (const bool caseSensitive : {false, true}) {
                     const SearchQuery query{text, scope, false, caseSensitive};
-                    QVERIFY(SearchIndex::canAnswer(query));
+                    if (!SearchIndex::canAnswer(query)) {
+                        QVERIFY(text.contains(QLatin1Char('\n'))); // the only plain text it leaves to searchCases
+                        continue;
+                    }
                     const auto expected = searchCases(*run, query);
                     const auto actual = index->search(*run, query);
                     QVERIFY(expected && actual);
@@ -187,6 +190,7 @@ private Q_SLOTS:
         QVERIFY(SearchIndex::canAnswer({QStringLiteral("x"), SearchScope::Code, false, true}));
         QVERIFY(!SearchIndex::canAnswer({QStringLiteral("x"), SearchScope::Everything, true, false}));
         QVERIFY(!SearchIndex::canAnswer({QStringLiteral("k=v"), SearchScope::Metadata, false, false}));
+        QVERIFY(!SearchIndex::canAnswer({QStringLiteral("two\nlines"), SearchScope::Everything, false, false}));
     }
 
     // Two characters match each other caselessly in QRegularExpression (PCRE2) exactly when
