@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstring>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace krw {
@@ -173,7 +174,8 @@ bool SearchIndex::canAnswer(const SearchQuery& query)
     return !query.regex && query.scope != SearchScope::Metadata && !query.text.contains(QLatin1Char('\n'));
 }
 
-// Keeps each distinct line once: a set of line ids, hashed and compared by their bytes in the index.
+// Keeps each distinct line once (a set of line ids, hashed and compared by their bytes in the
+// index), and each distinct list of lines once.
 struct SearchIndex::Builder
 {
     struct Hash
@@ -209,8 +211,28 @@ struct SearchIndex::Builder
         return *it;
     }
 
+    // Where the list of line numbers ids starts in m_refs, added unless a text with the same
+    // lines is there already (a text that repeats across iterations is stored once).
+    quint32 addText(const std::vector<quint32>& ids)
+    {
+        SearchIndex& index = *m_index;
+        const size_t hash
+            = std::hash<std::string_view>()(std::string_view(reinterpret_cast<const char*>(ids.data()), ids.size() * sizeof(quint32)));
+        const auto [from, to] = m_texts.equal_range(hash);
+        for (auto it = from; it != to; ++it) {
+            const auto at = index.m_refs.begin() + qsizetype(it->second);
+            if (index.m_refs.end() - at >= qsizetype(ids.size()) && std::equal(ids.begin(), ids.end(), at))
+                return it->second;
+        }
+        const auto first = quint32(index.m_refs.size());
+        index.m_refs.insert(index.m_refs.end(), ids.begin(), ids.end());
+        m_texts.emplace(hash, first);
+        return first;
+    }
+
     SearchIndex* m_index;
     std::unordered_set<quint32, Hash, Equal> m_ids;
+    std::unordered_multimap<size_t, quint32> m_texts; // hash of a text's line numbers -> where they start
 };
 
 std::shared_ptr<const SearchIndex> SearchIndex::build(
@@ -221,6 +243,7 @@ std::shared_ptr<const SearchIndex> SearchIndex::build(
     index->m_caseStart.reserve(size_t(total) + 1);
     index->m_verify.resize(size_t(total), false);
     Builder builder(index.get());
+    std::vector<quint32> lineIds; // of one text
     const size_t words = (size_t(total) + 63) / 64;
     index->m_caseWords = words;
     index->m_signature.assign(size_t(SignatureBits) * words, 0);
@@ -260,16 +283,16 @@ std::shared_ptr<const SearchIndex> SearchIndex::build(
                 for (const FoldedText& t : c.texts) {
                     if (t.folded.isEmpty())
                         continue;
-                    const auto first = quint32(index->m_refs.size());
+                    lineIds.clear();
                     const std::string_view text(t.folded.constData(), size_t(t.folded.size()));
                     for (size_t from = 0;;) {
                         const size_t end = text.find('\n', from);
-                        index->m_refs.push_back(builder.add(text.substr(from, end == std::string_view::npos ? end : end - from)));
+                        lineIds.push_back(builder.add(text.substr(from, end == std::string_view::npos ? end : end - from)));
                         if (end == std::string_view::npos)
                             break;
                         from = end + 1;
                     }
-                    index->m_entries.push_back({first, quint32(index->m_refs.size()) - first, t.scopes});
+                    index->m_entries.push_back({builder.addText(lineIds), quint32(lineIds.size()), t.scopes});
                 }
                 index->m_caseStart.push_back(quint32(index->m_entries.size()));
             }

@@ -10,7 +10,7 @@
 // (simple Unicode case folding, one code point to one, as PCRE2 matches caselessly) and stored as
 // UTF-8, split in lines, each distinct line once (code repeats line by line across cases, and
 // label, instruction, test code, oneshot repeat whole across iterations). A text is the list of
-// its lines' numbers; each case lists its texts with the scopes each one is in, and has a
+// its lines' numbers, each distinct list once; each case lists its texts with the scopes each one is in, and has a
 // signature of its trigrams.
 //
 // How it answers: a plain, case-insensitive query is folded the same way; the cases whose
@@ -62,7 +62,7 @@ public:
     int caseCount() const { return int(m_caseStart.size()) - 1; }
     int lineCount() const { return int(m_lineStart.size()) - 1; }
     qint64 lineBytes() const { return qint64(m_lines.size()); } // the distinct folded lines, UTF-8, each with its \n
-    qint64 lineRefs() const { return qint64(m_refs.size()); } // lines of all texts
+    qint64 lineRefs() const { return qint64(m_refs.size()); } // lines of all distinct texts
     qint64 memoryBytes() const; // everything the index holds
     std::string_view line(int i) const // without its \n
     {
@@ -88,7 +88,7 @@ private:
 
     std::string m_lines; // the distinct folded lines, each followed by \n
     std::vector<quint64> m_lineStart{0}; // line i: [m_lineStart[i], m_lineStart[i + 1] - 1) of m_lines
-    std::vector<quint32> m_refs; // the texts of all cases, as line numbers
+    std::vector<quint32> m_refs; // the distinct texts of all cases, as line numbers
     std::vector<Entry> m_entries;
     std::vector<quint32> m_caseStart{0}; // case i's entries: [m_caseStart[i], m_caseStart[i + 1])
     // Bit-sliced trigram signatures: slice b (m_caseWords words) has a bit for each case with a
