@@ -5,9 +5,9 @@
 #include "browse/casesearch.h"
 #include "run/textreader.h"
 
-#include <QHash>
 #include <QThreadPool>
 #include <QVector>
+#include <QtAlgorithms>
 #include <QtConcurrent>
 
 #include <algorithm>
@@ -276,7 +276,7 @@ std::shared_ptr<const SearchIndex> SearchIndex::build(
                 index->m_verify[ci] = c.verify;
                 for (size_t w = 0; w < c.signature.size(); ++w) {
                     for (quint64 bits = c.signature[w]; bits; bits &= bits - 1) {
-                        const size_t bit = w * 64 + size_t(__builtin_ctzll(bits));
+                        const size_t bit = w * 64 + size_t(qCountTrailingZeroBits(bits));
                         index->m_signature[bit * words + ci / 64] |= quint64(1) << (ci % 64);
                     }
                 }
