@@ -45,6 +45,8 @@ message(STATUS "Building against Qt ${${KRW_QT}_VERSION}")
 
 find_package(nlohmann_json 3.10 REQUIRED)
 set_package_properties(nlohmann_json PROPERTIES TYPE REQUIRED PURPOSE "Parsing run files")
+find_package(simdjson 3.0 REQUIRED CONFIG)
+set_package_properties(simdjson PROPERTIES TYPE REQUIRED PURPOSE "Validating whole lines and entries of big runs at load (docs/PERFORMANCE.md)")
 find_package(md4c REQUIRED CONFIG)
 set_package_properties(md4c PROPERTIES TYPE REQUIRED PURPOSE "Parsing dataset Markdown for the HTML and PDF reports (rendered by our own whitelist renderer)")
 

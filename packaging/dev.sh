@@ -14,7 +14,7 @@ packages=(
     cmake ninja-build g++ pkg-config python3 fonts-dejavu-core
     qtbase5-dev qtbase5-dev-tools libkf5syntaxhighlighting-dev
     qt6-base-dev qt6-base-dev-tools libgl-dev
-    libqcustomplot-dev nlohmann-json3-dev libdtl-dev
+    libqcustomplot-dev nlohmann-json3-dev libsimdjson-dev libdtl-dev
     hipcc python3-torch libtorch-dev pybind11-dev libthrust-dev bubblewrap procps
     desktop-file-utils appstream clang-format git
     libmd4c-dev libmd4c-html0-dev chromium poppler-utils

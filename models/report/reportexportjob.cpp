@@ -10,6 +10,7 @@
 #include "run/runsummary.h"
 #include "storage/atomicfile.h"
 
+#include <QElapsedTimer>
 #include <QFutureWatcher>
 #include <QPointer>
 #include <QTimer>
@@ -19,7 +20,9 @@ namespace krw {
 
 namespace {
 
-constexpr int PlotsPerSlice = 4; // ~20 ms of GUI time per slice
+// GUI-thread time one slice of plot drawing may take before the event loop runs again; a plot
+// takes ~18 ms (drawn and PNG-encoded), so a slice is one or two plots (docs/PERFORMANCE.md).
+constexpr qint64 PlotSliceMs = 10;
 
 } // namespace
 
@@ -185,7 +188,9 @@ void ReportExportJob::drawPlotSlice()
         gathered(nullptr);
         return;
     }
-    for (int k = 0; k < PlotsPerSlice && !state->plotQueue.isEmpty(); ++k) {
+    QElapsedTimer slice;
+    slice.start();
+    while (!state->plotQueue.isEmpty() && (slice.elapsed() < PlotSliceMs)) {
         const ReportCase& rc = state->cases->at(state->plotQueue.takeFirst());
         state->plots.insert(rc.caseIndex, state->renderer->timingPlotPng(*rc.rerun));
         Q_EMIT progress(++state->done, state->total);

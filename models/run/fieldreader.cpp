@@ -50,6 +50,13 @@ FieldReader FieldReader::withBase(std::size_t base) const
     return reader;
 }
 
+FieldReader FieldReader::validated(bool valid) const
+{
+    FieldReader reader = *this;
+    reader.m_validated = valid;
+    return reader;
+}
+
 void FieldReader::warn(std::size_t relOffset, const QString& field, const QString& message) const
 {
     if (m_line > 0)
@@ -74,7 +81,7 @@ TextRef FieldReader::textField(std::string_view text, const Member& m, const QSt
         return ref;
     }
     ref.isEmptyString = value.size() == 2;
-    if (!json::accept(value.begin(), value.end())) {
+    if (!m_validated && !json::accept(value.begin(), value.end())) {
         if (!isValidUtf8(value))
             warn(m.value.offset, field, QStringLiteral("invalid UTF-8; bad bytes are shown as \uFFFD"));
         else

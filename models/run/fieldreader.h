@@ -29,6 +29,9 @@ public:
 
     // The same file and line, for a container that starts at byte base of the file.
     FieldReader withBase(std::size_t base) const;
+    // The same reader, told that its whole container is valid JSON (JsonValidator said so): text
+    // fields then skip their own check, which would find nothing.
+    FieldReader validated(bool valid) const;
 
     int sourceIndex() const { return m_sourceIndex; }
     qint64 line() const { return m_line; }
@@ -61,6 +64,7 @@ private:
     qint64 m_line;
     std::size_t m_base;
     const LoadLimits* m_limits;
+    bool m_validated = false;
 };
 
 } // namespace krw

@@ -6,6 +6,8 @@
 #include "run/loadsession.h"
 #include "run/mappedfile.h"
 
+#include <algorithm>
+
 namespace krw {
 
 using Member = json_spans::Member;
@@ -20,22 +22,30 @@ void JsonlReader::read(const QString& path, IterationRecords* records)
     MappedFile file(path, &m_session->warnings());
     if (!file.open(m_session->limits().maxFileBytes, m_session->limits().mapFiles))
         return;
-    const int sourceIndex = m_session->addSource(file.source());
-    const std::string_view text = file.text();
+    parse(&file, m_session->addSource(file.source()), records);
+}
+
+void JsonlReader::parse(MappedFile* file, int sourceIndex, IterationRecords* records)
+{
+    const std::string_view text = file->text();
     std::size_t lineStart = 0;
+    std::size_t reported = 0;
     qint64 lineNumber = 0;
     while (lineStart < text.size() && !m_session->isCancelled()) {
         std::size_t lineEnd = text.find('\n', lineStart);
         if (lineEnd == std::string_view::npos)
             lineEnd = text.size();
         ++lineNumber;
-        const FieldReader fields(&file, sourceIndex, lineNumber, lineStart, &m_session->limits());
+        const FieldReader fields(file, sourceIndex, lineNumber, lineStart, &m_session->limits());
         readLine(fields, text.substr(lineStart, lineEnd - lineStart), records);
         lineStart = lineEnd + 1;
-        if ((lineNumber & 63) == 0)
-            m_session->progress(qint64(lineStart));
+        if (lineStart - reported >= LoadSession::ProgressStep) {
+            m_session->advance(qint64(lineStart - reported));
+            reported = lineStart;
+            file->release(lineStart); // lines behind are done with: let the file's pages go
+        }
     }
-    m_session->fileDone(qint64(text.size()));
+    m_session->advance(qint64(text.size() - std::min(reported, text.size())));
 }
 
 void JsonlReader::readLine(const FieldReader& fields, std::string_view line, IterationRecords* records)
@@ -53,6 +63,7 @@ void JsonlReader::readLine(const FieldReader& fields, std::string_view line, Ite
             QStringLiteral("line is not valid JSON (%1); case skipped").arg(QString::fromStdString(scan.error)));
         return;
     }
+    const FieldReader checked = fields.validated(m_session->limits().checkWhole && m_validator.isValid(line));
     IterationRecord record;
     record.iteration = records->iteration;
     record.jsonlSource = fields.sourceIndex();
@@ -61,21 +72,21 @@ void JsonlReader::readLine(const FieldReader& fields, std::string_view line, Ite
     for (const Member& m : scan.members) {
         const QString key = QString::fromStdString(m.key);
         if (m.key == "filename") {
-            filename = fields.filenameField(line, m);
+            filename = checked.filenameField(line, m);
             if (filename.isEmpty())
                 return;
         } else if (m.key == "instruction") {
-            record.instruction = fields.textField(line, m, key);
+            record.instruction = checked.textField(line, m, key);
         } else if (m.key == "label") {
-            record.label = fields.textField(line, m, key);
+            record.label = checked.textField(line, m, key);
         } else if (m.key == "predict") {
-            record.predict = fields.textField(line, m, key);
+            record.predict = checked.textField(line, m, key);
         } else if (m.key == "test_code") {
-            record.testCode = fields.textField(line, m, key);
+            record.testCode = checked.textField(line, m, key);
         } else if (m.key == "speedup") {
-            record.speedup = fields.numberField(line, m, key);
+            record.speedup = checked.numberField(line, m, key);
         } else {
-            record.extra.append(fields.extraField(line, m));
+            record.extra.append(checked.extraField(line, m));
         }
     }
     if (filename.isEmpty()) {

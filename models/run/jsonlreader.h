@@ -6,6 +6,7 @@
 #pragma once
 
 #include "run/iterationrecords.h"
+#include "run/jsonvalidator.h"
 
 #include <string_view>
 
@@ -13,6 +14,7 @@ namespace krw {
 
 class FieldReader;
 class LoadSession;
+class MappedFile;
 
 class JsonlReader
 {
@@ -22,11 +24,15 @@ public:
     // Appends a record for every line of path that names a case to records (whose iteration
     // numbers them). Stops early when the load is cancelled.
     void read(const QString& path, IterationRecords* records);
+    // The same for a file already open (source sourceIndex of the run); problems go to the
+    // file's warnings. Safe to run beside other readers of the same session.
+    void parse(MappedFile* file, int sourceIndex, IterationRecords* records);
 
 private:
     void readLine(const FieldReader& fields, std::string_view line, IterationRecords* records);
 
     LoadSession* m_session;
+    JsonValidator m_validator;
 };
 
 } // namespace krw

@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "run/jsonspans.h"
 
+#include "run/containerscanner.h"
+
+#include <cstring>
+
 namespace krw::json_spans {
 
 namespace {
@@ -10,14 +14,24 @@ bool isSpace(unsigned char c)
     return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
-// Length of the string literal at pos (including quotes), or 0 if it is not closed.
+// Length of the string literal at pos (including quotes), or 0 if it is not closed. Big texts
+// are most of a run, so the closing quote is found with memchr; a quote is escaped when an odd
+// number of backslashes precede it.
 std::size_t stringLength(std::string_view text, std::size_t pos)
 {
-    for (std::size_t i = pos + 1; i < text.size(); ++i) {
-        if (text[i] == '\\')
-            ++i;
-        else if (text[i] == '"')
-            return i - pos + 1;
+    const char* const begin = text.data();
+    const char* const end = begin + text.size();
+    const char* from = begin + pos + 1;
+    while (from < end) {
+        const auto* quote = static_cast<const char*>(std::memchr(from, '"', std::size_t(end - from)));
+        if (!quote)
+            return 0;
+        std::size_t backslashes = 0;
+        for (const char* b = quote - 1; b > begin + pos && *b == '\\'; --b)
+            ++backslashes;
+        if (backslashes % 2 == 0)
+            return std::size_t(quote - begin) - pos + 1;
+        from = quote + 1;
     }
     return 0;
 }
@@ -108,54 +122,14 @@ std::size_t valueLength(std::string_view text, std::size_t pos, int maxDepth, in
 ScanResult scanContainer(std::string_view text, int maxDepth)
 {
     ScanResult result;
-    std::size_t pos = skipSpace(text, 0);
-    auto fail = [&](std::size_t at, std::string message) {
-        result.error = std::move(message);
-        result.errorOffset = at;
-        return result;
-    };
-    if (pos >= text.size())
-        return fail(pos, "empty input");
-    const char open = text[pos];
-    if (open != '{' && open != '[')
-        return fail(pos, "expected '{' or '['");
-    const bool isObject = open == '{';
-    const char close = isObject ? '}' : ']';
-    pos = skipSpace(text, pos + 1);
-    if (pos < text.size() && text[pos] == close)
-        return result;
-    while (true) {
-        Member member;
-        if (isObject) {
-            if (pos >= text.size() || text[pos] != '"')
-                return fail(pos, "expected a quoted key");
-            const auto keyLength = stringLength(text, pos);
-            if (keyLength == 0)
-                return fail(pos, "key is not closed (text ends)");
-            member.keySpan = {pos, keyLength};
-            member.key = std::string(text.substr(pos + 1, keyLength - 2));
-            pos = skipSpace(text, pos + keyLength);
-            if (pos >= text.size() || text[pos] != ':')
-                return fail(pos, "expected ':' after key \"" + member.key + "\"");
-            pos = skipSpace(text, pos + 1);
-        }
-        std::string error;
-        const auto length = valueLength(text, pos, maxDepth - 1, &member.depth, &error);
-        if (length == 0) {
-            result.errorKey = member.key;
-            return fail(pos, error);
-        }
-        member.value = {pos, length};
+    ContainerScanner scanner(text, maxDepth);
+    Member member;
+    while (scanner.next(&member))
         result.members.push_back(std::move(member));
-        pos = skipSpace(text, pos + length);
-        if (pos >= text.size())
-            return fail(pos, std::string("expected ',' or '") + close + "' (text ends)");
-        if (text[pos] == close)
-            return result;
-        if (text[pos] != ',')
-            return fail(pos, std::string("expected ',' or '") + close + "'");
-        pos = skipSpace(text, pos + 1);
-    }
+    result.error = scanner.error();
+    result.errorOffset = scanner.errorOffset();
+    result.errorKey = scanner.errorKey();
+    return result;
 }
 
 } // namespace krw::json_spans

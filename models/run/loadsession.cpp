@@ -22,16 +22,12 @@ bool LoadSession::isCancelled()
     return m_cancelled;
 }
 
-void LoadSession::progress(qint64 bytesInFile)
+void LoadSession::advance(qint64 bytes)
 {
+    QMutexLocker lock(&m_progressMutex);
+    m_doneBytes += bytes;
     if (m_control.progress)
-        m_control.progress(m_doneBytes + bytesInFile, m_totalBytes);
-}
-
-void LoadSession::fileDone(qint64 fileBytes)
-{
-    m_doneBytes += fileBytes;
-    progress(0);
+        m_control.progress(m_doneBytes, m_totalBytes);
 }
 
 } // namespace krw

@@ -4,9 +4,16 @@
 // the run's TextRefs will point into, the warnings in the order they were found, the limits,
 // and the caller's LoadControl: cancellation (latched: once seen, the load stays cancelled) and
 // progress in bytes over all the run's JSONL and memory files.
+//
+// Files are read on several threads at once: isCancelled and advance may be called from any of
+// them; the source table and warnings() are only touched before and after (runloader.cpp).
 #pragma once
 
 #include "run/runloader.h"
+
+#include <QMutex>
+
+#include <atomic>
 
 namespace krw {
 
@@ -29,11 +36,12 @@ public:
     // Whether isCancelled() has returned true, without asking the caller again.
     bool wasCancelled() const { return m_cancelled; }
 
-    // Progress: total bytes of the files that count, bytes read so far of the current file,
-    // and a whole file read (which reports progress too).
+    // Progress: total bytes of the files that count, and bytes just read of one of them (a
+    // reader adds up to its file's size). The caller hears one call at a time, never a smaller
+    // done than before.
+    static constexpr std::size_t ProgressStep = 4 * 1024 * 1024; // bytes a reader reads between two
     void setTotalBytes(qint64 total) { m_totalBytes = total; }
-    void progress(qint64 bytesInFile);
-    void fileDone(qint64 fileBytes);
+    void advance(qint64 bytes);
 
 private:
     const LoadControl& m_control;
@@ -41,8 +49,9 @@ private:
     SourceTable m_sources;
     QVector<LoadWarning> m_warnings;
     qint64 m_totalBytes = 0;
-    qint64 m_doneBytes = 0;
-    bool m_cancelled = false;
+    QMutex m_progressMutex;
+    qint64 m_doneBytes = 0; // guarded by m_progressMutex
+    std::atomic<bool> m_cancelled{false};
 };
 
 } // namespace krw

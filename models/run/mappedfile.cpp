@@ -3,6 +3,13 @@
 
 #include <QFileInfo>
 
+#ifdef Q_OS_LINUX
+#include <sys/mman.h>
+#include <unistd.h>
+#endif
+
+#include <algorithm>
+#include <cstring>
 #include <utility>
 
 namespace krw {
@@ -28,6 +35,10 @@ bool MappedFile::open(qint64 maxBytes, bool map)
     // Mapping keeps big runs out of the heap; resources and odd files fall back to reading.
     if (uchar* mapped = map ? m_file.map(0, m_file.size()) : nullptr) {
         m_text = std::string_view(reinterpret_cast<const char*>(mapped), std::size_t(m_file.size()));
+        m_mapped = true;
+#ifdef Q_OS_LINUX
+        ::madvise(mapped, std::size_t(m_file.size()), MADV_SEQUENTIAL); // read ahead, drop behind
+#endif
     } else {
         m_buffer.resize(std::size_t(m_file.size()));
         if (m_file.read(m_buffer.data(), m_file.size()) != m_file.size())
@@ -40,14 +51,36 @@ bool MappedFile::open(qint64 maxBytes, bool map)
     return true;
 }
 
+void MappedFile::release(std::size_t offset)
+{
+#ifdef Q_OS_LINUX
+    static const std::size_t pageSize = std::size_t(::sysconf(_SC_PAGESIZE));
+    const std::size_t upTo = std::min(offset, m_text.size()) / pageSize * pageSize;
+    if (!m_mapped || upTo <= m_releasedUpTo)
+        return;
+    // The mapping starts on a page boundary, so does every multiple of the page size after it.
+    ::madvise(const_cast<char*>(m_text.data()) + m_releasedUpTo, upTo - m_releasedUpTo, MADV_DONTNEED);
+    m_releasedUpTo = upTo;
+#else
+    Q_UNUSED(offset)
+#endif
+}
+
 qint64 MappedFile::lineOf(std::size_t offset)
 {
     if (offset < m_lineCountedUpTo) {
         m_lineCountedUpTo = 0;
         m_lineAtCounted = 1;
     }
-    for (std::size_t i = m_lineCountedUpTo; i < offset && i < m_text.size(); ++i)
-        m_lineAtCounted += m_text[i] == '\n' ? 1 : 0;
+    const char* from = m_text.data() + m_lineCountedUpTo;
+    const char* const to = m_text.data() + std::min(offset, m_text.size());
+    while (from < to) {
+        const auto* newline = static_cast<const char*>(std::memchr(from, '\n', std::size_t(to - from)));
+        if (!newline)
+            break;
+        ++m_lineAtCounted;
+        from = newline + 1;
+    }
     m_lineCountedUpTo = offset;
     return m_lineAtCounted;
 }

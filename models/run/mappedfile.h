@@ -33,6 +33,13 @@ public:
     const SourceFile& source() const { return m_source; }
     const QString& path() const { return m_path; }
 
+    // Lets go of the mapped pages before offset: they leave the process's resident memory and
+    // come back from the page cache if read again. Bytes are never lost; memory use is.
+    void release(std::size_t offset);
+
+    // How many warnings the file's list holds (its own and those before it).
+    int warningCount() const { return int(m_warnings->size()); }
+
     // 1-based line of a byte offset; offsets must be asked in ascending order for speed.
     qint64 lineOf(std::size_t offset);
 
@@ -49,6 +56,8 @@ private:
     QFile m_file;
     std::vector<char> m_buffer; // exactly the file's size: no terminator to hide a read past the end
     std::string_view m_text;
+    bool m_mapped = false;
+    std::size_t m_releasedUpTo = 0;
     SourceFile m_source;
     std::size_t m_lineCountedUpTo = 0;
     qint64 m_lineAtCounted = 1;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "run/memoryfilereader.h"
 
+#include "run/containerscanner.h"
 #include "run/fieldreader.h"
 #include "run/jsonscalars_p.h"
 #include "run/loadsession.h"
@@ -45,62 +46,101 @@ MemoryFileReader::MemoryFileReader(LoadSession* session)
 
 void MemoryFileReader::read(const QString& path, const QString& jsonlPath, IterationRecords* records)
 {
-    MappedFile file(path, &m_session->warnings());
-    if (!file.open(m_session->limits().maxFileBytes, m_session->limits().mapFiles))
-        return;
-    const int sourceIndex = m_session->addSource(file.source());
-    const std::string_view text = file.text();
-    const auto scan = json_spans::scanContainer(text, m_session->limits().maxDepth);
+    QVector<LoadWarning> fileWarnings;
+    MappedFile file(path, &fileWarnings);
+    int sourceIndex = -1;
+    std::optional<QVector<Entry>> entries;
+    if (file.open(m_session->limits().maxFileBytes, m_session->limits().mapFiles)) {
+        sourceIndex = m_session->addSource(file.source());
+        entries = parse(&file, sourceIndex);
+    }
+    join(path, jsonlPath, sourceIndex, entries, fileWarnings, records);
+}
+
+std::optional<QVector<MemoryFileReader::Entry>> MemoryFileReader::parse(MappedFile* file, int sourceIndex)
+{
+    QVector<Entry> entries;
+    const std::string_view text = file->text();
     const std::size_t first = json_spans::skipSpace(text, 0);
     if (first < text.size() && text[first] != '{') {
-        file.warn(first, QString(), QStringLiteral("expected a JSON object keyed by filename; file ignored"));
-        return;
+        file->warn(first, QString(), QStringLiteral("expected a JSON object keyed by filename; file ignored"));
+        m_session->advance(qint64(text.size()));
+        return std::nullopt;
     }
+    // Each entry is handled as soon as it is found, and the bytes behind it are let go of, so
+    // that a big file never sits in memory whole.
+    json_spans::ContainerScanner scanner(text, m_session->limits().maxDepth);
     QSet<QString> seen;
-    for (const Member& m : scan.members) {
-        if (m_session->isCancelled())
-            return;
-        const FieldReader fields(&file, sourceIndex, 0, 0, &m_session->limits());
+    json_spans::Member m;
+    std::size_t reported = 0;
+    int scanned = 0;
+    while (!m_session->isCancelled() && scanner.next(&m)) {
+        ++scanned;
+        const FieldReader fields(file, sourceIndex, 0, 0, &m_session->limits());
         const auto key = json_scalars::parseString(text.substr(m.keySpan.offset, m.keySpan.length));
         const QString filename = key ? QString::fromStdString(*key) : QString::fromStdString(m.key);
         if (seen.contains(filename)) {
-            file.warn(m.keySpan.offset, QString(), QStringLiteral("duplicate entry \"%1\"; the first is kept").arg(filename));
+            file->warn(m.keySpan.offset, QString(), QStringLiteral("duplicate entry \"%1\"; the first is kept").arg(filename));
             continue;
         }
         seen.insert(filename);
-        auto entry = memoryEntry(fields, text, m, filename);
-        if (!entry)
-            continue;
-        int index = records->byName.value(filename, -1);
+        const qint64 line = file->lineOf(m.keySpan.offset);
+        auto memory = memoryEntry(fields, text, m, filename);
+        if (memory)
+            entries.append({filename, m.keySpan.offset, line, std::move(*memory), file->warningCount()});
+        const std::size_t done = m.value.offset + m.value.length;
+        if (done - reported >= LoadSession::ProgressStep) {
+            m_session->advance(qint64(done - reported));
+            reported = done;
+            file->release(m.keySpan.offset);
+        }
+    }
+    if (!scanner.ok() && !m_session->isCancelled())
+        file->warn(scanner.errorOffset(), QString(),
+            QStringLiteral("memory file is not valid JSON (%1); %2 entries before it loaded")
+                .arg(QString::fromStdString(scanner.error()))
+                .arg(scanned));
+    m_session->advance(qint64(text.size() - reported));
+    return entries;
+}
+
+void MemoryFileReader::join(const QString& path, const QString& jsonlPath, int sourceIndex, const std::optional<QVector<Entry>>& entries,
+    const QVector<LoadWarning>& fileWarnings, IterationRecords* records)
+{
+    QVector<LoadWarning>& warnings = m_session->warnings();
+    int copied = 0;
+    const bool used = sourceIndex >= 0 && entries.has_value(); // opened, and an object
+    const QVector<Entry> none;
+    for (const Entry& entry : used ? *entries : none) {
+        for (; copied < entry.warningsBefore; ++copied)
+            warnings.append(fileWarnings.at(copied));
+        int index = records->byName.value(entry.filename, -1);
         if (index < 0) {
-            file.warn(m.keySpan.offset, QString(),
+            warnings.append({path, entry.line, qint64(entry.keyOffset), QString(),
                 QStringLiteral("memory entry \"%1\" has no line in %2; shown from memory alone")
-                    .arg(filename, QFileInfo(jsonlPath).fileName()));
+                    .arg(entry.filename, QFileInfo(jsonlPath).fileName())});
             IterationRecord record;
             record.iteration = records->iteration;
             index = int(records->records.size());
-            records->byName.insert(filename, index);
-            records->records.append({filename, record});
+            records->byName.insert(entry.filename, index);
+            records->records.append({entry.filename, record});
         }
         IterationRecord& record = records->records[index].record;
         record.memorySource = sourceIndex;
-        record.memoryLine = file.lineOf(m.keySpan.offset);
-        record.memory.emplace(std::move(*entry));
-        m_session->progress(qint64(m.value.offset));
+        record.memoryLine = entry.line;
+        record.memory = entry.memory; // shared: the entry stays with the run for a reload
     }
-    if (!scan.ok())
-        file.warn(scan.errorOffset, QString(),
-            QStringLiteral("memory file is not valid JSON (%1); %2 entries before it loaded")
-                .arg(QString::fromStdString(scan.error))
-                .arg(scan.members.size()));
+    for (; copied < fileWarnings.size(); ++copied)
+        warnings.append(fileWarnings.at(copied));
+    if (!used || m_session->wasCancelled())
+        return;
     const SourceTable& sources = m_session->sources();
     for (auto it = records->byName.cbegin(); it != records->byName.cend(); ++it) {
         const auto& record = records->records.at(it.value()).record;
         if (!record.memory && record.jsonlSource >= 0 && !it.key().contains(QStringLiteral(" (duplicate, line ")))
-            m_session->warnings().append({sources.at(record.jsonlSource).path, record.jsonlLine, -1, QStringLiteral("filename"),
+            warnings.append({sources.at(record.jsonlSource).path, record.jsonlLine, -1, QStringLiteral("filename"),
                 QStringLiteral("\"%1\" has no entry in %2").arg(it.key(), QFileInfo(path).fileName())});
     }
-    m_session->fileDone(qint64(text.size()));
 }
 
 std::optional<MemoryEntry> MemoryFileReader::memoryEntry(
@@ -118,7 +158,7 @@ std::optional<MemoryEntry> MemoryFileReader::memoryEntry(
             QStringLiteral("entry \"%1\" is not valid JSON (%2); skipped").arg(filename, QString::fromStdString(members.error)));
         return std::nullopt;
     }
-    const FieldReader entryFields = fields.withBase(m.value.offset);
+    const FieldReader entryFields = fields.withBase(m.value.offset).validated(m_session->limits().checkWhole && m_validator.isValid(value));
     MemoryEntry entry;
     for (const Member& f : members.members) {
         const QString key = QString::fromStdString(f.key);

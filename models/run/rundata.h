@@ -168,6 +168,8 @@ struct Case
     bool isFailing() const { return isFailingOutcome(latest); }
 };
 
+struct LoadedFiles; // run/loadedfiles.h
+
 struct Run
 {
     QString name;
@@ -180,6 +182,8 @@ struct Run
     QVector<Case> cases; // dataset order of the newest iteration, then cases only seen earlier
     QVector<LoadWarning> warnings;
     bool cancelled = false;
+    // What each file gave, for a reload that reads only the files that changed (runloader.h).
+    std::shared_ptr<const LoadedFiles> loadedFiles;
 
     int indexOf(const QString& filename) const;
 };

@@ -1,16 +1,21 @@
 // SPDX-License-Identifier: MIT
 //
 // How a run is read: each file is mapped, split into lines (JSONL) or top-level members (memory
-// JSON) by json_spans, and each field is checked on its own. Small fields are parsed with
-// nlohmann/json; big strings are validated and kept as TextRefs into the file. Every problem
-// becomes one LoadWarning naming file, line, byte offset and field, and loading goes on.
+// JSON) by json_spans, and each line or entry is checked whole by simdjson (JsonValidator); only
+// where that fails is each field checked on its own, to say which. Small fields are parsed with
+// nlohmann/json; big strings are kept as TextRefs into the file. Every problem becomes one
+// LoadWarning naming file, line, byte offset and field, and loading goes on. The files of a run
+// are read in parallel, and the bytes read are let go of as the readers move on, so memory stays
+// small whatever the run's size (docs/PERFORMANCE.md).
 //
 // This file only runs the load; each job has a file of its own in run/:
 //   LoadSession        what the readers share: sources, warnings, limits, cancel and progress
 //   MappedFile         one file mapped into memory, byte offsets → lines, warnings about it
+//   ContainerScanner   the members of a JSON object one at a time (json_spans)
+//   JsonValidator      a whole line or entry checked in one pass (simdjson)
 //   FieldReader        one member of a JSON object → a value or TextRef, or a warning
 //   JsonlReader        an iteration's JSONL file, one case per line
-//   MemoryFileReader   an iteration's memory JSON, joined to the JSONL records by filename
+//   MemoryFileReader   an iteration's memory JSON, then joined to the JSONL records by filename
 //   DebugFolderReader  a tree of per-case debug folders (its format is DebugFolder's)
 //   CaseJoiner         the records of all iterations → Cases with their outcomes
 //   IterationRecords   what the readers hand the joiner; jsonscalars_p.h: small JSON values
@@ -19,13 +24,21 @@
 #include "run/casejoiner.h"
 #include "run/debugfolderreader.h"
 #include "run/jsonlreader.h"
+#include "run/loadedfiles.h"
 #include "run/loadsession.h"
+#include "run/mappedfile.h"
 #include "run/memoryfilereader.h"
+#include "run/textstore.h"
 
 #include <QFileInfo>
+#include <QFuture>
+#include <QThreadPool>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
+#include <memory>
 #include <utility>
+#include <vector>
 
 namespace krw {
 
@@ -42,7 +55,115 @@ qint64 totalBytes(const RunSource& source)
     return total;
 }
 
-Run load(const RunSource& source, const LoadControl& control, const LoadLimits& limits)
+// One JSONL or memory file of a run, read on whichever thread gets to it first.
+struct FileTask
+{
+    enum class Kind { Jsonl, Memory };
+    Kind kind = Kind::Jsonl;
+    QString path;
+    LoadedFile loaded;
+    std::unique_ptr<MappedFile> file; // while it is to be read
+};
+
+// The threads that read files. Not the global pool: loads run there and wait for their files,
+// and two loads waiting on the threads they occupy would wait for ever. These threads never wait.
+QThreadPool* readerPool()
+{
+    static QThreadPool pool;
+    return &pool; // as many threads as cores (QThreadPool's default)
+}
+
+// What an earlier load of the run gave for path, if the file has not changed since and would
+// keep its place in the source table.
+const LoadedFile* unchanged(const Run* previous, const QString& path, int sourceIndex)
+{
+    if (!previous || !previous->loadedFiles)
+        return nullptr;
+    for (const LoadedFile& file : previous->loadedFiles->files) {
+        if (file.source.path == path)
+            return file.sourceIndex == sourceIndex && TextStore::isUnchanged(file.source) ? &file : nullptr;
+    }
+    return nullptr;
+}
+
+// Each iteration's files are read at the same time as each other and as other iterations', on
+// readerPool(); the join that needs both sides comes after.
+std::shared_ptr<LoadedFiles> readFiles(
+    const RunSource& source, const Run* previous, LoadSession* session, QVector<IterationRecords>* iterations, QVector<int>* numbers)
+{
+    // Opened (mapped, not read) in the order of the source table, so TextRef::source numbers
+    // are the same however the reading is shared out.
+    std::vector<std::unique_ptr<FileTask>> tasks;
+    auto open = [&](FileTask::Kind kind, int iteration, const QString& path) {
+        auto task = std::make_unique<FileTask>();
+        task->kind = kind;
+        task->path = path;
+        task->loaded.records.iteration = iteration;
+        if (const LoadedFile* kept = unchanged(previous, path, int(session->sources().size()))) {
+            task->loaded = *kept;
+            session->addSource(kept->source);
+            session->advance(kept->source.size);
+        } else {
+            task->file = std::make_unique<MappedFile>(path, &task->loaded.warnings);
+            if (task->file->open(session->limits().maxFileBytes, session->limits().mapFiles)) {
+                task->loaded.source = task->file->source();
+                task->loaded.sourceIndex = session->addSource(task->loaded.source);
+            } else {
+                task->file.reset();
+            }
+        }
+        tasks.push_back(std::move(task));
+    };
+    for (auto it = source.jsonlByIteration.cbegin(); it != source.jsonlByIteration.cend(); ++it) {
+        open(FileTask::Kind::Jsonl, it.key(), it.value());
+        const QString memoryPath = source.memoryByIteration.value(it.key());
+        if (!memoryPath.isEmpty())
+            open(FileTask::Kind::Memory, it.key(), memoryPath);
+    }
+    // Biggest first, so that one big file does not start last.
+    std::vector<FileTask*> toRead;
+    for (const auto& task : tasks) {
+        if (task->file)
+            toRead.push_back(task.get());
+    }
+    std::stable_sort(
+        toRead.begin(), toRead.end(), [](const FileTask* a, const FileTask* b) { return a->file->text().size() > b->file->text().size(); });
+    QVector<QFuture<void>> reading;
+    for (FileTask* task : toRead) {
+        reading.append(QtConcurrent::run(readerPool(), [session, task] {
+            if (session->isCancelled())
+                return;
+            if (task->kind == FileTask::Kind::Jsonl)
+                JsonlReader(session).parse(task->file.get(), task->loaded.sourceIndex, &task->loaded.records);
+            else
+                task->loaded.entries = MemoryFileReader(session).parse(task->file.get(), task->loaded.sourceIndex);
+            task->file.reset(); // unmapped as soon as it is read
+        }));
+    }
+    for (QFuture<void>& file : reading)
+        file.waitForFinished();
+    // Joined in iteration order; warnings in the order one thread would have found them.
+    auto loaded = std::make_shared<LoadedFiles>();
+    loaded->read = int(toRead.size());
+    std::size_t next = 0;
+    for (auto it = source.jsonlByIteration.cbegin(); it != source.jsonlByIteration.cend() && !session->isCancelled(); ++it) {
+        const FileTask& jsonl = *tasks[next++];
+        session->warnings().append(jsonl.loaded.warnings);
+        IterationRecords records = jsonl.loaded.records;
+        if (!source.memoryByIteration.value(it.key()).isEmpty()) {
+            const FileTask& memory = *tasks[next++];
+            MemoryFileReader(session).join(
+                memory.path, jsonl.path, memory.loaded.sourceIndex, memory.loaded.entries, memory.loaded.warnings, &records);
+        }
+        iterations->append(std::move(records));
+        numbers->append(it.key());
+    }
+    for (const auto& task : tasks)
+        loaded->files.append(std::move(task->loaded));
+    return loaded;
+}
+
+Run load(const RunSource& source, const LoadControl& control, const LoadLimits& limits, const Run* previous)
 {
     Run run;
     run.name = source.name;
@@ -55,16 +176,7 @@ Run load(const RunSource& source, const LoadControl& control, const LoadLimits& 
         run.iterations = {0};
         iterations.append(DebugFolderReader(&session).read(source.caseFolders));
     } else {
-        for (auto it = source.jsonlByIteration.cbegin(); it != source.jsonlByIteration.cend() && !session.isCancelled(); ++it) {
-            IterationRecords records;
-            records.iteration = it.key();
-            JsonlReader(&session).read(it.value(), &records);
-            const QString memoryPath = source.memoryByIteration.value(it.key());
-            if (!memoryPath.isEmpty() && !session.isCancelled())
-                MemoryFileReader(&session).read(memoryPath, it.value(), &records);
-            iterations.append(records);
-            run.iterations.append(it.key());
-        }
+        run.loadedFiles = readFiles(source, previous, &session, &iterations, &run.iterations);
     }
     run.cases = CaseJoiner::join(iterations);
     // Warnings in file order, then line order, whatever order the files were read in.
@@ -80,10 +192,10 @@ Run load(const RunSource& source, const LoadControl& control, const LoadLimits& 
 
 } // namespace
 
-Run loadRun(const RunSource& source, const LoadControl& control, const LoadLimits& limits)
+Run loadRun(const RunSource& source, const LoadControl& control, const LoadLimits& limits, const Run* previous)
 {
     try {
-        return load(source, control, limits);
+        return load(source, control, limits, previous);
     } catch (const std::exception& e) {
         // Nothing above throws by design; this keeps an unforeseen case from crossing threads.
         Run run;

@@ -21,11 +21,16 @@ struct LoadLimits
     qint64 maxFieldBytes = 16 * 1024 * 1024; // larger fields load but are shown cut, with a warning
     int maxDepth = 200; // deeper JSON is rejected with a warning
     bool mapFiles = true; // false: read JSONL and memory files into the heap (fuzz targets, for ASan)
+    // false: check every field on its own even where the whole line or entry is valid JSON (the
+    // tests compare both ways: the result must be the same, only slower)
+    bool checkWhole = true;
 };
 
 // Reads a run: every valid case loads; each problem becomes one LoadWarning. Pure and
-// thread-safe; never throws.
-Run loadRun(const RunSource& source, const LoadControl& control = {}, const LoadLimits& limits = {});
+// thread-safe; never throws. With previous (an earlier load of the same run), files that have
+// not changed since are not read again: what they gave then is used (run.loadedFiles->read
+// counts the files read).
+Run loadRun(const RunSource& source, const LoadControl& control = {}, const LoadLimits& limits = {}, const Run* previous = nullptr);
 
 // Convenience for tests and the CLI: locate, pick the run named (or the newest), load.
 Run loadRunAtPath(const QString& path, const QString& runName = {}, QString* error = nullptr);

@@ -53,7 +53,7 @@ void RunLoadJob::locate(const QString& path)
         });
 }
 
-void RunLoadJob::load(const RunSource& source)
+void RunLoadJob::load(const RunSource& source, const RunPtr& previous)
 {
     cancel();
     const quint64 generation = ++m_generation;
@@ -61,14 +61,14 @@ void RunLoadJob::load(const RunSource& source)
     m_shared = shared;
     m_busy = true;
     m_progressTimer.start();
-    auto work = [source, shared] {
+    auto work = [source, shared, previous] {
         LoadControl control;
         control.isCancelled = [shared] { return shared->cancelled.load(); };
         control.progress = [shared](qint64 done, qint64 total) {
             shared->done = done;
             shared->total = total;
         };
-        return std::make_shared<const Run>(loadRun(source, control));
+        return std::make_shared<const Run>(loadRun(source, control, {}, previous.get()));
     };
     runInBackground<RunPtr>(this, work, [this, generation, shared](const RunPtr& run) {
         Q_ASSERT(QThread::currentThread() == thread());

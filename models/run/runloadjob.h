@@ -22,7 +22,8 @@ public:
     ~RunLoadJob() override;
 
     void locate(const QString& path); // -> located
-    void load(const RunSource& source); // -> progress..., loaded
+    // previous: a run loaded before; files of it that have not changed are not read again.
+    void load(const RunSource& source, const RunPtr& previous = {}); // -> progress..., loaded
     void cancel();
     bool isBusy() const { return m_busy; }
 

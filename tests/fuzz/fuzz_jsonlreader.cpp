@@ -18,5 +18,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     IterationRecords records;
     JsonlReader(&session).read(path, &records);
     fuzz::RecordCheck::check(records, session.sources());
+    LoadLimits perFieldLimits = limits; // again, every field checked on its own: the same result
+    perFieldLimits.checkWhole = false;
+    LoadSession perField(control, perFieldLimits);
+    IterationRecords perFieldRecords;
+    JsonlReader(&perField).read(path, &perFieldRecords);
+    fuzz::RecordCheck::checkSame(records, session.warnings(), perFieldRecords, perField.warnings());
     return 0;
 }

@@ -23,5 +23,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     JsonlReader(&session).read(jsonl, &records);
     MemoryFileReader(&session).read(path, jsonl, &records);
     fuzz::RecordCheck::check(records, session.sources());
+    LoadLimits perFieldLimits = limits; // again, every field checked on its own: the same result
+    perFieldLimits.checkWhole = false;
+    LoadSession perField(control, perFieldLimits);
+    IterationRecords perFieldRecords;
+    JsonlReader(&perField).read(jsonl, &perFieldRecords);
+    MemoryFileReader(&perField).read(path, jsonl, &perFieldRecords);
+    fuzz::RecordCheck::checkSame(records, session.warnings(), perFieldRecords, perField.warnings());
     return 0;
 }

@@ -3,6 +3,7 @@
 
 #include "fuzzfile.h"
 #include "run/textstore.h"
+#include "rundump.h"
 
 namespace krw::fuzz {
 
@@ -24,6 +25,15 @@ void RecordCheck::checkText(const TextRef& ref, const SourceTable& sources, cons
     TextStore::resolve(sources, ref);
     if (ref.length > 1)
         TextStore::resolve(sources, ref, ref.length / 2);
+}
+
+void RecordCheck::checkSame(const IterationRecords& checkedWhole, const QVector<LoadWarning>& checkedWholeWarnings,
+    const IterationRecords& perField, const QVector<LoadWarning>& perFieldWarnings)
+{
+    const QString a = test::dumpRecords(checkedWhole, checkedWholeWarnings);
+    const QString b = test::dumpRecords(perField, perFieldWarnings);
+    if (a != b)
+        fail("checked whole and checked per field disagree", QStringLiteral("whole:\n%1\nper field:\n%2").arg(a, b));
 }
 
 void RecordCheck::check(const IterationRecords& records, const SourceTable& sources)

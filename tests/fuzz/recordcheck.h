@@ -14,6 +14,10 @@ class RecordCheck
 public:
     static void check(const IterationRecords& records, const SourceTable& sources);
     static void checkText(const TextRef& ref, const SourceTable& sources, const char* field);
+    // The whole-line check (JsonValidator) is only a shortcut: reading with it and without it
+    // must give the same records and warnings.
+    static void checkSame(const IterationRecords& checkedWhole, const QVector<LoadWarning>& checkedWholeWarnings,
+        const IterationRecords& perField, const QVector<LoadWarning>& perFieldWarnings);
 };
 
 } // namespace krw::fuzz

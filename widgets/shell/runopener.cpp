@@ -110,7 +110,7 @@ void RunOpener::chooseRun(const LocateResult& result)
     m_progress->setValue(0);
     m_progress->show();
     m_cancel->show();
-    m_loadJob->load(*chosen);
+    m_loadJob->load(*chosen, m_opened); // files of the run on show that did not change are not read again
 }
 
 void RunOpener::finishLoad(const RunPtr& run)

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
+#include "run/loadedfiles.h"
 #include "run/outcomes.h"
 #include "run/runloader.h"
 #include "run/textstore.h"
+#include "rundump.h"
 #include "tooltests.h"
 
 #include <QDir>
@@ -43,6 +45,15 @@ bool writeFile(const QString& path, const QByteArray& content)
 QByteArray goodLine(const QByteArray& name)
 {
     return "{\"filename\": \"" + name + "\", \"instruction\": \"i\", \"label\": \"l\", \"predict\": \"p\", \"test_code\": \"t\"}";
+}
+
+bool copyDir(const QString& from, const QString& to)
+{
+    for (const QFileInfo& info : QDir(from).entryInfoList(QDir::Files)) {
+        if (!QFile::copy(info.filePath(), QDir(to).filePath(info.fileName())))
+            return false;
+    }
+    return true;
 }
 
 } // namespace
@@ -406,6 +417,78 @@ private Q_SLOTS:
         QCOMPARE(run.warnings.size(), 1);
         QVERIFY2(run.warnings.first().message.contains(QStringLiteral("found 2.5")), qPrintable(run.warnings.first().message));
         QCOMPARE(run.warnings.first().line, qint64(1));
+    }
+
+    // The whole-line check (simdjson) only skips per-field checks that would find nothing: with
+    // it and without it every fixture loads to the same cases, refs and warnings.
+    void wholeLineCheckChangesNothing_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::newRow("series") << seriesDir();
+        QTest::newRow("bad") << QStringLiteral(KRW_TEST_DATA_DIR "/bad/mixed.jsonl");
+        QTest::newRow("hostile") << QStringLiteral(KRW_TEST_DATA_DIR "/hostile");
+        QTest::newRow("hostile-html") << QStringLiteral(KRW_TEST_DATA_DIR "/hostile-html");
+        QTest::newRow("sample") << QStringLiteral(KRW_SAMPLE_RUN_DIR);
+        const QString shared = QStringLiteral(KRW_SHARED_DATA_DIR);
+        if (QDir(shared).exists()) {
+            QTest::newRow("geak-tutorial") << shared + QStringLiteral("/geak-tutorial");
+            QTest::newRow("tritonbench-g") << shared + QStringLiteral("/tritonbench-g");
+        }
+    }
+
+    void wholeLineCheckChangesNothing()
+    {
+        QFETCH(QString, path);
+        const LocateResult located = locateRuns(path);
+        QVERIFY2(located, qPrintable(located.error));
+        for (const RunSource& source : located.runs) {
+            LoadLimits perField;
+            perField.checkWhole = false;
+            const Run fast = loadRun(source);
+            const Run slow = loadRun(source, {}, perField);
+            QVERIFY(!fast.cases.isEmpty() || !fast.warnings.isEmpty());
+            QCOMPARE(krw::test::dumpRun(fast), krw::test::dumpRun(slow));
+        }
+    }
+
+    // A reload reads only the files that changed on disk; the rest give what they gave before,
+    // and the run is the same as a fresh load.
+    void reloadReadsOnlyChangedFiles()
+    {
+        QTemporaryDir dir;
+        QVERIFY(copyDir(seriesDir(), dir.path()));
+        const RunSource source = locateRuns(dir.path()).runs.first();
+        const Run first = loadRun(source);
+        QCOMPARE(first.loadedFiles->read, 4);
+        const Run again = loadRun(source, {}, {}, &first);
+        QCOMPARE(again.loadedFiles->read, 0);
+        QCOMPARE(krw::test::dumpRun(again), krw::test::dumpRun(first));
+
+        // A changed prediction in iteration 1's JSONL file: only that file is read again.
+        const QString jsonl = dir.filePath(QStringLiteral("mini_1.jsonl"));
+        QFile file(jsonl);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QByteArray content = file.readAll();
+        file.close();
+        const int at = content.indexOf("\"predict\": \"");
+        QVERIFY(at > 0);
+        content.insert(at + 12, "CHANGED ");
+        QVERIFY(writeFile(jsonl, content));
+        const Run changed = loadRun(source, {}, {}, &again);
+        QCOMPARE(changed.loadedFiles->read, 1);
+        QCOMPARE(krw::test::dumpRun(changed), krw::test::dumpRun(loadRun(source)));
+        bool seen = false;
+        for (const Case& c : changed.cases)
+            seen = seen || text(changed, c.newest().predict).startsWith(QStringLiteral("CHANGED "));
+        QVERIFY(seen);
+
+        // Touching a file without changing its size still counts as a change.
+        const QString memory = dir.filePath(QStringLiteral("mini_mem_0.json"));
+        QFile touched(memory);
+        QVERIFY(touched.open(QIODevice::ReadWrite));
+        QVERIFY(touched.setFileTime(QDateTime::currentDateTime().addSecs(5), QFileDevice::FileModificationTime));
+        touched.close();
+        QCOMPARE(loadRun(source, {}, {}, &changed).loadedFiles->read, 1);
     }
 
     void cancelStopsLoading()

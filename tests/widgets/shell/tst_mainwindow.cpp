@@ -16,6 +16,7 @@
 #include "rerun/resultstore.h"
 #include "rerun/runnerpanel.h"
 #include "review/annotationstore.h"
+#include "run/loadedfiles.h"
 #include "run/runloader.h"
 #include "run/textlimits.h"
 #include "run/textstore.h"
@@ -636,6 +637,44 @@ private Q_SLOTS:
         QVERIFY2(summary.contains(QStringLiteral("1 iteration")), qPrintable(summary));
         QVERIFY2(!summary.contains(QStringLiteral("30–30")), qPrintable(summary));
         QVERIFY2(summary.contains(QStringLiteral("4 cases · 1 failing · 3 unknown")), qPrintable(summary));
+    }
+
+    // File > Reload reads only the files of the run that changed on disk; what changed shows.
+    void reloadReadsOnlyChangedFiles()
+    {
+        QTemporaryDir dir;
+        for (const QString& name : QDir(seriesDir()).entryList(QDir::Files))
+            QVERIFY(QFile::copy(seriesDir() + QLatin1Char('/') + name, dir.filePath(name)));
+        MainWindow window(&m_syntax);
+        window.show();
+        QVERIFY(open(window, dir.path()));
+        QCOMPARE(window.run()->loadedFiles->read, 4);
+        const RunPtr before = window.run();
+        QSignalSpy loaded(&window, &MainWindow::loadFinished);
+        QTest::keySequence(&window, QKeySequence::Refresh);
+        QVERIFY(loaded.wait(20000));
+        QVERIFY(window.run() != before);
+        QCOMPARE(window.run()->loadedFiles->read, 0);
+
+        // An unknown field added to iteration 0's first line: that file alone is read again.
+        const QString jsonl = dir.filePath(QStringLiteral("mini_0.jsonl"));
+        QFile file(jsonl);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QByteArray content = file.readAll();
+        file.close();
+        content.insert(1, "\"_reloaded\": 1, ");
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        QCOMPARE(file.write(content), content.size());
+        file.close();
+        QTest::keySequence(&window, QKeySequence::Refresh);
+        QVERIFY(loaded.wait(20000));
+        QCOMPARE(window.run()->loadedFiles->read, 1);
+        bool seen = false;
+        for (const Case& c : window.run()->cases) {
+            for (const ExtraField& extra : c.history.first().extra)
+                seen = seen || extra.key == QStringLiteral("_reloaded");
+        }
+        QVERIFY(seen);
     }
 
     // The case header counts in words: "1 iteration · 1 version", never "1 iteration(s)".
