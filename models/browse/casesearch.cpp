@@ -5,9 +5,6 @@
 
 namespace krw {
 
-namespace {
-
-// The text fields of one iteration that a scope looks at.
 QVector<TextRef> fieldsInScope(const IterationRecord& r, SearchScope scope)
 {
     QVector<TextRef> refs;
@@ -39,7 +36,25 @@ QVector<TextRef> fieldsInScope(const IterationRecord& r, SearchScope scope)
     return refs;
 }
 
-} // namespace
+bool caseMatchesQuery(const Case& c, const CaseMatcher& matcher, TextReader& reader)
+{
+    const SearchQuery& query = matcher.query();
+    bool hit = query.scope == SearchScope::Everything && matcher.matchesText(c.filename);
+    for (auto it = c.history.crbegin(); !hit && it != c.history.crend(); ++it) {
+        if (query.scope == SearchScope::Everything || query.scope == SearchScope::Metadata)
+            hit = matcher.matchesMetadata(it->extra) || (it->memory && matcher.matchesMetadata(it->memory->extra));
+        if (query.scope == SearchScope::Metadata)
+            continue;
+        const auto refs = fieldsInScope(*it, query.scope);
+        for (const TextRef& ref : refs) {
+            if (hit)
+                break;
+            if (ref.hasContent())
+                hit = matcher.matchesText(reader.read(ref, TextStore::DefaultMaxBytes).text);
+        }
+    }
+    return hit;
+}
 
 std::optional<QSet<QString>> searchCases(const Run& run, const SearchQuery& query, const std::function<bool()>& isCancelled,
     const std::function<void(int searched, int total)>& progress)
@@ -57,21 +72,7 @@ std::optional<QSet<QString>> searchCases(const Run& run, const SearchQuery& quer
         if (progress)
             progress(searched, total);
         ++searched;
-        bool hit = query.scope == SearchScope::Everything && matcher.matchesText(c.filename);
-        for (auto it = c.history.crbegin(); !hit && it != c.history.crend(); ++it) {
-            if (query.scope == SearchScope::Everything || query.scope == SearchScope::Metadata)
-                hit = matcher.matchesMetadata(it->extra) || (it->memory && matcher.matchesMetadata(it->memory->extra));
-            if (query.scope == SearchScope::Metadata)
-                continue;
-            const auto refs = fieldsInScope(*it, query.scope);
-            for (const TextRef& ref : refs) {
-                if (hit)
-                    break;
-                if (ref.hasContent())
-                    hit = matcher.matchesText(reader.read(ref, TextStore::DefaultMaxBytes).text);
-            }
-        }
-        if (hit)
+        if (caseMatchesQuery(c, matcher, reader))
             found.insert(c.filename);
     }
     if (progress)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "browse/casesearchjob.h"
 
+#include <QElapsedTimer>
 #include <QFutureWatcher>
 #include <QtConcurrent>
 
@@ -20,6 +21,55 @@ CaseSearchJob::CaseSearchJob(QObject* parent)
 CaseSearchJob::~CaseSearchJob()
 {
     cancel();
+    cancelIndexing();
+}
+
+void CaseSearchJob::setRun(const RunPtr& run)
+{
+    if (run == m_indexRun && (m_index || m_indexState))
+        return;
+    cancelIndexing();
+    m_index.reset();
+    m_indexRun = run;
+    if (!run)
+        return;
+    const quint64 generation = ++m_indexGeneration;
+    auto state = std::make_shared<IndexState>();
+    state->total = int(run->cases.size());
+    m_indexState = state;
+    m_reportedIndexed = -1;
+    m_progressTimer.start();
+    using Result = std::shared_ptr<const SearchIndex>;
+    auto* watcher = new QFutureWatcher<Result>(this);
+    auto timer = std::make_shared<QElapsedTimer>();
+    timer->start();
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, state, timer] {
+        if (generation == m_indexGeneration && !state->cancelled.load()) {
+            m_indexState.reset();
+            m_index = watcher->result();
+            updateProgressTimer();
+            if (m_index)
+                Q_EMIT indexReady(timer->elapsed());
+        }
+        watcher->deleteLater();
+    });
+    watcher->setFuture(QtConcurrent::run([run, state]() -> Result {
+        return SearchIndex::build(
+            *run, [state] { return state->cancelled.load(); }, [state](int indexed, int) { state->indexed = indexed; });
+    }));
+}
+
+void CaseSearchJob::cancelIndexing()
+{
+    if (m_indexState)
+        m_indexState->cancelled = true;
+    m_indexState.reset();
+    updateProgressTimer();
+}
+
+std::shared_ptr<const SearchIndex> CaseSearchJob::indexFor(const RunPtr& run) const
+{
+    return run && run == m_indexRun ? m_index : nullptr;
 }
 
 void CaseSearchJob::start(const RunPtr& run, const SearchQuery& query)
@@ -37,7 +87,7 @@ void CaseSearchJob::start(const RunPtr& run, const SearchQuery& query)
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, query, state] {
         if (generation == m_generation) {
             m_busy = false;
-            m_progressTimer.stop();
+            updateProgressTimer();
             // A cancelled search may have stopped part-way: it has no result to report.
             const Result found = watcher->result();
             if (!state->cancelled.load() && found)
@@ -45,9 +95,12 @@ void CaseSearchJob::start(const RunPtr& run, const SearchQuery& query)
         }
         watcher->deleteLater();
     });
-    watcher->setFuture(QtConcurrent::run([run, query, state]() -> Result {
+    const std::shared_ptr<const SearchIndex> index = SearchIndex::canAnswer(query) ? indexFor(run) : nullptr;
+    watcher->setFuture(QtConcurrent::run([run, query, state, index]() -> Result {
         if (!run)
             return QSet<QString>();
+        if (index)
+            return index->search(*run, query, [state] { return state->cancelled.load(); });
         return searchCases(
             *run, query, [state] { return state->cancelled.load(); }, [state](int searched, int) { state->searched = searched; });
     }));
@@ -57,11 +110,26 @@ void CaseSearchJob::cancel()
 {
     if (m_state)
         m_state->cancelled = true;
-    m_progressTimer.stop();
+    updateProgressTimer();
+}
+
+void CaseSearchJob::updateProgressTimer()
+{
+    const bool searching = m_busy && m_state && !m_state->cancelled;
+    if (searching || m_indexState) {
+        if (!m_progressTimer.isActive())
+            m_progressTimer.start();
+    } else {
+        m_progressTimer.stop();
+    }
 }
 
 void CaseSearchJob::reportProgress()
 {
+    if (m_indexState && m_indexState->indexed != m_reportedIndexed) {
+        m_reportedIndexed = m_indexState->indexed;
+        Q_EMIT indexProgress(m_reportedIndexed, m_indexState->total);
+    }
     if (!m_state || m_state->cancelled)
         return;
     const int searched = m_state->searched;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "browse/casesearch.h"
+#include "browse/searchindex.h"
 
 #include <QObject>
 #include <QTimer>
@@ -15,6 +16,11 @@ namespace krw {
 // newest result is reported. A cancelled search reports nothing: finished() always carries
 // the whole result of its query. While a search runs, progress() says how far it is (a few
 // times a second, from a timer on the job's thread: the worker never calls into the job).
+//
+// setRun() builds the run's SearchIndex on the worker threads; once it is ready (indexReady),
+// the queries it can answer are searched in it, in milliseconds. Until then, and for regular
+// expressions and the Metadata scope, searchCases reads the texts as before. Another run (or the
+// same one reloaded, a new RunPtr) cancels the build under way and starts its own.
 class CaseSearchJob : public QObject
 {
     Q_OBJECT
@@ -22,11 +28,17 @@ public:
     explicit CaseSearchJob(QObject* parent = nullptr);
     ~CaseSearchJob() override;
 
+    void setRun(const RunPtr& run); // index it in the background; nullptr drops the index
     void start(const RunPtr& run, const SearchQuery& query);
-    void cancel();
+    void cancel(); // the search under way; indexing goes on
     bool isBusy() const { return m_busy; }
+    bool isIndexing() const { return m_indexState != nullptr; }
+    // The index of run, when it is built; nullptr while indexing, or for another run.
+    std::shared_ptr<const SearchIndex> indexFor(const RunPtr& run) const;
 
 Q_SIGNALS:
+    void indexProgress(int indexed, int total); // cases indexed so far, of the run's
+    void indexReady(qint64 milliseconds); // the run given to setRun is indexed; searches use it from now on
     void progress(int searched, int total); // cases searched so far, of the run's
     void finished(const QSet<QString>& filenames, const krw::SearchQuery& query);
 
@@ -39,6 +51,20 @@ private:
         std::atomic<int> total{0};
     };
     void reportProgress();
+    void cancelIndexing();
+    void updateProgressTimer(); // runs while a search or an indexing is under way
+
+    struct IndexState
+    {
+        std::atomic<bool> cancelled{false};
+        std::atomic<int> indexed{0};
+        std::atomic<int> total{0};
+    };
+    quint64 m_indexGeneration = 0;
+    std::shared_ptr<IndexState> m_indexState; // the build under way, if any
+    RunPtr m_indexRun; // the run setRun was given
+    std::shared_ptr<const SearchIndex> m_index; // its index, once built
+    int m_reportedIndexed = -1;
 
     quint64 m_generation = 0;
     std::shared_ptr<State> m_state;

@@ -22,6 +22,7 @@ CaseSearchController::CaseSearchController(CaseFilterBar* bar, CaseFilterProxy* 
 void CaseSearchController::setRun(const RunPtr& run)
 {
     m_run = run;
+    m_job->setRun(run); // indexed in the background; searches read the files until it is ready
     search();
 }
 

@@ -1,0 +1,466 @@
+// SPDX-License-Identifier: MIT
+#include "browse/searchindex.h"
+
+#include "browse/casematcher.h"
+#include "browse/casesearch.h"
+#include "run/textreader.h"
+
+#include <QThreadPool>
+#include <QVector>
+#include <QtAlgorithms>
+#include <QtConcurrent>
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace krw {
+
+namespace {
+
+constexpr int BuildBatchCases = 256; // cases decoded between two cancellation checks
+constexpr int SearchCheckEvery = 64; // cases searched between two cancellation checks
+constexpr quint8 EverythingOnly = 1u << int(SearchScope::Everything);
+constexpr quint8 AllScopes = 0xff;
+
+quint8 scopeBit(SearchScope scope)
+{
+    return quint8(1u << int(scope));
+}
+
+// The scopes fieldsInScope knows, besides Everything (which looks at all of them and more).
+constexpr SearchScope TextScopes[] = {
+    SearchScope::Errors,
+    SearchScope::Instruction,
+    SearchScope::Code,
+    SearchScope::Label,
+    SearchScope::TestCode,
+    SearchScope::Reflection,
+};
+
+void appendUtf8(QByteArray& out, uint c)
+{
+    if (c < 0x80) {
+        out.append(char(c));
+    } else if (c < 0x800) {
+        out.append(char(0xc0 | (c >> 6)));
+        out.append(char(0x80 | (c & 0x3f)));
+    } else if (c < 0x10000) {
+        out.append(char(0xe0 | (c >> 12)));
+        out.append(char(0x80 | ((c >> 6) & 0x3f)));
+        out.append(char(0x80 | (c & 0x3f)));
+    } else {
+        out.append(char(0xf0 | (c >> 18)));
+        out.append(char(0x80 | ((c >> 12) & 0x3f)));
+        out.append(char(0x80 | ((c >> 6) & 0x3f)));
+        out.append(char(0x80 | (c & 0x3f)));
+    }
+}
+
+// One text of a case before it is stored: folded, with its scopes.
+struct FoldedText
+{
+    QByteArray folded;
+    quint8 scopes;
+};
+
+struct CaseTexts
+{
+    std::vector<FoldedText> texts;
+    std::vector<quint64> signature; // SignatureBits bits: the case's trigrams, hashed
+    bool verify = false;
+};
+
+constexpr int SignatureShift = 14;
+constexpr quint32 SignatureBits = 1u << SignatureShift;
+
+// The signature bit of the trigram at p.
+quint32 trigramBit(const char* p)
+{
+    const quint32 trigram = quint32(quint8(p[0])) | quint32(quint8(p[1])) << 8 | quint32(quint8(p[2])) << 16;
+    return (trigram * 0x9E3779B1u) >> (32 - SignatureShift);
+}
+
+// Decodes and folds the texts of one case, as searchCases would read them.
+CaseTexts collectCase(const Case& c, TextReader& reader)
+{
+    CaseTexts out;
+    out.signature.assign(SignatureBits / 64, 0);
+    const auto add = [&out](const QString& text, quint8 scopes) {
+        if (text.isEmpty())
+            return;
+        if (!QStringView(text).isValidUtf16())
+            out.verify = true;
+        QByteArray folded = SearchIndex::fold(text);
+        const char* p = folded.constData();
+        for (qsizetype i = 0; i + 3 <= folded.size(); ++i) {
+            const quint32 bit = trigramBit(p + i);
+            out.signature[bit / 64] |= quint64(1) << (bit % 64);
+        }
+        out.texts.push_back({std::move(folded), scopes});
+    };
+    add(c.filename, EverythingOnly);
+    const auto addMetadata = [&add](const QVector<ExtraField>& fields) {
+        for (const ExtraField& f : fields) {
+            add(f.key, EverythingOnly);
+            add(f.shortValue, EverythingOnly);
+        }
+    };
+    struct Field
+    {
+        TextRef ref;
+        quint8 scopes;
+    };
+    for (const IterationRecord& r : c.history) {
+        addMetadata(r.extra);
+        if (r.memory)
+            addMetadata(r.memory->extra);
+        // Each field once, with every scope that looks at it.
+        std::vector<Field> fields;
+        const auto note = [&fields](const TextRef& ref, quint8 bit) {
+            if (!ref.hasContent())
+                return;
+            for (Field& f : fields) {
+                if (f.ref.source == ref.source && f.ref.offset == ref.offset && f.ref.length == ref.length) {
+                    f.scopes |= bit;
+                    return;
+                }
+            }
+            fields.push_back({ref, bit});
+        };
+        for (const SearchScope scope : TextScopes) {
+            const QVector<TextRef> refs = fieldsInScope(r, scope);
+            for (const TextRef& ref : refs)
+                note(ref, scopeBit(scope));
+        }
+        const QVector<TextRef> all = fieldsInScope(r, SearchScope::Everything);
+        for (const TextRef& ref : all)
+            note(ref, EverythingOnly);
+        for (const Field& f : fields)
+            add(reader.read(f.ref, TextStore::DefaultMaxBytes).text, f.scopes);
+    }
+    return out;
+}
+
+} // namespace
+
+QByteArray SearchIndex::fold(QStringView text)
+{
+    QByteArray out;
+    out.reserve(int(text.size()));
+    const auto* p = text.utf16();
+    const qsizetype n = text.size();
+    for (qsizetype i = 0; i < n; ++i) {
+        uint c = p[i];
+        if (c < 0x80) {
+            out.append(char(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c));
+            continue;
+        }
+        if (QChar::isHighSurrogate(c) && i + 1 < n && QChar::isLowSurrogate(p[i + 1])) {
+            c = QChar::surrogateToUcs4(char16_t(c), char16_t(p[i + 1]));
+            ++i;
+        }
+        // A lone surrogate stays itself (encoded like a code point): such texts are confirmed by
+        // the old path anyway (CaseTexts::verify).
+        appendUtf8(out, QChar::toCaseFolded(c));
+    }
+    return out;
+}
+
+bool SearchIndex::canAnswer(const SearchQuery& query)
+{
+    return !query.regex && query.scope != SearchScope::Metadata && !query.text.contains(QLatin1Char('\n'));
+}
+
+// Keeps each distinct line once (a set of line ids, hashed and compared by their bytes in the
+// index), and each distinct list of lines once.
+struct SearchIndex::Builder
+{
+    struct Hash
+    {
+        const SearchIndex* index;
+        size_t operator()(quint32 id) const { return std::hash<std::string_view>()(index->line(int(id))); }
+    };
+    struct Equal
+    {
+        const SearchIndex* index;
+        bool operator()(quint32 a, quint32 b) const { return index->line(int(a)) == index->line(int(b)); }
+    };
+
+    explicit Builder(SearchIndex* index)
+        : m_index(index)
+        , m_ids(1024, Hash{index}, Equal{index})
+    {
+    }
+
+    // The id of line, added unless the index has it already.
+    quint32 add(std::string_view line)
+    {
+        SearchIndex& index = *m_index;
+        const auto id = quint32(index.lineCount());
+        index.m_lines.append(line.data(), line.size());
+        index.m_lines.push_back('\n');
+        index.m_lineStart.push_back(index.m_lines.size());
+        const auto [it, added] = m_ids.insert(id);
+        if (added)
+            return id;
+        index.m_lineStart.pop_back();
+        index.m_lines.resize(index.m_lineStart.back());
+        return *it;
+    }
+
+    // Where the list of line numbers ids starts in m_refs, added unless a text with the same
+    // lines is there already (a text that repeats across iterations is stored once).
+    quint32 addText(const std::vector<quint32>& ids)
+    {
+        SearchIndex& index = *m_index;
+        const size_t hash
+            = std::hash<std::string_view>()(std::string_view(reinterpret_cast<const char*>(ids.data()), ids.size() * sizeof(quint32)));
+        const auto [from, to] = m_texts.equal_range(hash);
+        for (auto it = from; it != to; ++it) {
+            const auto at = index.m_refs.begin() + qsizetype(it->second);
+            if (index.m_refs.end() - at >= qsizetype(ids.size()) && std::equal(ids.begin(), ids.end(), at))
+                return it->second;
+        }
+        const auto first = quint32(index.m_refs.size());
+        index.m_refs.insert(index.m_refs.end(), ids.begin(), ids.end());
+        m_texts.emplace(hash, first);
+        return first;
+    }
+
+    SearchIndex* m_index;
+    std::unordered_set<quint32, Hash, Equal> m_ids;
+    std::unordered_multimap<size_t, quint32> m_texts; // hash of a text's line numbers -> where they start
+};
+
+std::shared_ptr<const SearchIndex> SearchIndex::build(
+    const Run& run, const std::function<bool()>& isCancelled, const std::function<void(int indexed, int total)>& progress)
+{
+    std::shared_ptr<SearchIndex> index(new SearchIndex);
+    const int total = int(run.cases.size());
+    index->m_caseStart.reserve(size_t(total) + 1);
+    index->m_verify.resize(size_t(total), false);
+    Builder builder(index.get());
+    std::vector<quint32> lineIds; // of one text
+    const size_t words = (size_t(total) + 63) / 64;
+    index->m_caseWords = words;
+    index->m_signature.assign(size_t(SignatureBits) * words, 0);
+    const int parts = std::max(1, QThreadPool::globalInstance()->maxThreadCount());
+    struct Part
+    {
+        int begin = 0;
+        int end = 0;
+        std::vector<CaseTexts> cases;
+    };
+    for (int start = 0; start < total; start += BuildBatchCases) {
+        if (isCancelled && isCancelled())
+            return nullptr;
+        const int end = std::min(total, start + BuildBatchCases);
+        QVector<Part> work;
+        const int step = (end - start + parts - 1) / parts;
+        for (int b = start; b < end; b += step)
+            work.append(Part{b, std::min(end, b + step), {}});
+        // A TextReader per part: readers are not thread-safe.
+        QtConcurrent::blockingMap(work, [&run](Part& part) {
+            TextReader reader(run.sources);
+            part.cases.reserve(size_t(part.end - part.begin));
+            for (int i = part.begin; i < part.end; ++i)
+                part.cases.push_back(collectCase(run.cases.at(i), reader));
+        });
+        int caseIndex = start;
+        for (Part& part : work) {
+            for (CaseTexts& c : part.cases) {
+                const auto ci = size_t(caseIndex++);
+                index->m_verify[ci] = c.verify;
+                for (size_t w = 0; w < c.signature.size(); ++w) {
+                    for (quint64 bits = c.signature[w]; bits; bits &= bits - 1) {
+                        const size_t bit = w * 64 + size_t(qCountTrailingZeroBits(bits));
+                        index->m_signature[bit * words + ci / 64] |= quint64(1) << (ci % 64);
+                    }
+                }
+                for (const FoldedText& t : c.texts) {
+                    if (t.folded.isEmpty())
+                        continue;
+                    lineIds.clear();
+                    const std::string_view text(t.folded.constData(), size_t(t.folded.size()));
+                    for (size_t from = 0;;) {
+                        const size_t end = text.find('\n', from);
+                        lineIds.push_back(builder.add(text.substr(from, end == std::string_view::npos ? end : end - from)));
+                        if (end == std::string_view::npos)
+                            break;
+                        from = end + 1;
+                    }
+                    index->m_entries.push_back({builder.addText(lineIds), quint32(lineIds.size()), t.scopes});
+                }
+                index->m_caseStart.push_back(quint32(index->m_entries.size()));
+            }
+            part.cases.clear();
+        }
+        if (progress)
+            progress(end, total);
+    }
+    index->m_lines.shrink_to_fit();
+    index->m_lineStart.shrink_to_fit();
+    index->m_refs.shrink_to_fit();
+    index->m_entries.shrink_to_fit();
+    return index;
+}
+
+qint64 SearchIndex::memoryBytes() const
+{
+    return qint64(m_lines.capacity() + m_lineStart.capacity() * sizeof(quint64) + m_refs.capacity() * sizeof(quint32)
+        + m_entries.capacity() * sizeof(Entry) + m_caseStart.capacity() * sizeof(quint32) + m_verify.capacity() / 8
+        + m_signature.capacity() * sizeof(quint64));
+}
+
+std::vector<quint64> SearchIndex::candidates(const QByteArray& needle) const
+{
+    const size_t words = m_caseWords;
+    std::vector<quint64> cases(words, ~quint64(0));
+    if (const int rest = caseCount() % 64)
+        cases.back() = (quint64(1) << rest) - 1;
+    if (words == 0)
+        return cases;
+    for (qsizetype i = 0; i + 3 <= needle.size(); ++i) {
+        const quint64* slice = m_signature.data() + size_t(trigramBit(needle.constData() + i)) * words;
+        for (size_t w = 0; w < words; ++w)
+            cases[w] &= slice[w];
+    }
+    return cases;
+}
+
+std::optional<QSet<QString>> SearchIndex::search(const Run& run, const SearchQuery& query, const std::function<bool()>& isCancelled) const
+{
+    QSet<QString> found;
+    const CaseMatcher matcher(query);
+    if (!matcher.isValid() || query.text.isEmpty())
+        return found;
+    Q_ASSERT(canAnswer(query));
+    Q_ASSERT(caseCount() == run.cases.size());
+    const quint8 mask = query.scope == SearchScope::Everything ? AllScopes : scopeBit(query.scope);
+    const QByteArray needle = fold(query.text);
+    const auto length = size_t(needle.size());
+    // The cases whose signature has every trigram of the query.
+    const std::vector<quint64> maybe = candidates(needle);
+    const int total = std::min(caseCount(), int(run.cases.size()));
+    bool any = false;
+    for (int i = 0; i < total && !any; ++i)
+        any = (maybe[size_t(i) / 64] >> (i % 64) & 1) || m_verify[size_t(i)];
+    if (!any)
+        return found;
+    // The lines that hold the query: one sweep over all of them, in parts of about equal size,
+    // more parts than threads so a thread slowed by other work does not hold up the answer. The
+    // query has no \n, so a match never runs over the end of its line.
+    const int threads = std::max(1, QThreadPool::globalInstance()->maxThreadCount());
+    std::vector<quint8> holds(size_t(lineCount()), 0);
+    {
+        struct Part
+        {
+            int first;
+            int last; // one past
+        };
+        QVector<Part> work;
+        const int lines = lineCount();
+        const quint64 partBytes = std::max<quint64>(1, m_lines.size() / quint64(threads * 8));
+        for (int first = 0; first < lines;) {
+            const auto next
+                = std::upper_bound(m_lineStart.begin() + first + 1, m_lineStart.end() - 1, m_lineStart[size_t(first)] + partBytes);
+            const int last = std::min(lines, std::max(first + 1, int(next - m_lineStart.begin())));
+            work.append(Part{first, last});
+            first = last;
+        }
+        const char* base = m_lines.data();
+        QtConcurrent::blockingMap(work, [&](const Part& part) {
+            if (isCancelled && isCancelled())
+                return;
+            quint64 at = m_lineStart[size_t(part.first)];
+            const quint64 end = m_lineStart[size_t(part.last)];
+            auto line = m_lineStart.begin() + part.first;
+            const auto lastStart = m_lineStart.begin() + part.last;
+            while (at + length <= end) {
+                const void* match = memmem(base + at, size_t(end - at), needle.constData(), length);
+                if (!match)
+                    break;
+                const auto pos = quint64(static_cast<const char*>(match) - base);
+                line = std::upper_bound(line, lastStart, pos) - 1; // the line pos is in
+                holds[size_t(line - m_lineStart.begin())] = 1;
+                at = *(line + 1); // on to the next line
+            }
+        });
+    }
+    if (isCancelled && isCancelled())
+        return std::nullopt;
+    // Each candidate: does a text of the scope have one of those lines?
+    struct Part
+    {
+        int begin;
+        int end;
+        QVector<int> hits; // cases that hold the query (or that only the old path can tell)
+    };
+    QVector<Part> work;
+    const int parts = threads * 8;
+    const int step = std::max(64, (total + parts - 1) / parts / 64 * 64);
+    for (int b = 0; b < total; b += step)
+        work.append(Part{b, std::min(total, b + step), {}});
+    QtConcurrent::blockingMap(work, [&](Part& part) {
+        if (isCancelled && isCancelled())
+            return;
+        for (int i = part.begin; i < part.end; ++i) {
+            if (!(maybe[size_t(i) / 64] >> (i % 64) & 1) && !m_verify[size_t(i)])
+                continue;
+            bool hit = m_verify[size_t(i)];
+            for (quint32 e = m_caseStart[size_t(i)]; !hit && e < m_caseStart[size_t(i) + 1]; ++e) {
+                const Entry& entry = m_entries[e];
+                if (!(entry.scopes & mask))
+                    continue;
+                const quint32* ref = m_refs.data() + entry.first;
+                const quint32* refEnd = ref + entry.count;
+                for (; ref != refEnd && !hit; ++ref)
+                    hit = holds[*ref];
+            }
+            if (hit)
+                part.hits.append(i);
+        }
+    });
+    if (isCancelled && isCancelled())
+        return std::nullopt;
+    // Those the folded text cannot settle are confirmed the old way.
+    QVector<int> confirm;
+    for (const Part& part : work) {
+        for (const int i : part.hits) {
+            if (query.caseSensitive || m_verify[size_t(i)])
+                confirm.append(i);
+            else
+                found.insert(run.cases.at(i).filename);
+        }
+    }
+    if (confirm.isEmpty())
+        return found;
+    work.clear();
+    const int confirmStep = std::max(1, int((confirm.size() + parts - 1) / parts));
+    for (int b = 0; b < confirm.size(); b += confirmStep)
+        work.append(Part{b, std::min(int(confirm.size()), b + confirmStep), {}});
+    std::atomic<bool> stopped{false};
+    QtConcurrent::blockingMap(work, [&](Part& part) {
+        TextReader reader(run.sources);
+        for (int k = part.begin; k < part.end; ++k) {
+            if ((k - part.begin) % SearchCheckEvery == 0 && isCancelled && isCancelled()) {
+                stopped = true;
+                return;
+            }
+            if (caseMatchesQuery(run.cases.at(confirm.at(k)), matcher, reader))
+                part.hits.append(confirm.at(k));
+        }
+    });
+    if (stopped || (isCancelled && isCancelled()))
+        return std::nullopt;
+    for (const Part& part : work) {
+        for (const int i : part.hits)
+            found.insert(run.cases.at(i).filename);
+    }
+    return found;
+}
+
+} // namespace krw
