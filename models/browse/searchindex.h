@@ -3,7 +3,7 @@
 // An in-memory index of a run's searchable text, so a plain-text search answers in milliseconds
 // instead of reading every TextRef from disk (searchCases). Built once per loaded run on worker
 // threads (CaseSearchJob builds it after the tree shows), then read-only and shared between
-// searches. docs/PERFORMANCE-search.md says why it looks like this and what it costs.
+// searches. docs/PERFORMANCE.md ("Search") says why it looks like this and what it costs.
 //
 // What it holds: every text a search can look at (the fields of fieldsInScope, the filename, the
 // metadata keys and short values), decoded exactly as searchCases decodes them, then case-folded

@@ -276,7 +276,7 @@ QString lineDiffError(const QString& why)
 // ones. Patience anchors on lines that occur once on each side, so an edited line pairs with
 // its old self even among repeated blank lines and braces, and time grows with the size of the
 // changed regions rather than with lines × edits (dtl's O(NP) took 2.6× git's time at 20,000
-// lines with 10 % changed; docs/PERFORMANCE-diff.md).
+// lines with 10 % changed; docs/PERFORMANCE.md, "Diff").
 std::vector<Segment> lineSegments(const std::vector<int>& left, const std::vector<int>& right, QString* error)
 {
     std::vector<Segment> changes;

@@ -15,7 +15,7 @@
 // Usage: bench_diff [--lines 5000] [--changed 0.10] [--seed 1] [--runs 7] [--huge-line CHARS]
 // --huge-line replaces one line in the middle of both files by a line of CHARS characters that
 // differs in its middle, to show that one long line does not blow the time up.
-// Not a test: numbers are quoted in docs/PERFORMANCE-diff.md, not asserted.
+// Not a test: numbers are quoted in docs/PERFORMANCE.md ("Diff"), not asserted.
 #include "diff/linediff.h"
 
 #include <QCommandLineParser>

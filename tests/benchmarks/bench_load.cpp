@@ -14,6 +14,9 @@
 // build tree's layout). Prints human text and one `RESULT <key> <value> <unit>` line per figure;
 // exits 1 without RESULT lines when a command fails (a non-zero exit, a crash, or no case loaded).
 // Not a test: the figures are read from the table tests/benchmarks/run.sh prints.
+#include "run/loadedfiles.h"
+#include "run/runloader.h"
+
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDir>
@@ -231,5 +234,38 @@ int main(int argc, char* argv[])
     result("files_mb", filesMb, 1, "MB");
     result("rss_ratio", filesMb > 0 ? cliRuns.maxRssMb / filesMb : 0, 3, "x");
     result("python_peak_rss_mb", pyRuns.maxRssMb, 1, "MB");
+
+    // Reload, in this process: the same run again with the first load kept, then after the
+    // newest JSONL file's modification time moved (its content untouched, its time put back).
+    QString error;
+    const krw::Run first = krw::loadRunAtPath(runDir, {}, &error);
+    const krw::LocateResult located = krw::locateRuns(runDir);
+    if (!first.loadedFiles || !located) {
+        err << "bench_load: the run did not load in process: " << error << '\n';
+        return 1;
+    }
+    const krw::RunSource& source = located.runs.front();
+    QElapsedTimer timer;
+    timer.start();
+    const krw::Run unchanged = krw::loadRun(source, {}, {}, &first);
+    const double unchangedS = double(timer.nsecsElapsed()) / 1e9;
+    QFile touched(source.jsonlByIteration.last());
+    const QDateTime modified = QFileInfo(touched).lastModified();
+    if (!touched.open(QIODevice::ReadWrite) || !touched.setFileTime(modified.addSecs(2), QFileDevice::FileModificationTime)) {
+        err << "bench_load: cannot move the modification time of " << touched.fileName() << '\n';
+        return 1;
+    }
+    touched.close();
+    timer.restart();
+    const krw::Run changed = krw::loadRun(source, {}, {}, &unchanged);
+    const double changedS = double(timer.nsecsElapsed()) / 1e9;
+    touched.open(QIODevice::ReadWrite);
+    touched.setFileTime(modified, QFileDevice::FileModificationTime);
+    out << "reload: nothing changed " << unchanged.loadedFiles->read << " files read, " << QString::number(unchangedS, 'f', 3) << " s; "
+        << QFileInfo(touched).fileName() << " touched: " << changed.loadedFiles->read << " files read, "
+        << QString::number(changedS, 'f', 3) << " s\n";
+    result("reload_unchanged_files", unchanged.loadedFiles->read, 0, "files");
+    result("reload_changed_files", changed.loadedFiles->read, 0, "files");
+    result("reload_changed_s", changedS, 3, "s");
     return 0;
 }
