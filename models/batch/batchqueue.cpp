@@ -5,11 +5,13 @@
 #include "rerun/resultstore.h"
 #include "storage/atomicfile.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QThreadPool>
 #include <QUuid>
 
 #include <algorithm>
@@ -195,6 +197,16 @@ QVector<BatchQueue> BatchQueue::unfinished(const ResultStore& store, QStringList
     }
     std::sort(queues.begin(), queues.end(), [](const BatchQueue& a, const BatchQueue& b) { return a.created > b.created; });
     return queues;
+}
+
+QThreadPool* BatchQueue::filePool()
+{
+    static QThreadPool* pool = [] {
+        auto* p = new QThreadPool(QCoreApplication::instance());
+        p->setMaxThreadCount(1);
+        return p;
+    }();
+    return pool;
 }
 
 } // namespace krw

@@ -8,6 +8,8 @@
 
 #include <optional>
 
+class QThreadPool;
+
 namespace krw {
 
 class ResultStore;
@@ -60,6 +62,11 @@ struct BatchQueue
     static std::optional<BatchQueue> load(const QString& path, QString* error);
     // Batches with cases left, newest first; unreadable files are named in warnings.
     static QVector<BatchQueue> unfinished(const ResultStore& store, QStringList* warnings = nullptr);
+    // Where queue files are saved, removed and read off the UI thread: one task at a time, in the
+    // order asked. A later save is never overwritten by an earlier one (also across dialogs: a batch
+    // resumed in a new window), and a read asked for after a batch ended sees its queue removed.
+    // The pool outlives every window, so a save asked for as a window closes still lands.
+    static QThreadPool* filePool();
 };
 
 } // namespace krw

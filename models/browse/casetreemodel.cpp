@@ -65,17 +65,18 @@ void CaseTreeModel::emitCasesChanged(
 {
     for (int g = 0; g < m_groups.size(); ++g) {
         const QVector<int>& cases = m_groups.at(g).cases;
-        const QModelIndex group = index(g, 0);
-        for (int row = 0; row < cases.size();) {
-            if (!changed(m_run->cases.at(cases.at(row)).filename)) {
-                ++row;
-                continue;
+        int first = -1;
+        int last = -1;
+        for (int row = 0; row < cases.size(); ++row) {
+            if (changed(m_run->cases.at(cases.at(row)).filename)) {
+                if (first < 0)
+                    first = row;
+                last = row;
             }
-            int last = row;
-            while (last + 1 < cases.size() && changed(m_run->cases.at(cases.at(last + 1)).filename))
-                ++last;
-            Q_EMIT dataChanged(index(row, firstColumn, group), index(last, lastColumn, group), roles);
-            row = last + 1;
+        }
+        if (first >= 0) {
+            const QModelIndex group = index(g, 0);
+            Q_EMIT dataChanged(index(first, firstColumn, group), index(last, lastColumn, group), roles);
         }
     }
 }

@@ -58,19 +58,6 @@ BuiltRequests buildRequests(const RunPtr& run, const QVector<int>& indexes, cons
     return built;
 }
 
-// The queue files are written here, one at a time in the order asked: a later save is never
-// overwritten by an earlier one, also across dialogs (a batch resumed in a new window). The pool
-// outlives every dialog, so a save asked for as a window closes still lands.
-QThreadPool* queueFilePool()
-{
-    static QThreadPool* pool = [] {
-        auto* p = new QThreadPool(QCoreApplication::instance());
-        p->setMaxThreadCount(1);
-        return p;
-    }();
-    return pool;
-}
-
 const char* const JobsTip
     = QT_TRANSLATE_NOOP("krw::BatchRerunDialog", "Cases probed and compiled at once (compiling is most of a batch's time)");
 const char* const DevicesTip = QT_TRANSLATE_NOOP("krw::BatchRerunDialog",
@@ -705,7 +692,7 @@ void BatchRerunDialog::saveQueue()
         if (!error.isEmpty())
             m_status->setText(tr("The batch's queue could not be saved, so it cannot be resumed: %1").arg(error));
     });
-    watcher->setFuture(QtConcurrent::run(queueFilePool(), [queue = *m_queue, store = m_store] {
+    watcher->setFuture(QtConcurrent::run(BatchQueue::filePool(), [queue = *m_queue, store = m_store] {
         QString error;
         return queue.save(store, &error) ? QString() : error;
     }));
@@ -714,7 +701,7 @@ void BatchRerunDialog::saveQueue()
 void BatchRerunDialog::removeQueue()
 {
     if (m_queue) // after every save asked for before it
-        (void)QtConcurrent::run(queueFilePool(), [queue = *m_queue, store = m_store] { queue.remove(store); });
+        (void)QtConcurrent::run(BatchQueue::filePool(), [queue = *m_queue, store = m_store] { queue.remove(store); });
 }
 
 } // namespace krw

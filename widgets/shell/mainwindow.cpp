@@ -511,7 +511,11 @@ void MainWindow::loadLatestReruns()
         }
         Q_EMIT latestRerunsLoaded();
     });
-    watcher->setFuture(QtConcurrent::run([store, names] { return Found{store.newestPerCase(names), BatchQueue::unfinished(store)}; }));
+    // On the queue files' pool: after every save and removal asked for before (a batch that just
+    // ended has its queue removed there, and must not be offered for Resume).
+    watcher->setFuture(QtConcurrent::run(BatchQueue::filePool(), [store, names] {
+        return Found{store.newestPerCase(names), BatchQueue::unfinished(store)};
+    }));
 }
 
 bool MainWindow::selectCase(const QString& filename)

@@ -144,6 +144,31 @@ private Q_SLOTS:
         QCOMPARE(changed.count(), 0);
     }
 
+    // Scattered changes in a group are one signal, not one per row: each single-row signal made the
+    // tree size its columns to their contents again, and 1,000 saved reruns read when a 10,000-case
+    // run opened froze the window for 32 s.
+    void scatteredChangesAreOneSignalPerGroup()
+    {
+        CaseTreeModel model;
+        model.setRun(std::make_shared<const Run>(loadRunAtPath(QStringLiteral(KRW_SAMPLE_RUN_DIR))));
+        QModelIndex group;
+        for (int g = 0; g < model.rowCount() && !group.isValid(); ++g) {
+            if (model.rowCount(model.index(g, 0)) >= 3)
+                group = model.index(g, 0);
+        }
+        QVERIFY2(group.isValid(), "the fixture has a group of three cases");
+        const QString first = model.index(0, 0, group).data(CaseTreeModel::FilenameRole).toString();
+        const QString last = model.index(model.rowCount(group) - 1, 0, group).data(CaseTreeModel::FilenameRole).toString();
+        LatestRerun rerun;
+        rerun.verdict = QStringLiteral("passed");
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        model.setLatestReruns({{first, rerun}, {last, rerun}});
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(changed.first().at(0).value<QModelIndex>().row(), 0);
+        QCOMPARE(changed.first().at(1).value<QModelIndex>().row(), model.rowCount(group) - 1);
+        QCOMPARE(changed.first().at(0).value<QModelIndex>().parent(), group);
+    }
+
     // The Rerun column: the newest rerun's verdict with its flags, sorted clean passes first, and a
     // filter that follows it when a rerun ends (a case that gains a flag joins "flagged").
     void rerunColumnShowsSortsAndFilters()
