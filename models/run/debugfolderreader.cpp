@@ -75,7 +75,7 @@ TextRef DebugFolderReader::rawFile(const QDir& dir, const QString& name)
         m_session->warnings().append({info.filePath(), 0, -1, QString(), QStringLiteral("not readable; skipped")});
         return {};
     }
-    SourceFile source{info.absoluteFilePath(), SourceFile::Kind::Raw, info.size(), info.lastModified()};
+    SourceFile source{info.absoluteFilePath(), SourceFile::Kind::Raw, info.size(), info.lastModified(), info.metadataChangeTime()};
     TextRef ref;
     ref.source = m_session->addSource(source);
     ref.length = info.size();

@@ -47,7 +47,9 @@ bool MappedFile::open(qint64 maxBytes, bool map)
     m_warnings.setText(m_text);
     m_source.path = m_path;
     m_source.size = m_file.size();
-    m_source.modified = info.lastModified();
+    // The times of the file opened (fstat), not of whatever the path names by now.
+    m_source.modified = m_file.fileTime(QFileDevice::FileModificationTime);
+    m_source.changed = m_file.fileTime(QFileDevice::FileMetadataChangeTime);
     return true;
 }
 

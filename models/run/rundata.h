@@ -56,7 +56,11 @@ struct SourceFile
     QString path;
     Kind kind = Kind::Json;
     qint64 size = 0;
-    QDateTime modified; // to notice a file rewritten after it was loaded
+    // To notice a file rewritten or replaced after it was loaded (TextStore::isUnchanged): its
+    // modification time, and its status-change time, which a copy that keeps the modification time
+    // (cp -p, rsync -t, an unpacked archive) still moves and no user can set back.
+    QDateTime modified;
+    QDateTime changed;
 };
 using SourceTable = QVector<SourceFile>;
 

@@ -5,11 +5,13 @@
 
 namespace krw {
 
-struct TextReader::Mapped
+// Spans are read with seek + read (pread), never through a mapping: a run file rewritten or cut
+// short while it is read (an agent ends an iteration while the search index is built) must give
+// the "changed on disk" message, not SIGBUS. The page cache keeps repeated reads cheap, and the
+// pages read do not count in the process's resident memory as mapped ones would.
+struct TextReader::OpenFile
 {
     QFile file;
-    const char* data = nullptr;
-    QByteArray buffer; // when the file cannot be mapped (e.g. a Qt resource)
 };
 
 TextReader::TextReader(std::shared_ptr<const SourceTable> sources)
@@ -20,29 +22,24 @@ TextReader::TextReader(std::shared_ptr<const SourceTable> sources)
 
 TextReader::~TextReader() = default;
 
-const TextReader::Mapped* TextReader::mapped(int source, QString* error)
+QFile* TextReader::opened(int source, QString* error)
 {
     auto& slot = m_files[std::size_t(source)];
     if (slot)
-        return slot.get();
+        return &slot->file;
     const SourceFile& info = m_sources->at(source);
     if (!TextStore::isUnchanged(info)) {
         *error = TextStore::changedMessage(info);
         return nullptr;
     }
-    auto file = std::make_unique<Mapped>();
+    auto file = std::make_unique<OpenFile>();
     file->file.setFileName(info.path);
-    if (!file->file.open(QIODevice::ReadOnly)) {
+    if (!file->file.open(QIODevice::ReadOnly | QIODevice::Unbuffered)) {
         *error = QStringLiteral("cannot read %1: %2").arg(info.path, file->file.errorString());
         return nullptr;
     }
-    file->data = reinterpret_cast<const char*>(file->file.map(0, file->file.size()));
-    if (!file->data) {
-        file->buffer = file->file.readAll();
-        file->data = file->buffer.constData();
-    }
     slot = std::move(file);
-    return slot.get();
+    return &slot->file;
 }
 
 ResolvedText TextReader::read(const TextRef& ref, qint64 maxBytes)
@@ -54,7 +51,7 @@ ResolvedText TextReader::read(const TextRef& ref, qint64 maxBytes)
         result.error = QStringLiteral("internal: text refers to unknown source %1").arg(ref.source);
         return result;
     }
-    const Mapped* file = mapped(ref.source, &result.error);
+    QFile* file = opened(ref.source, &result.error);
     if (!file)
         return result;
     const SourceFile& source = m_sources->at(ref.source);
@@ -63,7 +60,16 @@ ResolvedText TextReader::read(const TextRef& ref, qint64 maxBytes)
         return result;
     }
     const bool truncated = ref.length > maxBytes;
-    const QByteArray bytes = QByteArray::fromRawData(file->data + ref.offset, int(truncated ? maxBytes : ref.length));
+    const qint64 length = truncated ? maxBytes : ref.length;
+    if (!file->seek(ref.offset)) {
+        result.error = QStringLiteral("cannot read %1: %2").arg(source.path, file->errorString());
+        return result;
+    }
+    const QByteArray bytes = file->read(length);
+    if (bytes.size() != length) { // cut short since it was loaded
+        result.error = TextStore::changedMessage(source);
+        return result;
+    }
     return TextStore::decodeSpan(source, bytes, ref, truncated, maxBytes);
 }
 

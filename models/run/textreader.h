@@ -6,9 +6,13 @@
 #include <memory>
 #include <vector>
 
+class QFile;
+
 namespace krw {
 
-// Reads many TextRefs quickly: maps each source file once. Not thread-safe; one per thread.
+// Reads many TextRefs quickly: opens each source file once and reads each span with seek + read
+// (a file cut short since the run was loaded gives TextStore::changedMessage, never a crash).
+// Not thread-safe; one per thread.
 class TextReader
 {
 public:
@@ -20,11 +24,11 @@ public:
     ResolvedText read(const TextRef& ref, qint64 maxBytes);
 
 private:
-    struct Mapped;
-    const Mapped* mapped(int source, QString* error);
+    struct OpenFile;
+    QFile* opened(int source, QString* error);
 
     std::shared_ptr<const SourceTable> m_sources;
-    std::vector<std::unique_ptr<Mapped>> m_files;
+    std::vector<std::unique_ptr<OpenFile>> m_files;
 };
 
 } // namespace krw

@@ -128,7 +128,8 @@ QString TextStore::changedMessage(const SourceFile& source)
 bool TextStore::isUnchanged(const SourceFile& source)
 {
     const QFileInfo info(source.path);
-    return info.size() == source.size && (!source.modified.isValid() || info.lastModified() == source.modified);
+    return info.size() == source.size && (!source.modified.isValid() || info.lastModified() == source.modified)
+        && (!source.changed.isValid() || info.metadataChangeTime() == source.changed);
 }
 
 ResolvedText TextStore::decodeSpan(const SourceFile& source, const QByteArray& bytes, const TextRef& ref, bool truncated, qint64 maxBytes)

@@ -74,7 +74,7 @@ Run runAt(const QString& path, const QString& name, const QStringList& sourcePat
     run.name = name;
     auto sources = std::make_shared<SourceTable>();
     for (const QString& source : sourcePaths)
-        sources->append(SourceFile{source, SourceFile::Kind::Json, QFileInfo(source).size(), {}});
+        sources->append(SourceFile{source, SourceFile::Kind::Json, QFileInfo(source).size(), {}, {}});
     run.sources = sources;
     return run;
 }

@@ -2,15 +2,18 @@
 #include "run/loadedfiles.h"
 #include "run/outcomes.h"
 #include "run/runloader.h"
+#include "run/textreader.h"
 #include "run/textstore.h"
 #include "rundump.h"
 #include "tooltests.h"
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 
 #include <cmath>
 
@@ -495,7 +498,68 @@ private Q_SLOTS:
         QVERIFY(touched.open(QIODevice::ReadWrite));
         QVERIFY(touched.setFileTime(QDateTime::currentDateTime().addSecs(5), QFileDevice::FileModificationTime));
         touched.close();
-        QCOMPARE(loadRun(source, {}, {}, &changed).loadedFiles->read, 1);
+        const Run retimed = loadRun(source, {}, {}, &changed);
+        QCOMPARE(retimed.loadedFiles->read, 1);
+
+        // A file replaced by one of the same size whose modification time was put back (cp -p,
+        // rsync -t, an unpacked archive) counts as a change too: its status-change time moved.
+        const QDateTime mtime = QFileInfo(jsonl).lastModified();
+        const qint64 sizeBefore = QFileInfo(jsonl).size();
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        content = file.readAll();
+        file.close();
+        QVERIFY(content.contains("CHANGED "));
+        content.replace("CHANGED ", "REPLACED");
+        QThread::msleep(20); // past the file system clock's tick: the status-change times differ
+        const QString replacement = dir.filePath(QStringLiteral("replacement.tmp"));
+        QVERIFY(writeFile(replacement, content));
+        QFile put(replacement);
+        QVERIFY(put.open(QIODevice::ReadWrite));
+        QVERIFY(put.setFileTime(mtime, QFileDevice::FileModificationTime));
+        put.close();
+        QVERIFY(QFile::remove(jsonl));
+        QVERIFY(QFile::rename(replacement, jsonl));
+        QCOMPARE(QFileInfo(jsonl).size(), sizeBefore);
+        QCOMPARE(QFileInfo(jsonl).lastModified(), mtime);
+        const Run replaced = loadRun(source, {}, {}, &retimed);
+        QCOMPARE(replaced.loadedFiles->read, 1);
+        QCOMPARE(krw::test::dumpRun(replaced), krw::test::dumpRun(loadRun(source)));
+    }
+
+    // A file cut short while its texts are read (an agent rewrites its memory file while the search
+    // index is built) gives the "changed on disk" message for the texts past its new end, and no
+    // crash: spans are read, never mapped (a mapped page past the end is SIGBUS).
+    void textReaderSurvivesAFileCutShort()
+    {
+        QTemporaryDir dir;
+        QVERIFY(copyDir(seriesDir(), dir.path()));
+        const Run run = loadRun(locateRuns(dir.path()).runs.first());
+        // The text that starts first and the one that ends last in the same file.
+        const int source = run.cases.first().history.first().predict.source;
+        const TextRef* first = nullptr;
+        const TextRef* last = nullptr;
+        for (const Case& c : run.cases) {
+            for (const IterationRecord& it : c.history) {
+                for (const TextRef* ref : {&it.predict, &it.label}) {
+                    if (!ref->isPresent() || ref->isEmptyString || ref->source != source)
+                        continue;
+                    if (!first || ref->offset < first->offset)
+                        first = ref;
+                    if (!last || ref->offset > last->offset)
+                        last = ref;
+                }
+            }
+        }
+        QVERIFY(first && last && first->offset + first->length < last->offset);
+        TextReader reader(run.sources);
+        const ResolvedText before = reader.read(*first, 1 << 20);
+        QVERIFY2(before.error.isEmpty(), qPrintable(before.error));
+        QVERIFY(!before.text.isEmpty());
+        const QString path = run.sources->at(first->source).path;
+        QVERIFY(QFile::resize(path, last->offset)); // the reader has the file open: cut it under it
+        const ResolvedText after = reader.read(*last, 1 << 20);
+        QVERIFY2(after.error.contains(QStringLiteral("changed on disk")), qPrintable(after.error));
+        QVERIFY(after.text.isEmpty());
     }
 
     void cancelStopsLoading()
