@@ -11,6 +11,7 @@
 #include <git2/errors.h>
 #include <git2/global.h>
 #include <limits>
+#include <new>
 #include <vector>
 
 namespace krw {
@@ -257,12 +258,25 @@ bool libgit2Ready()
 
 // One hunk without context lines is one changed segment. Unified-diff numbering: a side with
 // no lines names the line before the change (0 = before the first), otherwise its first line.
+// No exception may unwind through libgit2's C frames: out of memory stops the diff (a non-zero
+// return is GIT_EUSER) and is said as the diff's error.
+struct Hunks
+{
+    std::vector<Segment> changes;
+    bool outOfMemory = false;
+};
+
 int onHunk(const git_diff_delta*, const git_diff_hunk* hunk, void* payload)
 {
-    auto* changes = static_cast<std::vector<Segment>*>(payload);
+    auto* hunks = static_cast<Hunks*>(payload);
     const int leftBegin = hunk->old_lines == 0 ? hunk->old_start : hunk->old_start - 1;
     const int rightBegin = hunk->new_lines == 0 ? hunk->new_start : hunk->new_start - 1;
-    changes->push_back({false, leftBegin, leftBegin + hunk->old_lines, rightBegin, rightBegin + hunk->new_lines});
+    try {
+        hunks->changes.push_back({false, leftBegin, leftBegin + hunk->old_lines, rightBegin, rightBegin + hunk->new_lines});
+    } catch (const std::bad_alloc&) {
+        hunks->outOfMemory = true;
+        return -1;
+    }
     return 0;
 }
 
@@ -279,7 +293,7 @@ QString lineDiffError(const QString& why)
 // lines with 10 % changed; docs/PERFORMANCE.md, "Diff").
 std::vector<Segment> lineSegments(const std::vector<int>& left, const std::vector<int>& right, QString* error)
 {
-    std::vector<Segment> changes;
+    Hunks hunks;
     if (!libgit2Ready()) {
         *error = lineDiffError(QCoreApplication::translate("krw::LineDiff", "the library did not initialize"));
         return {};
@@ -292,7 +306,11 @@ std::vector<Segment> lineSegments(const std::vector<int>& left, const std::vecto
     options.context_lines = 0;
     options.interhunk_lines = 0;
     const int rc = git_diff_buffers(leftText.constData(), static_cast<std::size_t>(leftText.size()), nullptr, rightText.constData(),
-        static_cast<std::size_t>(rightText.size()), nullptr, &options, nullptr, nullptr, onHunk, nullptr, &changes);
+        static_cast<std::size_t>(rightText.size()), nullptr, &options, nullptr, nullptr, onHunk, nullptr, &hunks);
+    if (hunks.outOfMemory) {
+        *error = lineDiffError(QCoreApplication::translate("krw::LineDiff", "out of memory"));
+        return {};
+    }
     if (rc < 0) {
         const git_error* last = git_error_last();
         *error = lineDiffError(last && last->message ? QString::fromUtf8(last->message) : QStringLiteral("error %1").arg(rc));
@@ -300,7 +318,7 @@ std::vector<Segment> lineSegments(const std::vector<int>& left, const std::vecto
     }
 
     std::vector<Segment> segments;
-    segments.reserve(changes.size() * 2 + 1);
+    segments.reserve(hunks.changes.size() * 2 + 1);
     int leftEnd = 0;
     int rightEnd = 0;
     const auto appendEqual = [&](int leftBegin, int rightBegin) {
@@ -310,7 +328,7 @@ std::vector<Segment> lineSegments(const std::vector<int>& left, const std::vecto
             segments.push_back({true, leftEnd, leftBegin, rightEnd, rightBegin});
         return true;
     };
-    for (const Segment& change : changes) {
+    for (const Segment& change : hunks.changes) {
         if (!appendEqual(change.leftBegin, change.rightBegin) || change.leftEnd > static_cast<int>(left.size())
             || change.rightEnd > static_cast<int>(right.size())) {
             *error = lineDiffError(QCoreApplication::translate("krw::LineDiff", "its hunks do not fit the two texts"));
