@@ -14,9 +14,11 @@ namespace krw {
 class JsonValidator
 {
 public:
-    // Bigger values are not checked whole (the parser would keep that much memory): isValid says
-    // no and the caller checks each field.
-    static constexpr std::size_t MaxBytes = 8 * 1024 * 1024;
+    // Bigger values are not checked whole: isValid says no and the caller checks each field. The
+    // parser keeps its buffers for the biggest value it saw until it is destroyed, about 12 × a
+    // structure-dense value (a 7.9 MB list of numbers kept 98 MB), and up to three live at once.
+    // Entries average 20 KB; the few bigger ones cost the per-field check.
+    static constexpr std::size_t MaxBytes = 1024 * 1024;
 
     JsonValidator();
     ~JsonValidator();
