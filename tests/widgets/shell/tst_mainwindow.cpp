@@ -222,10 +222,12 @@ private Q_SLOTS:
             QVERIFY(select(window, c.filename));
             CaseView* view = window.caseView();
             QCOMPARE(view->iteration(), c.newest().iteration);
-            const QString predict = view->codeView(CaseView::PredictTab)->toPlainText();
-            if (c.newest().predict.hasContent())
-                QCOMPARE(predict, TextStore::resolveOrEmpty(*run->sources, c.newest().predict));
-            else
+            // Panes are filled when their tab comes to the front: bring it there first.
+            if (c.newest().predict.hasContent()) {
+                view->showTab(CaseView::PredictTab);
+                QVERIFY(!view->isTabStale(CaseView::PredictTab));
+                QCOMPARE(view->codeView(CaseView::PredictTab)->toPlainText(), TextStore::resolveOrEmpty(*run->sources, c.newest().predict));
+            } else
                 QVERIFY(!view->tabs()->isTabEnabled(CaseView::PredictTab));
             QCOMPARE(view->tabs()->isTabEnabled(CaseView::PerfTab),
                 !c.newest().memory || c.newest().memory->perfCandidates.isEmpty() ? false : true);
@@ -236,6 +238,49 @@ private Q_SLOTS:
             }
             QVERIFY(!view->comparePage()->leftId().isEmpty() || codeVersions(c).isEmpty());
         }
+    }
+
+    // Only the tab in front is filled when a case opens; the others when they come to the front,
+    // and never with the previous case's text after a switch.
+    void hiddenTabsAreFilledWhenShown()
+    {
+        MainWindow window(&m_syntax);
+        window.show();
+        QVERIFY(open(window, MainWindow::samplePath()));
+        const RunPtr run = window.run();
+        QStringList names; // two cases with different predictions
+        QString firstPredict;
+        for (const Case& c : run->cases) {
+            const QString predict = TextStore::resolveOrEmpty(*run->sources, c.newest().predict);
+            if (predict.isEmpty() || predict == firstPredict)
+                continue;
+            names << c.filename;
+            if (names.size() == 1)
+                firstPredict = predict;
+            else
+                break;
+        }
+        QCOMPARE(names.size(), 2);
+        CaseView* view = window.caseView();
+        view->showTab(CaseView::CompareTab);
+        for (const QString& name : qAsConst(names)) {
+            QVERIFY(select(window, name));
+            const Case& c = run->cases.at(view->caseIndex());
+            QCOMPARE(c.filename, name);
+            const QString predict = TextStore::resolveOrEmpty(*run->sources, c.newest().predict);
+            QVERIFY(view->isTabStale(CaseView::PredictTab)); // hidden: not filled yet
+            QVERIFY(view->isTabStale(CaseView::OverviewTab));
+            QVERIFY(!view->isTabStale(CaseView::CompareTab));
+            view->showTab(CaseView::PredictTab);
+            QVERIFY(!view->isTabStale(CaseView::PredictTab));
+            QCOMPARE(view->codeView(CaseView::PredictTab)->toPlainText(), predict); // this case's, not the last one's
+            view->showTab(CaseView::CompareTab);
+        }
+        // The tab in front stays filled across a switch.
+        view->showTab(CaseView::PredictTab);
+        QVERIFY(select(window, names.first()));
+        QVERIFY(!view->isTabStale(CaseView::PredictTab));
+        QCOMPARE(view->codeView(CaseView::PredictTab)->toPlainText(), firstPredict);
     }
 
     // Group titles span the row, also those a search brings back (rows inserted at the top level).
@@ -477,6 +522,7 @@ private Q_SLOTS:
         window.show();
         QVERIFY(open(window, dir.path()));
         QVERIFY(select(window, QStringLiteral("big.py")));
+        window.caseView()->showTab(CaseView::PredictTab);
         CodeView* predict = window.caseView()->codeView(CaseView::PredictTab);
         QVERIFY2(predict->document()->characterCount() < TextLimits::ShownBytes + 1024,
             qPrintable(QStringLiteral("shows %1 characters").arg(predict->document()->characterCount())));
