@@ -353,6 +353,7 @@ private Q_SLOTS:
         QVERIFY(select(window, QStringLiteral("a.py")));
         CaseView* view = window.caseView();
         view->setIteration(0);
+        view->showTab(CaseView::ErrorsTab); // filled when in front
         QCOMPARE(view->errorView()->linkCount(), 1); // "/tmp/a.hip:2:5: error: boom"
         view->errorView()->activateLink(0);
         QCOMPARE(view->tabs()->currentIndex(), int(CaseView::PredictTab));
@@ -376,6 +377,7 @@ private Q_SLOTS:
         // is the harness's preamble, not the test. Nothing here can be opened.
         QVERIFY(select(window, QStringLiteral("layer_norm_fwd.py")));
         view->setIteration(1);
+        view->showTab(CaseView::ErrorsTab); // filled when in front, and kept in front below
         QCOMPARE(errors->linkCount(), 0);
         const QVector<ErrorLink> refs = errors->references();
         QCOMPARE(refs.size(), 8);
@@ -409,6 +411,7 @@ private Q_SLOTS:
         // of the test code (the harness put five lines before it).
         QVERIFY(select(window, QStringLiteral("rms_norm.py")));
         view->setIteration(0);
+        view->showTab(CaseView::ErrorsTab); // the link above brought the prediction to the front
         QCOMPARE(errors->linkCount(), 2);
         errors->activateLink(0);
         QCOMPARE(view->tabs()->currentIndex(), int(CaseView::TestTab));
@@ -445,6 +448,7 @@ private Q_SLOTS:
         const auto fontsOf = [](MainWindow& window) {
             QMap<QString, QFont> fonts;
             CaseView* view = window.caseView();
+            view->showTab(CaseView::ErrorsTab); // the messages are formatted when their tab is in front
             fonts.insert(QStringLiteral("prediction"), view->codeView(CaseView::PredictTab)->font());
             fonts.insert(QStringLiteral("compare left"), view->comparePage()->diffView()->leftView()->font());
             fonts.insert(QStringLiteral("compare right"), view->comparePage()->diffView()->rightView()->font());
