@@ -219,11 +219,14 @@ void ComparePage::showDiff(quint64 generation, const DiffResult& result, const Q
     const int changes = int(result.hunks.size());
     m_status->setText(!result.error.isEmpty() ? QString() : changes == 1 ? tr("1 change") : tr("%1 changes").arg(changes));
     // The view's verdict needs its evidence: say where a character diff limit made marks coarse.
-    m_rough->setText(result.error.isEmpty() && result.roughRows > 0
-            ? tr("Character marks are coarse on %n changed line(s): too long to compare character by character, so the whole changed "
-                 "middle of each is marked.",
-                nullptr, result.roughRows)
-            : QString());
+    const int rough = result.error.isEmpty() ? result.roughRows : 0;
+    m_rough->setText(rough == 0 ? QString()
+            : rough == 1
+            ? tr("Character marks are coarse on 1 changed line: too long to compare character by character, so its whole changed "
+                 "middle is marked.")
+            : tr("Character marks are coarse on %1 changed lines: too long to compare character by character, so the whole changed "
+                 "middle of each is marked.")
+                  .arg(rough));
     m_rough->setToolTip(m_rough->text());
     m_rough->setVisible(!m_rough->text().isEmpty());
     if (!result.hunks.isEmpty())

@@ -510,6 +510,36 @@ private Q_SLOTS:
         Settings::instance()->setCodeFont(before);
     }
 
+    // A changed line too long for the character diff is marked whole, and the compare page says
+    // so (DiffResult::roughRows); a case whose lines all got their own marks says nothing.
+    void coarseCharacterMarksAreNamed()
+    {
+        QTemporaryDir dir;
+        QFile file(dir.filePath(QStringLiteral("long_0.jsonl")));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        const QByteArray a(3000, 'a');
+        const QByteArray b = QByteArray(1500, 'a') + 'b' + QByteArray(1499, 'a');
+        file.write("{\"filename\": \"long.py\", \"label\": \"x = 1\\ny = '" + a + "'\", \"predict\": \"x = 1\\ny = '" + b
+            + "'\"}\n{\"filename\": \"short.py\", \"label\": \"x = 1\\ny = 2\", \"predict\": \"x = 1\\ny = 3\"}\n");
+        file.close();
+
+        MainWindow window(&m_syntax);
+        window.show();
+        QVERIFY(open(window, dir.path()));
+        ComparePage* compare = window.caseView()->comparePage();
+        window.caseView()->showTab(CaseView::CompareTab);
+        for (const QString& name : {QStringLiteral("long.py"), QStringLiteral("short.py")}) {
+            QSignalSpy diffShown(compare, &ComparePage::diffShown);
+            QVERIFY(select(window, name));
+            QVERIFY(diffShown.count() > 0 || diffShown.wait(10000));
+            QCOMPARE(compare->diffView()->hunkCount(), 1);
+            if (name == QStringLiteral("long.py"))
+                QVERIFY2(compare->roughNote().contains(QStringLiteral("coarse on 1 changed line")), qPrintable(compare->roughNote()));
+            else
+                QVERIFY2(compare->roughNote().isEmpty(), qPrintable(compare->roughNote()));
+        }
+    }
+
     // A hostile run's 60 MiB field on one line (as tst_runloader builds it) opens at once: its
     // start, prepared on a worker, under a bar that says how much is shown; Compare refuses it.
     void hugeFieldOpensCutUnderABar()
