@@ -161,6 +161,7 @@ CaseView::CaseView(SyntaxSupport* syntax, QWidget* parent)
     connect(m_iterationChooser, QOverload<int>::of(&QComboBox::activated), this,
         [this] { setIteration(m_iterationChooser->currentData().toInt()); });
     connect(m_perfList, &QListWidget::currentRowChanged, this, &CaseView::showPerfCandidate);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &CaseView::fillTab);
     connect(m_errors, &ErrorView::linkActivated, this, [this](const QString& versionId, int line) { showVersionLine(versionId, line); });
     connect(m_history, &HistoryPage::compareRequested, this, [this](const QString& left, const QString& right) {
         m_compare->compare(left, right);
@@ -265,8 +266,6 @@ void CaseView::applyTexts(const CaseRead& read)
     m_tabs->setEnabled(true);
     m_iteration = c->newest().iteration;
     fillIterationChooser();
-    showCode(LabelTab, QStringLiteral("label"), tr("No label (ground truth) in this run."));
-    showCode(TestTab, QStringLiteral("test"), tr("No test code in this run."));
     m_compare->setCase(m_texts, m_versions);
     m_compare->chooseDefaultPair();
     m_history->setCase(*c, m_versions);
@@ -295,20 +294,113 @@ void CaseView::setIteration(int iteration)
     showIteration();
 }
 
+// The header and every tab's title, state and tooltip now; the content of the tab in front only
+// (the rest when they come to the front: fillTab). Opening a case costs one pane, not eleven.
 void CaseView::showIteration()
 {
-    const IterationRecord* record = currentRecord();
-    if (!record)
+    if (!currentRecord())
         return;
     showHeader();
-    showOverview(*record);
-    showCode(PredictTab, iterationKey(m_iteration, "predict"), tr("No prediction in this iteration (\"predict\" is empty)."));
-    showCode(CallFixTab, iterationKey(m_iteration, "call"), tr("No call fix in this iteration."));
-    showCode(ExeFixTab, iterationKey(m_iteration, "exe"), tr("No exe fix in this iteration."));
-    showCode(OneshotTab, iterationKey(m_iteration, "oneshot"), tr("No one-shot example in this iteration."));
-    showPerf(*record);
-    showErrors(*record);
-    showReflection(*record);
+    markStale();
+    updateTabStates(); // may move the current tab off one disabled now, which fills the new one
+    fillTab(m_tabs->currentIndex());
+}
+
+void CaseView::markStale()
+{
+    m_staleTabs = {OverviewTab, LabelTab, PredictTab, CallFixTab, ExeFixTab, PerfTab, TestTab, ErrorsTab, ReflectionTab, OneshotTab};
+}
+
+void CaseView::fillTab(int tab)
+{
+    const IterationRecord* record = currentRecord();
+    if (!record || !m_staleTabs.remove(tab))
+        return;
+    switch (tab) {
+    case OverviewTab:
+        showOverview(*record);
+        break;
+    case LabelTab:
+    case PredictTab:
+    case CallFixTab:
+    case ExeFixTab:
+    case TestTab:
+    case OneshotTab:
+        showCode(Tab(tab), codeKey(Tab(tab), m_iteration), missingText(Tab(tab)));
+        break;
+    case PerfTab:
+        showPerf(*record);
+        break;
+    case ErrorsTab:
+        showErrors(*record);
+        break;
+    case ReflectionTab:
+        showReflection(*record);
+        break;
+    default:
+        break;
+    }
+}
+
+QString CaseView::codeKey(Tab tab, int iteration)
+{
+    switch (tab) {
+    case LabelTab:
+        return QStringLiteral("label");
+    case TestTab:
+        return QStringLiteral("test");
+    case PredictTab:
+        return iterationKey(iteration, "predict");
+    case CallFixTab:
+        return iterationKey(iteration, "call");
+    case ExeFixTab:
+        return iterationKey(iteration, "exe");
+    case OneshotTab:
+        return iterationKey(iteration, "oneshot");
+    default:
+        return {};
+    }
+}
+
+QString CaseView::missingText(Tab tab) const
+{
+    switch (tab) {
+    case LabelTab:
+        return tr("No label (ground truth) in this run.");
+    case TestTab:
+        return tr("No test code in this run.");
+    case PredictTab:
+        return tr("No prediction in this iteration (\"predict\" is empty).");
+    case CallFixTab:
+        return tr("No call fix in this iteration.");
+    case ExeFixTab:
+        return tr("No exe fix in this iteration.");
+    case OneshotTab:
+        return tr("No one-shot example in this iteration.");
+    default:
+        return {};
+    }
+}
+
+// What the tab bar says about every tab, from the case's index of texts: cheap, so always current.
+void CaseView::updateTabStates()
+{
+    const IterationRecord& record = *currentRecord();
+    for (const Tab tab : {LabelTab, PredictTab, CallFixTab, ExeFixTab, TestTab, OneshotTab}) {
+        const bool present = m_texts.has(codeKey(tab, m_iteration));
+        m_tabs->setTabEnabled(tab, present);
+        m_tabs->setTabToolTip(tab, present ? QString() : missingText(tab));
+    }
+    const int perfCount = record.memory ? int(record.memory->perfCandidates.size()) : 0;
+    m_tabs->setTabEnabled(PerfTab, perfCount > 0);
+    m_tabs->setTabText(PerfTab, perfCount > 0 ? tr("Perf (%1)").arg(perfCount) : tr("Perf"));
+    // The same count showErrors lists: one message per non-empty call_err and exe_err.
+    const int errors = int(!m_texts.text(iterationKey(record.iteration, "call_err")).isEmpty())
+        + int(!m_texts.text(iterationKey(record.iteration, "exe_err")).isEmpty());
+    m_tabs->setTabText(ErrorsTab, errors == 0 ? tr("Errors") : tr("Errors (%1)").arg(errors));
+    const bool reflection = !m_texts.text(iterationKey(record.iteration, "temp_strategy")).isEmpty()
+        || !m_texts.text(iterationKey(record.iteration, "reflection")).isEmpty();
+    m_tabs->setTabEnabled(ReflectionTab, reflection);
 }
 
 void CaseView::showHeader()
@@ -380,8 +472,6 @@ void CaseView::showCode(Tab tab, const QString& key, const QString& missing)
         showDisplayText(view, key);
     else
         view->setCode(missing, CodeLanguage::Plain);
-    m_tabs->setTabEnabled(tab, present);
-    m_tabs->setTabToolTip(tab, present ? QString() : missing);
 }
 
 void CaseView::showPerf(const IterationRecord& record)
@@ -390,8 +480,6 @@ void CaseView::showPerf(const IterationRecord& record)
     const int count = record.memory ? int(record.memory->perfCandidates.size()) : 0;
     for (int i = 0; i < count; ++i)
         m_perfList->addItem(perfSummary(record.memory->perfCandidates.at(i), i));
-    m_tabs->setTabEnabled(PerfTab, count > 0);
-    m_tabs->setTabText(PerfTab, count > 0 ? tr("Perf (%1)").arg(count) : tr("Perf"));
     if (count > 0)
         m_perfList->setCurrentRow(0);
 }
@@ -434,7 +522,6 @@ void CaseView::showErrors(const IterationRecord& record)
                          : tr("No error messages in iteration %1. These iterations have some: %2 (choose one above).")
                                .arg(record.iteration)
                                .arg(others.join(QStringLiteral(", "))));
-    m_tabs->setTabText(ErrorsTab, messages.isEmpty() ? tr("Errors") : tr("Errors (%1)").arg(messages.size()));
 }
 
 void CaseView::showReflection(const IterationRecord& record)
@@ -450,7 +537,6 @@ void CaseView::showReflection(const IterationRecord& record)
         m_reflection->setPlainMessage(tr("The model left no strategy or reflection in this iteration."));
     else
         m_reflection->setMarkdownText(markdown);
-    m_tabs->setTabEnabled(ReflectionTab, !markdown.isEmpty());
 }
 
 void CaseView::changeEvent(QEvent* event)
@@ -474,9 +560,9 @@ bool CaseView::showVersionLine(const QString& versionId, int oneBasedLine)
         const Tab tab = tabOf(v.kind);
         if (v.kind != CodeVersion::Kind::Label && v.kind != CodeVersion::Kind::TestCode)
             setIteration(v.iteration);
+        showTab(tab); // fills it first if it was stale
         if (v.kind == CodeVersion::Kind::Perf)
             m_perfList->setCurrentRow(v.perfIndex);
-        showTab(tab);
         m_codeViews.value(tab)->showLine(oneBasedLine);
         return true;
     }

@@ -6,6 +6,7 @@
 #include "run/caseversions.h"
 #include "run/displaytext.h"
 
+#include <QSet>
 #include <QWidget>
 
 class QComboBox;
@@ -62,9 +63,14 @@ public:
     // False when the case has no such version.
     bool showVersionLine(const QString& versionId, int oneBasedLine);
 
+    // Tabs not in front are filled when they come to the front (a case or iteration switch marks
+    // them stale): what a hidden pane holds before that is no part of the case shown.
+    bool isTabStale(Tab tab) const { return m_staleTabs.contains(tab); }
+
     ComparePage* comparePage() const { return m_compare; }
     RunnerPanel* runnerPanel() const { return m_runner; }
-    CodeView* codeView(Tab tab) const; // Label, Predict, CallFix, ExeFix, Test, Oneshot, Perf
+    // Label, Predict, CallFix, ExeFix, Test, Oneshot, Perf; filled once its tab is in front.
+    CodeView* codeView(Tab tab) const;
     ErrorView* errorView() const { return m_errors; }
     QTabWidget* tabs() const { return m_tabs; }
     const QVector<CodeVersion>& versions() const { return m_versions; }
@@ -91,6 +97,11 @@ private:
     void showHeader();
     void showOverview(const IterationRecord& record);
     void showCode(Tab tab, const QString& key, const QString& missing);
+    void markStale();
+    void fillTab(int tab);
+    void updateTabStates();
+    static QString codeKey(Tab tab, int iteration);
+    QString missingText(Tab tab) const;
     void showPerf(const IterationRecord& record);
     void showPerfCandidate(int row);
     void showErrors(const IterationRecord& record);
@@ -109,6 +120,7 @@ private:
     int m_iteration = -1;
     quint64 m_generation = 0;
     bool m_loading = false;
+    QSet<int> m_staleTabs; // tabs whose content is not the current case's and iteration's yet
 
     ElidingLabel* m_title; // the case name: elided in a narrow window, whole in its tooltip
     QLabel* m_latest;

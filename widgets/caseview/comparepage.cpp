@@ -35,6 +35,7 @@ ComparePage::ComparePage(SyntaxSupport* syntax, QWidget* parent)
     , m_right(new QComboBox(this))
     , m_ignoreWhitespace(new QCheckBox(tr("Ignore whitespace"), this))
     , m_status(new QLabel(this))
+    , m_rough(new QLabel(this))
     , m_diffView(new DiffView(syntax, this))
 {
     m_left->setObjectName(QStringLiteral("compareLeft"));
@@ -60,9 +61,15 @@ ComparePage::ComparePage(SyntaxSupport* syntax, QWidget* parent)
     bar->addWidget(previous);
     bar->addWidget(next);
     bar->addWidget(m_status);
+    m_rough->setObjectName(QStringLiteral("roughNote"));
+    m_rough->setWordWrap(true);
+    m_rough->setContentsMargins(6, 1, 6, 1);
+    m_rough->setForegroundRole(QPalette::PlaceholderText);
+    m_rough->hide();
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 4, 0, 0);
     layout->addLayout(bar);
+    layout->addWidget(m_rough);
     layout->addWidget(m_diffView, 1);
 
     connect(m_left, QOverload<int>::of(&QComboBox::activated), this, &ComparePage::requestDiff);
@@ -139,6 +146,11 @@ void ComparePage::compare(const QString& leftId, const QString& rightId)
     requestDiff();
 }
 
+QString ComparePage::roughNote() const
+{
+    return m_rough->isHidden() ? QString() : m_rough->text();
+}
+
 QString ComparePage::leftId() const
 {
     return m_left->currentData().toString();
@@ -206,6 +218,17 @@ void ComparePage::showDiff(quint64 generation, const DiffResult& result, const Q
     m_diffView->setDiff(l ? l->title() : QString(), left, r ? r->title() : QString(), right, result, language);
     const int changes = int(result.hunks.size());
     m_status->setText(!result.error.isEmpty() ? QString() : changes == 1 ? tr("1 change") : tr("%1 changes").arg(changes));
+    // The view's verdict needs its evidence: say where a character diff limit made marks coarse.
+    const int rough = result.error.isEmpty() ? result.roughRows : 0;
+    m_rough->setText(rough == 0 ? QString()
+            : rough == 1
+            ? tr("Character marks are coarse on 1 changed line: too long to compare character by character, so its whole changed "
+                 "middle is marked.")
+            : tr("Character marks are coarse on %1 changed lines: too long to compare character by character, so the whole changed "
+                 "middle of each is marked.")
+                  .arg(rough));
+    m_rough->setToolTip(m_rough->text());
+    m_rough->setVisible(!m_rough->text().isEmpty());
     if (!result.hunks.isEmpty())
         m_diffView->nextChange();
     Q_EMIT diffShown();

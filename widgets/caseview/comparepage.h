@@ -31,6 +31,9 @@ public:
     QString rightId() const;
     DiffView* diffView() const { return m_diffView; }
     bool isComputing() const { return m_computing; }
+    // What a limit of the character diff left coarse in the diff shown (DiffResult::roughRows),
+    // as the page says it; empty when every changed line has its own character marks.
+    QString roughNote() const;
 
 Q_SIGNALS:
     void diffShown(); // the newest requested diff is on screen
@@ -48,6 +51,7 @@ private:
     QComboBox* m_right;
     QCheckBox* m_ignoreWhitespace;
     QLabel* m_status;
+    QLabel* m_rough; // "character marks coarse on N lines", hidden when none
     DiffView* m_diffView;
     quint64 m_generation = 0;
     bool m_computing = false;

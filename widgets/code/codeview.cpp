@@ -19,9 +19,11 @@
 #include <QScopedValueRollback>
 #include <QSyntaxHighlighter>
 #include <QTextBlock>
+#include <QTextLayout>
 #include <QToolTip>
 
 #include <algorithm>
+#include <cmath>
 #include <memory>
 
 namespace krw {
@@ -224,6 +226,56 @@ void CodeView::setBackgroundSelections(const QList<QTextEdit::ExtraSelection>& s
 {
     m_background = selections;
     updateExtraSelections();
+}
+
+void CodeView::setBlockPainter(BlockPainter painter)
+{
+    m_blockPainter = std::move(painter);
+    viewport()->update();
+}
+
+QVector<QRectF> CodeView::textRangeRects(const QTextBlock& block, int start, int end) const
+{
+    QVector<QRectF> rects;
+    const QTextLayout* layout = block.layout();
+    if (!layout || start >= end)
+        return rects;
+    const QPointF origin = blockBoundingGeometry(block).translated(contentOffset()).topLeft() + layout->position();
+    for (int i = 0; i < layout->lineCount(); ++i) {
+        const QTextLine line = layout->lineAt(i);
+        const int from = std::max(start, line.textStart());
+        const int to = std::min(end, line.textStart() + line.textLength());
+        if (from >= to)
+            continue;
+        const qreal left = line.cursorToX(from);
+        const qreal right = line.cursorToX(to);
+        rects.append(QRectF(origin.x() + std::min(left, right), origin.y() + line.y(), std::abs(right - left), line.height()));
+    }
+    return rects;
+}
+
+void CodeView::paintEvent(QPaintEvent* event)
+{
+    if (m_blockPainter) {
+        // Under the text: QPlainTextEdit::paintEvent draws on the Base-filled viewport and
+        // fills nothing itself (no block formats with a background here).
+        QPainter painter(viewport());
+        const QRect area = event->rect();
+        painter.setClipRect(area);
+        const QPointF offset = contentOffset();
+        painter.setBrushOrigin(offset); // patterns move with the text, as Qt's own fills do
+        const qreal width = viewport()->width();
+        QTextBlock block = firstVisibleBlock();
+        qreal top = blockBoundingGeometry(block).translated(offset).top();
+        while (block.isValid() && top <= area.bottom()) {
+            const qreal height = blockBoundingRect(block).height();
+            if (block.isVisible() && top + height >= area.top())
+                m_blockPainter(painter, block, QRectF(0, top, width, height));
+            top += height;
+            block = block.next();
+        }
+    }
+    QPlainTextEdit::paintEvent(event);
 }
 
 void CodeView::updateExtraSelections()

@@ -15,7 +15,10 @@
 #include <QTimer>
 #include <QVector>
 
+#include <functional>
+
 class QLabel;
+class QPainter;
 class QSyntaxHighlighter;
 
 namespace krw {
@@ -51,8 +54,18 @@ public:
     void showLine(int oneBasedLine);
     void showBlock(int blockNumber);
 
-    // Extra selections owned by the caller (diff backgrounds); the flash is drawn over them.
+    // Extra selections owned by the caller (a few marks); the flash is drawn over them. For
+    // thousands of rows use a BlockPainter instead.
     void setBackgroundSelections(const QList<QTextEdit::ExtraSelection>& selections);
+    // Paints under the text of each block in view (diff backgrounds), from paintEvent: rect is
+    // the block's row across the whole viewport, in viewport coordinates. The text, the
+    // selection and the flash are drawn over it. Only visible blocks cost anything, so a long
+    // diff costs no more than a short one (extra selections cost a layout each, D2).
+    using BlockPainter = std::function<void(QPainter& painter, const QTextBlock& block, const QRectF& rect)>;
+    void setBlockPainter(BlockPainter painter);
+    // Where characters [start, end) of a laid-out block in view lie, in viewport coordinates:
+    // one rectangle per line they cover, each the line's height. For a BlockPainter.
+    QVector<QRectF> textRangeRects(const QTextBlock& block, int start, int end) const;
 
     // A DiffView shows the plain-code note once for both sides, so it turns the views' own off.
     void setPlainNoteEnabled(bool enabled);
@@ -91,6 +104,7 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
     void contextMenuEvent(QContextMenuEvent* event) override;
     bool viewportEvent(QEvent* event) override;
+    void paintEvent(QPaintEvent* event) override;
 
 private:
     class Gutter;
@@ -121,6 +135,7 @@ private:
     BigTextBar* m_bigText;
     bool m_plainNoteEnabled = true;
     QList<QTextEdit::ExtraSelection> m_background;
+    BlockPainter m_blockPainter;
     int m_flashBlock = -1;
     QTimer m_flashTimer;
     // What applyPalette() last set, to tell our own pinned roles from new ones.

@@ -8,6 +8,7 @@
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPainter>
 #include <QScopedValueRollback>
 #include <QScrollBar>
 #include <QSplitter>
@@ -47,28 +48,6 @@ AlignedSide alignSide(const QStringList& lines, const QVector<DiffRow>& rows, bo
     return side;
 }
 
-QTextEdit::ExtraSelection lineSelection(const QTextBlock& block, const QBrush& brush)
-{
-    QTextEdit::ExtraSelection selection;
-    selection.cursor = QTextCursor(block);
-    selection.format.setBackground(brush);
-    selection.format.setProperty(QTextFormat::FullWidthSelection, true);
-    return selection;
-}
-
-QTextEdit::ExtraSelection spanSelection(const QTextBlock& block, const CharSpan& span, const QColor& color)
-{
-    // Clamped: spans come from another component and must not select into the next row.
-    const int start = std::clamp(span.start, 0, block.length() - 1);
-    const int end = std::clamp(span.start + span.length, start, block.length() - 1);
-    QTextEdit::ExtraSelection selection;
-    selection.cursor = QTextCursor(block);
-    selection.cursor.setPosition(block.position() + start);
-    selection.cursor.setPosition(block.position() + end, QTextCursor::KeepAnchor);
-    selection.format.setBackground(color);
-    return selection;
-}
-
 QColor lineColor(DiffRow::Kind kind, const DiffColors& colors)
 {
     switch (kind) {
@@ -82,27 +61,6 @@ QColor lineColor(DiffRow::Kind kind, const DiffColors& colors)
         break;
     }
     return {};
-}
-
-QList<QTextEdit::ExtraSelection> diffSelections(
-    const QTextDocument* document, const QVector<DiffRow>& rows, bool left, const DiffColors& colors)
-{
-    QList<QTextEdit::ExtraSelection> selections;
-    QTextBlock block = document->begin();
-    for (const DiffRow& row : rows) {
-        if (!block.isValid())
-            break;
-        if ((left ? row.leftLine : row.rightLine) < 0) {
-            selections.append(lineSelection(block, colors.filler));
-            selections.append(lineSelection(block, QBrush(colors.fillerHatch, Qt::BDiagPattern)));
-        } else if (row.kind != DiffRow::Kind::Equal) {
-            selections.append(lineSelection(block, lineColor(row.kind, colors)));
-            for (const CharSpan& span : left ? row.leftSpans : row.rightSpans)
-                selections.append(spanSelection(block, span, colors.changedSpan));
-        }
-        block = block.next();
-    }
-    return selections;
 }
 
 QLabel* createTitleLabel(QWidget* parent)
@@ -177,8 +135,13 @@ DiffView::DiffView(SyntaxSupport* syntax, QWidget* parent)
 
     syncScrollBars(true);
     syncScrollBars(false);
-    connect(m_left, &CodeView::colorsChanged, this, [this] { updateSelections(Side::Left); });
-    connect(m_right, &CodeView::colorsChanged, this, [this] { updateSelections(Side::Right); });
+    for (const Side side : {Side::Left, Side::Right}) {
+        CodeView* view = codeView(side);
+        view->setBlockPainter(
+            [this, side](QPainter& painter, const QTextBlock& block, const QRectF& rect) { paintRow(side, painter, block, rect); });
+        connect(view, &CodeView::colorsChanged, this, [this, side] { updateColors(side); });
+        updateColors(side);
+    }
     updateNavigation();
 }
 
@@ -260,8 +223,8 @@ void DiffView::setDiff(const QString& leftTitle, const QString& left, const QStr
         m_left->setVersion(m_leftId, leftTitle, left);
         m_right->setVersion(m_rightId, rightTitle, right);
     }
-    updateSelections(Side::Left);
-    updateSelections(Side::Right);
+    m_left->viewport()->update();
+    m_right->viewport()->update();
 
     if (!diff.error.isEmpty())
         showMessage(tr("Cannot compare these versions: %1").arg(diff.error), true);
@@ -298,12 +261,43 @@ QString DiffView::message() const
     return m_stack->currentIndex() == ErrorPage ? m_errorText->text() : m_banner->text();
 }
 
-void DiffView::updateSelections(Side side)
+void DiffView::updateColors(Side side)
 {
-    CodeView* view = side == Side::Left ? m_left : m_right;
-    const auto colors = DiffColors::fromPalette(view->palette());
-    const QVector<DiffRow> rows = m_diff.error.isEmpty() ? m_diff.rows : QVector<DiffRow>();
-    view->setBackgroundSelections(diffSelections(view->document(), rows, side == Side::Left, colors));
+    (side == Side::Left ? m_leftColors : m_rightColors) = DiffColors::fromPalette(codeView(side)->palette());
+    codeView(side)->viewport()->update();
+}
+
+// One row of one side, painted under its text when it is in view (D2): the tint of its kind
+// across the row, the changed characters over it, filler rows shaded and hatched.
+void DiffView::paintRow(Side side, QPainter& painter, const QTextBlock& block, const QRectF& rect) const
+{
+    const int index = block.blockNumber();
+    if (!m_diff.error.isEmpty() || index < 0 || index >= m_diff.rows.size())
+        return;
+    const DiffRow& row = m_diff.rows.at(index);
+    const bool left = side == Side::Left;
+    const DiffColors& colors = left ? m_leftColors : m_rightColors;
+    if ((left ? row.leftLine : row.rightLine) < 0) {
+        painter.fillRect(rect, colors.filler);
+        painter.fillRect(rect, QBrush(colors.fillerHatch, Qt::BDiagPattern));
+        return;
+    }
+    if (row.kind == DiffRow::Kind::Equal)
+        return;
+    painter.fillRect(rect, lineColor(row.kind, colors));
+    const int length = block.length() - 1; // without the block separator
+    for (const CharSpan& span : left ? row.leftSpans : row.rightSpans) {
+        // Clamped: spans come from another component and must not reach past the row.
+        const int start = std::clamp(span.start, 0, length);
+        const int end = std::clamp(span.start + span.length, start, length);
+        for (const QRectF& area : codeView(side)->textRangeRects(block, start, end))
+            painter.fillRect(area, colors.changedSpan);
+    }
+}
+
+CodeView* DiffView::codeView(Side side) const
+{
+    return side == Side::Left ? m_left : m_right;
 }
 
 void DiffView::nextChange()

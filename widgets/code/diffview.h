@@ -9,10 +9,13 @@
 #include "diff/linediff.h"
 #include "review/annotations.h"
 #include "run/caseversions.h"
+#include "theme/diffcolors.h"
 
 #include <QWidget>
 
 class QLabel;
+class QPainter;
+class QTextBlock;
 class QStackedWidget;
 class QToolButton;
 
@@ -60,11 +63,15 @@ private:
     void syncScrollBars(bool vertical);
     void copyScroll(int value, bool vertical, CodeView* to);
     void goToHunk(int index);
-    void updateSelections(Side side);
+    CodeView* codeView(Side side) const;
+    void updateColors(Side side);
+    void paintRow(Side side, QPainter& painter, const QTextBlock& block, const QRectF& rect) const;
     void updateNavigation();
     void showMessage(const QString& text, bool hideCode);
 
     DiffResult m_diff;
+    DiffColors m_leftColors; // from each side's palette, so both follow a theme change
+    DiffColors m_rightColors;
     QString m_leftId;
     QString m_rightId;
     int m_currentHunk = -1;

@@ -7,6 +7,7 @@
 #include <QApplication>
 #include <QLabel>
 #include <QScrollBar>
+#include <QSet>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTextBlock>
@@ -107,14 +108,52 @@ QPalette darkPalette()
     return p;
 }
 
-QVector<QTextEdit::ExtraSelection> selectionsOnBlock(const CodeView* view, int block)
+// The backgrounds are painted by the view (not extra selections), so they are read the way a
+// user sees them: the row scrolled into view, the viewport grabbed, one pixel row sampled. The
+// top pixel row of a line is clear of glyphs, so it shows the background alone.
+struct RowPixels
 {
-    QVector<QTextEdit::ExtraSelection> result;
-    for (const auto& selection : view->extraSelections()) {
-        if (selection.cursor.blockNumber() == block)
-            result.append(selection);
+    QImage image;
+    int y = -1; // the row's top pixel row in image, -1 when the row is not in view
+    QRect textRect(const CodeView* view, int block, int start, int end) const
+    {
+        QTextCursor cursor(view->document()->findBlockByNumber(block));
+        cursor.setPosition(cursor.block().position() + start);
+        const int left = view->cursorRect(cursor).left();
+        cursor.setPosition(cursor.block().position() + end);
+        return QRect(QPoint(left, y), QPoint(view->cursorRect(cursor).left(), y));
     }
-    return result;
+    QColor at(int x) const { return image.pixelColor(x, y); }
+    QColor pastText() const { return at(image.width() - 3); } // the row's tint, clear of its text
+    QSet<QRgb> colors() const
+    {
+        QSet<QRgb> set;
+        for (int x = image.width() / 2; x < image.width(); ++x)
+            set.insert(image.pixel(x, y));
+        return set;
+    }
+};
+
+RowPixels grabRow(CodeView* view, int block)
+{
+    // QPlainTextEdit scrolls by blocks: the row lands a little below the top of the viewport.
+    view->verticalScrollBar()->setValue(std::max(0, block - 2));
+    RowPixels pixels;
+    pixels.image = view->viewport()->grab().toImage().convertToFormat(QImage::Format_RGB32);
+    const QRect cursor = view->cursorRect(QTextCursor(view->document()->findBlockByNumber(block)));
+    if (cursor.top() >= 0 && cursor.top() < pixels.image.height())
+        pixels.y = cursor.top();
+    return pixels;
+}
+
+bool sameColor(const QColor& a, const QColor& b)
+{
+    return qAbs(a.red() - b.red()) <= 2 && qAbs(a.green() - b.green()) <= 2 && qAbs(a.blue() - b.blue()) <= 2;
+}
+
+QString describe(const QColor& a, const QColor& b)
+{
+    return QStringLiteral("painted %1, expected %2").arg(a.name(), b.name());
 }
 
 } // namespace
@@ -122,6 +161,7 @@ QVector<QTextEdit::ExtraSelection> selectionsOnBlock(const CodeView* view, int b
 class TestDiffView : public QObject
 {
     Q_OBJECT
+    enum class Side { Left, Right };
 private Q_SLOTS:
     void initTestCase()
     {
@@ -249,51 +289,109 @@ private Q_SLOTS:
         QCOMPARE(m_view->currentHunk(), 2);
     }
 
-    void selectionsMarkChanges()
+    void rowsArePaintedByKind()
     {
         const auto& rows = m_sample.result.rows;
-        for (int row = 0; row < rows.size(); ++row) {
-            const DiffRow& r = rows.at(row);
-            const auto left = selectionsOnBlock(m_view->leftView(), row);
-            const auto right = selectionsOnBlock(m_view->rightView(), row);
-            if (r.kind == DiffRow::Kind::Equal) {
-                QVERIFY(left.isEmpty() && right.isEmpty());
-                continue;
+        for (const Side side : {Side::Left, Side::Right}) {
+            CodeView* view = side == Side::Left ? m_view->leftView() : m_view->rightView();
+            const auto colors = DiffColors::fromPalette(view->palette());
+            const QColor base = view->palette().color(QPalette::Base);
+            for (int row = 0; row < rows.size(); ++row) {
+                const DiffRow& r = rows.at(row);
+                if ((side == Side::Left ? r.leftLine : r.rightLine) < 0)
+                    continue; // fillerRowsAreEmptyAndShaded
+                const RowPixels pixels = grabRow(view, row);
+                QVERIFY2(pixels.y >= 0, qPrintable(QStringLiteral("row %1 not in view").arg(row)));
+                const QColor expected = r.kind == DiffRow::Kind::Equal ? base
+                    : r.kind == DiffRow::Kind::Changed                 ? colors.changedLine
+                    : r.kind == DiffRow::Kind::Added                   ? colors.addedLine
+                                                                       : colors.removedLine;
+                QVERIFY2(sameColor(pixels.pastText(), expected),
+                    qPrintable(QStringLiteral("row %1: %2").arg(row).arg(describe(pixels.pastText(), expected))));
             }
-            QVERIFY2(!left.isEmpty() && !right.isEmpty(), qPrintable(QStringLiteral("row %1").arg(row)));
-            QVERIFY(left.first().format.property(QTextFormat::FullWidthSelection).toBool());
-            QVERIFY(right.first().format.property(QTextFormat::FullWidthSelection).toBool());
         }
-        // The changed characters of the first hunk: "128" -> "256" at column 8.
+    }
+
+    void changedCharactersAreMarked()
+    {
+        // The changed characters of the first hunk: "128" -> "256" at column 8, on a changed line.
         const int row = m_sample.result.hunks.first().firstRow;
-        const auto spans = selectionsOnBlock(m_view->rightView(), row);
-        const auto span
-            = std::find_if(spans.cbegin(), spans.cend(), [](const QTextEdit::ExtraSelection& s) { return s.cursor.hasSelection(); });
-        QVERIFY(span != spans.cend());
-        QCOMPARE(span->cursor.selectedText(), QStringLiteral("256"));
+        CodeView* view = m_view->rightView();
+        const auto colors = DiffColors::fromPalette(view->palette());
+        const RowPixels pixels = grabRow(view, row);
+        QVERIFY(pixels.y >= 0);
+        const QRect span = pixels.textRect(view, row, 8, 11);
+        QVERIFY(span.width() > 4);
+        for (int x = span.left() + 1; x < span.right() - 1; ++x)
+            QVERIFY2(sameColor(pixels.at(x), colors.changedSpan), qPrintable(describe(pixels.at(x), colors.changedSpan)));
+        // "BLOCK = " before it is only tinted as a changed line.
+        const QRect before = pixels.textRect(view, row, 0, 8);
+        QVERIFY2(sameColor(pixels.at(before.center().x()), colors.changedLine),
+            qPrintable(describe(pixels.at(before.center().x()), colors.changedLine)));
+        QVERIFY(colors.changedSpan != colors.changedLine);
+    }
+
+    void selectionIsDrawnOverTheDiff()
+    {
+        const int row = m_sample.result.hunks.first().firstRow;
+        CodeView* view = m_view->rightView();
+        QTextCursor cursor(view->document()->findBlockByNumber(row));
+        cursor.movePosition(QTextCursor::EndOfBlock, QTextCursor::KeepAnchor);
+        view->setTextCursor(cursor);
+        const RowPixels pixels = grabRow(view, row);
+        QVERIFY(pixels.y >= 0);
+        const QRect span = pixels.textRect(view, row, 8, 11);
+        const QColor highlight = view->palette().color(QPalette::Highlight);
+        // Whether the view has focus decides Active or Inactive; either way not the diff colour.
+        const QColor inactive = view->palette().color(QPalette::Inactive, QPalette::Highlight);
+        const QColor seen = pixels.at(span.center().x());
+        QVERIFY2(sameColor(seen, highlight) || sameColor(seen, inactive), qPrintable(describe(seen, highlight)));
     }
 
     void fillerRowsAreEmptyAndShaded()
     {
         const auto& rows = m_sample.result.rows;
+        const auto colors = DiffColors::fromPalette(m_view->rightView()->palette());
         int fillers = 0;
         for (int row = 0; row < rows.size(); ++row) {
             if (rows.at(row).rightLine >= 0)
                 continue;
             ++fillers;
             QVERIFY(m_view->rightView()->document()->findBlockByNumber(row).text().isEmpty());
-            QVERIFY(!selectionsOnBlock(m_view->rightView(), row).isEmpty());
+            // Shaded and hatched: both colours in the row, nothing of the base.
+            const QSet<QRgb> seen = grabRow(m_view->rightView(), row).colors();
+            QVERIFY(seen.contains(colors.filler.rgb()));
+            QVERIFY(seen.contains(colors.fillerHatch.rgb()));
+            QVERIFY(!seen.contains(m_view->rightView()->palette().color(QPalette::Base).rgb()));
         }
         QCOMPARE(fillers, 2);
     }
 
+    void colorsFollowPalette_data()
+    {
+        QTest::addColumn<bool>("dark");
+        QTest::addRow("light") << false;
+        QTest::addRow("dark") << true;
+    }
+
+    // A changed and an unchanged line, as painted, in a light and a dark palette.
     void colorsFollowPalette()
     {
-        const int row = m_sample.result.hunks.first().firstRow;
-        const auto lineColor = [this, row] { return selectionsOnBlock(m_view->leftView(), row).first().format.background().color(); };
-        QVERIFY(lineColor().lightness() >= 128);
-        QApplication::setPalette(darkPalette()); // Qt 6 delivers it through the event loop
-        QTRY_VERIFY(lineColor().lightness() < 128);
+        QFETCH(bool, dark);
+        if (dark) {
+            QApplication::setPalette(darkPalette()); // Qt 6 delivers it through the event loop
+            QTRY_VERIFY(isDarkPalette(m_view->leftView()->palette()));
+        }
+        CodeView* view = m_view->leftView();
+        const auto colors = DiffColors::fromPalette(view->palette());
+        const QColor base = view->palette().color(QPalette::Base);
+        const int changed = m_sample.result.hunks.first().firstRow;
+        const RowPixels changedRow = grabRow(view, changed);
+        QVERIFY2(sameColor(changedRow.pastText(), colors.changedLine), qPrintable(describe(changedRow.pastText(), colors.changedLine)));
+        QCOMPARE(changedRow.pastText().lightness() < 128, dark);
+        const RowPixels equalRow = grabRow(view, changed - 3);
+        QVERIFY2(sameColor(equalRow.pastText(), base), qPrintable(describe(equalRow.pastText(), base)));
+        QCOMPARE(equalRow.pastText().lightness() < 128, dark);
     }
 
     void diffColorsAreDistinct_data()
@@ -327,7 +425,14 @@ private Q_SLOTS:
         view.setDiff(QStringLiteral("a"), b.leftText(), QStringLiteral("b"), b.rightText(), b.result, CodeLanguage::Python);
         QVERIFY(!view.message().isEmpty());
         QCOMPARE(view.leftView()->document()->blockCount(), 5); // the code stays readable
-        QVERIFY(view.leftView()->extraSelections().isEmpty());
+        view.resize(400, 200);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        for (int row = 0; row < 5; ++row) {
+            const RowPixels pixels = grabRow(view.leftView(), row);
+            QVERIFY(pixels.y >= 0);
+            QVERIFY(sameColor(pixels.pastText(), view.leftView()->palette().color(QPalette::Base))); // nothing marked
+        }
         view.nextChange();
         QCOMPARE(view.currentHunk(), -1);
         QCOMPARE(spy.count(), 1); // from setDiff only

@@ -378,6 +378,7 @@ private Q_SLOTS:
         QTest::keyClicks(panel->noteEdit(), QStringLiteral("half precision"));
         QTest::keyClick(panel->noteEdit(), Qt::Key_Escape);
         window.setCommentPrompt([](const QString&) -> std::optional<QString> { return QStringLiteral("here"); });
+        window.caseView()->showTab(CaseView::PredictTab); // filled when in front
         QVERIFY(window.caseView()->codeView(CaseView::PredictTab)->requestLineComment(2));
         window.caseTree()->setFocus();
         QCOMPARE(onDisk(window).value(name).tags, QStringList{QStringLiteral("fp16")});
@@ -453,6 +454,7 @@ private Q_SLOTS:
         QVERIFY(openActive(window, sampleCopy()));
         const QString name = QStringLiteral("leaky_relu.py");
         QVERIFY(select(window, name));
+        window.caseView()->showTab(CaseView::PredictTab); // filled when in front
         CodeView* predict = window.caseView()->codeView(CaseView::PredictTab);
         QVERIFY(predict->blockCount() > 5);
         const QString versionId = predict->versionId();
@@ -516,6 +518,7 @@ private Q_SLOTS:
         CaseView* view = window.caseView();
         const int firstIteration = view->iteration();
         view->setIteration(0);
+        view->showTab(CaseView::PredictTab); // filled when in front
         CodeView* predict = view->codeView(CaseView::PredictTab);
         QCOMPARE(predict->versionId(), QStringLiteral("it0:predict"));
         window.setCommentPrompt([](const QString&) -> std::optional<QString> { return QStringLiteral("look here"); });

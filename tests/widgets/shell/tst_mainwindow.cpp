@@ -222,10 +222,12 @@ private Q_SLOTS:
             QVERIFY(select(window, c.filename));
             CaseView* view = window.caseView();
             QCOMPARE(view->iteration(), c.newest().iteration);
-            const QString predict = view->codeView(CaseView::PredictTab)->toPlainText();
-            if (c.newest().predict.hasContent())
-                QCOMPARE(predict, TextStore::resolveOrEmpty(*run->sources, c.newest().predict));
-            else
+            // Panes are filled when their tab comes to the front: bring it there first.
+            if (c.newest().predict.hasContent()) {
+                view->showTab(CaseView::PredictTab);
+                QVERIFY(!view->isTabStale(CaseView::PredictTab));
+                QCOMPARE(view->codeView(CaseView::PredictTab)->toPlainText(), TextStore::resolveOrEmpty(*run->sources, c.newest().predict));
+            } else
                 QVERIFY(!view->tabs()->isTabEnabled(CaseView::PredictTab));
             QCOMPARE(view->tabs()->isTabEnabled(CaseView::PerfTab),
                 !c.newest().memory || c.newest().memory->perfCandidates.isEmpty() ? false : true);
@@ -236,6 +238,49 @@ private Q_SLOTS:
             }
             QVERIFY(!view->comparePage()->leftId().isEmpty() || codeVersions(c).isEmpty());
         }
+    }
+
+    // Only the tab in front is filled when a case opens; the others when they come to the front,
+    // and never with the previous case's text after a switch.
+    void hiddenTabsAreFilledWhenShown()
+    {
+        MainWindow window(&m_syntax);
+        window.show();
+        QVERIFY(open(window, MainWindow::samplePath()));
+        const RunPtr run = window.run();
+        QStringList names; // two cases with different predictions
+        QString firstPredict;
+        for (const Case& c : run->cases) {
+            const QString predict = TextStore::resolveOrEmpty(*run->sources, c.newest().predict);
+            if (predict.isEmpty() || predict == firstPredict)
+                continue;
+            names << c.filename;
+            if (names.size() == 1)
+                firstPredict = predict;
+            else
+                break;
+        }
+        QCOMPARE(names.size(), 2);
+        CaseView* view = window.caseView();
+        view->showTab(CaseView::CompareTab);
+        for (const QString& name : qAsConst(names)) {
+            QVERIFY(select(window, name));
+            const Case& c = run->cases.at(view->caseIndex());
+            QCOMPARE(c.filename, name);
+            const QString predict = TextStore::resolveOrEmpty(*run->sources, c.newest().predict);
+            QVERIFY(view->isTabStale(CaseView::PredictTab)); // hidden: not filled yet
+            QVERIFY(view->isTabStale(CaseView::OverviewTab));
+            QVERIFY(!view->isTabStale(CaseView::CompareTab));
+            view->showTab(CaseView::PredictTab);
+            QVERIFY(!view->isTabStale(CaseView::PredictTab));
+            QCOMPARE(view->codeView(CaseView::PredictTab)->toPlainText(), predict); // this case's, not the last one's
+            view->showTab(CaseView::CompareTab);
+        }
+        // The tab in front stays filled across a switch.
+        view->showTab(CaseView::PredictTab);
+        QVERIFY(select(window, names.first()));
+        QVERIFY(!view->isTabStale(CaseView::PredictTab));
+        QCOMPARE(view->codeView(CaseView::PredictTab)->toPlainText(), firstPredict);
     }
 
     // Group titles span the row, also those a search brings back (rows inserted at the top level).
@@ -308,6 +353,7 @@ private Q_SLOTS:
         QVERIFY(select(window, QStringLiteral("a.py")));
         CaseView* view = window.caseView();
         view->setIteration(0);
+        view->showTab(CaseView::ErrorsTab); // filled when in front
         QCOMPARE(view->errorView()->linkCount(), 1); // "/tmp/a.hip:2:5: error: boom"
         view->errorView()->activateLink(0);
         QCOMPARE(view->tabs()->currentIndex(), int(CaseView::PredictTab));
@@ -331,6 +377,7 @@ private Q_SLOTS:
         // is the harness's preamble, not the test. Nothing here can be opened.
         QVERIFY(select(window, QStringLiteral("layer_norm_fwd.py")));
         view->setIteration(1);
+        view->showTab(CaseView::ErrorsTab); // filled when in front, and kept in front below
         QCOMPARE(errors->linkCount(), 0);
         const QVector<ErrorLink> refs = errors->references();
         QCOMPARE(refs.size(), 8);
@@ -364,6 +411,7 @@ private Q_SLOTS:
         // of the test code (the harness put five lines before it).
         QVERIFY(select(window, QStringLiteral("rms_norm.py")));
         view->setIteration(0);
+        view->showTab(CaseView::ErrorsTab); // the link above brought the prediction to the front
         QCOMPARE(errors->linkCount(), 2);
         errors->activateLink(0);
         QCOMPARE(view->tabs()->currentIndex(), int(CaseView::TestTab));
@@ -400,6 +448,7 @@ private Q_SLOTS:
         const auto fontsOf = [](MainWindow& window) {
             QMap<QString, QFont> fonts;
             CaseView* view = window.caseView();
+            view->showTab(CaseView::ErrorsTab); // the messages are formatted when their tab is in front
             fonts.insert(QStringLiteral("prediction"), view->codeView(CaseView::PredictTab)->font());
             fonts.insert(QStringLiteral("compare left"), view->comparePage()->diffView()->leftView()->font());
             fonts.insert(QStringLiteral("compare right"), view->comparePage()->diffView()->rightView()->font());
@@ -461,6 +510,36 @@ private Q_SLOTS:
         Settings::instance()->setCodeFont(before);
     }
 
+    // A changed line too long for the character diff is marked whole, and the compare page says
+    // so (DiffResult::roughRows); a case whose lines all got their own marks says nothing.
+    void coarseCharacterMarksAreNamed()
+    {
+        QTemporaryDir dir;
+        QFile file(dir.filePath(QStringLiteral("long_0.jsonl")));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        const QByteArray a(3000, 'a');
+        const QByteArray b = QByteArray(1500, 'a') + 'b' + QByteArray(1499, 'a');
+        file.write("{\"filename\": \"long.py\", \"label\": \"x = 1\\ny = '" + a + "'\", \"predict\": \"x = 1\\ny = '" + b
+            + "'\"}\n{\"filename\": \"short.py\", \"label\": \"x = 1\\ny = 2\", \"predict\": \"x = 1\\ny = 3\"}\n");
+        file.close();
+
+        MainWindow window(&m_syntax);
+        window.show();
+        QVERIFY(open(window, dir.path()));
+        ComparePage* compare = window.caseView()->comparePage();
+        window.caseView()->showTab(CaseView::CompareTab);
+        for (const QString& name : {QStringLiteral("long.py"), QStringLiteral("short.py")}) {
+            QSignalSpy diffShown(compare, &ComparePage::diffShown);
+            QVERIFY(select(window, name));
+            QVERIFY(diffShown.count() > 0 || diffShown.wait(10000));
+            QCOMPARE(compare->diffView()->hunkCount(), 1);
+            if (name == QStringLiteral("long.py"))
+                QVERIFY2(compare->roughNote().contains(QStringLiteral("coarse on 1 changed line")), qPrintable(compare->roughNote()));
+            else
+                QVERIFY2(compare->roughNote().isEmpty(), qPrintable(compare->roughNote()));
+        }
+    }
+
     // A hostile run's 60 MiB field on one line (as tst_runloader builds it) opens at once: its
     // start, prepared on a worker, under a bar that says how much is shown; Compare refuses it.
     void hugeFieldOpensCutUnderABar()
@@ -477,6 +556,7 @@ private Q_SLOTS:
         window.show();
         QVERIFY(open(window, dir.path()));
         QVERIFY(select(window, QStringLiteral("big.py")));
+        window.caseView()->showTab(CaseView::PredictTab);
         CodeView* predict = window.caseView()->codeView(CaseView::PredictTab);
         QVERIFY2(predict->document()->characterCount() < TextLimits::ShownBytes + 1024,
             qPrintable(QStringLiteral("shows %1 characters").arg(predict->document()->characterCount())));
