@@ -17,7 +17,9 @@ namespace krw {
 // stay only while a case below them is shown, and their counts say "shown of total".
 // Every change of what is shown, a verdict that hides a case under "unreviewed only" included,
 // comes between casesAboutToBeRefiltered() and casesRefiltered(), so a view can keep its
-// current case sensible (CaseNavigator).
+// current case sensible (CaseNavigator). A change of the filter is one layout change
+// (layoutAboutToBeChanged/layoutChanged), however many rows it hides or shows: persistent indexes
+// of rows still shown (current, selection, expanded groups) stay valid, those of hidden rows do not.
 class CaseFilterProxy : public QSortFilterProxyModel
 {
     Q_OBJECT

@@ -110,6 +110,47 @@ private Q_SLOTS:
         QCOMPARE(visibleCases(proxy).size(), 5);
     }
 
+    // A filter change is one layout change, announced by the proxy's own signals around it:
+    // persistent indexes of rows still shown keep pointing at their case, those of hidden rows
+    // become invalid, and no row is removed or inserted one range at a time.
+    void filterChangeIsOneLayoutChange()
+    {
+        CaseTreeModel model;
+        CaseFilterProxy proxy;
+        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        proxy.setSourceModel(&model);
+        model.setRun(miniRun());
+        auto persistentOf = [&](const QString& name) { return QPersistentModelIndex(proxy.mapFromSource(model.indexOfCase(name))); };
+        const QPersistentModelIndex kept = persistentOf(QStringLiteral("d.py"));
+        const QPersistentModelIndex hidden = persistentOf(QStringLiteral("a.py"));
+        QVERIFY(kept.isValid() && hidden.isValid());
+        QSignalSpy removed(&proxy, &QAbstractItemModel::rowsRemoved);
+        QSignalSpy inserted(&proxy, &QAbstractItemModel::rowsInserted);
+        QSignalSpy laidOut(&proxy, &QAbstractItemModel::layoutChanged);
+        QStringList order;
+        connect(&proxy, &CaseFilterProxy::casesAboutToBeRefiltered, this, [&] { order << QStringLiteral("about"); });
+        connect(&proxy, &QAbstractItemModel::layoutChanged, this, [&] { order << QStringLiteral("layout"); });
+        connect(&proxy, &CaseFilterProxy::casesRefiltered, this, [&] { order << QStringLiteral("done"); });
+
+        proxy.setSearchMatches(QSet<QString>{QStringLiteral("d.py"), QStringLiteral("e.py")});
+        QCOMPARE(visibleCases(proxy), (QStringList{QStringLiteral("d.py"), QStringLiteral("e.py")}));
+        QCOMPARE(order, (QStringList{QStringLiteral("about"), QStringLiteral("layout"), QStringLiteral("done")}));
+        QCOMPARE(laidOut.count(), 1);
+        QVERIFY(kept.isValid());
+        QCOMPARE(kept.data(CaseTreeModel::FilenameRole).toString(), QStringLiteral("d.py"));
+        QVERIFY(!hidden.isValid());
+        QCOMPARE(groupTitles(proxy).size(), proxy.rowCount());
+        for (const QString& title : groupTitles(proxy))
+            QVERIFY2(title.contains(QStringLiteral(" of ")) || title.endsWith(QStringLiteral("(1)")), qPrintable(title));
+
+        proxy.setSearchMatches(std::nullopt);
+        QCOMPARE(visibleCases(proxy).size(), 5);
+        QCOMPARE(laidOut.count(), 2);
+        QCOMPARE(kept.data(CaseTreeModel::FilenameRole).toString(), QStringLiteral("d.py"));
+        QCOMPARE(removed.count(), 0);
+        QCOMPARE(inserted.count(), 0);
+    }
+
     void verdictsChangeRowsInPlace()
     {
         CaseTreeModel model;
