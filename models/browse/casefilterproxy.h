@@ -17,7 +17,11 @@ namespace krw {
 // stay only while a case below them is shown, and their counts say "shown of total".
 // Every change of what is shown, a verdict that hides a case under "unreviewed only" included,
 // comes between casesAboutToBeRefiltered() and casesRefiltered(), so a view can keep its
-// current case sensible (CaseNavigator).
+// current case sensible (CaseNavigator). A change of the filter is one layout change
+// (layoutAboutToBeChanged/layoutChanged), however many rows it hides or shows: persistent indexes
+// of rows still shown (current, selection, expanded groups) stay valid, those of hidden rows do not.
+// Only a search result that changes a few rows (FewChangedRows) removes and inserts them instead,
+// and one that matches the same cases as before changes nothing and signals nothing.
 class CaseFilterProxy : public QSortFilterProxyModel
 {
     Q_OBJECT
@@ -43,7 +47,14 @@ protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
 
 private:
-    void refilter();
+    // Up to this many rows shown or hidden by a new search result are removed or inserted where
+    // they are; more, and the whole tree is laid out again once.
+    static constexpr int FewChangedRows = 64;
+    enum class Refilter { Layout, RowByRow };
+    void refilter(Refilter how = Refilter::Layout);
+    // How many cases are in one of the two search results and not in the other (an upper bound of
+    // the rows that change: other filters may hide them anyway).
+    int changedMatchCount(const std::optional<QSet<QString>>& before, const std::optional<QSet<QString>>& after) const;
 
     QSet<Outcome> m_outcomes;
     QSet<Stage> m_stages;

@@ -130,7 +130,9 @@ void CaseSearchJob::reportProgress()
         m_reportedIndexed = m_indexState->indexed;
         Q_EMIT indexProgress(m_reportedIndexed, m_indexState->total);
     }
-    if (!m_state || m_state->cancelled)
+    // The timer also runs for the index build: a search already done reports nothing more (its
+    // last progress would overwrite the match count the box shows by then).
+    if (!m_busy || !m_state || m_state->cancelled)
         return;
     const int searched = m_state->searched;
     if (searched == m_reportedSearched)

@@ -48,7 +48,7 @@ CaseFilterBar::CaseFilterBar(QWidget* parent)
              SearchScope::TestCode, SearchScope::Reflection, SearchScope::Metadata})
         m_scope->addItem(scopeTitle(scope), int(scope));
     m_search->setObjectName(QStringLiteral("searchEdit"));
-    m_search->setPlaceholderText(tr("Search (Ctrl+F) — names, errors, code, … ; key=value for metadata"));
+    showIndexReady();
     m_search->setClearButtonEnabled(true);
     m_regex->setObjectName(QStringLiteral("searchRegex"));
     m_status->setObjectName(QStringLiteral("searchStatus"));
@@ -141,6 +141,27 @@ QString CaseFilterBar::matchCountText(int matches)
     if (matches == 0)
         return tr("No case matches");
     return matches == 1 ? tr("%1 matches").arg(caseCountText(matches)) : tr("%1 match").arg(caseCountText(matches));
+}
+
+QString CaseFilterBar::indexingText(int indexed, int total)
+{
+    const int percent = total > 0 ? qBound(0, int(qint64(indexed) * 100 / total), 100) : 0;
+    return tr("Search (Ctrl+F) — indexing the run, %1%: searches read the files until then").arg(percent);
+}
+
+void CaseFilterBar::showIndexing(int indexed, int total)
+{
+    m_search->setPlaceholderText(indexingText(indexed, total));
+    m_search->setToolTip(tr("The run's search index is being built (%1 of %2 cases); a search typed now reads the cases' "
+                            "texts instead, which takes longer.")
+                             .arg(indexed)
+                             .arg(total));
+}
+
+void CaseFilterBar::showIndexReady()
+{
+    m_search->setPlaceholderText(tr("Search (Ctrl+F) — names, errors, code, … ; key=value for metadata"));
+    m_search->setToolTip(QString());
 }
 
 void CaseFilterBar::showSearchProgress(int searched, int total)

@@ -36,6 +36,11 @@ public:
     void showMatchCount(int matches);
     void showSearchProblem(const QString& problem);
     void clearSearchStatus();
+    // While the run's search index is built the box's placeholder says so (searches typed meanwhile
+    // read the texts, slower); then it is the usual one again.
+    void showIndexing(int indexed, int total);
+    void showIndexReady();
+    static QString indexingText(int indexed, int total); // the placeholder while indexing
     static QString searchProgressText(int searched, int total); // "Searching… 40%"
     static QString matchCountText(int matches); // "No case matches", "1 case matches", "457 cases match"
 

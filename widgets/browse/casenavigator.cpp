@@ -27,7 +27,26 @@ CaseNavigator::CaseNavigator(QTreeView* tree, CaseFilterProxy* proxy, CaseTreeMo
     connect(m_proxy, &CaseFilterProxy::casesAboutToBeRefiltered, this, &CaseNavigator::rememberOrder);
     connect(m_proxy, &CaseFilterProxy::casesRefiltered, this, &CaseNavigator::keepShownCaseInTree);
     // A new run: whoever resets the model clears the views and selects anew.
-    connect(m_proxy, &QAbstractItemModel::modelReset, this, [this] { m_shownCase = -1; });
+    connect(m_proxy, &QAbstractItemModel::modelReset, this, [this] {
+        m_shownCase = -1;
+        m_collapsedGroups.clear();
+    });
+    // The groups the user closed stay closed through filter changes, the others open (a group a
+    // filter hid comes back as it was left).
+    connect(m_tree, &QTreeView::collapsed, this,
+        [this](const QModelIndex& group) { m_collapsedGroups.insert(group.data(CaseTreeModel::OutcomeRole).toInt()); });
+    connect(m_tree, &QTreeView::expanded, this,
+        [this](const QModelIndex& group) { m_collapsedGroups.remove(group.data(CaseTreeModel::OutcomeRole).toInt()); });
+}
+
+void CaseNavigator::restoreExpansion()
+{
+    for (int g = 0; g < m_proxy->rowCount(); ++g) {
+        const QModelIndex group = m_proxy->index(g, 0);
+        const bool open = !m_collapsedGroups.contains(group.data(CaseTreeModel::OutcomeRole).toInt());
+        if (m_tree->isExpanded(group) != open)
+            m_tree->setExpanded(group, open);
+    }
 }
 
 void CaseNavigator::onCurrentChanged(const QModelIndex& current)
@@ -69,6 +88,7 @@ void CaseNavigator::rememberOrder()
 void CaseNavigator::keepShownCaseInTree()
 {
     m_refiltering = false;
+    restoreExpansion();
     if (m_shownCase < 0)
         return;
     QHash<int, QModelIndex> shown;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QObject>
+#include <QSet>
 #include <QString>
 #include <QVector>
 
@@ -22,7 +23,9 @@ class CaseTreeModel;
 //
 // It says which case the views show (currentCaseChanged), and keeps that case in the tree: when
 // a filter hides it, the nearest case still shown is selected — the first after it in the order
-// the tree had, else the last before it — and with none left, no case (-1).
+// the tree had, else the last before it — and with none left, no case (-1). Groups keep their
+// expansion through filter changes: those the user collapsed stay collapsed (also when a filter
+// hid them meanwhile), the others are open; a new run opens them all.
 class CaseNavigator : public QObject
 {
     Q_OBJECT
@@ -54,6 +57,7 @@ private:
     void onCurrentChanged(const QModelIndex& current);
     void rememberOrder();
     void keepShownCaseInTree();
+    void restoreExpansion();
     // The case rows in display order.
     QVector<QModelIndex> caseRows() const;
 
@@ -67,6 +71,7 @@ private:
     int m_shownCase = -1; // what currentCaseChanged said last
     bool m_refiltering = false;
     QVector<int> m_orderBefore; // the cases shown before the filter changed, in display order
+    QSet<int> m_collapsedGroups; // the outcomes (CaseTreeModel::OutcomeRole) of the groups the user collapsed
 };
 
 } // namespace krw

@@ -17,12 +17,18 @@ CaseSearchController::CaseSearchController(CaseFilterBar* bar, CaseFilterProxy* 
     connect(m_bar, &CaseFilterBar::queryChanged, this, &CaseSearchController::search);
     connect(m_job, &CaseSearchJob::progress, m_bar, &CaseFilterBar::showSearchProgress);
     connect(m_job, &CaseSearchJob::finished, this, &CaseSearchController::apply);
+    connect(m_job, &CaseSearchJob::indexProgress, m_bar, &CaseFilterBar::showIndexing);
+    connect(m_job, &CaseSearchJob::indexReady, m_bar, &CaseFilterBar::showIndexReady);
 }
 
 void CaseSearchController::setRun(const RunPtr& run)
 {
     m_run = run;
     m_job->setRun(run); // indexed in the background; searches read the files until it is ready
+    if (m_job->isIndexing())
+        m_bar->showIndexing(0, run ? int(run->cases.size()) : 0);
+    else
+        m_bar->showIndexReady();
     search();
 }
 

@@ -17,7 +17,9 @@ struct SearchQuery;
 // case tree's filter. Only the result of the query the box holds now is ever applied: editing
 // the box drops the search still running (its result could only be stale), an invalid regular
 // expression drops it too, and a result that comes back for another query is ignored. The bar
-// shows the progress, then how many cases match.
+// shows the progress, then how many cases match. While the run's search index is still being
+// built, the box's placeholder says so; a search typed meanwhile is not held back: it reads the
+// cases' texts on the worker (slower), and the searches after the index is ready use it.
 class CaseSearchController : public QObject
 {
     Q_OBJECT

@@ -134,25 +134,17 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
 
     connect(m_opener, &RunOpener::loaded, this, &MainWindow::showRun);
     connect(m_opener, &RunOpener::failed, this, [this] { Q_EMIT loadFinished(false); });
-    connect(m_search, &CaseSearchController::finished, this, [this] {
-        m_caseTree->expandAll();
-        Q_EMIT searchFinished();
-    });
+    // A filter change keeps the groups open or closed as the user left them (CaseNavigator): no
+    // expandAll here, which walks every row of the tree and would reopen a closed group.
+    connect(m_search, &CaseSearchController::finished, this, &MainWindow::searchFinished);
     connect(m_filterBar, &CaseFilterBar::outcomesChanged, this, [this] {
         m_proxy->setOutcomes(m_filterBar->outcomes());
         m_proxy->setBestStages(m_filterBar->bestStages());
-        m_caseTree->expandAll();
     });
-    connect(m_filterBar, &CaseFilterBar::rerunFilterChanged, this, [this] {
-        m_proxy->setRerunFilter(m_filterBar->rerunFilter());
-        m_caseTree->expandAll();
-    });
+    connect(m_filterBar, &CaseFilterBar::rerunFilterChanged, this, [this] { m_proxy->setRerunFilter(m_filterBar->rerunFilter()); });
     connect(m_caseView->runnerPanel(), &RunnerPanel::rerunFinished, this,
         [this](const RerunResult& result) { m_model->setLatestRerun(result.caseName, LatestRerun::of(result)); });
-    connect(m_filterBar, &CaseFilterBar::unreviewedOnlyChanged, this, [this](bool on) {
-        m_proxy->setUnreviewedOnly(on);
-        m_caseTree->expandAll();
-    });
+    connect(m_filterBar, &CaseFilterBar::unreviewedOnlyChanged, this, [this](bool on) { m_proxy->setUnreviewedOnly(on); });
     connect(m_review, &ReviewController::statusMessage, statusBar(), &QStatusBar::showMessage);
     connect(m_navigator, &CaseNavigator::message, statusBar(), &QStatusBar::showMessage);
     connect(m_screenshot, &ScreenshotTaker::saved, this, &MainWindow::screenshotSaved);

@@ -110,6 +110,67 @@ private Q_SLOTS:
         QCOMPARE(visibleCases(proxy).size(), 5);
     }
 
+    // A filter change is one layout change, announced by the proxy's own signals around it:
+    // persistent indexes of rows still shown keep pointing at their case, those of hidden rows
+    // become invalid, and no row is removed or inserted one range at a time. A search result that
+    // changes a few rows removes or inserts just them; one that matches the same cases signals
+    // nothing. (Thousands of scattered rows: tst_mainwindow searchOverThousandsOfScatteredCasesKeepsTheTree.)
+    void filterChangesAreOneLayoutChange()
+    {
+        CaseTreeModel model;
+        CaseFilterProxy proxy;
+        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        proxy.setSourceModel(&model);
+        model.setRun(miniRun());
+        auto persistentOf = [&](const QString& name) { return QPersistentModelIndex(proxy.mapFromSource(model.indexOfCase(name))); };
+        const QPersistentModelIndex kept = persistentOf(QStringLiteral("d.py"));
+        const QPersistentModelIndex hidden = persistentOf(QStringLiteral("b.py"));
+        QVERIFY(kept.isValid() && hidden.isValid());
+        QSignalSpy removed(&proxy, &QAbstractItemModel::rowsRemoved);
+        QSignalSpy inserted(&proxy, &QAbstractItemModel::rowsInserted);
+        QSignalSpy laidOut(&proxy, &QAbstractItemModel::layoutChanged);
+        QStringList order;
+        connect(&proxy, &CaseFilterProxy::casesAboutToBeRefiltered, this, [&] { order << QStringLiteral("about"); });
+        connect(&proxy, &QAbstractItemModel::layoutChanged, this, [&] { order << QStringLiteral("layout"); });
+        connect(&proxy, &CaseFilterProxy::casesRefiltered, this, [&] { order << QStringLiteral("done"); });
+
+        proxy.setOutcomes({Outcome::NoPrediction}); // b.py and e.py
+        QCOMPARE(visibleCases(proxy), (QStringList{QStringLiteral("b.py"), QStringLiteral("e.py")}));
+        QCOMPARE(order, (QStringList{QStringLiteral("about"), QStringLiteral("layout"), QStringLiteral("done")}));
+        QVERIFY(!kept.isValid());
+        QCOMPARE(hidden.data(CaseTreeModel::FilenameRole).toString(), QStringLiteral("b.py"));
+        proxy.setOutcomes({});
+        QCOMPARE(visibleCases(proxy).size(), 5);
+        QCOMPARE(laidOut.count(), 2);
+        QCOMPARE(removed.count(), 0);
+        QCOMPARE(inserted.count(), 0);
+        QCOMPARE(hidden.data(CaseTreeModel::FilenameRole).toString(), QStringLiteral("b.py"));
+
+        // A search result: few rows change, so they leave where they are.
+        const QPersistentModelIndex d = persistentOf(QStringLiteral("d.py"));
+        const QPersistentModelIndex b = persistentOf(QStringLiteral("b.py"));
+        proxy.setSearchMatches(QSet<QString>{QStringLiteral("d.py"), QStringLiteral("e.py")});
+        QStringList shown = visibleCases(proxy);
+        shown.sort();
+        QCOMPARE(shown, (QStringList{QStringLiteral("d.py"), QStringLiteral("e.py")}));
+        QCOMPARE(laidOut.count(), 2);
+        QVERIFY(removed.count() >= 1);
+        QCOMPARE(d.data(CaseTreeModel::FilenameRole).toString(), QStringLiteral("d.py"));
+        QVERIFY(!b.isValid());
+        QCOMPARE(groupTitles(proxy).filter(QStringLiteral("No prediction")), (QStringList{QStringLiteral("No prediction (1 of 2)")}));
+        // The same cases again: nothing happens.
+        order.clear();
+        const int removedBefore = int(removed.count());
+        proxy.setSearchMatches(QSet<QString>{QStringLiteral("e.py"), QStringLiteral("d.py")});
+        QCOMPARE(order, QStringList());
+        QCOMPARE(int(removed.count()), removedBefore);
+        QCOMPARE(inserted.count(), 0);
+        proxy.setSearchMatches(std::nullopt);
+        QCOMPARE(visibleCases(proxy).size(), 5);
+        QVERIFY(inserted.count() >= 1);
+        QCOMPARE(laidOut.count(), 2);
+    }
+
     void verdictsChangeRowsInPlace()
     {
         CaseTreeModel model;

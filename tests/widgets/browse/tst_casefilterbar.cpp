@@ -69,6 +69,25 @@ private Q_SLOTS:
         QCOMPARE(status->text(), QString());
     }
 
+    // While the run is indexed the box's placeholder says how far, and that a search reads the
+    // files meanwhile; then it is the usual one again. Typing is not held back.
+    void placeholderSaysWhileIndexing()
+    {
+        CaseFilterBar bar;
+        const QString usual = bar.searchEdit()->placeholderText();
+        QVERIFY(!usual.isEmpty());
+        bar.showIndexing(250, 1000);
+        QCOMPARE(bar.searchEdit()->placeholderText(), CaseFilterBar::indexingText(250, 1000));
+        QVERIFY2(bar.searchEdit()->placeholderText().contains(QStringLiteral("indexing the run, 25%")),
+            qPrintable(bar.searchEdit()->placeholderText()));
+        QVERIFY(bar.searchEdit()->isEnabled());
+        QVERIFY(bar.searchEdit()->toolTip().contains(QStringLiteral("250 of 1000")));
+        QCOMPARE(CaseFilterBar::indexingText(0, 0), CaseFilterBar::indexingText(0, 1)); // no run: 0 %
+        bar.showIndexReady();
+        QCOMPARE(bar.searchEdit()->placeholderText(), usual);
+        QCOMPARE(bar.searchEdit()->toolTip(), QString());
+    }
+
     // An edit is announced at once (a running search is stale from then on); the query to
     // search comes once typing pauses.
     void editIsAnnouncedAtOnceQueryAfterThePause()

@@ -28,6 +28,7 @@
 #include "windowtesthelpers.h"
 #include "workertests.h"
 
+#include <QAbstractItemModelTester>
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
@@ -49,6 +50,7 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSignalSpy>
+#include <QSortFilterProxyModel>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableView>
@@ -305,6 +307,152 @@ private Q_SLOTS:
         QVERIFY(search(window, QString()));
         QCOMPARE(shown->rowCount(), groups);
         QVERIFY(allSpanned());
+    }
+
+    // A search that hides and shows thousands of scattered cases is one layout change of the tree,
+    // not a removal per range of rows: the current case stays current and scrolled to, the cases
+    // of a several-case selection still shown stay selected, a group the user collapsed stays
+    // collapsed (the others open), the group titles count what is shown, and the group titles
+    // still span the row. Then the box cleared: every case back, the same again.
+    void searchOverThousandsOfScatteredCasesKeepsTheTree()
+    {
+        // 3,000 cases in four outcomes (by i % 4); every other one of each outcome's cases (by
+        // i / 4) says the word searched for, so the search hides every other row of every group.
+        const int cases = 3000;
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QByteArray jsonl;
+        QByteArray memory = "{\n";
+        auto name = [](int i) { return QStringLiteral("case_%1.py").arg(i, 5, 10, QLatin1Char('0')); };
+        auto matches = [](int i) { return (i / 4) % 2 == 0; };
+        for (int i = 0; i < cases; ++i) {
+            jsonl += QStringLiteral("{\"filename\": \"%1\", \"predict\": \"int %2_%3;\"}\n")
+                         .arg(name(i), matches(i) ? QStringLiteral("zqmarker") : QStringLiteral("other"))
+                         .arg(i)
+                         .toUtf8();
+            const auto flag = [](bool on) { return on ? QStringLiteral("true") : QStringLiteral("false"); };
+            memory
+                += QStringLiteral("\"%1\": {\"pass_call\": %2, \"pass_exe\": %3, \"pass_perf\": %4}%5\n")
+                       .arg(name(i), flag(i % 4 >= 1), flag(i % 4 >= 2), flag(i % 4 >= 3), i + 1 < cases ? QStringLiteral(",") : QString())
+                       .toUtf8();
+        }
+        memory += "}\n";
+        for (const auto& [file, bytes] :
+            {std::pair{QStringLiteral("scatter_0.jsonl"), jsonl}, {QStringLiteral("scatter_mem_0.json"), memory}}) {
+            QFile out(dir.filePath(file));
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            QCOMPARE(out.write(bytes), qint64(bytes.size()));
+        }
+
+        MainWindow window(&m_syntax);
+        window.resize(1200, 800);
+        window.show();
+        QVERIFY(open(window, dir.filePath(QStringLiteral("scatter_0.jsonl"))));
+        QTreeView* tree = window.caseTree();
+        auto* proxy = qobject_cast<QSortFilterProxyModel*>(tree->model());
+        QVERIFY(proxy);
+        const QAbstractItemModel* source = proxy->sourceModel();
+        QAbstractItemModelTester tester(proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(shownCases(window).size(), cases);
+        QCOMPARE(proxy->rowCount(), 4);
+
+        // The group of case 1 (i % 4 == 1) collapsed; case 400 current, 404 (hidden by the search)
+        // and 408 selected with it.
+        QVERIFY(select(window, name(400)));
+        auto rowOf = [&](int i) { // the tree's row of case i, if shown
+            for (int g = 0; g < proxy->rowCount(); ++g) {
+                const QModelIndex group = proxy->index(g, 0);
+                for (int r = 0; r < proxy->rowCount(group); ++r) {
+                    const QModelIndex row = proxy->index(r, 0, group);
+                    if (row.data(CaseTreeModel::FilenameRole).toString() == name(i))
+                        return row;
+                }
+            }
+            return QModelIndex();
+        };
+        const QModelIndex collapsed = rowOf(1).parent();
+        QVERIFY(collapsed.isValid());
+        const int collapsedOutcome = collapsed.data(CaseTreeModel::OutcomeRole).toInt();
+        QVERIFY(collapsedOutcome != rowOf(400).parent().data(CaseTreeModel::OutcomeRole).toInt());
+        tree->collapse(collapsed);
+        auto selectCaseToo = [&](int i) {
+            const QModelIndex row = rowOf(i);
+            tree->selectionModel()->select(row, QItemSelectionModel::Select | QItemSelectionModel::Rows);
+            return row.isValid();
+        };
+        QVERIFY(selectCaseToo(404));
+        QVERIFY(selectCaseToo(408));
+        QCOMPARE(window.selectedCaseIndexes(), (QVector<int>{400, 404, 408}));
+
+        // What the tree must look like: every group open but the collapsed one, its title
+        // counting the cases shown of its cases, the current case kept and in view.
+        auto checkTree = [&](bool searched) {
+            QCOMPARE(window.currentCaseName(), name(400));
+            QVERIFY(tree->selectionModel()->isSelected(tree->currentIndex()));
+            QVERIFY(tree->viewport()->rect().intersects(tree->visualRect(tree->currentIndex())));
+            QCOMPARE(window.selectedCaseIndexes(), (QVector<int>{400, 408})); // 404, hidden by the search, left the selection
+            QCOMPARE(proxy->rowCount(), 4);
+            int shownTotal = 0;
+            for (int g = 0; g < proxy->rowCount(); ++g) {
+                const QModelIndex group = proxy->index(g, 0);
+                const QModelIndex sourceGroup = proxy->mapToSource(group);
+                int wanted = 0;
+                for (int r = 0; r < source->rowCount(sourceGroup); ++r) {
+                    const int i = source->index(r, 0, sourceGroup).data(CaseTreeModel::CaseIndexRole).toInt();
+                    wanted += !searched || matches(i) ? 1 : 0;
+                }
+                QCOMPARE(proxy->rowCount(group), wanted);
+                shownTotal += wanted;
+                const QString title = outcomeTitle(Outcome(group.data(CaseTreeModel::OutcomeRole).toInt()));
+                const int total = source->rowCount(sourceGroup);
+                QCOMPARE(group.data().toString(),
+                    searched ? QStringLiteral("%1 (%2 of %3)").arg(title).arg(wanted).arg(total)
+                             : QStringLiteral("%1 (%2)").arg(title).arg(total));
+                QCOMPARE(tree->isExpanded(group), group.data(CaseTreeModel::OutcomeRole).toInt() != collapsedOutcome);
+                QVERIFY(tree->isFirstColumnSpanned(g, {}));
+            }
+            QCOMPARE(shownTotal, searched ? cases / 2 : cases);
+            QCOMPARE(shownCases(window).size(), shownTotal);
+        };
+
+        QSignalSpy removed(proxy, &QAbstractItemModel::rowsRemoved);
+        QSignalSpy inserted(proxy, &QAbstractItemModel::rowsInserted);
+        QSignalSpy relaidOut(proxy, &QAbstractItemModel::layoutChanged);
+        QSignalSpy shownCase(window.caseView(), &CaseView::caseShown);
+        QVERIFY(search(window, QStringLiteral("zqmarker")));
+        QCOMPARE(searchStatus(window), QStringLiteral("%1 cases match").arg(cases / 2));
+        QCOMPARE(removed.count(), 0);
+        QVERIFY(relaidOut.count() >= 1);
+        checkTree(true);
+
+        QVERIFY(search(window, QString()));
+        QCOMPARE(removed.count(), 0);
+        QCOMPARE(inserted.count(), 0);
+        checkTree(false);
+        QCOMPARE(shownCase.count(), 0); // the case view was never asked to show another case
+    }
+
+    // While the run's search index is being built the box says so; a search typed meanwhile is
+    // searched all the same (in the texts), and once the index is ready the box says nothing of it.
+    void searchBoxSaysWhileTheRunIsIndexed()
+    {
+        MainWindow window(&m_syntax);
+        window.show();
+        QLineEdit* box = window.filterBar()->searchEdit();
+        const QString usual = box->placeholderText();
+        QVERIFY(!usual.contains(QStringLiteral("indexing")));
+        QVERIFY(open(window, seriesDir()));
+        // loadFinished comes from the same call that started the index: its result is not in yet.
+        QVERIFY2(box->placeholderText().contains(QStringLiteral("indexing the run")), qPrintable(box->placeholderText()));
+        QVERIFY(search(window, QStringLiteral("does not match")));
+        QCOMPARE(searchStatus(window), QStringLiteral("1 case matches"));
+        QTRY_COMPARE_WITH_TIMEOUT(box->placeholderText(), usual, 10000);
+        // The search's progress is not reported after its result (the job's timer runs on while
+        // the index is built): the box still says what matched.
+        QCOMPARE(searchStatus(window), QStringLiteral("1 case matches"));
+        QVERIFY(search(window, QString()));
+        QVERIFY(search(window, QStringLiteral("does not match"))); // in the index now
+        QCOMPARE(searchStatus(window), QStringLiteral("1 case matches"));
     }
 
     void switchingDiffPairs()
