@@ -361,7 +361,8 @@ public:
                 firstCaseNs = benchClock().nsecsElapsed();
         });
         m_rerunsArrival.reset();
-        QObject::connect(m_window, &MainWindow::latestRerunsLoaded, &context, [this] { m_rerunsArrival.arrived(); });
+        // (Outlives this function: the reruns may come after it returns.)
+        QObject::connect(m_window, &MainWindow::latestRerunsLoaded, &m_rerunsContext, [this] { m_rerunsArrival.arrived(); });
         const qint64 start = benchClock().nsecsElapsed();
         m_window->openPath(path, {}, false);
         if (!loaded.wait(600000) || !ok) {
@@ -802,6 +803,7 @@ private:
     MainWindow* m_window;
     Watchdog* m_watchdog;
     RerunsArrival m_rerunsArrival;
+    QObject m_rerunsContext;
     std::vector<Opened> m_openTimes;
     QStringList m_opened;
     QVector<int> m_longCases;

@@ -873,7 +873,8 @@ private Q_SLOTS:
         QHeaderView* header = tree->header();
         QCOMPARE(header->sectionResizeMode(CaseTreeModel::NameColumn), QHeaderView::Interactive);
         auto checkFits = [&](int column) {
-            const int needed = tree->sizeHintForColumn(column);
+            // (QTreeView makes it protected; QAbstractItemView has it public: the same measure)
+            const int needed = static_cast<const QAbstractItemView*>(tree)->sizeHintForColumn(column);
             QVERIFY2(needed > 0, qPrintable(QString::number(column)));
             QVERIFY2(header->sectionSize(column) >= needed,
                 qPrintable(QStringLiteral("column %1 is %2 px wide, its rows need %3 px")

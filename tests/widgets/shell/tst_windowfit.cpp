@@ -160,7 +160,7 @@ private Q_SLOTS:
         for (int column = 0; column < tree->header()->count(); ++column) {
             if (tree->isColumnHidden(column))
                 continue;
-            const int needed = tree->sizeHintForColumn(column);
+            const int needed = static_cast<const QAbstractItemView*>(tree)->sizeHintForColumn(column); // public there
             QVERIFY2(tree->columnWidth(column) >= needed,
                 qPrintable(
                     QStringLiteral("tree column %1: %2 px, its rows need %3").arg(column).arg(tree->columnWidth(column)).arg(needed)));
