@@ -45,6 +45,7 @@ public:
     // run opens; one case's when a rerun of it ends. Rows change in place (dataChanged).
     void setLatestReruns(const LatestReruns& reruns);
     void setLatestRerun(const QString& filename, const LatestRerun& rerun);
+    const LatestReruns& latestReruns() const { return m_reruns; }
 
     // The index of a case by filename, or invalid.
     QModelIndex indexOfCase(const QString& filename) const;

@@ -4,6 +4,10 @@
 // offscreen platform, with temporary XDG folders, driven like a user with QTest key events.
 //   1. open RUN_DIR → the tree shown and usable (loadFinished, then the event loop idle):
 //      RESULT gui_tree_s (run.sh divides it by Python's json time);
+//   1b. the saved reruns (read off the UI thread after the tree shows) arrive and fill the Rerun column:
+//      the event that delivers them, wall and UI-thread CPU: RESULT reruns_arrival_ms, _cpu_ms;
+//   1c. a rerun finishing during a batch, N times (--reruns-finished, 20): the model told the way the
+//      batch dialog's caseFinished tells it → idle: RESULT rerun_finished_p95_ms, rerun_finished_cpu_p95_ms;
 //   2. open cases one after another with the Down key in the tree (the Compare tab in front), the
 //      first ones in tree order, then the longest cases (the row above each selected first, unmeasured):
 //      key → caseShown (every pane filled) → the default diff shown (ComparePage::diffShown) → the
@@ -22,7 +26,7 @@
 // loop (wall and thread CPU time, so the scheduler's preemption on a loaded machine shows as wall ≫
 // CPU) and the longest are listed with their receiver.
 //
-// Usage: QT_QPA_PLATFORM=offscreen bench_gui RUN_DIR [--open N] [--long N] [--switches N]
+// Usage: QT_QPA_PLATFORM=offscreen bench_gui RUN_DIR [--open N] [--long N] [--switches N] [--reruns-finished N]
 //        [--word WORD] [--no-export]
 // (offscreen is set when QT_QPA_PLATFORM is unset). Not a test: numbers are quoted, never asserted.
 // Output: human lines and `RESULT <key> <value> <unit>` lines (docs/PERFORMANCE.md).
@@ -34,10 +38,12 @@
 #include "report/exportdialog.h"
 #include "report/exportrequest.h"
 #include "report/reportexportjob.h"
+#include "rerun/latestrerun.h"
 #include "run/caseversions.h"
 #include "shell/mainwindow.h"
 
 #include <QAbstractEventDispatcher>
+#include <QAbstractProxyModel>
 #include <QApplication>
 #include <QComboBox>
 #include <QDir>
@@ -61,6 +67,7 @@
 #include <functional>
 #include <map>
 #include <numeric>
+#include <utility>
 
 using namespace krw;
 
@@ -178,6 +185,8 @@ public:
         const double wallMs = msSince(wall0, benchClock().nsecsElapsed());
         const double cpuMs = double(threadCpuNs() - cpu0) / 1e6;
         --m_depth;
+        if (m_afterThisEvent)
+            std::exchange(m_afterThisEvent, nullptr)(wallMs, cpuMs);
         Phases& p = phases();
         double& longest = p.longestEventMs[p.current];
         longest = std::max(longest, wallMs);
@@ -188,10 +197,13 @@ public:
 
     // When the event being delivered now (the outermost one) began.
     qint64 eventStartNs() const { return m_eventStartNs; }
+    // Called once when the event being delivered now (the outermost one) ends, with its wall and CPU time.
+    void afterThisEvent(std::function<void(double wallMs, double cpuMs)> then) { m_afterThisEvent = std::move(then); }
 
 private:
     int m_depth = 0;
     qint64 m_eventStartNs = 0;
+    std::function<void(double, double)> m_afterThisEvent;
 };
 
 // A 5 ms timer on the UI thread: the gap between two firings is how long the thread did not get
@@ -348,6 +360,9 @@ public:
             if (firstCaseNs < 0)
                 firstCaseNs = benchClock().nsecsElapsed();
         });
+        m_rerunsArrival.reset();
+        // (Outlives this function: the reruns may come after it returns.)
+        QObject::connect(m_window, &MainWindow::latestRerunsLoaded, &m_rerunsContext, [this] { m_rerunsArrival.arrived(); });
         const qint64 start = benchClock().nsecsElapsed();
         m_window->openPath(path, {}, false);
         if (!loaded.wait(600000) || !ok) {
@@ -371,6 +386,75 @@ public:
               << Qt::endl;
         result(QStringLiteral("gui_tree_s"), msSince(start, idleNs) / 1000.0, QStringLiteral("s"));
         return true;
+    }
+
+    // 1b. the Rerun column filled: the saved reruns read off the UI thread arrive after the tree shows.
+    // The event that delivers them (the watcher's call-out: the model told, the tree and its columns
+    // told), wall and UI-thread CPU; what the tree defers from it (its layout, the repaint) is in the
+    // phase's watchdog stall. A phase of its own, so none of it is counted under open_case.
+    void rerunsArrive()
+    {
+        phase(QStringLiteral("reruns"));
+        if (!m_rerunsArrival.done) {
+            Waiter arrived;
+            QObject context;
+            QObject::connect(m_window, &MainWindow::latestRerunsLoaded, &context, [&] { arrived.done(); });
+            if (!arrived.wait(120000)) {
+                out() << "reruns: the saved reruns were not read in 120 s" << Qt::endl;
+                return;
+            }
+        }
+        if (m_rerunsArrival.beforeIdle)
+            out() << "reruns: arrived before the tree was usable (counted under load)" << Qt::endl;
+        // Some event loop turns for the tree's delayed layout and repaint to land in this phase.
+        QTest::qWait(200);
+        out() << "reruns: " << shownRerunCount() << " cases with a saved rerun shown; the event that delivered them "
+              << QString::number(m_rerunsArrival.wallMs, 'f', 1) << " ms wall, " << QString::number(m_rerunsArrival.cpuMs, 'f', 1)
+              << " ms UI-thread CPU" << Qt::endl;
+        result(QStringLiteral("reruns_arrival_ms"), m_rerunsArrival.wallMs, QStringLiteral("ms"));
+        result(QStringLiteral("reruns_arrival_cpu_ms"), m_rerunsArrival.cpuMs, QStringLiteral("ms"));
+    }
+
+    // 1c. a rerun finishing during a batch: the model told the way the batch dialog's caseFinished
+    // tells it (CaseTreeModel::setLatestRerun), for `count` cases spread over the tree, each timed from
+    // the call to the event loop idle (the row repainted, whatever the tree does about its columns).
+    void rerunsFinish(int count)
+    {
+        phase(QStringLiteral("rerun_finished"));
+        auto* proxy = qobject_cast<QAbstractProxyModel*>(m_window->caseTree()->model());
+        auto* model = proxy ? qobject_cast<CaseTreeModel*>(proxy->sourceModel()) : nullptr;
+        const RunPtr run = m_window->run();
+        if (!model || !run || run->cases.isEmpty())
+            return;
+        std::vector<double> wall, cpu;
+        for (int i = 0; i < count; ++i) {
+            const Case& c = run->cases.at(int(qint64(i) * run->cases.size() / count));
+            LatestRerun rerun;
+            rerun.verdict = i % 3 == 0 ? QStringLiteral("wrong_output") : QStringLiteral("passed");
+            if (i % 4 == 1)
+                rerun.flags << QStringLiteral("slow_compile");
+            if (rerun.verdict == QLatin1String("passed"))
+                rerun.speedup = 1.0 + i / 10.0;
+            rerun.started = QDateTime::currentDateTime();
+            Waiter idle;
+            QObject context;
+            qint64 idleNs = 0, idleCpu = 0;
+            const qint64 start = benchClock().nsecsElapsed();
+            const qint64 cpuStart = threadCpuNs();
+            model->setLatestRerun(c.filename, rerun);
+            whenIdle(&context, [&](qint64 t) {
+                idleNs = t;
+                idleCpu = threadCpuNs();
+                idle.done();
+            });
+            idle.wait(30000);
+            wall.push_back(msSince(start, idleNs));
+            cpu.push_back(double(idleCpu - cpuStart) / 1e6);
+        }
+        printStats(QStringLiteral("rerun finished"), stats(wall));
+        printStats(QStringLiteral("rerun finished, UI-thread CPU"), stats(cpu));
+        result(QStringLiteral("rerun_finished_p95_ms"), stats(wall).p95, QStringLiteral("ms"));
+        result(QStringLiteral("rerun_finished_cpu_p95_ms"), stats(cpu).p95, QStringLiteral("ms"));
     }
 
     // 2. cases one after another with the Down key.
@@ -685,8 +769,41 @@ private:
         return s.p95;
     }
 
+    int shownRerunCount() const
+    {
+        const QAbstractItemModel* model = m_window->caseTree()->model();
+        int count = 0;
+        for (int g = 0; g < model->rowCount(); ++g) {
+            const QModelIndex group = model->index(g, 0);
+            for (int r = 0; r < model->rowCount(group); ++r)
+                count += model->index(r, CaseTreeModel::RerunColumn, group).data().toString().isEmpty() ? 0 : 1;
+        }
+        return count;
+    }
+
+    // The event that handed the saved reruns to the window.
+    struct RerunsArrival
+    {
+        bool done = false;
+        bool beforeIdle = false;
+        double wallMs = 0;
+        double cpuMs = 0;
+        void reset() { *this = {}; }
+        void arrived()
+        {
+            done = true;
+            beforeIdle = phases().current == QLatin1String("load");
+            static_cast<BenchApplication*>(QCoreApplication::instance())->afterThisEvent([this](double wall, double cpu) {
+                wallMs = wall;
+                cpuMs = cpu;
+            });
+        }
+    };
+
     MainWindow* m_window;
     Watchdog* m_watchdog;
+    RerunsArrival m_rerunsArrival;
+    QObject m_rerunsContext;
     std::vector<Opened> m_openTimes;
     QStringList m_opened;
     QVector<int> m_longCases;
@@ -733,10 +850,12 @@ int main(int argc, char* argv[])
     const int inOrder = option(QStringLiteral("--open"), QStringLiteral("150")).toInt();
     const int longest = option(QStringLiteral("--long"), QStringLiteral("50")).toInt();
     const int switches = option(QStringLiteral("--switches"), QStringLiteral("40")).toInt();
+    const int rerunsFinished = option(QStringLiteral("--reruns-finished"), QStringLiteral("20")).toInt();
     QString word = option(QStringLiteral("--word"), QString());
     const bool exportToo = !args.removeOne(QStringLiteral("--no-export"));
     if (args.size() != 1) {
-        QTextStream(stderr) << "usage: bench_gui RUN_DIR [--open N] [--long N] [--switches N] [--word WORD] [--no-export]\n";
+        QTextStream(stderr)
+            << "usage: bench_gui RUN_DIR [--open N] [--long N] [--switches N] [--reruns-finished N] [--word WORD] [--no-export]\n";
         return 1;
     }
 
@@ -753,6 +872,8 @@ int main(int argc, char* argv[])
     GuiBench bench(&window, &watchdog);
     if (!bench.open(args.first()))
         return 2;
+    bench.rerunsArrive();
+    bench.rerunsFinish(rerunsFinished);
     bench.openCases(inOrder, longest);
     if (word.isEmpty())
         word = wordFromRun(window);
@@ -784,16 +905,23 @@ int main(int argc, char* argv[])
         out() << "  " << slow[i].phase << ": " << QString::number(slow[i].wallMs, 'f', 1) << " ms wall, "
               << QString::number(slow[i].cpuMs, 'f', 1) << " ms CPU: " << slow[i].what << Qt::endl;
     // Counted by kind, so a stall that repeats shows.
-    std::map<std::pair<QString, QString>, std::pair<int, double>> byKind;
+    struct Kind
+    {
+        int count = 0;
+        double wallMs = 0; // the longest
+        double cpuMs = 0; // the most UI-thread CPU
+    };
+    std::map<std::pair<QString, QString>, Kind> byKind;
     for (const SlowEvent& e : slow) {
-        auto& entry = byKind[{e.phase, e.what}];
-        ++entry.first;
-        entry.second = std::max(entry.second, e.wallMs);
+        Kind& entry = byKind[{e.phase, e.what}];
+        ++entry.count;
+        entry.wallMs = std::max(entry.wallMs, e.wallMs);
+        entry.cpuMs = std::max(entry.cpuMs, e.cpuMs);
     }
-    out() << "slow events by kind (phase: count × receiver, longest):" << Qt::endl;
+    out() << "slow events by kind (phase: count × receiver, longest wall, most CPU):" << Qt::endl;
     for (const auto& [key, value] : byKind)
-        out() << "  " << key.first << ": " << value.first << " × " << key.second << ", longest " << QString::number(value.second, 'f', 1)
-              << " ms" << Qt::endl;
+        out() << "  " << key.first << ": " << value.count << " × " << key.second << ", longest " << QString::number(value.wallMs, 'f', 1)
+              << " ms, most CPU " << QString::number(value.cpuMs, 'f', 1) << " ms" << Qt::endl;
     window.close();
     return 0;
 }

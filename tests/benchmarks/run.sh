@@ -28,7 +28,8 @@
 # Keys (docs/PERFORMANCE.md says how each is measured):
 #   bench_load    load_cli_s python_json_s load_ratio load_peak_rss_mb files_mb rss_ratio reload_changed_files
 #                 (and load_cases load_warnings python_peak_rss_mb)
-#   bench_gui     gui_tree_s gui_ratio open_case_p95_ms ui_stall_max_ms
+#   bench_gui     gui_tree_s gui_ratio open_case_p95_ms ui_stall_max_ms ui_stall_reruns_ms
+#                 ui_stall_cpu_reruns_ms rerun_finished_p95_ms rerun_finished_cpu_p95_ms
 #   bench_search  search_p95_ms
 #   bench_diff    diff_s git_diff_s diff_ratio
 #   bench_export  export_s (all formats) export_html_s export_md_s export_csv_s export_ui_stall_max_ms
@@ -168,6 +169,10 @@ ROWS = [
      lambda: f"{f('diff_s', 3)} s = {f('diff_ratio')} x git ({f('git_diff_s', 3)} s)"),
     ("longest UI-thread stall (GUI benchmark)", "<= 50 ms", "bench_gui", "ui_stall_max_ms", 50,
      lambda: f"{f('ui_stall_max_ms', 1)} ms"),
+    ("saved reruns arrive: longest UI-thread stall", "<= 50 ms", "bench_gui", "ui_stall_reruns_ms", 50,
+     lambda: f"{f('ui_stall_reruns_ms', 1)} ms ({f('ui_stall_cpu_reruns_ms', 1)} ms of it on the CPU)"),
+    ("a rerun finishing in a batch (p95)", "<= 16 ms (one frame)", "bench_gui", "rerun_finished_p95_ms", 16,
+     lambda: f"{f('rerun_finished_p95_ms', 1)} ms ({f('rerun_finished_cpu_p95_ms', 1)} ms UI-thread CPU)"),
     ("longest UI-thread stall while exporting", "<= 50 ms", "bench_export", "export_ui_stall_max_ms", 50,
      lambda: f"{f('export_ui_stall_max_ms', 1)} ms ({f('export_ui_stall_cpu_ms', 1)} ms of it on the CPU)"),
     ("reload after one file changed: files re-read", "1 (only the changed file)", "bench_load", "reload_changed_files", 1,

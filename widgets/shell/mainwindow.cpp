@@ -7,6 +7,7 @@
 #include "browse/casefilterproxy.h"
 #include "browse/casenavigator.h"
 #include "browse/casesearchcontroller.h"
+#include "browse/casetreeheaderview.h"
 #include "browse/casetreemodel.h"
 #include "browse/verdictdelegate.h"
 #include "browse/warningmodel.h"
@@ -164,6 +165,12 @@ QWidget* MainWindow::buildCasePanel()
 {
     auto* panel = new QWidget(this);
     m_caseTree->setObjectName(QStringLiteral("caseTree"));
+    // Every column as wide as what it holds, the case names first and never cut to nothing: where the
+    // panel is narrow (scale 1.5) the tree scrolls sideways to the outcome and rerun columns instead.
+    // Sized from the model's texts when a run opens and when reruns arrive, not by laying out rows on
+    // each change (CaseTreeHeaderView says why). Set first: the tree's sorting and hidden column are
+    // the header's.
+    m_caseTree->setHeader(new CaseTreeHeaderView(m_model, m_caseTree));
     // The tree shows m_proxy: CaseNavigator set it up so, and watches its current row.
     m_caseTree->setSortingEnabled(true);
     m_caseTree->sortByColumn(CaseTreeModel::NameColumn, Qt::AscendingOrder);
@@ -174,10 +181,6 @@ QWidget* MainWindow::buildCasePanel()
     // the current one still drives the case view.
     m_caseTree->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_caseTree->setItemDelegate(new VerdictDelegate(CaseTreeModel::VerdictRole, CaseTreeModel::NameColumn, m_caseTree));
-    // Every column as wide as what it holds, the case names first and never cut to nothing: where the
-    // panel is narrow (scale 1.5) the tree scrolls sideways to the outcome and rerun columns instead.
-    m_caseTree->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_caseTree->header()->setStretchLastSection(true);
     // Group titles ("Exe failed (3 of 12)") span the row instead of being cut to the first column.
     // Only rows not spanned yet are set: setFirstColumnSpanned lays the whole tree out at once
     // (and sizes its columns), and a search that brings back thousands of scattered cases inserts
@@ -466,7 +469,6 @@ void MainWindow::showRun(const RunPtr& run)
     if (!run->warnings.isEmpty())
         m_warningsDock->show();
     m_caseTree->expandAll();
-    m_caseTree->resizeColumnToContents(CaseTreeModel::LatestColumn);
     setWindowTitle(tr("%1 — Kernel Review Workbench").arg(run->name));
     const QString wanted = m_screenshot->isArmed() ? m_screenshot->caseName() : keep;
     if (wanted.isEmpty() || !selectCase(wanted))

@@ -45,6 +45,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMouseEvent>
 #include <QPlainTextEdit>
 #include <QProcess>
 #include <QPushButton>
@@ -1065,6 +1066,82 @@ private Q_SLOTS:
         Q_EMIT window.caseView()->runnerPanel()->rerunFinished(wrong);
         QCOMPARE(rerunCell(QStringLiteral("leaky_relu.py")), QStringLiteral("wrong_output · 1 flag"));
         QCOMPARE(shownCases(window).size(), 2);
+    }
+
+    // The tree's columns are sized from the model's texts, not by Qt measuring rows on each change
+    // (CaseTreeHeaderView): after the run opens and after its saved reruns arrive, each column is at
+    // least as wide as Qt's own measure of every row in it (QTreeView::sizeHintForColumn, the
+    // delegate's icon and margins and the indentation included). A column the user dragged keeps
+    // its width when a rerun ends; the Rerun column grows for a longer text.
+    void caseTreeColumnsFitTheirTexts()
+    {
+        QTemporaryDir dir;
+        QVERIFY(krw::test::copySampleRun(dir.path()));
+        const Run run = loadRunAtPath(dir.path());
+        const ResultStore store = ResultStore::forRun(run.path, run.name);
+        RerunResult flagged;
+        flagged.caseName = QStringLiteral("sin_kernel.py");
+        flagged.versionId = QStringLiteral("it1:predict");
+        flagged.baselineId = QStringLiteral("label");
+        flagged.profile = QStringLiteral("cpu");
+        flagged.started = QDateTime::currentDateTime();
+        AccuracyStage ok;
+        ok.ok = true;
+        flagged.accuracy = ok;
+        flagged.flags = QStringList{QStringLiteral("launch_bound")};
+        QString error;
+        QVERIFY2(store.save(flagged, &error), qPrintable(error));
+
+        MainWindow window(&m_syntax);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QSignalSpy reruns(&window, &MainWindow::latestRerunsLoaded);
+        QVERIFY(open(window, dir.path()));
+        QTreeView* tree = window.caseTree();
+        QHeaderView* header = tree->header();
+        QCOMPARE(header->sectionResizeMode(CaseTreeModel::NameColumn), QHeaderView::Interactive);
+        auto checkFits = [&](int column) {
+            // (QTreeView makes it protected; QAbstractItemView has it public: the same measure)
+            const int needed = static_cast<const QAbstractItemView*>(tree)->sizeHintForColumn(column);
+            QVERIFY2(needed > 0, qPrintable(QString::number(column)));
+            QVERIFY2(header->sectionSize(column) >= needed,
+                qPrintable(QStringLiteral("column %1 is %2 px wide, its rows need %3 px")
+                               .arg(column)
+                               .arg(header->sectionSize(column))
+                               .arg(needed)));
+        };
+        for (int column : {int(CaseTreeModel::NameColumn), int(CaseTreeModel::LatestColumn), int(CaseTreeModel::BestColumn)})
+            checkFits(column);
+        QVERIFY(reruns.wait(20000) || !reruns.isEmpty());
+        QCoreApplication::processEvents();
+        for (int column : {int(CaseTreeModel::NameColumn), int(CaseTreeModel::LatestColumn), int(CaseTreeModel::BestColumn),
+                 int(CaseTreeModel::RerunColumn)})
+            checkFits(column);
+
+        // The user drags the name column's right edge 40 px to the right.
+        const int before = header->sectionSize(CaseTreeModel::NameColumn);
+        const int edge = header->sectionViewportPosition(CaseTreeModel::NameColumn) + before - 1;
+        const int y = header->height() / 2;
+        QWidget* grip = header->viewport();
+        QTest::mousePress(grip, Qt::LeftButton, Qt::NoModifier, QPoint(edge, y));
+        for (int dx = 10; dx <= 40; dx += 10) {
+            QMouseEvent move(QEvent::MouseMove, QPointF(edge + dx, y), QPointF(grip->mapToGlobal(QPoint(edge + dx, y))), Qt::NoButton,
+                Qt::LeftButton, Qt::NoModifier);
+            QApplication::sendEvent(grip, &move);
+        }
+        QTest::mouseRelease(grip, Qt::LeftButton, Qt::NoModifier, QPoint(edge + 40, y));
+        QCOMPARE(header->sectionSize(CaseTreeModel::NameColumn), before + 40);
+
+        // A rerun ends with a longer text than any before: the Rerun column makes room for it, the
+        // dragged column stays as the user left it.
+        RerunResult wrong = flagged;
+        wrong.caseName = QStringLiteral("leaky_relu.py");
+        wrong.accuracy->ok = false;
+        wrong.flags = QStringList{QStringLiteral("launch_bound"), QStringLiteral("slow_compile"), QStringLiteral("no_speedup")};
+        Q_EMIT window.caseView()->runnerPanel()->rerunFinished(wrong);
+        QCoreApplication::processEvents();
+        QCOMPARE(header->sectionSize(CaseTreeModel::NameColumn), before + 40);
+        checkFits(CaseTreeModel::RerunColumn);
     }
 
     // Go ▸ Rerun Cases… (its shortcut, as a user presses it) opens the batch dialog on the

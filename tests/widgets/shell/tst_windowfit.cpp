@@ -13,13 +13,16 @@
 #include "tooltests.h"
 
 #include <QComboBox>
+#include <QHeaderView>
 #include <QLabel>
 #include <QScreen>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStyle>
 #include <QStyleOptionComboBox>
 #include <QTest>
+#include <QTreeView>
 
 #include <cmath>
 #include <functional>
@@ -150,6 +153,20 @@ private Q_SLOTS:
             QVERIFY2(badge, prefix);
             checkLabel(badge, badge->text());
         }
+        // The case tree: every column as wide as Qt's own measure of its rows (names never cut), and
+        // where the panel is narrower than the columns the tree scrolls sideways to all of them.
+        QTreeView* tree = window.caseTree();
+        int columns = 0;
+        for (int column = 0; column < tree->header()->count(); ++column) {
+            if (tree->isColumnHidden(column))
+                continue;
+            const int needed = static_cast<const QAbstractItemView*>(tree)->sizeHintForColumn(column); // public there
+            QVERIFY2(tree->columnWidth(column) >= needed,
+                qPrintable(
+                    QStringLiteral("tree column %1: %2 px, its rows need %3").arg(column).arg(tree->columnWidth(column)).arg(needed)));
+            columns += tree->columnWidth(column);
+        }
+        QCOMPARE(tree->horizontalScrollBar()->maximum(), std::max(0, columns - tree->viewport()->width()));
         checkCombo(window.caseView()->findChild<QComboBox*>(QStringLiteral("iterationChooser")));
         checkCombo(window.annotationPanel()->verdictBox());
         const QString review = QStringLiteral("Review · %1").arg(name);
