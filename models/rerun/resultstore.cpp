@@ -46,6 +46,11 @@ bool ResultStore::save(const RerunResult& result, QString* error, QString* saved
     return writeFileAtomically(path, rerunToJson(result), error, true);
 }
 
+QString ResultStore::resultsFolder(const QString& caseName) const
+{
+    return caseFolder("reruns", caseName);
+}
+
 QVector<RerunResult> ResultStore::history(const QString& caseName) const
 {
     QVector<RerunResult> results;

@@ -26,6 +26,7 @@ public:
 
     bool save(const RerunResult& result, QString* error, QString* savedPath = nullptr) const;
     QVector<RerunResult> history(const QString& caseName) const; // oldest first
+    QString resultsFolder(const QString& caseName) const; // where history() reads: may not exist yet
     // The newest readable result of each named case that has one; reads one file per case, so it
     // suits a whole run (off the UI thread: it touches every case's folder).
     LatestReruns newestPerCase(const QStringList& caseNames) const;

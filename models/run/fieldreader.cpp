@@ -57,12 +57,20 @@ FieldReader FieldReader::validated(bool valid) const
     return reader;
 }
 
+FieldReader FieldReader::forEntry(const QString& filename) const
+{
+    FieldReader reader = *this;
+    reader.m_entry = filename;
+    return reader;
+}
+
 void FieldReader::warn(std::size_t relOffset, const QString& field, const QString& message) const
 {
+    const QString text = m_entry.isEmpty() ? message : QStringLiteral("%1 (entry \"%2\")").arg(message, m_entry);
     if (m_line > 0)
-        m_warnings->warnAtLine(m_line, m_base + relOffset, field, message);
+        m_warnings->warnAtLine(m_line, m_base + relOffset, field, text);
     else
-        m_warnings->warn(m_base + relOffset, field, message);
+        m_warnings->warn(m_base + relOffset, field, text);
 }
 
 TextRef FieldReader::textField(std::string_view text, const Member& m, const QString& field) const

@@ -32,6 +32,9 @@ public:
     // The same reader, told that its whole container is valid JSON (JsonValidator said so): text
     // fields then skip their own check, which would find nothing.
     FieldReader validated(bool valid) const;
+    // The same reader for the members of one memory entry: its warnings name the entry, which a
+    // line alone does not find where the whole memory file is one line (Python's json.dump).
+    FieldReader forEntry(const QString& filename) const;
 
     int sourceIndex() const { return m_sourceIndex; }
     qint64 line() const { return m_line; }
@@ -65,6 +68,7 @@ private:
     std::size_t m_base;
     const LoadLimits* m_limits;
     bool m_validated = false;
+    QString m_entry; // the memory entry these members belong to; empty for a JSONL line
 };
 
 } // namespace krw

@@ -214,7 +214,8 @@ std::optional<MemoryEntry> MemoryFileReader::memoryEntry(
             QStringLiteral("entry \"%1\" is not valid JSON (%2); skipped").arg(filename, QString::fromStdString(members.error)));
         return std::nullopt;
     }
-    const FieldReader entryFields = fields.withBase(m.value.offset).validated(m_session->limits().checkWhole && validator.isValid(value));
+    const FieldReader entryFields
+        = fields.withBase(m.value.offset).validated(m_session->limits().checkWhole && validator.isValid(value)).forEntry(filename);
     MemoryEntry entry;
     for (const Member& f : members.members) {
         const QString key = QString::fromStdString(f.key);

@@ -119,7 +119,12 @@ ExportDialog::ExportDialog(RunPtr run, QVector<int> selection, QWidget* parent)
 
     m_destination->setText(QDir(defaultExportFolder()).filePath(defaultExportName(m_run ? m_run->name : QString(), ExportFormat::Html)));
 
+    // The destination field shows a whole path at the dialog's first size.
+    m_destination->setMinimumWidth(m_destination->fontMetrics().averageCharWidth() * 48);
+
     connect(m_format, qOverload<int>(&QComboBox::currentIndexChanged), this, &ExportDialog::formatChanged);
+    connect(m_scope, qOverload<int>(&QComboBox::currentIndexChanged), this, &ExportDialog::choiceChanged);
+    connect(m_destination, &QLineEdit::textChanged, this, &ExportDialog::choiceChanged); // a format change too
     connect(browse, &QToolButton::clicked, this, &ExportDialog::browse);
     connect(m_export, &QPushButton::clicked, this, &ExportDialog::startExport);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &ExportDialog::reject);
@@ -151,6 +156,16 @@ void ExportDialog::formatChanged()
     name += exportFormatExtension(currentFormat()); // none for the workspace: a folder
     const QString folder = m_destination->text().contains(QLatin1Char('/')) ? info.path() : QString();
     m_destination->setText(folder.isEmpty() ? name : QDir(folder).filePath(name));
+}
+
+// What the last export said belongs to that export: once the format, the cases or the destination
+// change, "Exported … to report.html" under a field that says report.md would read as done.
+void ExportDialog::choiceChanged()
+{
+    if (m_job->isRunning())
+        return;
+    m_status->clear();
+    m_progress->setVisible(false);
 }
 
 void ExportDialog::browse()

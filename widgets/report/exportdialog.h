@@ -43,6 +43,7 @@ public:
 private:
     ExportFormat currentFormat() const;
     void formatChanged();
+    void choiceChanged(); // the last export's status and progress go
     void browse();
     void startExport();
     bool confirmSize(const ExportRequest& request);

@@ -2,6 +2,7 @@
 #include "rerun/profiledialog.h"
 
 #include "pipeline/rerunpipeline.h"
+#include "process/terminaltext.h"
 #include "remote/remotecommand.h"
 #include "settings/settings.h"
 #include "slurm/slurmbatch.h"
@@ -182,7 +183,7 @@ ProfileDialog::ProfileDialog(QWidget* parent)
         if (where != ToolchainProfile::RunsOn::ThisMachine)
             m_tabs->setCurrentIndex(where == ToolchainProfile::RunsOn::Host ? HostTab : SlurmTab);
     });
-    const auto output = [this](const QString& text) { m_detected->appendPlainText(text); };
+    const auto output = [this](const QString& text) { m_detected->appendPlainText(withoutTerminalEscapes(text)); };
     connect(&m_hostProbe, &HostProbe::output, this, output);
     connect(&m_hostProbe, &HostProbe::finished, this, &ProfileDialog::connectionTestEnded);
     connect(&m_slurmProbe, &SlurmProbe::output, this, output);
@@ -666,7 +667,8 @@ void ProfileDialog::runDetection(QStringList steps)
     const QStringList parts = steps.takeFirst().split(QLatin1Char('\n'));
     m_detected->appendPlainText(QStringLiteral("$ %1").arg(parts.join(QLatin1Char(' '))));
     m_job.disconnect(this);
-    connect(&m_job, &ProcessJob::output, this, [this](const QString& text) { m_detected->appendPlainText(text.trimmed()); });
+    connect(&m_job, &ProcessJob::output, this,
+        [this](const QString& text) { m_detected->appendPlainText(withoutTerminalEscapes(text).trimmed()); });
     connect(&m_job, &ProcessJob::finished, this, [this, steps](const ProcessOutcome& outcome) {
         if (outcome.kind != ProcessOutcome::Kind::Ok)
             m_detected->appendPlainText(QStringLiteral("→ %1").arg(outcome.message));

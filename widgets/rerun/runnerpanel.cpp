@@ -164,6 +164,7 @@ RunnerPanel::RunnerPanel(SyntaxSupport* syntax, QWidget* parent)
         if (!m_logTimer->isActive())
             m_logTimer->start();
     });
+    connect(&m_resultWatcher, &QFileSystemWatcher::directoryChanged, this, &RunnerPanel::resultsChanged);
     connect(&m_pipeline, &RerunPipeline::stageChanged, this, &RunnerPanel::onStage);
     connect(&m_pipeline, &RerunPipeline::diagnosticsChanged, this, [this](const QVector<Diagnostic>& diagnostics) {
         if (showingRun())
@@ -360,9 +361,42 @@ void RunnerPanel::setCase(const CaseTexts& texts, const QVector<CodeVersion>& ve
     m_store = texts.run ? ResultStore::forRun(texts.run->path, texts.run->name) : ResultStore(QString());
     m_localVersions = requestBuilder().localVersions();
     m_history = texts.run ? store().history(texts.run->cases.at(texts.caseIndex).filename) : QVector<RerunResult>();
+    watchResults();
     fillVersionChoosers(false); // the newest prediction against the label: its results reopen with the run
     onChoiceChanged();
     refreshHistory();
+}
+
+void RunnerPanel::watchResults()
+{
+    const QStringList watched = m_resultWatcher.directories();
+    if (!watched.isEmpty())
+        m_resultWatcher.removePaths(watched);
+    if (!m_texts.run || store().root().isEmpty())
+        return;
+    // Before the case's first result its folder (and maybe the sidecar) does not exist: watch the
+    // nearest folder that does, and come down as the folders appear.
+    QString folder = store().resultsFolder(m_texts.run->cases.at(m_texts.caseIndex).filename);
+    for (int up = 0; up < 4 && !QFileInfo(folder).isDir(); ++up)
+        folder = QFileInfo(folder).path();
+    if (QFileInfo(folder).isDir())
+        m_resultWatcher.addPath(folder);
+}
+
+// A batch (or another window) stores results without this panel: a stored result of what is
+// chosen shows as soon as it is written, not only after choosing the case again.
+void RunnerPanel::resultsChanged()
+{
+    if (!m_texts.run)
+        return;
+    watchResults();
+    const QVector<RerunResult> history = store().history(m_texts.run->cases.at(m_texts.caseIndex).filename);
+    if (history.size() == m_history.size())
+        return; // nothing new for this case (another case's folder appeared, or a temporary file)
+    m_history = history;
+    refreshHistory();
+    if (!showingRun())
+        onChoiceChanged();
 }
 
 // The newest prediction against the label; with keepChoice, the chosen version and baseline where

@@ -8,6 +8,7 @@
 #include "run/casetexts.h"
 #include "run/caseversions.h"
 
+#include <QFileSystemWatcher>
 #include <QWidget>
 
 #include <optional>
@@ -97,6 +98,8 @@ private:
     void onFinished(const RerunResult& result);
     void showDiagnostic(const QModelIndex& index);
     void refreshHistory();
+    void watchResults(); // the case's results folder, or its nearest existing parent until it exists
+    void resultsChanged(); // a result stored by anyone (a batch, another window): history and view follow
     void showDetailsFor(const RerunResult& result);
     void showKernels(const QVector<KernelResourceUsage>& kernels);
     void exportPlot();
@@ -110,6 +113,7 @@ private:
     QMap<QString, QString> m_localVersions; // name → path
     ResultStore m_store{QString()}; // the case's run's results, located in setCase
     QVector<RerunResult> m_history; // the case's stored results, oldest first
+    QFileSystemWatcher m_resultWatcher; // watchResults()
     RerunKey m_choice; // chosenKey() as of the last change of choice
     bool m_filling = false; // the choosers are being filled: no choice is made yet
     // The rerun in flight: what it is of, where its result goes, its log and stage so far.

@@ -390,6 +390,27 @@ private Q_SLOTS:
         QVERIFY2(lines.filter(QStringLiteral("has no entry in r_mem_0.json")).size() == 1, qPrintable(lines.join(u'\n')));
     }
 
+    // A memory file written by json.dump is one line: line and field alone would not say which
+    // case a bad field belongs to, so the warning names the entry.
+    void memoryWarningsNameTheirEntry()
+    {
+        QTemporaryDir dir;
+        QVERIFY(writeFile(dir.filePath(QStringLiteral("r_0.jsonl")), goodLine("a.py") + "\n" + goodLine("b.py")));
+        QVERIFY(writeFile(dir.filePath(QStringLiteral("r_mem_0.json")),
+            "{\"a.py\": {\"pass_call\": true, \"perf_candidates\": 42}, \"b.py\": {\"pass_call\": \"yes\"}}"));
+        const Run run = loadRunAtPath(dir.path());
+        QCOMPARE(run.cases.size(), 2);
+        QStringList lines;
+        for (const auto& w : run.warnings)
+            lines << QStringLiteral("%1 %2 %3").arg(w.line).arg(w.field, w.message);
+        QCOMPARE(lines.size(), 2);
+        QVERIFY2(lines.filter(QStringLiteral("1 perf_candidates expected a list, found a number; ignored (entry \"a.py\")")).size() == 1,
+            qPrintable(lines.join(u'\n')));
+        QVERIFY2(
+            lines.filter(QStringLiteral("1 pass_call expected true or false, found a string; flag ignored (entry \"b.py\")")).size() == 1,
+            qPrintable(lines.join(u'\n')));
+    }
+
     // A count too big for an int (found by the memoryfilereader fuzz target in CI: the cast was
     // undefined behaviour) or not whole is named in a warning and ignored; the entry keeps the rest.
     void perfDebugNumOutOfRange()

@@ -4,6 +4,7 @@
 // only the extension, a default destination outside the run's folder, and a question before a
 // very large report is written (with the estimate, which must be near the real size).
 #include "report/exportdialog.h"
+#include "report/reportcontent.h"
 #include "report/reportexportjob.h"
 #include "report/reportsize.h"
 #include "run/runloader.h"
@@ -126,6 +127,25 @@ private Q_SLOTS:
         });
         QVERIFY(exportNow(dialog));
         QVERIFY(QFile::exists(out));
+    }
+
+    // After an export, changing the format (or the cases, or the destination) clears what that
+    // export said: "Exported … to x.html" must not stand under a destination x.md.
+    void changedChoiceClearsTheLastStatus()
+    {
+        ExportDialog dialog(m_run, {});
+        chooseFormat(dialog, ExportFormat::Csv);
+        dialog.destinationEdit()->setText(m_dir.filePath(QStringLiteral("status.csv")));
+        QVERIFY(exportNow(dialog));
+        QVERIFY2(dialog.statusLabel()->text().contains(QStringLiteral("status.csv")), qPrintable(dialog.statusLabel()->text()));
+        chooseFormat(dialog, ExportFormat::Markdown);
+        QCOMPARE(dialog.destinationEdit()->text(), m_dir.filePath(QStringLiteral("status.md")));
+        QCOMPARE(dialog.statusLabel()->text(), QString());
+
+        QVERIFY(exportNow(dialog));
+        QVERIFY2(dialog.statusLabel()->text().contains(QStringLiteral("status.md")), qPrintable(dialog.statusLabel()->text()));
+        dialog.scopeBox()->setCurrentIndex(dialog.scopeBox()->findData(int(ExportScope::Failing)));
+        QCOMPARE(dialog.statusLabel()->text(), QString());
     }
 
     // The estimate the question names is near what is written (within a factor of two).

@@ -28,6 +28,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -494,6 +495,28 @@ private Q_SLOTS:
         baseline->setCurrentIndex(other);
         QVERIFY2(panel.verdictLabel()->text().startsWith(QStringLiteral("No rerun of ")), qPrintable(panel.verdictLabel()->text()));
         verifyNothingShown(panel);
+    }
+
+    // A batch stores results without the panel: the result of what is chosen shows once written,
+    // also for a case that had no result folder yet, without choosing the case again.
+    void resultStoredByABatchShowsWithoutReselecting()
+    {
+        const CaseTexts texts = sampleCase(QStringLiteral("embedding_gather.py"));
+        RunnerPanel panel(&m_syntax);
+        panel.show();
+        panel.setCase(texts, codeVersions(m_run->cases.at(texts.caseIndex)));
+        panel.selectProfile(QStringLiteral("cpu"));
+        const QString predictId = panel.findChild<QComboBox*>(QStringLiteral("rerunVersion"))->currentData().toString();
+        QVERIFY2(panel.verdictLabel()->text().startsWith(QStringLiteral("No rerun of ")), qPrintable(panel.verdictLabel()->text()));
+        const ResultStore store = ResultStore::forRun(m_run->path, m_run->name);
+        QVERIFY(!QFileInfo::exists(store.resultsFolder(QStringLiteral("embedding_gather.py"))));
+
+        QString error;
+        QVERIFY2(
+            store.save(fullResult(QStringLiteral("embedding_gather.py"), predictId, QStringLiteral("cpu")), &error), qPrintable(error));
+        QTRY_VERIFY_WITH_TIMEOUT(panel.shownResult().has_value(), 10000);
+        QCOMPARE(panel.shownResult()->profile, QStringLiteral("cpu"));
+        QVERIFY(!panel.verdictLabel()->text().startsWith(QStringLiteral("No rerun of ")));
     }
 
     // Issue 3: before any run nothing reads as done; stages a result did not reach read "not run".
