@@ -5,6 +5,8 @@
 #include "browse/casesearch.h"
 #include "run/textreader.h"
 
+#include <QCoreApplication>
+#include <QThread>
 #include <QThreadPool>
 #include <QVector>
 #include <QtAlgorithms>
@@ -247,7 +249,8 @@ std::shared_ptr<const SearchIndex> SearchIndex::build(
     const size_t words = (size_t(total) + 63) / 64;
     index->m_caseWords = words;
     index->m_signature.assign(size_t(SignatureBits) * words, 0);
-    const int parts = std::max(1, QThreadPool::globalInstance()->maxThreadCount());
+    QThreadPool* pool = buildPool();
+    const int parts = std::max(1, pool->maxThreadCount());
     struct Part
     {
         int begin = 0;
@@ -262,13 +265,21 @@ std::shared_ptr<const SearchIndex> SearchIndex::build(
         const int step = (end - start + parts - 1) / parts;
         for (int b = start; b < end; b += step)
             work.append(Part{b, std::min(end, b + step), {}});
-        // A TextReader per part: readers are not thread-safe.
-        QtConcurrent::blockingMap(work, [&run](Part& part) {
+        // A TextReader per part: readers are not thread-safe. The last part runs here; waiting for
+        // the others runs any of them no thread has taken yet, so a build called from a task on
+        // the pool cannot wait for itself.
+        const auto collect = [&run](Part& part) {
             TextReader reader(run.sources);
             part.cases.reserve(size_t(part.end - part.begin));
             for (int i = part.begin; i < part.end; ++i)
                 part.cases.push_back(collectCase(run.cases.at(i), reader));
-        });
+        };
+        QVector<QFuture<void>> others;
+        for (int p = 0; p + 1 < work.size(); ++p)
+            others.append(QtConcurrent::run(pool, [&collect, &work, p] { collect(work[p]); }));
+        collect(work.last());
+        for (QFuture<void>& other : others)
+            other.waitForFinished();
         int caseIndex = start;
         for (Part& part : work) {
             for (CaseTexts& c : part.cases) {
@@ -461,6 +472,16 @@ std::optional<QSet<QString>> SearchIndex::search(const Run& run, const SearchQue
             found.insert(run.cases.at(i).filename);
     }
     return found;
+}
+
+QThreadPool* SearchIndex::buildPool()
+{
+    static QThreadPool* pool = [] {
+        auto* p = new QThreadPool(QCoreApplication::instance());
+        p->setMaxThreadCount(QThread::idealThreadCount());
+        return p;
+    }();
+    return pool;
 }
 
 } // namespace krw

@@ -67,6 +67,7 @@
 #include <functional>
 #include <map>
 #include <numeric>
+#include <sys/resource.h>
 #include <utility>
 
 using namespace krw;
@@ -271,9 +272,41 @@ void printStats(const QString& what, const Stats& s)
           << " ms, max " << QString::number(s.max, 'f', 1) << " ms" << Qt::endl;
 }
 
+// The process's peak resident memory so far (file-backed pages included), in MB (10⁶ bytes).
+double peakRssMb()
+{
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return double(usage.ru_maxrss) * 1024.0 / 1e6;
+}
+
+// Measurements that timed out or phases that measured nothing: the benchmark then exits 1 (run.sh
+// says FAILED) instead of printing a p95 of the survivors, or 0 of nothing, as if it had measured.
+int& missing()
+{
+    static int count = 0;
+    return count;
+}
+
+void miss(const QString& what)
+{
+    ++missing();
+    out() << "MISSING " << what << Qt::endl;
+}
+
 void result(const QString& key, double value, const QString& unit)
 {
     out() << "RESULT " << key << ' ' << QString::number(value, 'f', unit == QLatin1String("s") ? 3 : 1) << ' ' << unit << Qt::endl;
+}
+
+// The p95 of samples as RESULT key, or no RESULT (and a miss) when there are none.
+void resultP95(const QString& key, const Stats& s, const QString& unit)
+{
+    if (s.count == 0) {
+        miss(QStringLiteral("%1: no samples").arg(key));
+        return;
+    }
+    result(key, s.p95, unit);
 }
 
 // Runs the event loop until done() is called or timeoutMs passes; false on timeout.
@@ -369,6 +402,7 @@ public:
             out() << "bench_gui: the run at " << path << " did not load" << Qt::endl;
             return false;
         }
+        result(QStringLiteral("gui_load_peak_rss_mb"), peakRssMb(), QStringLiteral("MB"));
         const QModelIndex first = firstCaseRow();
         if (!first.isValid() || !(m_window->caseTree()->model()->flags(first) & Qt::ItemIsSelectable)) {
             out() << "bench_gui: the tree shows no selectable case after loading " << path << Qt::endl;
@@ -447,14 +481,17 @@ public:
                 idleCpu = threadCpuNs();
                 idle.done();
             });
-            idle.wait(30000);
+            if (!idle.wait(30000)) {
+                miss(QStringLiteral("rerun finished: the tree was not idle in 30 s"));
+                continue;
+            }
             wall.push_back(msSince(start, idleNs));
             cpu.push_back(double(idleCpu - cpuStart) / 1e6);
         }
         printStats(QStringLiteral("rerun finished"), stats(wall));
         printStats(QStringLiteral("rerun finished, UI-thread CPU"), stats(cpu));
-        result(QStringLiteral("rerun_finished_p95_ms"), stats(wall).p95, QStringLiteral("ms"));
-        result(QStringLiteral("rerun_finished_cpu_p95_ms"), stats(cpu).p95, QStringLiteral("ms"));
+        resultP95(QStringLiteral("rerun_finished_p95_ms"), stats(wall), QStringLiteral("ms"));
+        resultP95(QStringLiteral("rerun_finished_cpu_p95_ms"), stats(cpu), QStringLiteral("ms"));
     }
 
     // 2. cases one after another with the Down key.
@@ -470,18 +507,21 @@ public:
             if (!downToNextCase())
                 break;
         }
-        // The longest cases (largest version), each reached with Down from the row above it.
+        // The longest cases (largest version), each reached with Down from the row above it. The
+        // benchmark's own work (sorting, finding rows) is not the window's: not counted as a stall.
         const RunPtr run = m_window->run();
         QVector<int> bySize(run->cases.size());
         std::iota(bySize.begin(), bySize.end(), 0);
         std::sort(bySize.begin(), bySize.end(),
             [&](int a, int b) { return longestVersionBytes(run->cases.at(a)) > longestVersionBytes(run->cases.at(b)); });
+        m_watchdog->restartGap();
         int done = 0;
         for (int caseIndex : qAsConst(bySize)) {
             if (done == longest)
                 break;
             const QModelIndex row = rowOfCase(run->cases.at(caseIndex).filename);
             const QModelIndex above = tree->indexAbove(row);
+            m_watchdog->restartGap();
             if (!row.isValid() || !above.isValid())
                 continue;
             selectRow(above);
@@ -489,10 +529,9 @@ public:
                 ++done;
             m_longCases << caseIndex;
         }
-        const double upTo1000 = report(QStringLiteral("open case (longest version ≤ 1,000 lines)"), 1000);
-        const double all = report(QStringLiteral("open case (all)"), INT_MAX);
-        result(QStringLiteral("open_case_p95_ms"), upTo1000, QStringLiteral("ms"));
-        result(QStringLiteral("open_case_p95_ms_all"), all, QStringLiteral("ms"));
+        resultP95(QStringLiteral("open_case_p95_ms"), report(QStringLiteral("open case (longest version ≤ 1,000 lines)"), 1000),
+            QStringLiteral("ms"));
+        resultP95(QStringLiteral("open_case_p95_ms_all"), report(QStringLiteral("open case (all)"), INT_MAX), QStringLiteral("ms"));
     }
 
     // 3. a word typed into the search box.
@@ -525,7 +564,7 @@ public:
             const bool ok = finished.wait(120000);
             QObject::disconnect(connection);
             if (!ok || debounced < 0) {
-                out() << "search: no result for " << what << Qt::endl;
+                miss(QStringLiteral("search: no result for %1").arg(what));
                 return;
             }
             const double ms = msSince(debounced, idle);
@@ -537,7 +576,7 @@ public:
             measure([&] { QTest::keyClicks(edit, QString(c)); }, QStringLiteral("'%1'").arg(word.left(i + 1)));
         }
         printStats(QStringLiteral("search keystroke"), stats(times));
-        result(QStringLiteral("search_p95_ms_gui"), stats(times).p95, QStringLiteral("ms"));
+        resultP95(QStringLiteral("search_p95_ms_gui"), stats(times), QStringLiteral("ms"));
         // Clearing the box shows every case again: a refilter of the whole tree.
         measure(
             [&] {
@@ -588,10 +627,12 @@ public:
                 QObject::disconnect(compare, &ComparePage::diffShown, &context, nullptr);
                 if (ok)
                     times.push_back(msSince(start, idle));
+                else
+                    miss(QStringLiteral("diff pair switch: no diff in 30 s"));
             }
         }
         printStats(QStringLiteral("diff pair switch"), stats(times));
-        result(QStringLiteral("diff_switch_p95_ms"), stats(times).p95, QStringLiteral("ms"));
+        resultP95(QStringLiteral("diff_switch_p95_ms"), stats(times), QStringLiteral("ms"));
     }
 
     // 5. the opened cases exported as HTML through the dialog.
@@ -610,7 +651,7 @@ public:
         QTest::keyClick(m_window, Qt::Key_E, Qt::ControlModifier);
         auto* dialog = m_window->findChild<ExportDialog*>();
         if (!dialog) {
-            out() << "export: Ctrl+E opened no export dialog" << Qt::endl;
+            miss(QStringLiteral("export: Ctrl+E opened no export dialog"));
             return;
         }
         dialog->scopeBox()->setCurrentIndex(dialog->scopeBox()->findData(int(ExportScope::Selection)));
@@ -625,7 +666,7 @@ public:
         const qint64 start = benchClock().nsecsElapsed();
         QTest::mouseClick(dialog->exportButton(), Qt::LeftButton);
         if (!finished.wait(600000) || !outcome.ok) {
-            out() << "export: failed: " << outcome.error << Qt::endl;
+            miss(QStringLiteral("export: failed: %1").arg(outcome.error));
             return;
         }
         const double s = msSince(start, benchClock().nsecsElapsed()) / 1000.0;
@@ -742,7 +783,7 @@ private:
             const qint64 cpuStart = threadCpuNs();
             QTest::keyClick(tree, Qt::Key_Down);
             if (!ready.wait(30000)) {
-                out() << "open case: " << below.data(CaseTreeModel::FilenameRole).toString() << " was not shown in 30 s" << Qt::endl;
+                miss(QStringLiteral("open case: %1 was not shown in 30 s").arg(below.data(CaseTreeModel::FilenameRole).toString()));
                 return false;
             }
             const double ms = msSince(start, idle);
@@ -753,7 +794,7 @@ private:
         return false;
     }
 
-    double report(const QString& what, int maxLines)
+    Stats report(const QString& what, int maxLines)
     {
         std::vector<double> times;
         std::vector<double> cpu;
@@ -766,7 +807,7 @@ private:
         const Stats s = stats(times);
         printStats(what, s);
         printStats(what + QStringLiteral(", UI-thread CPU"), stats(cpu));
-        return s.p95;
+        return s;
     }
 
     int shownRerunCount() const
@@ -922,6 +963,12 @@ int main(int argc, char* argv[])
     for (const auto& [key, value] : byKind)
         out() << "  " << key.first << ": " << value.count << " × " << key.second << ", longest " << QString::number(value.wallMs, 'f', 1)
               << " ms, most CPU " << QString::number(value.cpuMs, 'f', 1) << " ms" << Qt::endl;
+    // The whole session's peak: the search index, built after the tree shows, is in it.
+    result(QStringLiteral("gui_peak_rss_mb"), peakRssMb(), QStringLiteral("MB"));
     window.close();
+    if (missing() > 0) {
+        out() << "bench_gui: " << missing() << " measurement(s) missing or timed out (MISSING lines above): not a result" << Qt::endl;
+        return 1;
+    }
     return 0;
 }
