@@ -24,6 +24,7 @@ struct IterationRecords
     int iteration = 0;
     QVector<Named> records; // in file order
     QHash<QString, int> byName; // name → index in records (JSONL and memory files only)
+    QVector<qint64> skippedLines; // JSONL lines that are not a case: not JSON, no filename (blank lines are not counted)
 };
 
 } // namespace krw

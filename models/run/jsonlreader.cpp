@@ -53,14 +53,18 @@ void JsonlReader::readLine(const FieldReader& fields, std::string_view line, Ite
     const std::size_t first = json_spans::skipSpace(line, 0);
     if (first >= line.size())
         return; // blank lines (and a trailing newline) are not cases
+    // A line that is not a case may still be one a memory entry names (MemoryFileReader::join).
+    const auto skipped = [&] { records->skippedLines.append(fields.line()); };
     if (line[first] != '{') {
         fields.warn(first, QString(), QStringLiteral("line is not a JSON object; skipped"));
+        skipped();
         return;
     }
     const auto scan = json_spans::scanContainer(line, m_session->limits().maxDepth);
     if (!scan.ok()) {
         fields.warn(scan.errorOffset, QString::fromStdString(scan.errorKey),
             QStringLiteral("line is not valid JSON (%1); case skipped").arg(QString::fromStdString(scan.error)));
+        skipped();
         return;
     }
     const FieldReader checked = fields.validated(m_session->limits().checkWhole && m_validator.isValid(line));
@@ -73,8 +77,10 @@ void JsonlReader::readLine(const FieldReader& fields, std::string_view line, Ite
         const QString key = QString::fromStdString(m.key);
         if (m.key == "filename") {
             filename = checked.filenameField(line, m);
-            if (filename.isEmpty())
+            if (filename.isEmpty()) {
+                skipped();
                 return;
+            }
         } else if (m.key == "instruction") {
             record.instruction = checked.textField(line, m, key);
         } else if (m.key == "label") {
@@ -91,6 +97,7 @@ void JsonlReader::readLine(const FieldReader& fields, std::string_view line, Ite
     }
     if (filename.isEmpty()) {
         fields.warn(first, QStringLiteral("filename"), QStringLiteral("line has no \"filename\"; case skipped"));
+        skipped();
         return;
     }
     if (records->byName.contains(filename)) {

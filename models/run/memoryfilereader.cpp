@@ -172,10 +172,23 @@ void MemoryFileReader::join(const QString& path, const QString& jsonlPath, int s
             warnings.append(fileWarnings.at(copied));
         int index = records->byName.value(entry.filename, -1);
         if (index < 0) {
-            warnings.append({path, entry.line, qint64(entry.keyOffset), QString(),
-                QStringLiteral("memory entry \"%1\" has no line in %2; shown from memory alone")
-                    .arg(entry.filename, QFileInfo(jsonlPath).fileName())});
             IterationRecord record;
+            record.jsonlUnreadable = !records->skippedLines.isEmpty();
+            if (record.jsonlUnreadable) {
+                QStringList lines;
+                for (int i = 0; i < std::min(3, int(records->skippedLines.size())); ++i)
+                    lines << QString::number(records->skippedLines.at(i));
+                if (records->skippedLines.size() > 3)
+                    lines << QStringLiteral("…");
+                warnings.append({path, entry.line, qint64(entry.keyOffset), QString(),
+                    QStringLiteral("memory entry \"%1\" has no readable line in %2, whose line(s) %3 could not be read (one may be "
+                                   "its line); shown from memory alone, its prediction unknown")
+                        .arg(entry.filename, QFileInfo(jsonlPath).fileName(), lines.join(QStringLiteral(", ")))});
+            } else {
+                warnings.append({path, entry.line, qint64(entry.keyOffset), QString(),
+                    QStringLiteral("memory entry \"%1\" has no line in %2; shown from memory alone")
+                        .arg(entry.filename, QFileInfo(jsonlPath).fileName())});
+            }
             record.iteration = records->iteration;
             index = int(records->records.size());
             records->byName.insert(entry.filename, index);

@@ -6,7 +6,7 @@ namespace krw {
 Outcome latestOutcome(const IterationRecord& newest)
 {
     if (!newest.predict.hasContent())
-        return Outcome::NoPrediction;
+        return newest.jsonlUnreadable ? Outcome::Unknown : Outcome::NoPrediction;
     if (!newest.memory)
         return Outcome::Unknown;
     const MemoryEntry& m = *newest.memory;

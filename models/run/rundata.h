@@ -150,6 +150,9 @@ struct IterationRecord
     int iteration = 0;
     int jsonlSource = -1; // -1 when the case only appears in the memory file
     qint64 jsonlLine = 0;
+    // No JSONL line of its own, while lines of that JSONL file could not be read: one of them may
+    // be this case's, so what it predicted is not known (the outcome is unknown, not "no prediction").
+    bool jsonlUnreadable = false;
     int memorySource = -1;
     qint64 memoryLine = 0;
     TextRef instruction;

@@ -411,6 +411,39 @@ private Q_SLOTS:
             qPrintable(lines.join(u'\n')));
     }
 
+    // A case whose JSONL line is broken still has its memory entry: shown from memory, but its
+    // outcome is unknown, not "no prediction" (the model may have predicted; the line cannot say),
+    // and the warning names the lines that could not be read. With no broken line, a memory entry
+    // without a line stays "no prediction".
+    void brokenLineLeavesItsCaseUnknown()
+    {
+        QTemporaryDir dir;
+        QByteArray broken = goodLine("b.py");
+        broken.chop(5); // cut short, as a crash mid-write leaves it
+        QVERIFY(writeFile(dir.filePath(QStringLiteral("r_0.jsonl")), goodLine("a.py") + "\n\n" + broken + "\n"));
+        QVERIFY(writeFile(dir.filePath(QStringLiteral("r_mem_0.json")),
+            "{\"a.py\": {\"pass_call\": true}, \"b.py\": {\"pass_call\": true, \"pass_exe\": true, \"pass_perf\": true}}"));
+        const Run run = loadRunAtPath(dir.path());
+        QCOMPARE(run.cases.size(), 2);
+        const Case& b = run.cases.at(run.indexOf(QStringLiteral("b.py")));
+        QCOMPARE(b.latest, Outcome::Unknown);
+        QVERIFY(b.newest().jsonlUnreadable);
+        QVERIFY(!run.cases.at(run.indexOf(QStringLiteral("a.py"))).newest().jsonlUnreadable);
+        QStringList messages;
+        for (const auto& w : run.warnings)
+            messages << QStringLiteral("%1:%2 %3").arg(QFileInfo(w.file).fileName()).arg(w.line).arg(w.message);
+        QVERIFY2(messages.filter(QStringLiteral("r_0.jsonl:3 line is not valid JSON")).size() == 1, qPrintable(messages.join(u'\n')));
+        QVERIFY2(
+            messages.filter(QStringLiteral("\"b.py\" has no readable line in r_0.jsonl, whose line(s) 3 could not be read")).size() == 1,
+            qPrintable(messages.join(u'\n')));
+
+        QVERIFY(writeFile(dir.filePath(QStringLiteral("r_0.jsonl")), goodLine("a.py") + "\n"));
+        const Run whole = loadRunAtPath(dir.path());
+        const Case& memoryOnly = whole.cases.at(whole.indexOf(QStringLiteral("b.py")));
+        QCOMPARE(memoryOnly.latest, Outcome::NoPrediction);
+        QVERIFY(!memoryOnly.newest().jsonlUnreadable);
+    }
+
     // A count too big for an int (found by the memoryfilereader fuzz target in CI: the cast was
     // undefined behaviour) or not whole is named in a warning and ignored; the entry keeps the rest.
     void perfDebugNumOutOfRange()
