@@ -118,6 +118,27 @@ QString writeLoneJsonl(const QTemporaryDir& dir, const QByteArray& lines)
     return path;
 }
 
+// A passed rerun of sin_kernel.py with one flag, saved in the sidecar of the run at runDir.
+bool saveFlaggedRerun(const QString& runDir, RerunResult* flagged)
+{
+    const Run run = loadRunAtPath(runDir);
+    flagged->caseName = QStringLiteral("sin_kernel.py");
+    flagged->versionId = QStringLiteral("it1:predict");
+    flagged->baselineId = QStringLiteral("label");
+    flagged->profile = QStringLiteral("cpu");
+    flagged->started = QDateTime::currentDateTime();
+    AccuracyStage ok;
+    ok.ok = true;
+    flagged->accuracy = ok;
+    flagged->flags = QStringList{QStringLiteral("launch_bound")};
+    QString error;
+    if (!ResultStore::forRun(run.path, run.name).save(*flagged, &error)) {
+        qWarning("saving a rerun failed: %s", qPrintable(error));
+        return false;
+    }
+    return true;
+}
+
 } // namespace
 
 class TestMainWindow : public QObject
@@ -1016,20 +1037,8 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         QVERIFY(krw::test::copySampleRun(dir.path()));
-        const Run run = loadRunAtPath(dir.path());
-        const ResultStore store = ResultStore::forRun(run.path, run.name);
         RerunResult flagged;
-        flagged.caseName = QStringLiteral("sin_kernel.py");
-        flagged.versionId = QStringLiteral("it1:predict");
-        flagged.baselineId = QStringLiteral("label");
-        flagged.profile = QStringLiteral("cpu");
-        flagged.started = QDateTime::currentDateTime();
-        AccuracyStage ok;
-        ok.ok = true;
-        flagged.accuracy = ok;
-        flagged.flags = QStringList{QStringLiteral("launch_bound")};
-        QString error;
-        QVERIFY2(store.save(flagged, &error), qPrintable(error));
+        QVERIFY(saveFlaggedRerun(dir.path(), &flagged));
 
         MainWindow window(&m_syntax);
         window.show();
@@ -1077,20 +1086,8 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         QVERIFY(krw::test::copySampleRun(dir.path()));
-        const Run run = loadRunAtPath(dir.path());
-        const ResultStore store = ResultStore::forRun(run.path, run.name);
         RerunResult flagged;
-        flagged.caseName = QStringLiteral("sin_kernel.py");
-        flagged.versionId = QStringLiteral("it1:predict");
-        flagged.baselineId = QStringLiteral("label");
-        flagged.profile = QStringLiteral("cpu");
-        flagged.started = QDateTime::currentDateTime();
-        AccuracyStage ok;
-        ok.ok = true;
-        flagged.accuracy = ok;
-        flagged.flags = QStringList{QStringLiteral("launch_bound")};
-        QString error;
-        QVERIFY2(store.save(flagged, &error), qPrintable(error));
+        QVERIFY(saveFlaggedRerun(dir.path(), &flagged));
 
         MainWindow window(&m_syntax);
         window.show();
