@@ -72,20 +72,26 @@ QString perfSummary(const PerfCandidate& p, int index)
 struct CaseView::CaseRead
 {
     CaseTexts texts;
+    QVector<CodeVersion> versions;
     QHash<QString, DisplayText> display;
+    ComparePage::Diff defaultDiff;
 };
 
-// On a worker: the case's texts up to TextLimits::ShownBytes each, and its code prepared for the
-// code views, so a big field costs the UI thread no more than handing it over.
-CaseView::CaseRead CaseView::readCase(const RunPtr& run, int caseIndex)
+// On a worker: the case's texts up to TextLimits::ShownBytes each, its code prepared for the code
+// views and its default diff, so a big field costs the UI thread no more than handing it over and
+// opening a case is one trip to a worker.
+CaseView::CaseRead CaseView::readCase(const RunPtr& run, int caseIndex, const DiffOptions& diffOptions)
 {
     CaseRead read;
     read.texts = readCaseTexts(run, caseIndex, TextLimits::ShownBytes);
     if (!run || caseIndex < 0 || caseIndex >= run->cases.size())
         return read;
     const Case& c = run->cases.at(caseIndex);
+    read.versions = codeVersions(c);
+    const QPair<QString, QString> pair = ComparePage::defaultPair(read.texts, read.versions);
+    read.defaultDiff = ComparePage::computeDiff(read.texts, read.versions, pair.first, pair.second, diffOptions);
     QStringList keys;
-    for (const CodeVersion& v : codeVersions(c))
+    for (const CodeVersion& v : qAsConst(read.versions))
         keys << v.id();
     for (const IterationRecord& r : c.history)
         keys << iterationKey(r.iteration, "oneshot");
@@ -249,7 +255,8 @@ void CaseView::setCase(const RunPtr& run, int caseIndex)
             applyTexts(watcher->result());
         watcher->deleteLater();
     });
-    watcher->setFuture(QtConcurrent::run([run, caseIndex] { return readCase(run, caseIndex); }));
+    watcher->setFuture(
+        QtConcurrent::run([run, caseIndex, options = ComparePage::currentOptions()] { return readCase(run, caseIndex, options); }));
 }
 
 void CaseView::applyTexts(const CaseRead& read)
@@ -262,12 +269,11 @@ void CaseView::applyTexts(const CaseRead& read)
         clear();
         return;
     }
-    m_versions = codeVersions(*c);
+    m_versions = read.versions;
     m_tabs->setEnabled(true);
     m_iteration = c->newest().iteration;
     fillIterationChooser();
-    m_compare->setCase(m_texts, m_versions);
-    m_compare->chooseDefaultPair();
+    m_compare->setCase(m_texts, m_versions, read.defaultDiff);
     m_history->setCase(*c, m_versions);
     m_runner->setCase(m_texts, m_versions);
     showIteration();

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "diff/linediff.h"
 #include "review/annotations.h"
 #include "run/casetexts.h"
 #include "run/caseversions.h"
@@ -90,7 +91,7 @@ private:
     QWidget* buildHeader();
     QWidget* buildPerfPage();
     struct CaseRead; // what the worker reads and prepares for one case
-    static CaseRead readCase(const RunPtr& run, int caseIndex);
+    static CaseRead readCase(const RunPtr& run, int caseIndex, const DiffOptions& diffOptions);
     void applyTexts(const CaseRead& read);
     void fillIterationChooser();
     void showIteration();

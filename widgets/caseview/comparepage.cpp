@@ -19,12 +19,20 @@ namespace krw {
 
 namespace {
 
-struct DiffJob
+const CodeVersion* findVersion(const QVector<CodeVersion>& versions, const QString& id)
 {
-    DiffResult result;
-    QString left;
-    QString right;
-};
+    for (const CodeVersion& v : versions) {
+        if (v.id() == id)
+            return &v;
+    }
+    return nullptr;
+}
+
+bool sameOptions(const DiffOptions& a, const DiffOptions& b)
+{
+    return a.ignoreWhitespace == b.ignoreWhitespace && a.intraline == b.intraline && a.maxIntralineChars == b.maxIntralineChars
+        && a.maxIntralineCells == b.maxIntralineCells && a.maxLines == b.maxLines;
+}
 
 } // namespace
 
@@ -100,50 +108,101 @@ void ComparePage::fillChooser(QComboBox* chooser)
         chooser->addItem(v.title(), v.id());
 }
 
-// What a reviewer usually wants first: the fix against what it fixed, else the newest change.
-void ComparePage::chooseDefaultPair()
+QPair<QString, QString> ComparePage::defaultPair(const CaseTexts& texts, const QVector<CodeVersion>& versions)
 {
     const CodeVersion* newestPredict = nullptr;
     const CodeVersion* label = nullptr;
-    for (const CodeVersion& v : m_versions) {
+    for (const CodeVersion& v : versions) {
         if (v.kind == CodeVersion::Kind::Predict && !newestPredict)
             newestPredict = &v;
         if (v.kind == CodeVersion::Kind::Label)
             label = &v;
     }
-    for (const CodeVersion& v : m_versions) {
+    for (const CodeVersion& v : versions) {
         if ((v.kind == CodeVersion::Kind::CallFix || v.kind == CodeVersion::Kind::ExeFix) && newestPredict
-            && v.iteration == newestPredict->iteration && m_texts.text(v.id()) != m_texts.text(newestPredict->id())) {
-            compare(newestPredict->id(), v.id());
-            return;
-        }
+            && v.iteration == newestPredict->iteration && texts.text(v.id()) != texts.text(newestPredict->id()))
+            return {newestPredict->id(), v.id()};
     }
     if (newestPredict) {
         // The newest earlier prediction that differs: unchanged iterations say nothing.
-        const Case& c = m_texts.run->cases.at(m_texts.caseIndex);
-        const QString newestText = m_texts.text(newestPredict->id());
+        const Case& c = texts.run->cases.at(texts.caseIndex);
+        const QString newestText = texts.text(newestPredict->id());
         for (auto previous = previousVersion(c, *newestPredict); previous; previous = previousVersion(c, *previous)) {
-            if (m_texts.text(previous->id()) != newestText) {
-                compare(previous->id(), newestPredict->id());
-                return;
-            }
+            if (texts.text(previous->id()) != newestText)
+                return {previous->id(), newestPredict->id()};
         }
-        if (label) {
-            compare(label->id(), newestPredict->id());
-            return;
+        if (label)
+            return {label->id(), newestPredict->id()};
+    }
+    if (versions.size() >= 2)
+        return {versions.at(0).id(), versions.at(1).id()};
+    if (!versions.isEmpty())
+        return {versions.at(0).id(), versions.at(0).id()};
+    return {};
+}
+
+ComparePage::Diff ComparePage::computeDiff(
+    const CaseTexts& texts, const QVector<CodeVersion>& versions, const QString& leftId, const QString& rightId, const DiffOptions& options)
+{
+    Diff diff{leftId, rightId, options, {}, {}, {}, {}};
+    const CodeVersion* left = findVersion(versions, leftId);
+    const CodeVersion* right = findVersion(versions, rightId);
+    if (!left || !right) {
+        diff.status = tr("This case has no code to compare.");
+        diff.result.error = tr("Nothing to compare.");
+        return diff;
+    }
+    // Over the limit, not even the texts go to the view: saying so is all there is to show.
+    for (const CodeVersion* v : {left, right}) {
+        const ResolvedText& text = texts.texts.value(v->id());
+        const qint64 bytes = std::max(text.fieldBytes, qint64(text.text.size()));
+        if (bytes > TextLimits::RichBytes) {
+            diff.result.error = TextLimits::tooLargeToCompare(v->title(), bytes);
+            return diff;
         }
     }
-    if (m_versions.size() >= 2)
-        compare(m_versions.at(0).id(), m_versions.at(1).id());
-    else if (!m_versions.isEmpty())
-        compare(m_versions.at(0).id(), m_versions.at(0).id());
+    diff.left = texts.text(leftId);
+    diff.right = texts.text(rightId);
+    diff.result = diffLines(splitLines(diff.left), splitLines(diff.right), options);
+    return diff;
+}
+
+DiffOptions ComparePage::currentOptions()
+{
+    DiffOptions options;
+    options.ignoreWhitespace = Settings::instance()->ignoreWhitespace();
+    options.intraline = Settings::instance()->intralineDiff();
+    return options;
+}
+
+void ComparePage::chooseDefaultPair()
+{
+    const QPair<QString, QString> pair = defaultPair(m_texts, m_versions);
+    compare(pair.first, pair.second);
+}
+
+void ComparePage::setCase(const CaseTexts& texts, const QVector<CodeVersion>& versions, const Diff& defaultDiff)
+{
+    setCase(texts, versions);
+    choose(defaultDiff.leftId, defaultDiff.rightId);
+    const quint64 generation = ++m_generation;
+    if (!sameOptions(defaultDiff.options, currentOptions()) || defaultDiff.leftId != leftId() || defaultDiff.rightId != rightId()) {
+        requestDiff();
+        return;
+    }
+    showDiff(generation, defaultDiff);
 }
 
 void ComparePage::compare(const QString& leftId, const QString& rightId)
 {
+    choose(leftId, rightId);
+    requestDiff();
+}
+
+void ComparePage::choose(const QString& leftId, const QString& rightId)
+{
     m_left->setCurrentIndex(m_left->findData(leftId));
     m_right->setCurrentIndex(m_right->findData(rightId));
-    requestDiff();
 }
 
 QString ComparePage::roughNote() const
@@ -161,63 +220,36 @@ QString ComparePage::rightId() const
     return m_right->currentData().toString();
 }
 
-const CodeVersion* ComparePage::version(const QString& id) const
-{
-    for (const CodeVersion& v : m_versions) {
-        if (v.id() == id)
-            return &v;
-    }
-    return nullptr;
-}
-
 void ComparePage::requestDiff()
 {
     const quint64 generation = ++m_generation;
-    if (!version(leftId()) || !version(rightId())) {
-        m_status->setText(tr("This case has no code to compare."));
-        showDiff(generation, DiffResult{{}, {}, 0, 0, 0, tr("Nothing to compare.")}, {}, {});
-        return;
-    }
-    // Over the limit, not even the texts go to the view: saying so is all there is to show.
-    for (const QString& id : {leftId(), rightId()}) {
-        const ResolvedText& text = m_texts.texts.value(id);
-        const qint64 bytes = std::max(text.fieldBytes, qint64(text.text.size()));
-        if (bytes > TextLimits::RichBytes) {
-            m_computing = false;
-            showDiff(generation, DiffResult{{}, {}, 0, 0, 0, TextLimits::tooLargeToCompare(version(id)->title(), bytes)}, {}, {});
-            return;
-        }
-    }
-    DiffOptions options;
-    options.ignoreWhitespace = m_ignoreWhitespace->isChecked();
-    options.intraline = Settings::instance()->intralineDiff();
-    const QString left = m_texts.text(leftId());
-    const QString right = m_texts.text(rightId());
     m_computing = true;
     m_status->setText(tr("Comparing…"));
-    auto* watcher = new QFutureWatcher<DiffJob>(this);
+    auto* watcher = new QFutureWatcher<Diff>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
-        const DiffJob job = watcher->result();
-        showDiff(generation, job.result, job.left, job.right);
+        showDiff(generation, watcher->result());
         watcher->deleteLater();
     });
-    watcher->setFuture(QtConcurrent::run([left, right, options] {
-        return DiffJob{diffLines(splitLines(left), splitLines(right), options), left, right};
-    }));
+    watcher->setFuture(QtConcurrent::run([texts = m_texts, versions = m_versions, left = leftId(), right = rightId(),
+                                             options = currentOptions()] { return computeDiff(texts, versions, left, right, options); }));
 }
 
-void ComparePage::showDiff(quint64 generation, const DiffResult& result, const QString& left, const QString& right)
+void ComparePage::showDiff(quint64 generation, const Diff& diff)
 {
     if (generation != m_generation)
         return; // a newer request is under way
     m_computing = false;
-    const CodeVersion* l = version(leftId());
-    const CodeVersion* r = version(rightId());
-    const CodeLanguage language = detectLanguage(right.isEmpty() ? left : right);
+    const DiffResult& result = diff.result;
+    const CodeVersion* l = findVersion(m_versions, diff.leftId);
+    const CodeVersion* r = findVersion(m_versions, diff.rightId);
+    const CodeLanguage language = detectLanguage(diff.right.isEmpty() ? diff.left : diff.right);
     m_diffView->setVersionIds(l ? l->id() : QString(), r ? r->id() : QString());
-    m_diffView->setDiff(l ? l->title() : QString(), left, r ? r->title() : QString(), right, result, language);
+    m_diffView->setDiff(l ? l->title() : QString(), diff.left, r ? r->title() : QString(), diff.right, result, language);
     const int changes = int(result.hunks.size());
-    m_status->setText(!result.error.isEmpty() ? QString() : changes == 1 ? tr("1 change") : tr("%1 changes").arg(changes));
+    m_status->setText(!diff.status.isEmpty() ? diff.status
+            : !result.error.isEmpty()        ? QString()
+            : changes == 1                   ? tr("1 change")
+                                             : tr("%1 changes").arg(changes));
     // The view's verdict needs its evidence: say where a character diff limit made marks coarse.
     const int rough = result.error.isEmpty() ? result.roughRows : 0;
     m_rough->setText(rough == 0 ? QString()

@@ -5,6 +5,7 @@
 #include "run/casetexts.h"
 #include "run/caseversions.h"
 
+#include <QPair>
 #include <QWidget>
 
 class QCheckBox;
@@ -22,11 +23,36 @@ class ComparePage : public QWidget
 {
     Q_OBJECT
 public:
+    // One diff between two versions of a case, as a worker computes it: the ids and options it
+    // was asked for, the texts it compared, and the result (or the message that replaces it).
+    struct Diff
+    {
+        QString leftId;
+        QString rightId;
+        DiffOptions options;
+        QString left;
+        QString right;
+        DiffResult result;
+        QString status; // set when there was nothing to compare
+    };
+
     explicit ComparePage(SyntaxSupport* syntax, QWidget* parent = nullptr);
 
     void setCase(const CaseTexts& texts, const QVector<CodeVersion>& versions);
     void compare(const QString& leftId, const QString& rightId);
     void chooseDefaultPair();
+    // setCase and chooseDefaultPair with the default pair's diff already computed (by CaseView's
+    // reader, so that opening a case is one trip to a worker, not two). A diff computed with other
+    // options than the page's current ones is computed again.
+    void setCase(const CaseTexts& texts, const QVector<CodeVersion>& versions, const Diff& defaultDiff);
+
+    // Pure, safe on a worker thread. What a reviewer usually wants first: the fix against what it
+    // fixed, else the newest change. Empty ids when the case has no version.
+    static QPair<QString, QString> defaultPair(const CaseTexts& texts, const QVector<CodeVersion>& versions);
+    static Diff computeDiff(const CaseTexts& texts, const QVector<CodeVersion>& versions, const QString& leftId, const QString& rightId,
+        const DiffOptions& options);
+    // The options the page diffs with now (Settings owns them). UI thread only.
+    static DiffOptions currentOptions();
     QString leftId() const;
     QString rightId() const;
     DiffView* diffView() const { return m_diffView; }
@@ -40,9 +66,9 @@ Q_SIGNALS:
 
 private:
     void requestDiff();
-    void showDiff(quint64 generation, const DiffResult& result, const QString& left, const QString& right);
+    void showDiff(quint64 generation, const Diff& diff);
     void fillChooser(QComboBox* chooser);
-    const CodeVersion* version(const QString& id) const;
+    void choose(const QString& leftId, const QString& rightId);
 
     SyntaxSupport* m_syntax;
     CaseTexts m_texts;
