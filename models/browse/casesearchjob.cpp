@@ -53,7 +53,7 @@ void CaseSearchJob::setRun(const RunPtr& run)
         }
         watcher->deleteLater();
     });
-    watcher->setFuture(QtConcurrent::run(SearchIndex::buildPool(), [run, state]() -> Result {
+    watcher->setFuture(SearchIndex::runOnBuildPool([run, state]() -> Result {
         return SearchIndex::build(
             *run, [state] { return state->cancelled.load(); }, [state](int indexed, int) { state->indexed = indexed; });
     }));

@@ -14,9 +14,15 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <cstring>
 #include <unordered_map>
 #include <unordered_set>
+
+#ifdef Q_OS_LINUX
+#include <sys/resource.h>
+#include <unistd.h>
+#endif
 
 namespace krw {
 
@@ -276,7 +282,7 @@ std::shared_ptr<const SearchIndex> SearchIndex::build(
         };
         QVector<QFuture<void>> others;
         for (int p = 0; p + 1 < work.size(); ++p)
-            others.append(QtConcurrent::run(pool, [&collect, &work, p] { collect(work[p]); }));
+            others.append(runOnBuildPool([&collect, &work, p] { collect(work[p]); }));
         collect(work.last());
         for (QFuture<void>& other : others)
             other.waitForFinished();
@@ -472,6 +478,21 @@ std::optional<QSet<QString>> SearchIndex::search(const Run& run, const SearchQue
             found.insert(run.cases.at(i).filename);
     }
     return found;
+}
+
+void SearchIndex::lowerThreadPriority()
+{
+#ifdef Q_OS_LINUX
+    // Linux gives each thread its own nice value. Not SCHED_IDLE: under any other load (a build
+    // at nice 19 is enough) an idle thread never runs, and the build, and quitting, would wait.
+    const auto self = id_t(gettid());
+    errno = 0;
+    const int now = getpriority(PRIO_PROCESS, self);
+    if (errno == 0 && now < BuildNice)
+        setpriority(PRIO_PROCESS, self, BuildNice);
+#else
+    QThread::currentThread()->setPriority(QThread::LowestPriority);
+#endif
 }
 
 QThreadPool* SearchIndex::buildPool()

@@ -20,6 +20,11 @@
 
 #include <map>
 
+#ifdef Q_OS_LINUX
+#include <sys/resource.h>
+#include <unistd.h>
+#endif
+
 using namespace krw;
 using namespace krw::test;
 
@@ -298,6 +303,24 @@ private Q_SLOTS:
         const RunPtr run = load(runPath(QStringLiteral("hostile")));
         QVERIFY(!SearchIndex::build(*run, [] { return true; }));
     }
+
+#ifdef Q_OS_LINUX
+    // The index build runs below the window's priority (docs/PERFORMANCE.md): every task started
+    // through runOnBuildPool, however many queue up; the thread that starts them is left as it was.
+    void buildTasksRunBelowTheWindow()
+    {
+        const auto niceOfThisThread = [] { return getpriority(PRIO_PROCESS, id_t(gettid())); };
+        const int mine = niceOfThisThread();
+        QCOMPARE(SearchIndex::runOnBuildPool(niceOfThisThread).result(), std::max(mine, int(SearchIndex::BuildNice)));
+        // Many more tasks than threads: each thread of the pool is lowered before it runs one.
+        QVector<QFuture<int>> tasks;
+        for (int i = 0; i < 64; ++i)
+            tasks.append(SearchIndex::runOnBuildPool(niceOfThisThread));
+        for (QFuture<int>& task : tasks)
+            QVERIFY(task.result() >= SearchIndex::BuildNice);
+        QCOMPARE(niceOfThisThread(), mine);
+    }
+#endif
 };
 
 QTEST_GUILESS_MAIN(TestSearchIndex)
