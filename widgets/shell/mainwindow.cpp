@@ -45,6 +45,7 @@
 #include <QStatusBar>
 #include <QStyle>
 #include <QTableView>
+#include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
 #include <QTreeView>
@@ -108,6 +109,7 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
     , m_navigator(new CaseNavigator(m_caseTree, m_proxy, m_model, this))
     , m_search(new CaseSearchController(m_filterBar, m_proxy, this))
     , m_screenshot(new ScreenshotTaker(this, m_caseView, this))
+    , m_finishShowing(new QTimer(this))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("Kernel Review Workbench"));
@@ -134,6 +136,10 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
     buildStatusBar();
 
     connect(m_opener, &RunOpener::loaded, this, &MainWindow::showRun);
+    // A real zero timer, not a queued call: those run in the same pass as the tree's repaint.
+    m_finishShowing->setSingleShot(true);
+    m_finishShowing->setInterval(0);
+    connect(m_finishShowing, &QTimer::timeout, this, &MainWindow::finishShowingRun);
     connect(m_opener, &RunOpener::failed, this, [this] { Q_EMIT loadFinished(false); });
     // A filter change keeps the groups open or closed as the user left them (CaseNavigator): no
     // expandAll here, which walks every row of the tree and would reopen a closed group.
@@ -470,8 +476,18 @@ void MainWindow::showRun(const RunPtr& run)
         m_warningsDock->show();
     m_caseTree->expandAll();
     setWindowTitle(tr("%1 — Kernel Review Workbench").arg(run->name));
-    const QString wanted = m_screenshot->isArmed() ? m_screenshot->caseName() : keep;
-    if (wanted.isEmpty() || !selectCase(wanted))
+    // The rest on the event loop's next turn: the tree paints and input is handled in between, so
+    // opening a 10,000-case run is two short stalls of the UI thread, not one long one.
+    m_startCase = m_screenshot->isArmed() ? m_screenshot->caseName() : keep;
+    m_finishShowing->start();
+}
+
+// showRun's second half: the first case, the search index, the saved reruns.
+void MainWindow::finishShowingRun()
+{
+    const RunPtr run = m_run;
+    // A case the user picked in between stays picked.
+    if (!m_caseTree->currentIndex().isValid() && (m_startCase.isEmpty() || !selectCase(m_startCase)))
         m_navigator->selectStartCase();
     m_search->setRun(run);
     loadLatestReruns();

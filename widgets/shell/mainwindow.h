@@ -12,6 +12,7 @@
 class QDockWidget;
 class QSplitter;
 class QTableView;
+class QTimer;
 class QTreeView;
 
 namespace krw {
@@ -110,6 +111,7 @@ private:
     QWidget* buildCasePanel();
     void buildWarningsDock();
     void showRun(const RunPtr& run);
+    void finishShowingRun();
     void showCase(int caseIndex);
     void showSettings();
     void showExportDialog();
@@ -141,6 +143,10 @@ private:
     QAction* m_resumeBatchAction = nullptr;
     QVector<BatchQueue> m_unfinishedBatches; // of the open run, newest first; read by loadLatestReruns
     QPointer<BatchRerunDialog> m_batchDialog;
+    // showRun's second half (finishShowingRun) runs from this zero timer, on the event loop's next
+    // turn, with the case it should select.
+    QTimer* m_finishShowing;
+    QString m_startCase;
 };
 
 } // namespace krw

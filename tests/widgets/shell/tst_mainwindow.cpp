@@ -991,6 +991,38 @@ private Q_SLOTS:
         QCOMPARE(window.caseView()->caseIndex(), window.run()->indexOf(order.first()));
     }
 
+    // Opening a run is two halves with a turn of the event loop between (the tree shows, then the
+    // first case is chosen): a case the user picks in between is the one shown, not the start case.
+    void caseChosenWhileTheRunOpensStaysChosen()
+    {
+        MainWindow window(&m_syntax);
+        window.show();
+        QSignalSpy finished(&window, &MainWindow::loadFinished);
+        QString picked;
+        QString startCase; // what the window would choose: the first failing case
+        int finishedWhenPicked = -1;
+        QAbstractItemModel* tree = window.caseTree()->model();
+        connect(tree, &QAbstractItemModel::modelReset, this, [&] {
+            const QStringList order = shownCases(window);
+            if (order.isEmpty())
+                return;
+            picked = order.last();
+            for (const QString& name : order) {
+                if (startCase.isEmpty() && window.run()->cases.at(window.run()->indexOf(name)).isFailing())
+                    startCase = name;
+            }
+            finishedWhenPicked = finished.count();
+            QVERIFY(window.selectCase(picked));
+        });
+        QVERIFY(open(window, QStringLiteral(KRW_TEST_DATA_DIR "/series")));
+        disconnect(tree, nullptr, this, nullptr);
+        QVERIFY(!picked.isEmpty());
+        QCOMPARE(finishedWhenPicked, 0);
+        QVERIFY(!startCase.isEmpty());
+        QVERIFY(startCase != picked);
+        QCOMPARE(window.currentCaseName(), picked);
+    }
+
     void runSummaryCountsUnknownApart()
     {
         MainWindow window(&m_syntax);
