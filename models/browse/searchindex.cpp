@@ -482,6 +482,10 @@ std::optional<QSet<QString>> SearchIndex::search(const Run& run, const SearchQue
 
 void SearchIndex::lowerThreadPriority()
 {
+    // A thread waiting for a task's future may run the task itself (QFuture steals queued tasks):
+    // never the UI thread, whose priority cannot be raised back without privileges.
+    if (QCoreApplication::instance() && QThread::currentThread() == QCoreApplication::instance()->thread())
+        return;
 #ifdef Q_OS_LINUX
     // Linux gives each thread its own nice value. Not SCHED_IDLE: under any other load (a build
     // at nice 19 is enough) an idle thread never runs, and the build, and quitting, would wait.

@@ -59,7 +59,8 @@ public:
 
     // Runs fn on buildPool() with its thread at a lower priority (nice BuildNice on Linux), as every
     // task of the build does: on 2 cores the build's threads otherwise share the CPU evenly with
-    // the UI thread while the window paints its first case and opens the next ones.
+    // the UI thread while the window paints its first case and opens the next ones. A thread that
+    // waits for the future may run fn itself and is lowered too, unless it is the main thread.
     template<typename Fn>
     static auto runOnBuildPool(Fn fn)
     {
