@@ -32,12 +32,14 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QHideEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollBar>
+#include <QShowEvent>
 #include <QSplitter>
 #include <QStyle>
 #include <QTabWidget>
@@ -372,7 +374,7 @@ void RunnerPanel::watchResults()
     const QStringList watched = m_resultWatcher.directories();
     if (!watched.isEmpty())
         m_resultWatcher.removePaths(watched);
-    if (!m_texts.run || store().root().isEmpty())
+    if (!isVisible() || !m_texts.run || store().root().isEmpty())
         return;
     // Before the case's first result its folder (and maybe the sidecar) does not exist: watch the
     // nearest folder that does, and come down as the folders appear.
@@ -709,8 +711,25 @@ QWidget* RunnerPanel::currentDetailsPage() const
     return m_details->currentWidget();
 }
 
+void RunnerPanel::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    resultsChanged(); // watches again, and reads what was stored while hidden
+    if (m_historyStale)
+        refreshHistory();
+}
+
+void RunnerPanel::hideEvent(QHideEvent* event)
+{
+    QWidget::hideEvent(event);
+    watchResults(); // hidden: stops watching
+}
+
 void RunnerPanel::refreshHistory()
 {
+    m_historyStale = !isVisible();
+    if (m_historyStale)
+        return;
     QVector<HistoryPoint> points;
     if (m_texts.run) {
         const Case& c = m_texts.run->cases.at(m_texts.caseIndex);

@@ -77,8 +77,17 @@ public:
     CallTimingView* callsView() const { return m_calls; }
     QWidget* currentDetailsPage() const;
 
+    // The folder the panel watches for results stored by others; empty while hidden.
+    QStringList watchedFolders() const { return m_resultWatcher.directories(); }
+
 Q_SIGNALS:
     void rerunFinished(const krw::RerunResult& result);
+
+protected:
+    // Hidden (another tab in front), the panel neither watches the case's results folder nor
+    // draws its history: a case switch costs ~1.5 ms less. Shown, it catches up.
+    void showEvent(QShowEvent* event) override;
+    void hideEvent(QHideEvent* event) override;
 
 private:
     QWidget* buildControls();
@@ -113,7 +122,8 @@ private:
     QMap<QString, QString> m_localVersions; // name → path
     ResultStore m_store{QString()}; // the case's run's results, located in setCase
     QVector<RerunResult> m_history; // the case's stored results, oldest first
-    QFileSystemWatcher m_resultWatcher; // watchResults()
+    QFileSystemWatcher m_resultWatcher; // watchResults(); only while the panel is visible
+    bool m_historyStale = false; // refreshHistory() was asked while hidden
     RerunKey m_choice; // chosenKey() as of the last change of choice
     bool m_filling = false; // the choosers are being filled: no choice is made yet
     // The rerun in flight: what it is of, where its result goes, its log and stage so far.

@@ -45,6 +45,7 @@
 #include <QTest>
 #include <QTextBlock>
 #include <QTimer>
+#include <QVBoxLayout>
 
 #include <functional>
 
@@ -517,6 +518,35 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(panel.shownResult().has_value(), 10000);
         QCOMPARE(panel.shownResult()->profile, QStringLiteral("cpu"));
         QVERIFY(!panel.verdictLabel()->text().startsWith(QStringLiteral("No rerun of ")));
+    }
+
+    // Hidden (another case tab in front) the panel watches no folder; shown, it watches the case's
+    // and shows what a batch stored for the chosen version meanwhile.
+    void resultStoredWhileHiddenShowsWhenShown()
+    {
+        const CaseTexts texts = sampleCase(QStringLiteral("leaky_relu.py"));
+        QWidget window;
+        auto* layout = new QVBoxLayout(&window);
+        auto* panel = new RunnerPanel(&m_syntax);
+        layout->addWidget(panel);
+        window.show();
+        panel->hide(); // as behind another tab
+        panel->setCase(texts, codeVersions(m_run->cases.at(texts.caseIndex)));
+        panel->selectProfile(QStringLiteral("cpu"));
+        QVERIFY(panel->watchedFolders().isEmpty());
+        QVERIFY(!panel->shownResult());
+        const QString predictId = panel->findChild<QComboBox*>(QStringLiteral("rerunVersion"))->currentData().toString();
+        const ResultStore store = ResultStore::forRun(m_run->path, m_run->name);
+        QString error;
+        QVERIFY2(store.save(fullResult(QStringLiteral("leaky_relu.py"), predictId, QStringLiteral("cpu")), &error), qPrintable(error));
+        QCoreApplication::processEvents();
+        QVERIFY(panel->watchedFolders().isEmpty());
+        panel->show();
+        QCOMPARE(panel->watchedFolders().size(), 1);
+        QTRY_VERIFY_WITH_TIMEOUT(panel->shownResult().has_value(), 10000);
+        QCOMPARE(panel->shownResult()->profile, QStringLiteral("cpu"));
+        panel->hide();
+        QVERIFY(panel->watchedFolders().isEmpty());
     }
 
     // Issue 3: before any run nothing reads as done; stages a result did not reach read "not run".
