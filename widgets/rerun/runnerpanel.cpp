@@ -357,10 +357,13 @@ void RunnerPanel::setCase(const CaseTexts& texts, const QVector<CodeVersion>& ve
 {
     if (isRunning())
         m_pipeline.cancel();
+    // Located once per loaded run (a reload is another Run, located again): locating probes the
+    // run's folder with a temporary file, no work for the UI thread on every case switch.
+    const bool sameRun = texts.run && texts.run == m_texts.run;
     m_texts = texts;
     m_versions = versions;
-    // Located once per case: locating probes the run's folder with a temporary file.
-    m_store = texts.run ? ResultStore::forRun(texts.run->path, texts.run->name) : ResultStore(QString());
+    if (!sameRun)
+        m_store = texts.run ? ResultStore::forRun(texts.run->path, texts.run->name) : ResultStore(QString());
     m_localVersions = requestBuilder().localVersions();
     m_history = texts.run ? store().history(texts.run->cases.at(texts.caseIndex).filename) : QVector<RerunResult>();
     watchResults();
