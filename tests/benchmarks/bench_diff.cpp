@@ -16,6 +16,7 @@
 // --huge-line replaces one line in the middle of both files by a line of CHARS characters that
 // differs in its middle, to show that one long line does not blow the time up.
 // Not a test: numbers are quoted in docs/PERFORMANCE.md ("Diff"), not asserted.
+#include "benchsupport.h"
 #include "diff/linediff.h"
 
 #include <QCommandLineParser>
@@ -26,15 +27,9 @@
 #include <QTextStream>
 
 #include <algorithm>
-#include <cstring>
-#include <fcntl.h>
 #include <random>
-#include <spawn.h>
 #include <string>
-#include <sys/wait.h>
 #include <vector>
-
-extern char** environ;
 
 namespace {
 
@@ -249,39 +244,19 @@ bool writeFile(const QString& path, const std::string& bytes)
     return file.open(QIODevice::WriteOnly) && file.write(bytes.data(), static_cast<qint64>(bytes.size())) == qint64(bytes.size());
 }
 
-double median(std::vector<double> values)
+// git with stdout on /dev/null: the wall seconds from spawn to exit, or -1 when git could not be
+// started or failed (exit status other than 0 "same" and 1 "differs").
+double timeGit(const QString& left, const QString& right, const QString& errPath, QString* error)
 {
-    std::sort(values.begin(), values.end());
-    return values[values.size() / 2];
-}
-
-// Runs git with stdout on /dev/null; returns the wall seconds from spawn to exit, or -1 when git
-// could not be started or failed (exit status other than 0 "same" and 1 "differs").
-double timeGit(const QString& left, const QString& right, QString* error)
-{
-    const QByteArray l = left.toLocal8Bit();
-    const QByteArray r = right.toLocal8Bit();
-    const char* argv[] = {"git", "diff", "--no-index", "--histogram", "--no-color", "--", l.constData(), r.constData(), nullptr};
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
-    QElapsedTimer timer;
-    timer.start();
-    pid_t pid = 0;
-    const int spawned = posix_spawnp(&pid, "git", &actions, nullptr, const_cast<char**>(argv), environ);
-    posix_spawn_file_actions_destroy(&actions);
-    if (spawned != 0) {
-        *error = QStringLiteral("could not start git: %1").arg(QString::fromLocal8Bit(strerror(spawned)));
+    const krw::bench::ChildRun git
+        = krw::bench::runChild({QStringLiteral("git"), QStringLiteral("diff"), QStringLiteral("--no-index"), QStringLiteral("--histogram"),
+                                   QStringLiteral("--no-color"), QStringLiteral("--"), left, right},
+            QStringLiteral("/dev/null"), errPath, 1);
+    if (!git.ok) {
+        *error = QStringLiteral("git diff --no-index --histogram failed: %1").arg(git.error);
         return -1;
     }
-    int status = 0;
-    waitpid(pid, &status, 0);
-    const double seconds = static_cast<double>(timer.nsecsElapsed()) / 1e9;
-    if (!WIFEXITED(status) || WEXITSTATUS(status) > 1) {
-        *error = QStringLiteral("git diff --no-index --histogram failed (status %1)").arg(status);
-        return -1;
-    }
-    return seconds;
+    return git.seconds;
 }
 
 } // namespace
@@ -327,7 +302,7 @@ int main(int argc, char* argv[])
     QTemporaryDir dir;
     const QString leftPath = dir.filePath(QStringLiteral("a.py"));
     const QString rightPath = dir.filePath(QStringLiteral("b.py"));
-    QTextStream out(stdout);
+    QTextStream& out = krw::bench::out();
     if (!dir.isValid() || !writeFile(leftPath, leftBytes) || !writeFile(rightPath, rightBytes)) {
         QTextStream(stderr) << "bench_diff: could not write the two files under " << dir.path() << Qt::endl;
         return 1;
@@ -344,7 +319,7 @@ int main(int argc, char* argv[])
     std::vector<double> ourTimes;
     krw::DiffResult result;
     for (int i = 0; i <= runs; ++i) {
-        const double gitSeconds = timeGit(leftPath, rightPath, &error);
+        const double gitSeconds = timeGit(leftPath, rightPath, dir.filePath(QStringLiteral("git.stderr")), &error);
         if (gitSeconds < 0) {
             QTextStream(stderr) << "bench_diff: " << error << Qt::endl;
             return 1;
@@ -363,14 +338,14 @@ int main(int argc, char* argv[])
         return 1;
     }
 
-    const double git = median(gitTimes);
-    const double ours = median(ourTimes);
+    const double git = krw::bench::median(gitTimes);
+    const double ours = krw::bench::median(ourTimes);
     out << "ours: " << result.rows.size() << " rows, " << result.hunks.size() << " hunks, +" << result.added << " -" << result.removed
         << " ~" << result.changed << Qt::endl;
     out << "git diff --no-index --histogram: median " << git * 1000 << " ms of " << runs << " runs" << Qt::endl;
     out << "splitLines + diffLines (intraline on): median " << ours * 1000 << " ms of " << runs << " runs" << Qt::endl;
-    out << "RESULT diff_s " << ours << " s" << Qt::endl;
-    out << "RESULT git_diff_s " << git << " s" << Qt::endl;
-    out << "RESULT diff_ratio " << ours / git << " x" << Qt::endl;
+    krw::bench::result(QStringLiteral("diff_s"), ours, QStringLiteral("s"), 6);
+    krw::bench::result(QStringLiteral("git_diff_s"), git, QStringLiteral("s"), 6);
+    krw::bench::result(QStringLiteral("diff_ratio"), ours / git, QStringLiteral("x"), 3);
     return 0;
 }

@@ -17,6 +17,7 @@
 // set to offscreen when unset). Prints human text and `RESULT <key> <value> <unit>` lines; exits 1
 // without them when the run cannot be loaded or an export fails. Not a test: figures are read
 // from the table tests/benchmarks/run.sh prints.
+#include "benchsupport.h"
 #include "diff/linediff.h"
 #include "exampletiming.h"
 #include "report/reportexport.h"
@@ -38,18 +39,8 @@
 #include <QTimer>
 
 #include <algorithm>
-#include <ctime>
 
 namespace {
-
-// CPU time this thread has used: within a stall, much less than the wall time means the thread
-// was waiting for a core (a loaded machine), not working.
-qint64 threadCpuNs()
-{
-    timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return qint64(ts.tv_sec) * 1000000000 + ts.tv_nsec;
-}
 
 // Newest prediction of a case (or the label when no iteration has one), with its version id.
 QPair<QString, QString> reviewedVersion(const krw::CaseTexts& texts, const krw::Case& c)
@@ -123,7 +114,7 @@ int main(int argc, char* argv[])
         {QStringLiteral("format"), QStringLiteral("A format to export (repeatable; default html, md, csv)."), QStringLiteral("FORMAT")});
     parser.addPositionalArgument(QStringLiteral("RUN_DIR"), QStringLiteral("A run folder, e.g. written by make_run.py."));
     parser.process(app);
-    QTextStream out(stdout);
+    QTextStream& out = krw::bench::out();
     QTextStream err(stderr);
     if (parser.positionalArguments().size() != 1) {
         err << "bench_export: give exactly one RUN_DIR\n";
@@ -166,7 +157,7 @@ int main(int argc, char* argv[])
     qint64 longestGapCpuNs = 0;
     const auto noteGap = [&] {
         const qint64 gap = tick.nsecsElapsed();
-        const qint64 cpu = threadCpuNs();
+        const qint64 cpu = krw::bench::threadCpuNs();
         if (gap > longestGapNs) {
             longestGapNs = gap;
             longestGapCpuNs = cpu - tickCpuNs;
@@ -202,7 +193,7 @@ int main(int argc, char* argv[])
         longestGapNs = 0;
         longestGapCpuNs = 0;
         tick.start();
-        tickCpuNs = threadCpuNs();
+        tickCpuNs = krw::bench::threadCpuNs();
         watchdog.start();
         job.start(request);
         loop.exec();
@@ -221,15 +212,15 @@ int main(int argc, char* argv[])
             << (written.isFile() ? QStringLiteral(", %1 MB").arg(double(written.size()) / 1e6, 0, 'f', 1) : QString())
             << ", longest UI-thread stall " << QString::number(stallMs, 'f', 1) << " ms (" << QString::number(stallCpuMs, 'f', 1)
             << " ms of it on the CPU)" << Qt::endl;
-        out << "RESULT export_" << name << "_s " << QString::number(seconds, 'f', 3) << " s\n";
+        krw::bench::result(QStringLiteral("export_%1_s").arg(name), seconds, QStringLiteral("s"));
         totalS += seconds;
         if (stallMs > worstStallMs) {
             worstStallMs = stallMs;
             worstStallCpuMs = stallCpuMs;
         }
     }
-    out << "RESULT export_s " << QString::number(totalS, 'f', 3) << " s\n";
-    out << "RESULT export_ui_stall_max_ms " << QString::number(worstStallMs, 'f', 1) << " ms\n";
-    out << "RESULT export_ui_stall_cpu_ms " << QString::number(worstStallCpuMs, 'f', 1) << " ms\n";
+    krw::bench::result(QStringLiteral("export_s"), totalS, QStringLiteral("s"));
+    krw::bench::result(QStringLiteral("export_ui_stall_max_ms"), worstStallMs, QStringLiteral("ms"));
+    krw::bench::result(QStringLiteral("export_ui_stall_cpu_ms"), worstStallCpuMs, QStringLiteral("ms"));
     return 0;
 }

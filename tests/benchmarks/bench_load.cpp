@@ -8,12 +8,15 @@
 //
 // Each command runs as a child process: one warm-up (so both read the files from the page cache),
 // then N timed runs (default 5); the median wall time counts. Peak memory is the child's ru_maxrss
-// from wait4() — resident pages, file-backed ones (a mapped run) included. Python reads every
-// *.json of RUN_DIR with json.load() and every line of every *.jsonl with json.loads(), as a
-// user's script would. The CLI defaults to ../../app/kernel-review-cli beside this program (the
+// from wait4() — resident pages, file-backed ones (a mapped run) included. Python reads exactly the
+// files the CLI reads — those of the run locateRuns picks in RUN_DIR (the newest): each memory file
+// with json.load() and every line of each JSONL file with json.loads(), as a user's script would.
+// The reload figures are taken on a temporary copy of the run (the newest JSONL copied, the other
+// files linked), so RUN_DIR itself is only ever read. The CLI defaults to ../../app/kernel-review-cli beside this program (the
 // build tree's layout). Prints human text and one `RESULT <key> <value> <unit>` line per figure;
 // exits 1 without RESULT lines when a command fails (a non-zero exit, a crash, or no case loaded).
 // Not a test: the figures are read from the table tests/benchmarks/run.sh prints.
+#include "benchsupport.h"
 #include "run/loadedfiles.h"
 #include "run/runloader.h"
 
@@ -29,124 +32,53 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
-#include <fcntl.h>
-#include <spawn.h>
-#include <string>
-#include <sys/resource.h>
-#include <sys/wait.h>
 #include <vector>
 
-extern char** environ;
+namespace bench = krw::bench;
 
 namespace {
 
-struct ChildRun
-{
-    bool ok = false;
-    QString error; // what went wrong, in words, when !ok
-    double seconds = 0;
-    double maxRssMb = 0;
-};
-
-// Runs argv as a child with stdout to stdoutPath and stderr to stderrPath; waits and measures.
-ChildRun runChild(const QStringList& argv, const QString& stdoutPath, const QString& stderrPath)
-{
-    ChildRun result;
-    std::vector<std::string> args;
-    for (const QString& a : argv)
-        args.push_back(a.toStdString());
-    std::vector<char*> cargs;
-    for (std::string& a : args)
-        cargs.push_back(a.data());
-    cargs.push_back(nullptr);
-    const std::string out = QFile::encodeName(stdoutPath).toStdString();
-    const std::string err = QFile::encodeName(stderrPath).toStdString();
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    posix_spawn_file_actions_addopen(&actions, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    QElapsedTimer timer;
-    timer.start();
-    pid_t pid = 0;
-    const int spawned = posix_spawnp(&pid, cargs.front(), &actions, nullptr, cargs.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
-    if (spawned != 0) {
-        result.error = QStringLiteral("could not start %1: %2").arg(argv.first(), QString::fromLocal8Bit(std::strerror(spawned)));
-        return result;
-    }
-    int status = 0;
-    rusage usage{};
-    pid_t waited = 0;
-    do {
-        waited = wait4(pid, &status, 0, &usage);
-    } while (waited < 0 && errno == EINTR);
-    result.seconds = double(timer.nsecsElapsed()) / 1e9;
-    if (waited < 0) {
-        result.error = QStringLiteral("waiting for %1 failed: %2").arg(argv.first(), QString::fromLocal8Bit(std::strerror(errno)));
-        return result;
-    }
-    result.maxRssMb = double(usage.ru_maxrss) * 1024.0 / 1e6; // Linux: kilobytes
-    QFile errFile(stderrPath);
-    const QString errText = errFile.open(QIODevice::ReadOnly) ? QString::fromUtf8(errFile.read(2000)).trimmed() : QString();
-    if (WIFSIGNALED(status)) {
-        result.error = QStringLiteral("%1 crashed (signal %2)").arg(argv.first()).arg(WTERMSIG(status));
-    } else if (WEXITSTATUS(status) != 0) {
-        result.error = QStringLiteral("%1 exited with code %2").arg(argv.first()).arg(WEXITSTATUS(status));
-    } else {
-        result.ok = true;
-        return result;
-    }
-    if (!errText.isEmpty())
-        result.error += QStringLiteral(": ") + errText;
-    return result;
-}
-
 struct Series
 {
-    QVector<double> seconds;
+    std::vector<double> seconds;
     double maxRssMb = 0;
     QString error;
-    double median() const
-    {
-        QVector<double> s = seconds;
-        std::sort(s.begin(), s.end());
-        return s.isEmpty() ? 0 : s.at(s.size() / 2);
-    }
+    double median() const { return bench::median(seconds); }
 };
 
 // One warm-up (its stdout kept in firstOut), then `repeat` timed runs with stdout discarded.
 Series measure(const QStringList& argv, int repeat, const QString& firstOut, const QString& errPath)
 {
     Series series;
-    const ChildRun warm = runChild(argv, firstOut, errPath);
+    const bench::ChildRun warm = bench::runChild(argv, firstOut, errPath);
     if (!warm.ok) {
         series.error = warm.error;
         return series;
     }
     series.maxRssMb = warm.maxRssMb;
     for (int i = 0; i < repeat; ++i) {
-        const ChildRun run = runChild(argv, QStringLiteral("/dev/null"), errPath);
+        const bench::ChildRun run = bench::runChild(argv, QStringLiteral("/dev/null"), errPath);
         if (!run.ok) {
             series.error = run.error;
             return series;
         }
-        series.seconds.append(run.seconds);
+        series.seconds.push_back(run.seconds);
         series.maxRssMb = std::max(series.maxRssMb, run.maxRssMb);
     }
     return series;
 }
 
+// argv: the JSONL files, "--", the memory files.
 const char* const pythonLoader = "import json, sys\n"
-                                 "for path in sys.argv[1:]:\n"
+                                 "split = sys.argv.index('--')\n"
+                                 "for path in sys.argv[1:split]:\n"
                                  "    with open(path, 'rb') as f:\n"
-                                 "        if path.endswith('.jsonl'):\n"
-                                 "            for line in f:\n"
-                                 "                if line.strip():\n"
-                                 "                    json.loads(line)\n"
-                                 "        else:\n"
-                                 "            json.load(f)\n";
+                                 "        for line in f:\n"
+                                 "            if line.strip():\n"
+                                 "                json.loads(line)\n"
+                                 "for path in sys.argv[split + 1:]:\n"
+                                 "    with open(path, 'rb') as f:\n"
+                                 "        json.load(f)\n";
 
 } // namespace
 
@@ -162,7 +94,7 @@ int main(int argc, char* argv[])
         {QStringLiteral("repeat"), QStringLiteral("Timed runs of each command (default 5)."), QStringLiteral("N"), QStringLiteral("5")});
     parser.addPositionalArgument(QStringLiteral("RUN_DIR"), QStringLiteral("A run folder, e.g. written by make_run.py."));
     parser.process(app);
-    QTextStream out(stdout);
+    QTextStream& out = bench::out();
     QTextStream err(stderr);
     if (parser.positionalArguments().size() != 1) {
         err << "bench_load: give exactly one RUN_DIR\n";
@@ -178,19 +110,27 @@ int main(int argc, char* argv[])
         return 1;
     }
 
-    QStringList files;
-    qint64 bytes = 0;
-    for (const QFileInfo& info :
-        QDir(runDir).entryInfoList({QStringLiteral("*.jsonl"), QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
-        files << info.absoluteFilePath();
-        bytes += info.size();
-    }
-    if (files.isEmpty()) {
-        err << "bench_load: no *.jsonl or *.json file in " << runDir << '\n';
+    // Exactly the files the CLI reads: those of the run it loads (the newest one of RUN_DIR), so that
+    // Python reads no other run's files, nor any other JSON lying in the folder.
+    const krw::LocateResult located = krw::locateRuns(runDir);
+    if (!located) {
+        err << "bench_load: no run in " << runDir << ": " << located.error << '\n';
         return 1;
     }
+    const krw::RunSource& source = located.runs.front();
+    if (source.kind == krw::RunSource::Kind::DebugFolders) {
+        err << "bench_load: " << runDir << " holds per-case debug folders; the Python reference reads JSONL and memory files only\n";
+        return 1;
+    }
+    const QStringList jsonlFiles = source.jsonlByIteration.values();
+    const QStringList memoryFiles = source.memoryByIteration.values();
+    const QStringList files = jsonlFiles + memoryFiles;
+    qint64 bytes = 0;
+    for (const QString& path : files)
+        bytes += QFileInfo(path).size();
     const double filesMb = double(bytes) / 1e6;
-    out << "run: " << runDir << ", " << files.size() << " files, " << QString::number(filesMb, 'f', 1) << " MB\n";
+    out << "run: " << source.name << " in " << runDir << ", " << source.jsonlByIteration.size() << " JSONL + "
+        << source.memoryByIteration.size() << " memory files, " << QString::number(filesMb, 'f', 1) << " MB\n";
 
     QTemporaryDir tmp;
     const QString summaryPath = tmp.filePath(QStringLiteral("summary.json"));
@@ -211,45 +151,58 @@ int main(int argc, char* argv[])
     const long long cases = summary["cases"].get<long long>();
     const std::size_t warnings = summary.contains("warnings") && summary["warnings"].is_array() ? summary["warnings"].size() : 0;
     out << "kernel-review-cli summary --json: " << cases << " cases, " << warnings << " load warnings; median of " << repeat << ": "
-        << QString::number(cliRuns.median(), 'f', 3) << " s, peak RSS " << QString::number(cliRuns.maxRssMb, 'f', 1) << " MB\n";
+        << QString::number(cliRuns.median(), 'f', 3) << " s, peak RSS " << QString::number(cliRuns.maxRssMb, 'f', 1) << " MB" << Qt::endl;
 
-    const Series pyRuns = measure(QStringList{QStringLiteral("python3"), QStringLiteral("-c"), QString::fromLatin1(pythonLoader)} + files,
+    const Series pyRuns = measure(QStringList{QStringLiteral("python3"), QStringLiteral("-c"), QString::fromLatin1(pythonLoader)}
+            + jsonlFiles + QStringList{QStringLiteral("--")} + memoryFiles,
         repeat, QStringLiteral("/dev/null"), errPath);
     if (!pyRuns.error.isEmpty()) {
         err << "bench_load: " << pyRuns.error << '\n';
         return 1;
     }
-    out << "python3 json (load + loads per line): median of " << repeat << ": " << QString::number(pyRuns.median(), 'f', 3)
-        << " s, peak RSS " << QString::number(pyRuns.maxRssMb, 'f', 1) << " MB\n";
+    out << "python3 json (load + loads per line) of those " << files.size() << " files: median of " << repeat << ": "
+        << QString::number(pyRuns.median(), 'f', 3) << " s, peak RSS " << QString::number(pyRuns.maxRssMb, 'f', 1) << " MB" << Qt::endl;
 
-    const auto result = [&out](const char* key, double value, int decimals, const char* unit) {
-        out << "RESULT " << key << ' ' << QString::number(value, 'f', decimals) << ' ' << unit << '\n';
-    };
-    result("load_cases", double(cases), 0, "cases");
-    result("load_warnings", double(warnings), 0, "warnings");
-    result("load_cli_s", cliRuns.median(), 3, "s");
-    result("python_json_s", pyRuns.median(), 3, "s");
-    result("load_ratio", pyRuns.median() > 0 ? cliRuns.median() / pyRuns.median() : 0, 3, "x");
-    result("load_peak_rss_mb", cliRuns.maxRssMb, 1, "MB");
-    result("files_mb", filesMb, 1, "MB");
-    result("rss_ratio", filesMb > 0 ? cliRuns.maxRssMb / filesMb : 0, 3, "x");
-    result("python_peak_rss_mb", pyRuns.maxRssMb, 1, "MB");
+    bench::result(QStringLiteral("load_cases"), double(cases), QStringLiteral("cases"), 0);
+    bench::result(QStringLiteral("load_warnings"), double(warnings), QStringLiteral("warnings"), 0);
+    bench::result(QStringLiteral("load_cli_s"), cliRuns.median(), QStringLiteral("s"));
+    bench::result(QStringLiteral("python_json_s"), pyRuns.median(), QStringLiteral("s"));
+    bench::result(QStringLiteral("load_ratio"), pyRuns.median() > 0 ? cliRuns.median() / pyRuns.median() : 0, QStringLiteral("x"), 3);
+    bench::result(QStringLiteral("load_peak_rss_mb"), cliRuns.maxRssMb, QStringLiteral("MB"));
+    bench::result(QStringLiteral("files_mb"), filesMb, QStringLiteral("MB"));
+    bench::result(QStringLiteral("rss_ratio"), filesMb > 0 ? cliRuns.maxRssMb / filesMb : 0, QStringLiteral("x"), 3);
+    bench::result(QStringLiteral("python_peak_rss_mb"), pyRuns.maxRssMb, QStringLiteral("MB"));
 
-    // Reload, in this process: the same run again with the first load kept, then after the
-    // newest JSONL file's modification time moved (its content untouched, its time put back).
-    QString error;
-    const krw::Run first = krw::loadRunAtPath(runDir, {}, &error);
-    const krw::LocateResult located = krw::locateRuns(runDir);
-    if (!first.loadedFiles || !located) {
-        err << "bench_load: the run did not load in process: " << error << '\n';
+    // Reload, in this process: the same run again with the first load kept, then after the newest
+    // JSONL file's modification time moved. The run measured is never written: the moved file is a
+    // copy in a temporary folder where every other file of the run is a symbolic link.
+    QTemporaryDir shadow;
+    const QString newest = source.jsonlByIteration.last();
+    const QString copied = QDir(shadow.path()).filePath(QFileInfo(newest).fileName());
+    QString linkError;
+    for (const QString& path : std::as_const(files)) {
+        const QString target = QDir(shadow.path()).filePath(QFileInfo(path).fileName());
+        const bool made = path == newest ? QFile::copy(path, target) : QFile::link(path, target);
+        if (!made)
+            linkError = QStringLiteral("cannot %1 %2 into %3")
+                            .arg(path == newest ? QStringLiteral("copy") : QStringLiteral("link"), path, shadow.path());
+    }
+    const krw::LocateResult shadowLocated = krw::locateRuns(shadow.path());
+    if (!shadow.isValid() || !linkError.isEmpty() || !shadowLocated) {
+        err << "bench_load: cannot make the reload's copy of the run: " << (linkError.isEmpty() ? shadowLocated.error : linkError) << '\n';
         return 1;
     }
-    const krw::RunSource& source = located.runs.front();
+    const krw::RunSource& shadowSource = shadowLocated.runs.front();
+    const krw::Run first = krw::loadRun(shadowSource);
+    if (!first.loadedFiles || first.cases.isEmpty()) {
+        err << "bench_load: the run did not load in process from " << shadow.path() << '\n';
+        return 1;
+    }
     QElapsedTimer timer;
     timer.start();
-    const krw::Run unchanged = krw::loadRun(source, {}, {}, &first);
+    const krw::Run unchanged = krw::loadRun(shadowSource, {}, {}, &first);
     const double unchangedS = double(timer.nsecsElapsed()) / 1e9;
-    QFile touched(source.jsonlByIteration.last());
+    QFile touched(copied);
     const QDateTime modified = QFileInfo(touched).lastModified();
     if (!touched.open(QIODevice::ReadWrite) || !touched.setFileTime(modified.addSecs(2), QFileDevice::FileModificationTime)) {
         err << "bench_load: cannot move the modification time of " << touched.fileName() << '\n';
@@ -257,15 +210,14 @@ int main(int argc, char* argv[])
     }
     touched.close();
     timer.restart();
-    const krw::Run changed = krw::loadRun(source, {}, {}, &unchanged);
+    const krw::Run changed = krw::loadRun(shadowSource, {}, {}, &unchanged);
     const double changedS = double(timer.nsecsElapsed()) / 1e9;
-    touched.open(QIODevice::ReadWrite);
-    touched.setFileTime(modified, QFileDevice::FileModificationTime);
-    out << "reload: nothing changed " << unchanged.loadedFiles->read << " files read, " << QString::number(unchangedS, 'f', 3) << " s; "
-        << QFileInfo(touched).fileName() << " touched: " << changed.loadedFiles->read << " files read, "
-        << QString::number(changedS, 'f', 3) << " s\n";
-    result("reload_unchanged_files", unchanged.loadedFiles->read, 0, "files");
-    result("reload_changed_files", changed.loadedFiles->read, 0, "files");
-    result("reload_changed_s", changedS, 3, "s");
+    out << "reload (a copy of the run, " << QFileInfo(copied).fileName() << " copied, the rest linked): nothing changed "
+        << unchanged.loadedFiles->read << " files read, " << QString::number(unchangedS, 'f', 3)
+        << " s; the copy touched: " << changed.loadedFiles->read << " files read, " << QString::number(changedS, 'f', 3) << " s"
+        << Qt::endl;
+    bench::result(QStringLiteral("reload_unchanged_files"), unchanged.loadedFiles->read, QStringLiteral("files"), 0);
+    bench::result(QStringLiteral("reload_changed_files"), changed.loadedFiles->read, QStringLiteral("files"), 0);
+    bench::result(QStringLiteral("reload_changed_s"), changedS, QStringLiteral("s"));
     return 0;
 }

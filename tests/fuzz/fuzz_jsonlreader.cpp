@@ -1,28 +1,14 @@
 // SPDX-License-Identifier: MIT
 //
-// The JSONL line reader (models/run/jsonlreader): the input is a whole agent-output JSONL file.
-#include "fuzzfile.h"
-#include "recordcheck.h"
-#include "run/jsonlreader.h"
-#include "run/loadsession.h"
+// The loader's real path (loadRun, as the app and the CLI call it) with the input as the run's
+// JSONL file, beside a fixed memory file of two cases (a.py, c.py) so that joining, entries
+// without a line and reuse on reload are reached (LoadRunCheck says what is checked).
+#include "loadruncheck.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {
-    using namespace krw;
-    const QString path = fuzz::FuzzFile::write(QStringLiteral("run_0.jsonl"), data, size);
-    const LoadControl control;
-    LoadLimits limits;
-    limits.mapFiles = false; // heap, so ASan sees a read past the end
-    limits.maxDepth = 64; // deep nesting still reaches the limit's warning quickly
-    LoadSession session(control, limits);
-    IterationRecords records;
-    JsonlReader(&session).read(path, &records);
-    fuzz::RecordCheck::check(records, session.sources());
-    LoadLimits perFieldLimits = limits; // again, every field checked on its own: the same result
-    perFieldLimits.checkWhole = false;
-    LoadSession perField(control, perFieldLimits);
-    IterationRecords perFieldRecords;
-    JsonlReader(&perField).read(path, &perFieldRecords);
-    fuzz::RecordCheck::checkSame(records, session.warnings(), perFieldRecords, perField.warnings());
+    static const QByteArray memory = QByteArrayLiteral("{\"a.py\": {\"pass_call\": true, \"pass_exe\": false, \"exe_err_msg\": \"boom\"},\n"
+                                                       " \"c.py\": {\"pass_call\": false, \"call_err_msg\": \"x\"}}\n");
+    krw::fuzz::LoadRunCheck::run(krw::fuzz::LoadRunCheck::Input::Jsonl, data, size, memory);
     return 0;
 }

@@ -27,15 +27,6 @@ void RecordCheck::checkText(const TextRef& ref, const SourceTable& sources, cons
         TextStore::resolve(sources, ref, ref.length / 2);
 }
 
-void RecordCheck::checkSame(const IterationRecords& checkedWhole, const QVector<LoadWarning>& checkedWholeWarnings,
-    const IterationRecords& perField, const QVector<LoadWarning>& perFieldWarnings)
-{
-    const QString a = test::dumpRecords(checkedWhole, checkedWholeWarnings);
-    const QString b = test::dumpRecords(perField, perFieldWarnings);
-    if (a != b)
-        fail("checked whole and checked per field disagree", QStringLiteral("whole:\n%1\nper field:\n%2").arg(a, b));
-}
-
 void RecordCheck::check(const IterationRecords& records, const SourceTable& sources)
 {
     if (records.byName.size() > records.records.size())
@@ -44,33 +35,58 @@ void RecordCheck::check(const IterationRecords& records, const SourceTable& sour
         if (it.value() < 0 || it.value() >= records.records.size() || records.records.at(it.value()).name != it.key())
             fail("byName does not point at its record", it.key());
     }
-    for (const auto& named : records.records) {
-        const IterationRecord& r = named.record;
-        checkText(r.instruction, sources, "instruction");
-        checkText(r.label, sources, "label");
-        checkText(r.predict, sources, "predict");
-        checkText(r.testCode, sources, "test_code");
-        for (const ExtraField& extra : r.extra)
-            checkText(extra.value, sources, "extra");
-        if (!r.memory)
-            continue;
-        const MemoryEntry& m = *r.memory;
-        for (const TextRef* ref :
-            {&m.callError, &m.exeError, &m.callCandidate, &m.exeCandidate, &m.tempStrategy, &m.reflection, &m.perfStrategy, &m.oneshot})
-            checkText(*ref, sources, "memory text");
-        for (const ExtraField& extra : m.extra)
-            checkText(extra.value, sources, "memory extra");
-        for (const PerfCandidate& candidate : m.perfCandidates) {
-            checkText(candidate.code, sources, "perf code");
-            for (const PerfItem& item : candidate.items)
-                checkText(item.text, sources, "perf item");
-            // What the case view asks of a candidate.
-            candidate.speedup();
-            candidate.meanMs();
-            candidate.efficiencyPercent();
-            checkText(candidate.analysis(), sources, "perf analysis");
-            checkText(candidate.profiling(), sources, "perf profiling");
-        }
+    for (const auto& named : records.records)
+        checkRecord(named.record, sources);
+}
+
+void RecordCheck::checkRun(const Run& run)
+{
+    if (!run.sources)
+        fail("a loaded run has no source table");
+    for (const Case& c : run.cases) {
+        if (c.history.isEmpty())
+            fail("a case without an iteration", c.filename);
+        if (run.indexOf(c.filename) < 0)
+            fail("indexOf does not find a case of the run", c.filename);
+        for (const IterationRecord& r : c.history)
+            checkRecord(r, *run.sources);
+    }
+}
+
+void RecordCheck::checkSameRun(const Run& expected, const Run& actual, const char* how)
+{
+    const QString a = test::dumpRun(expected);
+    const QString b = test::dumpRun(actual);
+    if (a != b)
+        fail("two loads of the same files disagree", QStringLiteral("%1\nfirst:\n%2\nthen:\n%3").arg(QString::fromLatin1(how), a, b));
+}
+
+void RecordCheck::checkRecord(const IterationRecord& r, const SourceTable& sources)
+{
+    checkText(r.instruction, sources, "instruction");
+    checkText(r.label, sources, "label");
+    checkText(r.predict, sources, "predict");
+    checkText(r.testCode, sources, "test_code");
+    for (const ExtraField& extra : r.extra)
+        checkText(extra.value, sources, "extra");
+    if (!r.memory)
+        return;
+    const MemoryEntry& m = *r.memory;
+    for (const TextRef* ref :
+        {&m.callError, &m.exeError, &m.callCandidate, &m.exeCandidate, &m.tempStrategy, &m.reflection, &m.perfStrategy, &m.oneshot})
+        checkText(*ref, sources, "memory text");
+    for (const ExtraField& extra : m.extra)
+        checkText(extra.value, sources, "memory extra");
+    for (const PerfCandidate& candidate : m.perfCandidates) {
+        checkText(candidate.code, sources, "perf code");
+        for (const PerfItem& item : candidate.items)
+            checkText(item.text, sources, "perf item");
+        // What the case view asks of a candidate.
+        candidate.speedup();
+        candidate.meanMs();
+        candidate.efficiencyPercent();
+        checkText(candidate.analysis(), sources, "perf analysis");
+        checkText(candidate.profiling(), sources, "perf profiling");
     }
 }
 

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "run/iterationrecords.h"
+#include "run/rundata.h"
 
 namespace krw::fuzz {
 
@@ -13,11 +14,14 @@ class RecordCheck
 {
 public:
     static void check(const IterationRecords& records, const SourceTable& sources);
+    static void checkRecord(const IterationRecord& record, const SourceTable& sources);
+    // The same for a whole loaded run: every case's every iteration.
+    static void checkRun(const Run& run);
     static void checkText(const TextRef& ref, const SourceTable& sources, const char* field);
-    // The whole-line check (JsonValidator) is only a shortcut: reading with it and without it
-    // must give the same records and warnings.
-    static void checkSame(const IterationRecords& checkedWhole, const QVector<LoadWarning>& checkedWholeWarnings,
-        const IterationRecords& perField, const QVector<LoadWarning>& perFieldWarnings);
+    // Two loads of the same files that must give the same run (cases, texts, warnings): the
+    // whole-line check (JsonValidator), parts and reuse on reload are only shortcuts. `how` names
+    // the second way in the finding.
+    static void checkSameRun(const Run& expected, const Run& actual, const char* how);
 };
 
 } // namespace krw::fuzz

@@ -33,6 +33,20 @@ RunPtr miniRun()
     return std::make_shared<const Run>(loadRunAtPath(QStringLiteral(KRW_TEST_DATA_DIR "/series")));
 }
 
+// The tree model on the series fixture behind the filter proxy, the proxy checked by
+// QAbstractItemModelTester from before the model is set (so the set-up itself is checked too).
+struct FilteredTree
+{
+    FilteredTree()
+    {
+        proxy.setSourceModel(&model);
+        model.setRun(miniRun());
+    }
+    CaseTreeModel model;
+    CaseFilterProxy proxy;
+    QAbstractItemModelTester tester{&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest};
+};
+
 QStringList visibleCases(const QAbstractItemModel& model)
 {
     QStringList names;
@@ -82,11 +96,8 @@ private Q_SLOTS:
 
     void proxyFiltersAndCounts()
     {
-        CaseTreeModel model;
-        CaseFilterProxy proxy;
-        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        proxy.setSourceModel(&model);
-        model.setRun(miniRun());
+        FilteredTree tree;
+        CaseFilterProxy& proxy = tree.proxy;
         QCOMPARE(visibleCases(proxy).size(), 5);
 
         proxy.setOutcomes({Outcome::NoPrediction});
@@ -117,11 +128,9 @@ private Q_SLOTS:
     // nothing. (Thousands of scattered rows: tst_mainwindow searchOverThousandsOfScatteredCasesKeepsTheTree.)
     void filterChangesAreOneLayoutChange()
     {
-        CaseTreeModel model;
-        CaseFilterProxy proxy;
-        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        proxy.setSourceModel(&model);
-        model.setRun(miniRun());
+        FilteredTree tree;
+        CaseTreeModel& model = tree.model;
+        CaseFilterProxy& proxy = tree.proxy;
         auto persistentOf = [&](const QString& name) { return QPersistentModelIndex(proxy.mapFromSource(model.indexOfCase(name))); };
         const QPersistentModelIndex kept = persistentOf(QStringLiteral("d.py"));
         const QPersistentModelIndex hidden = persistentOf(QStringLiteral("b.py"));
@@ -173,11 +182,9 @@ private Q_SLOTS:
 
     void verdictsChangeRowsInPlace()
     {
-        CaseTreeModel model;
-        CaseFilterProxy proxy;
-        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        proxy.setSourceModel(&model);
-        model.setRun(miniRun());
+        FilteredTree tree;
+        CaseTreeModel& model = tree.model;
+        CaseFilterProxy& proxy = tree.proxy;
         const QModelIndex a = model.indexOfCase(QStringLiteral("a.py"));
         QCOMPARE(Verdict(a.data(CaseTreeModel::VerdictRole).toInt()), Verdict::None);
         QVERIFY(!a.parent().data(CaseTreeModel::VerdictRole).isValid()); // groups have none
@@ -234,11 +241,9 @@ private Q_SLOTS:
     // filter that follows it when a rerun ends (a case that gains a flag joins "flagged").
     void rerunColumnShowsSortsAndFilters()
     {
-        CaseTreeModel model;
-        CaseFilterProxy proxy;
-        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        proxy.setSourceModel(&model);
-        model.setRun(miniRun());
+        FilteredTree tree;
+        CaseTreeModel& model = tree.model;
+        CaseFilterProxy& proxy = tree.proxy;
         auto rerun = [](const QString& verdict, const QStringList& flags) {
             LatestRerun r;
             r.verdict = verdict;

@@ -7,6 +7,7 @@
 // workertests.h; "nothing arrives" is checked after every posted event was delivered.
 #include "browse/casesearchjob.h"
 #include "run/runloader.h"
+#include "sortednames.h"
 #include "workertests.h"
 
 #include <QSignalSpy>
@@ -15,17 +16,6 @@
 
 using namespace krw;
 using namespace krw::test;
-
-namespace {
-
-QStringList sorted(const QSet<QString>& names)
-{
-    QStringList list(names.cbegin(), names.cend());
-    list.sort();
-    return list;
-}
-
-} // namespace
 
 class TestCaseSearchJob : public QObject
 {

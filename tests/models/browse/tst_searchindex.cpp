@@ -10,6 +10,7 @@
 #include "browse/searchindex.h"
 #include "run/runloader.h"
 #include "run/textstore.h"
+#include "sortednames.h"
 #include "workertests.h"
 
 #include <QRandomGenerator>
@@ -30,13 +31,6 @@ using namespace krw;
 using namespace krw::test;
 
 namespace {
-
-QStringList sorted(const QSet<QString>& names)
-{
-    QStringList list(names.cbegin(), names.cend());
-    list.sort();
-    return list;
-}
 
 RunPtr load(const QString& path)
 {

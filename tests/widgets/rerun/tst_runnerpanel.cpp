@@ -71,6 +71,17 @@ private:
         return readCaseTexts(m_run, m_run->indexOf(name));
     }
 
+    // The panel shown with a case of the sample (sampleCase) set, and the profile chosen when one is named.
+    CaseTexts showSampleCase(RunnerPanel& panel, const QString& name, const QString& profile = {})
+    {
+        const CaseTexts texts = sampleCase(name);
+        panel.show();
+        panel.setCase(texts, codeVersions(m_run->cases.at(texts.caseIndex)));
+        if (!profile.isEmpty())
+            panel.selectProfile(profile);
+        return texts;
+    }
+
     // The checks table's row of a check, as the panel shows it: name → {state, what was seen}.
     static QMap<QString, QStringList> checkCells(const QTableView* view)
     {
@@ -502,11 +513,8 @@ private Q_SLOTS:
     // also for a case that had no result folder yet, without choosing the case again.
     void resultStoredByABatchShowsWithoutReselecting()
     {
-        const CaseTexts texts = sampleCase(QStringLiteral("embedding_gather.py"));
         RunnerPanel panel(&m_syntax);
-        panel.show();
-        panel.setCase(texts, codeVersions(m_run->cases.at(texts.caseIndex)));
-        panel.selectProfile(QStringLiteral("cpu"));
+        showSampleCase(panel, QStringLiteral("embedding_gather.py"), QStringLiteral("cpu"));
         const QString predictId = panel.findChild<QComboBox*>(QStringLiteral("rerunVersion"))->currentData().toString();
         QVERIFY2(panel.verdictLabel()->text().startsWith(QStringLiteral("No rerun of ")), qPrintable(panel.verdictLabel()->text()));
         const ResultStore store = ResultStore::forRun(m_run->path, m_run->name);
@@ -552,11 +560,8 @@ private Q_SLOTS:
     // Issue 3: before any run nothing reads as done; stages a result did not reach read "not run".
     void stageLineShowsStagesNotRunAsNotRun()
     {
-        const CaseTexts texts = sampleCase(QStringLiteral("flash_decode_stage2.py"));
         RunnerPanel panel(&m_syntax);
-        panel.show();
-        panel.setCase(texts, codeVersions(m_run->cases.at(texts.caseIndex)));
-        panel.selectProfile(QStringLiteral("compile-check"));
+        showSampleCase(panel, QStringLiteral("flash_decode_stage2.py"), QStringLiteral("compile-check"));
         QString line = stageText(panel);
         QVERIFY2(!line.contains(QStringLiteral("✓")), qPrintable(line));
         QVERIFY2(line.contains(QStringLiteral("compile not run")), qPrintable(line));
@@ -576,10 +581,8 @@ private Q_SLOTS:
     // Issue 3: Run is off, with a reason, when the chosen version has no text.
     void runIsDisabledForAnEmptyVersion()
     {
-        const CaseTexts texts = sampleCase(QStringLiteral("layer_norm_fwd.py"));
         RunnerPanel panel(&m_syntax);
-        panel.show();
-        panel.setCase(texts, codeVersions(m_run->cases.at(texts.caseIndex)));
+        showSampleCase(panel, QStringLiteral("layer_norm_fwd.py"));
         QPushButton* run = button(panel, QStringLiteral("Run"));
         QVERIFY(run);
         QVERIFY(run->isEnabled());
@@ -610,11 +613,8 @@ private Q_SLOTS:
         broken.compiler = QStringLiteral("/nonexistent-krw/hipcc");
         broken.sandbox = false;
         Settings::instance()->setToolchainProfiles(defaultProfiles() + QVector<ToolchainProfile>{broken});
-        const CaseTexts texts = sampleCase(QStringLiteral("block_sum.py"));
         RunnerPanel panel(&m_syntax);
-        panel.show();
-        panel.setCase(texts, codeVersions(m_run->cases.at(texts.caseIndex)));
-        panel.selectProfile(QStringLiteral("broken"));
+        showSampleCase(panel, QStringLiteral("block_sum.py"), QStringLiteral("broken"));
         auto* version = panel.findChild<QComboBox*>(QStringLiteral("rerunVersion"));
         QVERIFY(version->count() >= 2);
         const QString first = version->itemData(0).toString();
@@ -679,10 +679,8 @@ private Q_SLOTS:
     // window, saved as a local version or cancelled; edits are not thrown away without asking.
     void editCopyIsARealEditor()
     {
-        const CaseTexts texts = sampleCase(QStringLiteral("leaky_relu.py"));
         RunnerPanel panel(&m_syntax);
-        panel.show();
-        panel.setCase(texts, codeVersions(m_run->cases.at(texts.caseIndex)));
+        showSampleCase(panel, QStringLiteral("leaky_relu.py"));
         auto* version = panel.findChild<QComboBox*>(QStringLiteral("rerunVersion"));
         const QString original = version->currentData().toString();
         QPushButton* edit = button(panel, QStringLiteral("Edit copy…"));

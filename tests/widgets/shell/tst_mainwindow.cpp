@@ -118,9 +118,11 @@ QString writeLoneJsonl(const QTemporaryDir& dir, const QByteArray& lines)
     return path;
 }
 
-// A passed rerun of sin_kernel.py with one flag, saved in the sidecar of the run at runDir.
-bool saveFlaggedRerun(const QString& runDir, RerunResult* flagged)
+// The sample run copied into runDir, with a passed rerun of sin_kernel.py with one flag saved in its sidecar.
+bool copySampleWithFlaggedRerun(const QString& runDir, RerunResult* flagged)
 {
+    if (!krw::test::copySampleRun(runDir))
+        return false;
     const Run run = loadRunAtPath(runDir);
     flagged->caseName = QStringLiteral("sin_kernel.py");
     flagged->versionId = QStringLiteral("it1:predict");
@@ -154,6 +156,16 @@ private:
         QSignalSpy loaded(&window, &MainWindow::loadFinished);
         window.openPath(path, {}, false);
         return loaded.wait(20000) && loaded.first().first().toBool();
+    }
+
+    // The sample run copied into runDir with a saved flagged rerun (copySampleWithFlaggedRerun),
+    // opened in the window once it is shown and exposed; false when any step failed.
+    static bool openWithFlaggedRerun(MainWindow& window, const QString& runDir, RerunResult* flagged)
+    {
+        if (!copySampleWithFlaggedRerun(runDir, flagged))
+            return false;
+        window.show();
+        return QTest::qWaitForWindowExposed(&window) && open(window, runDir);
     }
 
     // Selects a case and waits until its texts are in the panes.
@@ -1068,14 +1080,10 @@ private Q_SLOTS:
     void rerunColumnShowsTheNewestRerun()
     {
         QTemporaryDir dir;
-        QVERIFY(krw::test::copySampleRun(dir.path()));
-        RerunResult flagged;
-        QVERIFY(saveFlaggedRerun(dir.path(), &flagged));
-
         MainWindow window(&m_syntax);
-        window.show();
         QSignalSpy reruns(&window, &MainWindow::latestRerunsLoaded);
-        QVERIFY(open(window, dir.path()));
+        RerunResult flagged;
+        QVERIFY(openWithFlaggedRerun(window, dir.path(), &flagged));
         QVERIFY(reruns.wait(20000) || !reruns.isEmpty());
         const QAbstractItemModel* tree = window.caseTree()->model();
         auto rerunCell = [&](const QString& name) {
@@ -1117,15 +1125,10 @@ private Q_SLOTS:
     void caseTreeColumnsFitTheirTexts()
     {
         QTemporaryDir dir;
-        QVERIFY(krw::test::copySampleRun(dir.path()));
-        RerunResult flagged;
-        QVERIFY(saveFlaggedRerun(dir.path(), &flagged));
-
         MainWindow window(&m_syntax);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
         QSignalSpy reruns(&window, &MainWindow::latestRerunsLoaded);
-        QVERIFY(open(window, dir.path()));
+        RerunResult flagged;
+        QVERIFY(openWithFlaggedRerun(window, dir.path(), &flagged));
         QTreeView* tree = window.caseTree();
         QHeaderView* header = tree->header();
         QCOMPARE(header->sectionResizeMode(CaseTreeModel::NameColumn), QHeaderView::Interactive);
