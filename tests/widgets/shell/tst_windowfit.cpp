@@ -6,6 +6,8 @@
 // reviewer reads first is not cut off: the case name, its outcome badges, the iteration and
 // verdict choosers, the review title (each shown whole, or elided with the whole text as tooltip).
 #include "caseview/caseview.h"
+#include "caseview/elidinglabel.h"
+#include "code/codeview.h"
 #include "code/syntaxsupport.h"
 #include "review/annotationpanel.h"
 #include "settings/settings.h"
@@ -174,6 +176,13 @@ private Q_SLOTS:
             [&](const QLabel* l) { return l->text().startsWith(QStringLiteral("Review · ")) || l->toolTip() == review; });
         QVERIFY(reviewTitle);
         checkLabel(reviewTitle, review);
+
+        // The line-comment hint shows its key (Ctrl+Alt+M) whatever else it gives up.
+        const auto* hint = window.annotationPanel()->findChild<ElidingLabel*>(QStringLiteral("commentHint"));
+        QVERIFY(hint);
+        checkLabel(hint, hint->fullText());
+        const QString key = CodeView::commentShortcut().toString(QKeySequence::NativeText);
+        QVERIFY2(hint->text().startsWith(key), qPrintable(hint->text()));
     }
 
     // A window remembered from a bigger screen (or another scale) comes back onto this one.
