@@ -23,6 +23,7 @@ class ErrorView;
 class HistoryPage;
 class MarkdownView;
 class ElidingLabel;
+class TabTitleFitter;
 class RunnerPanel;
 class SyntaxSupport;
 
@@ -73,6 +74,7 @@ public:
     CodeView* codeView(Tab tab) const;
     ErrorView* errorView() const { return m_errors; }
     QTabWidget* tabs() const { return m_tabs; }
+    const TabTitleFitter* tabTitles() const { return m_tabTitles; }
     const QVector<CodeVersion>& versions() const { return m_versions; }
     const CaseTexts& texts() const { return m_texts; }
     // Every code view (and both diff sides) marks the current ones on its version.
@@ -128,6 +130,7 @@ private:
     ElidingLabel* m_note;
     QComboBox* m_iterationChooser;
     QTabWidget* m_tabs;
+    TabTitleFitter* m_tabTitles;
     MarkdownView* m_instruction;
     QTreeWidget* m_details;
     QHash<int, CodeView*> m_codeViews;
