@@ -252,6 +252,7 @@ void CaseView::clear()
     m_best->hide();
     m_note->setFullText({});
     m_iterationChooser->clear();
+    m_history->setCase(Case{}, {}); // no rows of the case shown before ("No case selected" above it)
     m_tabs->setEnabled(false);
 }
 

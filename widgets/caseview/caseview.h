@@ -69,6 +69,7 @@ public:
     bool isTabStale(Tab tab) const { return m_staleTabs.contains(tab); }
 
     ComparePage* comparePage() const { return m_compare; }
+    HistoryPage* historyPage() const { return m_history; }
     RunnerPanel* runnerPanel() const { return m_runner; }
     // Label, Predict, CallFix, ExeFix, Test, Oneshot, Perf; filled once its tab is in front.
     CodeView* codeView(Tab tab) const;
