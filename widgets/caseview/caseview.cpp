@@ -431,7 +431,7 @@ void CaseView::showHeader()
     const IterationRecord* record = currentRecord();
     m_title->setFullText(c->filename);
     const Outcome shown = record == &c->newest() ? c->latest : latestOutcome(*record);
-    m_latest->setText(tr("latest: %1").arg(outcomeName(shown)));
+    m_latest->setText(tr("latest: %1").arg(outcomeTitle(shown)));
     m_best->setText(tr("best: %1").arg(stageName(c->best)));
     QPalette palette = this->palette();
     palette.setColor(QPalette::Window, tinted(palette, outcomeHue(int(shown)), 0.35));

@@ -39,7 +39,7 @@ private:
         QStringList rows;
         const Case& c = m_run->cases.at(m_run->indexOf(name));
         for (auto it = c.history.crbegin(); it != c.history.crend(); ++it)
-            rows << QStringLiteral("Iteration %1 %2").arg(it->iteration).arg(outcomeName(latestOutcome(*it)));
+            rows << QStringLiteral("Iteration %1 %2").arg(it->iteration).arg(outcomeTitle(latestOutcome(*it)));
         return rows;
     }
     static bool titleShows(const CaseView& view, const QString& name)
