@@ -2,6 +2,7 @@
 #include "batch/batchprogressmodel.h"
 
 #include "rerun/rerunformat.h"
+#include "rerun/rerunresult.h"
 
 namespace krw {
 
@@ -103,7 +104,12 @@ QVariant BatchProgressModel::data(const QModelIndex& index, int role) const
     case StageColumn:
         return row.stage;
     case VerdictColumn:
-        return row.entry ? row.entry->verdict : QString();
+        // The verdict in words, with the reason where there is one ("Not rerun: no prediction").
+        if (!row.entry)
+            return QString();
+        if (row.entry->failure.isEmpty())
+            return verdictTitle(row.entry->verdict);
+        return tr("%1: %2").arg(verdictTitle(row.entry->verdict), row.entry->failure.section(QLatin1Char('\n'), 0, 0).left(160));
     case SpeedupColumn:
         // Only a pass has a speedup; one within noise says so.
         if (!row.entry || !row.entry->speedup)

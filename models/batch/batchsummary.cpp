@@ -2,6 +2,7 @@
 #include "batch/batchsummary.h"
 
 #include "rerun/rerunformat.h"
+#include "rerun/rerunresult.h"
 #include "run/runsummary.h"
 
 #include <QCoreApplication>
@@ -51,7 +52,7 @@ namespace {
 
 QString entryText(const BatchEntry& e)
 {
-    QString line = QStringLiteral("%1 (%2): %3").arg(e.caseName, e.versionId, e.verdict);
+    QString line = QStringLiteral("%1 (%2): %3").arg(e.caseName, e.versionId, verdictTitle(e.verdict));
     if (!e.flags.isEmpty())
         line += QStringLiteral(" [%1]").arg(e.flags.join(QStringLiteral(", ")));
     if (e.speedup)
@@ -181,7 +182,7 @@ QString BatchSummary::summaryText(bool cancelled) const
     QStringList counts;
     const auto byVerdict = countsByVerdict();
     for (auto it = byVerdict.cbegin(); it != byVerdict.cend(); ++it)
-        counts << QStringLiteral("%1 %2").arg(it.value()).arg(it.key());
+        counts << QStringLiteral("%1 %2").arg(it.value()).arg(verdictTitle(it.key()).toLower());
     lines << QCoreApplication::translate("krw::BatchSummary", "%1%2: %3")
                  .arg(caseCountText(int(m_entries.size())),
                      cancelled ? QCoreApplication::translate("krw::BatchSummary", ", cancelled") : QString(),

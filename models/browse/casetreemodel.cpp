@@ -169,7 +169,7 @@ QVariant CaseTreeModel::caseData(const Case& c, int caseIndex, int column, int r
         case NameColumn:
             return c.filename;
         case LatestColumn:
-            return outcomeName(c.latest);
+            return outcomeTitle(c.latest);
         case BestColumn:
             return stageName(c.best);
         case RerunColumn: {

@@ -25,8 +25,9 @@ qint64 lineEnd(const char* data, qint64 size, qint64 pos)
     return newline ? static_cast<const char*>(newline) - data : size;
 }
 
-// One line as text, cut to maxChars around the byte `focus` (relative to the line; -1: its start).
-QString lineText(const char* data, qint64 begin, qint64 end, qint64 focus, int maxChars, bool* cut)
+// One line as text, cut to maxChars around the byte `focus` (relative to the line; -1: its start);
+// *column is where that byte's character is in the text (-1 when there is no focus).
+QString lineText(const char* data, qint64 begin, qint64 end, qint64 focus, int maxChars, bool* cut, int* column = nullptr)
 {
     if (end > begin && data[end - 1] == '\r')
         --end;
@@ -40,18 +41,49 @@ QString lineText(const char* data, qint64 begin, qint64 end, qint64 focus, int m
         to = std::min(end, from + maxBytes);
     }
     QString text = QString::fromUtf8(data + from, int(to - from));
-    const bool cutBefore = from > begin;
+    const qint64 focusByte = focus >= 0 ? std::clamp(begin + focus, from, to) : -1;
+    int at = focusByte >= 0 ? int(QString::fromUtf8(data + from, int(focusByte - from)).size()) : -1;
+    bool cutBefore = from > begin;
     bool cutAfter = to < end;
     if (text.size() > maxChars) {
-        if (cutBefore && focus >= 0)
-            text = text.mid((text.size() - maxChars) / 2, maxChars);
-        else
+        if (focus >= 0 && at > maxChars / 2) {
+            // Around the focus (near the line's end the bytes kept run to the end, so the middle
+            // of the text is not the focus).
+            const int skipped = std::min(at - maxChars / 2, int(text.size()) - maxChars);
+            cutAfter = cutAfter || skipped + maxChars < text.size();
+            text = text.mid(skipped, maxChars);
+            at -= skipped;
+            cutBefore = true;
+        } else {
             text.truncate(maxChars);
-        cutAfter = true;
+            cutAfter = true;
+        }
     }
     if (cutBefore || cutAfter)
         *cut = true;
+    if (column)
+        *column = at >= 0 && at <= text.size() ? at + int(cutBefore) : -1;
     return (cutBefore ? QStringLiteral("…") : QString()) + text + (cutAfter ? QStringLiteral("…") : QString());
+}
+
+// The length of the JSON token at `at`: a string up to its closing quote, else up to the next
+// delimiter (a number, true, null, or the start of an object); at least one character.
+int jsonTokenLength(const QString& text, int at)
+{
+    if (at >= text.size())
+        return 0;
+    int end = at + 1;
+    if (text.at(at) == QLatin1Char('"')) {
+        while (end < text.size() && text.at(end) != QLatin1Char('"'))
+            end += text.at(end) == QLatin1Char('\\') ? 2 : 1;
+        return std::min(end + 1, int(text.size())) - at;
+    }
+    static const QString delimiters = QStringLiteral(",:{}[]\" \t");
+    if (!delimiters.contains(text.at(at))) {
+        while (end < text.size() && !delimiters.contains(text.at(end)))
+            ++end;
+    }
+    return end - at;
 }
 
 } // namespace
@@ -107,9 +139,12 @@ SourceExcerpt readSourceExcerpt(const QString& path, qint64 line, qint64 byteOff
         const qint64 end = pos < size ? lineEnd(data, size, pos) : size;
         if (pos == size && n > number)
             break; // no empty line after the last newline
-        excerpt.lines.append(lineText(data, pos, end, n == number ? focus : -1, maxChars, &excerpt.cut));
+        excerpt.lines.append(
+            lineText(data, pos, end, n == number ? focus : -1, maxChars, &excerpt.cut, n == number ? &excerpt.column : nullptr));
         pos = end + 1;
     }
+    if (excerpt.column >= 0)
+        excerpt.spanLength = jsonTokenLength(excerpt.lines.at(int(number - firstNumber)), excerpt.column);
     return excerpt;
 }
 

@@ -16,6 +16,11 @@ struct SourceExcerpt
     qint64 line = 0; // 1-based: the line asked for
     QStringList lines;
     bool cut = false; // some line was longer than the limit and was cut (marked with …)
+    // Where the byte asked for is in lines[line - firstLine] (a character index; -1: no byte was
+    // asked for), and how long the JSON token that starts there is (a string with its quotes, a
+    // number, a word; at least 1), so a view can scroll to it and mark it.
+    int column = -1;
+    int spanLength = 0;
     QString error; // the file cannot be read, or has no such line; names the file
 
     explicit operator bool() const { return error.isEmpty(); }

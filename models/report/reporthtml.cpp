@@ -199,7 +199,9 @@ public:
                           .arg(esc(m_rc.filename));
         out += outcomes();
         if (!m_rc.instruction.isEmpty())
-            out += QStringLiteral("<h3>Instruction</h3>\n<pre>") + esc(m_rc.instruction) + QStringLiteral("</pre>\n");
+            // Dataset Markdown, as the window shows it (md4c through the same safe renderer).
+            out += QStringLiteral("<h3>Instruction</h3>\n<div class=\"markdown\">")
+                + markdownToSafeHtml(m_rc.instruction, EmbeddedHeadingLevel) + QStringLiteral("</div>\n");
         out += code();
         out += texts(QStringLiteral("Errors"), m_rc.errors, true);
         out += texts(QStringLiteral("Reflections"), m_rc.reflections, false);

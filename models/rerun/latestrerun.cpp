@@ -24,10 +24,11 @@ LatestRerun LatestRerun::of(const RerunResult& result)
 
 QString LatestRerun::cellText() const
 {
+    const QString words = verdictTitle(verdict);
     if (flags.isEmpty())
-        return verdict;
-    return flags.size() == 1 ? QCoreApplication::translate("krw::LatestRerun", "%1 · 1 flag").arg(verdict)
-                             : QCoreApplication::translate("krw::LatestRerun", "%1 · %2 flags").arg(verdict).arg(flags.size());
+        return words;
+    return flags.size() == 1 ? QCoreApplication::translate("krw::LatestRerun", "%1 · 1 flag").arg(words)
+                             : QCoreApplication::translate("krw::LatestRerun", "%1 · %2 flags").arg(words).arg(flags.size());
 }
 
 QString LatestRerun::toolTip() const

@@ -25,7 +25,7 @@ struct LatestRerun
     QDateTime started;
 
     static LatestRerun of(const RerunResult& result);
-    QString cellText() const; // "passed", "passed · 2 flags", "wrong_output"
+    QString cellText() const; // "Passed", "Passed · 2 flags", "Wrong output" (verdictTitle())
     QString toolTip() const; // verdict line, what ran against what with which profile, when, the speedup
     int sortRank() const; // clean passes first, then flagged passes, compiled, failures, cancelled
 };

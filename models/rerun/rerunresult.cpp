@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "rerun/rerunresult.h"
 
+#include <QCoreApplication>
+
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
@@ -501,6 +503,28 @@ QString RerunResult::verdict() const
     if (accuracy)
         return accuracy->ok ? QStringLiteral("passed") : QStringLiteral("wrong_output");
     return compile && compile->ok ? QStringLiteral("compiled") : QStringLiteral("not_run");
+}
+
+QString verdictTitle(const QString& verdict)
+{
+    static const std::pair<const char*, const char*> titles[] = {
+        {"passed", QT_TRANSLATE_NOOP("krw::RerunResult", "Passed")},
+        {"passed_flagged", QT_TRANSLATE_NOOP("krw::RerunResult", "Passed with flags")},
+        {"compiled", QT_TRANSLATE_NOOP("krw::RerunResult", "Compiled")},
+        {"compile_failed", QT_TRANSLATE_NOOP("krw::RerunResult", "Compile failed")},
+        {"could_not_run", QT_TRANSLATE_NOOP("krw::RerunResult", "Could not run")},
+        {"baseline_failed", QT_TRANSLATE_NOOP("krw::RerunResult", "Baseline failed")},
+        {"candidate_failed", QT_TRANSLATE_NOOP("krw::RerunResult", "Candidate failed")},
+        {"wrong_output", QT_TRANSLATE_NOOP("krw::RerunResult", "Wrong output")},
+        {"not_run", QT_TRANSLATE_NOOP("krw::RerunResult", "Not run")},
+        {"not_rerun", QT_TRANSLATE_NOOP("krw::RerunResult", "Not rerun")},
+        {"cancelled", QT_TRANSLATE_NOOP("krw::RerunResult", "Cancelled")},
+    };
+    for (const auto& [token, title] : titles) {
+        if (verdict == QLatin1String(token))
+            return QCoreApplication::translate("krw::RerunResult", title);
+    }
+    return verdict;
 }
 
 QString RerunResult::verdictLine() const

@@ -198,6 +198,11 @@ struct RerunResult
     QString where() const;
 };
 
+// A verdict token (RerunResult::verdict(), a batch's "not_rerun", a summary's "passed_flagged")
+// in the words a person reads: "compile_failed" → "Compile failed". The one place these words
+// live (outcomeTitle() is the same for a dataset's outcomes); an unknown token comes back as it is.
+QString verdictTitle(const QString& verdict);
+
 // One point of a case's history plot: a rerun of ours, or one of the agent's own perf candidates.
 struct HistoryPoint
 {

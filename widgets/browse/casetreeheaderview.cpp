@@ -106,7 +106,7 @@ QStringList CaseTreeHeaderView::texts(int column) const
                 values.append(value);
         }
         for (int value : qAsConst(values))
-            texts << (column == CaseTreeModel::LatestColumn ? outcomeName(Outcome(value)) : stageName(Stage(value)));
+            texts << (column == CaseTreeModel::LatestColumn ? outcomeTitle(Outcome(value)) : stageName(Stage(value)));
         break;
     }
     case CaseTreeModel::RerunColumn: {

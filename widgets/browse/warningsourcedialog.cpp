@@ -86,8 +86,28 @@ WarningSourceDialog::WarningSourceDialog(const LoadWarning& warning, QWidget* pa
         mark.cursor = QTextCursor(m_code->document()->findBlockByNumber(m_code->blockOfLine(int(excerpt.line))));
         mark.format.setBackground(tinted(m_code->palette(), problemTextColor(m_code->palette()), 0.25));
         mark.format.setProperty(QTextFormat::FullWidthSelection, true);
-        m_code->setBackgroundSelections({mark});
+        QList<QTextEdit::ExtraSelection> marks{mark};
         m_code->showLine(int(excerpt.line));
+        if (excerpt.column >= 0) {
+            // The place itself, marked more strongly, and scrolled to: on a long line (a JSONL
+            // record, a one-line memory file) it is far to the right.
+            QTextCursor span = mark.cursor;
+            span.setPosition(mark.cursor.block().position() + excerpt.column);
+            span.setPosition(span.position() + std::max(1, excerpt.spanLength), QTextCursor::KeepAnchor);
+            QTextEdit::ExtraSelection place;
+            place.cursor = span;
+            place.format.setBackground(tinted(m_code->palette(), problemTextColor(m_code->palette()), 0.6));
+            place.format.setFontUnderline(true);
+            marks.append(place);
+            // End first, then start: the whole span in view where it fits, its start where not.
+            QTextCursor at = span;
+            m_code->setTextCursor(at);
+            m_code->ensureCursorVisible();
+            at.setPosition(span.anchor());
+            m_code->setTextCursor(at);
+            m_code->ensureCursorVisible();
+        }
+        m_code->setBackgroundSelections(marks);
         m_status->setText(excerpt.cut ? tr("Long lines are cut around the place the warning points at (…).") : QString());
         m_status->setVisible(excerpt.cut);
         Q_EMIT shown(true);

@@ -6,6 +6,7 @@
 #include "caseview/errorview.h"
 #include "caseview/historypage.h"
 #include "caseview/markdownview.h"
+#include "caseview/tabtitlefitter.h"
 #include "code/codeview.h"
 #include "code/diffview.h"
 #include "rerun/runnerpanel.h"
@@ -111,6 +112,7 @@ CaseView::CaseView(SyntaxSupport* syntax, QWidget* parent)
     , m_note(new ElidingLabel(Qt::ElideRight, this))
     , m_iterationChooser(new QComboBox(this))
     , m_tabs(new QTabWidget(this))
+    , m_tabTitles(new TabTitleFitter(m_tabs))
     , m_instruction(new MarkdownView(this))
     , m_details(new QTreeWidget(this))
     , m_perfList(new QListWidget(this))
@@ -132,27 +134,40 @@ CaseView::CaseView(SyntaxSupport* syntax, QWidget* parent)
     overview->setObjectName(QStringLiteral("overviewSplitter"));
     overview->addWidget(m_instruction);
     overview->addWidget(m_details);
-    m_tabs->addTab(overview, tr("Overview"));
-    const std::pair<Tab, const char*> codeTabs[] = {
-        {LabelTab, QT_TR_NOOP("Label")},
-        {PredictTab, QT_TR_NOOP("Prediction")},
-        {CallFixTab, QT_TR_NOOP("Call fix")},
-        {ExeFixTab, QT_TR_NOOP("Exe fix")},
-    };
-    for (const auto& [tab, title] : codeTabs) {
+    m_tabs->addTab(overview, QString());
+    for (const Tab tab : {LabelTab, PredictTab, CallFixTab, ExeFixTab}) {
         m_codeViews.insert(tab, new CodeView(syntax, this));
-        m_tabs->addTab(m_codeViews.value(tab), tr(title));
+        m_tabs->addTab(m_codeViews.value(tab), QString());
     }
-    m_tabs->addTab(buildPerfPage(), tr("Perf"));
+    m_tabs->addTab(buildPerfPage(), QString());
     m_codeViews.insert(TestTab, new CodeView(syntax, this));
-    m_tabs->addTab(m_codeViews.value(TestTab), tr("Test"));
-    m_tabs->addTab(m_errors, tr("Errors"));
-    m_tabs->addTab(m_reflection, tr("Reflection"));
+    m_tabs->addTab(m_codeViews.value(TestTab), QString());
+    m_tabs->addTab(m_errors, QString());
+    m_tabs->addTab(m_reflection, QString());
     m_codeViews.insert(OneshotTab, new CodeView(syntax, this));
-    m_tabs->addTab(m_codeViews.value(OneshotTab), tr("One-shot"));
-    m_tabs->addTab(m_compare, tr("Compare"));
-    m_tabs->addTab(m_history, tr("History"));
-    m_tabs->addTab(m_runner, tr("Rerun"));
+    m_tabs->addTab(m_codeViews.value(OneshotTab), QString());
+    m_tabs->addTab(m_compare, QString());
+    m_tabs->addTab(m_history, QString());
+    m_tabs->addTab(m_runner, QString());
+    // Thirteen tabs: where their titles don't fit (1600 px at scale 1.5) they are shortened, so
+    // every tab stays in sight without the tab bar's scroll arrows.
+    const std::pair<Tab, std::pair<const char*, const char*>> titles[] = {
+        {OverviewTab, {QT_TR_NOOP("Overview"), QT_TR_NOOP("Info")}},
+        {LabelTab, {QT_TR_NOOP("Label"), QT_TR_NOOP("Label")}},
+        {PredictTab, {QT_TR_NOOP("Prediction"), QT_TR_NOOP("Pred.")}},
+        {CallFixTab, {QT_TR_NOOP("Call fix"), QT_TR_NOOP("Call")}},
+        {ExeFixTab, {QT_TR_NOOP("Exe fix"), QT_TR_NOOP("Exe")}},
+        {PerfTab, {QT_TR_NOOP("Perf"), QT_TR_NOOP("Perf")}},
+        {TestTab, {QT_TR_NOOP("Test"), QT_TR_NOOP("Test")}},
+        {ErrorsTab, {QT_TR_NOOP("Errors"), QT_TR_NOOP("Err.")}},
+        {ReflectionTab, {QT_TR_NOOP("Reflection"), QT_TR_NOOP("Refl.")}},
+        {OneshotTab, {QT_TR_NOOP("One-shot"), QT_TR_NOOP("1-shot")}},
+        {CompareTab, {QT_TR_NOOP("Compare"), QT_TR_NOOP("Compare")}},
+        {HistoryTab, {QT_TR_NOOP("History"), QT_TR_NOOP("History")}},
+        {RerunTab, {QT_TR_NOOP("Rerun"), QT_TR_NOOP("Rerun")}},
+    };
+    for (const auto& [tab, title] : titles)
+        m_tabTitles->setTitles(tab, tr(title.first), tr(title.second));
     m_codeViews.insert(PerfTab, m_perfCode);
     for (CodeView* view : qAsConst(m_codeViews))
         connect(view, &CodeView::lineCommentRequested, this, &CaseView::lineCommentRequested);
@@ -197,7 +212,9 @@ QWidget* CaseView::buildHeader()
     m_note->setFont(noteFont);
     m_note->setObjectName(QStringLiteral("caseNote"));
     m_iterationChooser->setObjectName(QStringLiteral("iterationChooser"));
-    // "1 (newest) · perf_failed" is shown whole; the case name and the note give way instead.
+    // "1 (newest)" is shown whole; the case name and the note give way instead. The shown
+    // iteration's outcome is the "latest:" badge beside it, each item's is its tooltip (with the
+    // outcome in the item too, the note was cut at scale 1.5).
     m_iterationChooser->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_iterationChooser->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
     m_iterationChooser->setToolTip(tr("Which iteration the panes show"));
@@ -241,6 +258,7 @@ void CaseView::clear()
     m_best->hide();
     m_note->setFullText({});
     m_iterationChooser->clear();
+    m_history->setCase(Case{}, {}); // no rows of the case shown before ("No case selected" above it)
     m_tabs->setEnabled(false);
 }
 
@@ -286,7 +304,9 @@ void CaseView::fillIterationChooser()
     m_iterationChooser->clear();
     for (auto it = c->history.crbegin(); it != c->history.crend(); ++it) {
         const QString title = it == c->history.crbegin() ? tr("%1 (newest)").arg(it->iteration) : QString::number(it->iteration);
-        m_iterationChooser->addItem(QStringLiteral("%1 · %2").arg(title, outcomeName(latestOutcome(*it))), it->iteration);
+        m_iterationChooser->addItem(title, it->iteration);
+        m_iterationChooser->setItemData(m_iterationChooser->count() - 1,
+            tr("Iteration %1: %2").arg(it->iteration).arg(outcomeTitle(latestOutcome(*it))), Qt::ToolTipRole);
     }
     m_iterationChooser->setEnabled(c->history.size() > 1);
 }
@@ -395,15 +415,17 @@ void CaseView::updateTabStates()
     for (const Tab tab : {LabelTab, PredictTab, CallFixTab, ExeFixTab, TestTab, OneshotTab}) {
         const bool present = m_texts.has(codeKey(tab, m_iteration));
         m_tabs->setTabEnabled(tab, present);
-        m_tabs->setTabToolTip(tab, present ? QString() : missingText(tab));
+        m_tabTitles->setToolTip(tab, present ? QString() : missingText(tab));
     }
     const int perfCount = record.memory ? int(record.memory->perfCandidates.size()) : 0;
     m_tabs->setTabEnabled(PerfTab, perfCount > 0);
-    m_tabs->setTabText(PerfTab, perfCount > 0 ? tr("Perf (%1)").arg(perfCount) : tr("Perf"));
+    m_tabTitles->setTitles(
+        PerfTab, perfCount > 0 ? tr("Perf (%1)").arg(perfCount) : tr("Perf"), perfCount > 0 ? tr("Perf %1").arg(perfCount) : tr("Perf"));
     // The same count showErrors lists: one message per non-empty call_err and exe_err.
     const int errors = int(!m_texts.text(iterationKey(record.iteration, "call_err")).isEmpty())
         + int(!m_texts.text(iterationKey(record.iteration, "exe_err")).isEmpty());
-    m_tabs->setTabText(ErrorsTab, errors == 0 ? tr("Errors") : tr("Errors (%1)").arg(errors));
+    m_tabTitles->setTitles(
+        ErrorsTab, errors == 0 ? tr("Errors") : tr("Errors (%1)").arg(errors), errors == 0 ? tr("Err.") : tr("Err. %1").arg(errors));
     const bool reflection = !m_texts.text(iterationKey(record.iteration, "temp_strategy")).isEmpty()
         || !m_texts.text(iterationKey(record.iteration, "reflection")).isEmpty();
     m_tabs->setTabEnabled(ReflectionTab, reflection);
@@ -415,7 +437,7 @@ void CaseView::showHeader()
     const IterationRecord* record = currentRecord();
     m_title->setFullText(c->filename);
     const Outcome shown = record == &c->newest() ? c->latest : latestOutcome(*record);
-    m_latest->setText(tr("latest: %1").arg(outcomeName(shown)));
+    m_latest->setText(tr("latest: %1").arg(outcomeTitle(shown)));
     m_best->setText(tr("best: %1").arg(stageName(c->best)));
     QPalette palette = this->palette();
     palette.setColor(QPalette::Window, tinted(palette, outcomeHue(int(shown)), 0.35));

@@ -24,6 +24,7 @@ class ErrorView;
 class HistoryPage;
 class MarkdownView;
 class ElidingLabel;
+class TabTitleFitter;
 class RunnerPanel;
 class SyntaxSupport;
 
@@ -69,11 +70,13 @@ public:
     bool isTabStale(Tab tab) const { return m_staleTabs.contains(tab); }
 
     ComparePage* comparePage() const { return m_compare; }
+    HistoryPage* historyPage() const { return m_history; }
     RunnerPanel* runnerPanel() const { return m_runner; }
     // Label, Predict, CallFix, ExeFix, Test, Oneshot, Perf; filled once its tab is in front.
     CodeView* codeView(Tab tab) const;
     ErrorView* errorView() const { return m_errors; }
     QTabWidget* tabs() const { return m_tabs; }
+    const TabTitleFitter* tabTitles() const { return m_tabTitles; }
     const QVector<CodeVersion>& versions() const { return m_versions; }
     const CaseTexts& texts() const { return m_texts; }
     // Every code view (and both diff sides) marks the current ones on its version.
@@ -129,6 +132,7 @@ private:
     ElidingLabel* m_note;
     QComboBox* m_iterationChooser;
     QTabWidget* m_tabs;
+    TabTitleFitter* m_tabTitles;
     MarkdownView* m_instruction;
     QTreeWidget* m_details;
     QHash<int, CodeView*> m_codeViews;

@@ -368,8 +368,37 @@ void RunnerPanel::setCase(const CaseTexts& texts, const QVector<CodeVersion>& ve
     m_history = texts.run ? store().history(texts.run->cases.at(texts.caseIndex).filename) : QVector<RerunResult>();
     watchResults();
     fillVersionChoosers(false); // the newest prediction against the label: its results reopen with the run
+    offerStoredProfile();
     onChoiceChanged();
     refreshHistory();
+}
+
+// The newest stored result of the chosen version and baseline with any profile: the one a batch
+// or an earlier session ran (Settings::lastProfile() is only the last one chosen here).
+std::optional<RerunResult> RunnerPanel::newestWithAnyProfile() const
+{
+    std::optional<RerunResult> newest;
+    RerunKey key = chosenKey();
+    for (auto it = m_history.crbegin(); it != m_history.crend(); ++it) {
+        key.profile = it->profile;
+        if (key.matches(*it) && (!newest || it->started > newest->started))
+            newest = *it;
+    }
+    return newest;
+}
+
+// Where nothing is stored for the chosen profile but a result of another profile is, choose that
+// profile (where it still exists), so the tab shows the stored result rather than "No rerun".
+void RunnerPanel::offerStoredProfile()
+{
+    if (newestRerunOf(m_history, chosenKey()))
+        return;
+    const auto stored = newestWithAnyProfile();
+    if (!stored || m_profile->findText(stored->profile) < 0)
+        return;
+    m_filling = true;
+    m_profile->setCurrentText(stored->profile);
+    m_filling = false;
 }
 
 void RunnerPanel::watchResults()
@@ -400,8 +429,10 @@ void RunnerPanel::resultsChanged()
         return; // nothing new for this case (another case's folder appeared, or a temporary file)
     m_history = history;
     refreshHistory();
-    if (!showingRun())
+    if (!showingRun()) {
+        offerStoredProfile();
         onChoiceChanged();
+    }
 }
 
 // The newest prediction against the label; with keepChoice, the chosen version and baseline where
@@ -507,8 +538,13 @@ void RunnerPanel::showNoRerun(const RerunKey& key)
         m_verdict->showMessage(tr("This case has no version to rerun."));
         return;
     }
-    m_verdict->showMessage(
-        tr("No rerun of %1 against %2 with %3 yet.").arg(m_version->currentText(), m_baseline->currentText(), key.profile));
+    // Say plainly when a result of another profile is stored (a profile since removed or renamed).
+    const auto stored = newestWithAnyProfile();
+    m_verdict->showMessage(stored
+            ? tr("No rerun of %1 against %2 with %3 yet; the newest stored one used profile %4 (%5).")
+                  .arg(m_version->currentText(), m_baseline->currentText(), key.profile, stored->profile,
+                      stored->started.toString(QStringLiteral("yyyy-MM-dd HH:mm")))
+            : tr("No rerun of %1 against %2 with %3 yet.").arg(m_version->currentText(), m_baseline->currentText(), key.profile));
     // The Source page shows what Run would run.
     const auto version = chosenVersion(m_version);
     const QString text = version ? version->text : QString();

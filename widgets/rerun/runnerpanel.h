@@ -99,6 +99,8 @@ private:
     void editCopy();
     void onChoiceChanged(); // version, baseline or profile: show what belongs to the new choice
     void showNoRerun(const RerunKey& key);
+    std::optional<RerunResult> newestWithAnyProfile() const;
+    void offerStoredProfile();
     void updateRunButton();
     bool showingRun() const; // a rerun is in flight, and of what is chosen now
     void setLog(const QString& text);

@@ -4,6 +4,7 @@
 #include "browse/verdictdelegate.h"
 #include "caseview/elidinglabel.h"
 #include "caseview/markdownview.h"
+#include "code/codeview.h"
 #include "review/annotationeditor.h"
 #include "review/annotationstore.h"
 #include "settings/settings.h"
@@ -107,7 +108,7 @@ AnnotationPanel::AnnotationPanel(QWidget* parent)
     , m_preview(new MarkdownView(this))
     , m_comments(new QTreeWidget(this))
     , m_deleteComment(new QToolButton(this))
-    , m_hint(new QLabel(this))
+    , m_hint(new ElidingLabel(Qt::ElideRight, this))
 {
     setObjectName(QStringLiteral("annotationPanel"));
     auto* splitter = new QSplitter(Qt::Horizontal, this);
@@ -135,7 +136,7 @@ AnnotationPanel::AnnotationPanel(QWidget* parent)
 // work. (PlaceholderText is not filled in by every platform palette in Qt 5.)
 void AnnotationPanel::quietLabels()
 {
-    for (QLabel* label : {m_changed, m_hint}) {
+    for (QLabel* label : {m_changed, static_cast<QLabel*>(m_hint)}) {
         QPalette quiet = palette();
         quiet.setColor(QPalette::WindowText, blendColors(palette().color(QPalette::WindowText), palette().color(QPalette::Window), 0.3));
         label->setPalette(quiet);
@@ -256,8 +257,13 @@ QWidget* AnnotationPanel::buildCommentColumn()
     connect(m_comments, &QTreeWidget::itemSelectionChanged, this,
         [this] { m_deleteComment->setEnabled(!m_comments->selectedItems().isEmpty()); });
 
-    m_hint->setText(tr("Line comments: right-click a line of code, or Ctrl+Alt+M"));
-    m_hint->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    // The key first: where the column is narrow the rest is elided (whole text as tooltip), never
+    // the key, and the label asks for no more than the key's room (a wider minimum would squeeze
+    // the case list at scale 1.5).
+    const QString key = CodeView::commentShortcut().toString(QKeySequence::NativeText);
+    m_hint->setObjectName(QStringLiteral("commentHint"));
+    m_hint->setFullText(tr("%1 or right-click a line of code: line comment").arg(key));
+    m_hint->setMinimumWidth(m_hint->fontMetrics().horizontalAdvance(key + QStringLiteral(" …")) + 2 * m_hint->margin());
     auto* bar = new QHBoxLayout;
     bar->setContentsMargins(0, 0, 0, 0);
     bar->addWidget(m_hint, 1);

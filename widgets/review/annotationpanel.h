@@ -132,7 +132,7 @@ private:
     MarkdownView* m_preview;
     QTreeWidget* m_comments;
     QToolButton* m_deleteComment;
-    QLabel* m_hint;
+    ElidingLabel* m_hint;
     QTimer m_noteTimer;
 };
 

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include "batch/batchprogressmodel.h"
 #include "batch/batchqueue.h"
 #include "batch/batchrecord.h"
 #include "batch/batchsummary.h"
@@ -219,8 +220,28 @@ private Q_SLOTS:
         const QString t = sample().summaryText(true);
         QVERIFY2(t.startsWith(QLatin1String("5 cases, cancelled: ")), qPrintable(t));
         QVERIFY2(t.contains(QStringLiteral("median 1.00×, range 0.50× to 1.50×")), qPrintable(t));
-        QVERIFY2(t.contains(QLatin1String("Most suspicious:\n  b.py (it0:predict): passed [output_reused, implausible_speedup]")),
+        QVERIFY2(t.contains(QLatin1String("Most suspicious:\n  b.py (it0:predict): Passed [output_reused, implausible_speedup]")),
             qPrintable(t));
+        // Counts in words a person reads, never the tokens.
+        QVERIFY2(t.contains(QLatin1String("1 wrong output")) && t.contains(QLatin1String("1 not rerun"))
+                && t.contains(QLatin1String("1 passed with flags")),
+            qPrintable(t));
+        QVERIFY2(!t.contains(QLatin1String("wrong_output")) && !t.contains(QLatin1String("not_rerun")), qPrintable(t));
+    }
+
+    // The batch table: the verdict in words, with the reason a case was skipped or failed.
+    void progressTableSaysWhy()
+    {
+        BatchProgressModel model;
+        model.setCases({QStringLiteral("a.py"), QStringLiteral("e.py")});
+        model.setFinished(BatchEntry::of(result(QStringLiteral("a.py"), false, 1.0)));
+        model.setFinished(
+            BatchEntry::skipped(QStringLiteral("e.py"), QStringLiteral("predict"), QStringLiteral("no prediction in iteration 1")));
+        QCOMPARE(model.index(0, BatchProgressModel::VerdictColumn).data().toString(), QStringLiteral("Wrong output"));
+        QCOMPARE(
+            model.index(1, BatchProgressModel::VerdictColumn).data().toString(), QStringLiteral("Not rerun: no prediction in iteration 1"));
+        QCOMPARE(verdictTitle(QStringLiteral("compile_failed")), QStringLiteral("Compile failed"));
+        QCOMPARE(verdictTitle(QStringLiteral("some_new_token")), QStringLiteral("some_new_token")); // shown as it is
     }
 };
 

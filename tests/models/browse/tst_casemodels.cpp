@@ -88,7 +88,7 @@ private Q_SLOTS:
         const QModelIndex a = model.indexOfCase(QStringLiteral("a.py"));
         QVERIFY(a.isValid());
         QCOMPARE(a.parent().row(), 0);
-        QCOMPARE(model.index(a.row(), CaseTreeModel::LatestColumn, a.parent()).data().toString(), QStringLiteral("exe_failed"));
+        QCOMPARE(model.index(a.row(), CaseTreeModel::LatestColumn, a.parent()).data().toString(), QStringLiteral("Exe failed"));
         QCOMPARE(model.index(a.row(), CaseTreeModel::BestColumn, a.parent()).data().toString(), QStringLiteral("call"));
         model.setRun(nullptr);
         QCOMPARE(model.rowCount(), 0);
@@ -267,9 +267,9 @@ private Q_SLOTS:
             const QModelIndex i = model.indexOfCase(name);
             return model.index(i.row(), CaseTreeModel::RerunColumn, i.parent()).data(role);
         };
-        QCOMPARE(cell(QStringLiteral("a.py")).toString(), QStringLiteral("passed"));
-        QCOMPARE(cell(QStringLiteral("b.py")).toString(), QStringLiteral("passed · 2 flags"));
-        QCOMPARE(cell(QStringLiteral("c.py")).toString(), QStringLiteral("wrong_output · 1 flag"));
+        QCOMPARE(cell(QStringLiteral("a.py")).toString(), QStringLiteral("Passed"));
+        QCOMPARE(cell(QStringLiteral("b.py")).toString(), QStringLiteral("Passed · 2 flags"));
+        QCOMPARE(cell(QStringLiteral("c.py")).toString(), QStringLiteral("Wrong output · 1 flag"));
         QCOMPARE(cell(QStringLiteral("d.py")).toString(), QString());
         QVERIFY2(
             cell(QStringLiteral("b.py"), Qt::ToolTipRole).toString().contains(QStringLiteral("it0:predict against label, profile cpu")),

@@ -85,6 +85,31 @@ private Q_SLOTS:
         QVERIFY(excerpt.lines.at(1).startsWith(QStringLiteral("…")));
         QCOMPARE(excerpt.lines.at(2), QStringLiteral("{\"last\": 3}"));
     }
+
+    // A one-line JSON file (as json.dump writes it): the byte's column in the shown (cut) line,
+    // and the span of the value there, so the dialog can scroll to it and mark it.
+    void columnAndSpanOfTheByte()
+    {
+        QByteArray json = "[{\"filename\": \"a.py\", \"code\": \"" + QByteArray(30000, 'c') + "\", \"pass_call\": ";
+        const qint64 at = json.size();
+        json += "\"yes\", \"pass_exe\": true}]";
+        const QString path = write(QStringLiteral("memory.json"), json);
+        const SourceExcerpt excerpt = readSourceExcerpt(path, 0, at, 5, 2000);
+        QVERIFY2(excerpt, qPrintable(excerpt.error));
+        QVERIFY(excerpt.cut);
+        QCOMPARE(excerpt.lines.size(), 1);
+        QVERIFY(excerpt.column > 1000); // far right of the shown line
+        QCOMPARE(excerpt.lines.at(0).mid(excerpt.column, excerpt.spanLength), QStringLiteral("\"yes\""));
+        // A literal runs up to its delimiter; a line asked for by number has no column.
+        const SourceExcerpt literal = readSourceExcerpt(path, 0, json.indexOf("true"), 5, 2000);
+        QCOMPARE(literal.lines.at(0).mid(literal.column, literal.spanLength), QStringLiteral("true"));
+        QCOMPARE(readSourceExcerpt(path, 1, -1, 5, 2000).column, -1);
+        // Short lines are not cut: the column is the byte's character (after multi-byte ones).
+        const QString small = write(QStringLiteral("small.json"), QByteArray("{\"n\u00e4me\": \"\xc3\xa4\", \"x\": 42}"));
+        const QByteArray bytes = QByteArray("{\"n\u00e4me\": \"\xc3\xa4\", \"x\": 42}");
+        const SourceExcerpt shortLine = readSourceExcerpt(small, 0, bytes.indexOf("42"), 5, 2000);
+        QCOMPARE(shortLine.lines.at(0).mid(shortLine.column, shortLine.spanLength), QStringLiteral("42"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestSourceExcerpt)

@@ -463,6 +463,32 @@ private Q_SLOTS:
         QVERIFY(!QString::fromUtf8(reportMarkdown(summary, {})).contains(QStringLiteral("batch")));
     }
 
+    // The instruction is dataset Markdown: rendered as the window renders it (code spans, lists),
+    // and safe: raw HTML in it stays text, a script link is dropped.
+    void instructionIsRenderedMarkdownAndSafe()
+    {
+        ReportCase rc;
+        rc.filename = QStringLiteral("leaky_relu.py");
+        rc.instruction = QStringLiteral("Translate `leaky_relu_kernel` to **HIP**.\n\n- keep `slope`\n- one launch\n\n"
+                                        "<script>alert(1)</script> <img src=x onerror=alert(2)> [x](javascript:alert(3))");
+        ReportSummary summary;
+        const QString html = QString::fromUtf8(reportHtml(summary, {rc}));
+        const int at = html.indexOf(QStringLiteral("<h3>Instruction</h3>"));
+        QVERIFY(at >= 0);
+        const QString section = html.mid(at, html.indexOf(QStringLiteral("<h3>"), at + 4) - at);
+        QVERIFY2(section.contains(QStringLiteral("<code>leaky_relu_kernel</code>")), qPrintable(section));
+        QVERIFY2(section.contains(QStringLiteral("<strong>HIP</strong>")), qPrintable(section));
+        QVERIFY2(section.contains(QStringLiteral("<li>keep <code>slope</code></li>")), qPrintable(section));
+        QVERIFY2(!section.contains(QStringLiteral("<pre>")), qPrintable(section));
+        QVERIFY2(!section.contains(QStringLiteral("`")), qPrintable(section)); // no raw backticks left
+        // Nothing from the instruction can run: no script element, no event handler, no script link.
+        QVERIFY2(!section.contains(QStringLiteral("<script")), qPrintable(section));
+        QVERIFY2(!section.contains(QStringLiteral("<img")), qPrintable(section));
+        QVERIFY2(!section.contains(QStringLiteral("javascript:")), qPrintable(section));
+        QVERIFY2(section.contains(QStringLiteral("&lt;script&gt;alert(1)&lt;/script&gt;")), qPrintable(section));
+        QCOMPARE(html.count(QStringLiteral("<script")), QString::fromUtf8(reportHtml(summary, {})).count(QStringLiteral("<script")));
+    }
+
     void wrongOutputNeverReadsFaster()
     {
         ReportCase rc;

@@ -489,11 +489,18 @@ private Q_SLOTS:
                      .save(fullResult(QStringLiteral("rms_norm.py"), predictId, QStringLiteral("cpu")), &error),
             qPrintable(error));
 
+        // Opening the case offers the profile its stored result used (a batch ran it with cpu; the
+        // last profile chosen here was compile-check), so the result shows rather than "No rerun".
         panel.selectProfile(QStringLiteral("compile-check"));
         panel.setCase(texts, versions);
-        QCOMPARE(panel.findChild<QComboBox*>(QStringLiteral("rerunProfile"))->currentText(), QStringLiteral("compile-check"));
+        QCOMPARE(panel.findChild<QComboBox*>(QStringLiteral("rerunProfile"))->currentText(), QStringLiteral("cpu"));
+        QVERIFY(panel.shownResult());
+        QCOMPARE(panel.shownResult()->profile, QStringLiteral("cpu"));
+        // Choosing compile-check: not that result, and the panel says which profile the stored one used.
+        panel.selectProfile(QStringLiteral("compile-check"));
         QVERIFY2(panel.verdictLabel()->text().startsWith(QStringLiteral("No rerun of ")), qPrintable(panel.verdictLabel()->text()));
-        QVERIFY(panel.verdictLabel()->text().endsWith(QStringLiteral(" with compile-check yet.")));
+        QVERIFY2(panel.verdictLabel()->text().contains(QStringLiteral(" with compile-check yet; the newest stored one used profile cpu (")),
+            qPrintable(panel.verdictLabel()->text()));
         verifyNothingShown(panel);
 
         panel.selectProfile(QStringLiteral("cpu"));
@@ -514,7 +521,10 @@ private Q_SLOTS:
     void resultStoredByABatchShowsWithoutReselecting()
     {
         RunnerPanel panel(&m_syntax);
-        showSampleCase(panel, QStringLiteral("embedding_gather.py"), QStringLiteral("cpu"));
+        // The tab offers the last profile chosen (compile-check); the batch runs with cpu.
+        showSampleCase(panel, QStringLiteral("embedding_gather.py"), QStringLiteral("compile-check"));
+        auto* profile = panel.findChild<QComboBox*>(QStringLiteral("rerunProfile"));
+        QCOMPARE(profile->currentText(), QStringLiteral("compile-check"));
         const QString predictId = panel.findChild<QComboBox*>(QStringLiteral("rerunVersion"))->currentData().toString();
         QVERIFY2(panel.verdictLabel()->text().startsWith(QStringLiteral("No rerun of ")), qPrintable(panel.verdictLabel()->text()));
         const ResultStore store = ResultStore::forRun(m_run->path, m_run->name);
@@ -525,6 +535,7 @@ private Q_SLOTS:
             store.save(fullResult(QStringLiteral("embedding_gather.py"), predictId, QStringLiteral("cpu")), &error), qPrintable(error));
         QTRY_VERIFY_WITH_TIMEOUT(panel.shownResult().has_value(), 10000);
         QCOMPARE(panel.shownResult()->profile, QStringLiteral("cpu"));
+        QCOMPARE(profile->currentText(), QStringLiteral("cpu")); // the stored result's profile is offered
         QVERIFY(!panel.verdictLabel()->text().startsWith(QStringLiteral("No rerun of ")));
     }
 

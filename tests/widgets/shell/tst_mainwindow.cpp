@@ -1098,7 +1098,7 @@ private Q_SLOTS:
         };
         QCOMPARE(tree->headerData(CaseTreeModel::RerunColumn, Qt::Horizontal).toString(), QStringLiteral("Rerun"));
         QVERIFY(!window.caseTree()->isColumnHidden(CaseTreeModel::RerunColumn));
-        QCOMPARE(rerunCell(QStringLiteral("sin_kernel.py")), QStringLiteral("passed · 1 flag"));
+        QCOMPARE(rerunCell(QStringLiteral("sin_kernel.py")), QStringLiteral("Passed · 1 flag"));
         QCOMPARE(rerunCell(QStringLiteral("leaky_relu.py")), QString());
 
         auto* box = window.filterBar()->findChild<QComboBox*>(QStringLiteral("rerunFilter"));
@@ -1113,7 +1113,7 @@ private Q_SLOTS:
         wrong.caseName = QStringLiteral("leaky_relu.py");
         wrong.accuracy->ok = false;
         Q_EMIT window.caseView()->runnerPanel()->rerunFinished(wrong);
-        QCOMPARE(rerunCell(QStringLiteral("leaky_relu.py")), QStringLiteral("wrong_output · 1 flag"));
+        QCOMPARE(rerunCell(QStringLiteral("leaky_relu.py")), QStringLiteral("Wrong output · 1 flag"));
         QCOMPARE(shownCases(window).size(), 2);
     }
 
@@ -1220,7 +1220,7 @@ private Q_SLOTS:
         const QAbstractItemModel* tree = window.caseTree()->model();
         const QModelIndex current = window.caseTree()->currentIndex();
         QCOMPARE(
-            tree->index(current.row(), CaseTreeModel::RerunColumn, current.parent()).data().toString(), QStringLiteral("could_not_run"));
+            tree->index(current.row(), CaseTreeModel::RerunColumn, current.parent()).data().toString(), QStringLiteral("Could not run"));
 
         // As if the app had been closed during a batch: its queue is on disk with cases left.
         BatchQueue left = BatchQueue::create({QStringLiteral("rms_norm.py"), QStringLiteral("leaky_relu.py")});

@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: MIT
+//
+// CaseView reads a case on a worker; the header and the History pane always show the case asked
+// for last, whatever order the reads end in (issue 12: History once showed the previous case after
+// a search moved the selection).
+#include "caseview/caseview.h"
+#include "caseview/historypage.h"
+#include "code/syntaxsupport.h"
+#include "run/outcomes.h"
+#include "run/runloader.h"
+
+#include <QLabel>
+#include <QSignalSpy>
+#include <QTest>
+#include <QThreadPool>
+#include <QTreeWidget>
+
+using namespace krw;
+
+class TestCaseView : public QObject
+{
+    Q_OBJECT
+
+private:
+    SyntaxSupport m_syntax;
+    RunPtr m_run;
+
+    // The History pane's iteration rows: "Iteration N" and its outcome, newest first.
+    static QStringList historyRows(const CaseView& view)
+    {
+        QStringList rows;
+        const QTreeWidget* tree = view.historyPage()->tree();
+        for (int i = 0; i < tree->topLevelItemCount(); ++i)
+            rows << tree->topLevelItem(i)->text(0) + QLatin1Char(' ') + tree->topLevelItem(i)->text(1);
+        return rows;
+    }
+    QStringList expectedRows(const QString& name) const
+    {
+        QStringList rows;
+        const Case& c = m_run->cases.at(m_run->indexOf(name));
+        for (auto it = c.history.crbegin(); it != c.history.crend(); ++it)
+            rows << QStringLiteral("Iteration %1 %2").arg(it->iteration).arg(outcomeTitle(latestOutcome(*it)));
+        return rows;
+    }
+    static bool titleShows(const CaseView& view, const QString& name)
+    {
+        for (const QLabel* label : view.findChildren<QLabel*>()) {
+            if (label->text() == name || label->toolTip() == name)
+                return true;
+        }
+        return false;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        m_run = std::make_shared<const Run>(loadRunAtPath(QStringLiteral(KRW_SAMPLE_RUN_DIR)));
+        QCOMPARE(m_run->cases.size(), 9);
+        // Two cases whose histories differ (the walk-through's pair).
+        QVERIFY(expectedRows(QStringLiteral("leaky_relu.py")) != expectedRows(QStringLiteral("block_sum.py")));
+    }
+
+    // The older read ends after the newer one was asked for: it is dropped.
+    void staleReadEndingLateIsDropped()
+    {
+        CaseView view(&m_syntax);
+        view.show();
+        const QString a = QStringLiteral("leaky_relu.py");
+        const QString b = QStringLiteral("block_sum.py");
+        QSignalSpy shown(&view, &CaseView::caseShown);
+        view.setCase(m_run, m_run->indexOf(a));
+        // A's read ends (its result waits in the event queue) before B is asked for.
+        QThreadPool::globalInstance()->waitForDone();
+        view.setCase(m_run, m_run->indexOf(b));
+        QVERIFY(shown.wait(10000));
+        QThreadPool::globalInstance()->waitForDone();
+        QTest::qWait(50); // every queued result delivered
+        QCOMPARE(shown.size(), 1);
+        QVERIFY(titleShows(view, b));
+        QCOMPARE(historyRows(view), expectedRows(b));
+    }
+
+    // Asked for A, B, A, B in a row (a search typed key by key moves the selection like this).
+    void lastOfManyRequestsWins()
+    {
+        CaseView view(&m_syntax);
+        view.show();
+        const QString a = QStringLiteral("leaky_relu.py");
+        const QString b = QStringLiteral("block_sum.py");
+        for (const QString& name : {a, b, a, b})
+            view.setCase(m_run, m_run->indexOf(name));
+        QTRY_VERIFY_WITH_TIMEOUT(!view.isLoading(), 10000);
+        QThreadPool::globalInstance()->waitForDone();
+        QTest::qWait(50);
+        QVERIFY(titleShows(view, b));
+        QCOMPARE(historyRows(view), expectedRows(b));
+    }
+
+    // A filter that hides every case clears the view: History keeps no rows of the case before.
+    void clearedViewKeepsNoHistory()
+    {
+        CaseView view(&m_syntax);
+        view.show();
+        QSignalSpy shown(&view, &CaseView::caseShown);
+        view.setCase(m_run, m_run->indexOf(QStringLiteral("leaky_relu.py")));
+        QVERIFY(shown.wait(10000));
+        QVERIFY(!historyRows(view).isEmpty());
+        view.clear();
+        QVERIFY(titleShows(view, QStringLiteral("No case selected")));
+        QCOMPARE(historyRows(view), QStringList());
+    }
+};
+
+QTEST_MAIN(TestCaseView)
+#include "tst_caseview.moc"
