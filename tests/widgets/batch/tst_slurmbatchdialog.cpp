@@ -8,6 +8,7 @@
 #include "batch/batchqueue.h"
 #include "batch/batchrerundialog.h"
 #include "localslurm.h"
+#include "rerun/rerunresult.h"
 #include "rerun/resultstore.h"
 #include "run/runloader.h"
 #include "samplecopy.h"
@@ -105,7 +106,7 @@ private Q_SLOTS:
             const QString name = args.at(0).toString();
             const auto result = args.at(1).value<RerunResult>();
             QVERIFY2(result.status == RerunResult::Status::Completed, qPrintable(result.failure + QLatin1Char('\n') + result.harnessLog));
-            QCOMPARE(cell(dialog, name, BatchProgressModel::VerdictColumn), QStringLiteral("passed"));
+            QCOMPARE(cell(dialog, name, BatchProgressModel::VerdictColumn), verdictTitle(QStringLiteral("passed")));
             QVERIFY2(cell(dialog, name, BatchProgressModel::WhereColumn).startsWith(QStringLiteral("slurm job %1_").arg(job)),
                 qPrintable(cell(dialog, name, BatchProgressModel::WhereColumn)));
             QVERIFY(!store().history(name).isEmpty());
@@ -213,7 +214,7 @@ private Q_SLOTS:
         QVERIFY(!cases.isEmpty());
         for (const QString& name : cases) {
             QVERIFY(dialog.canRequeue(name));
-            QVERIFY2(cell(dialog, name, BatchProgressModel::VerdictColumn) != QLatin1String("passed"), qPrintable(name));
+            QVERIFY2(cell(dialog, name, BatchProgressModel::VerdictColumn) != verdictTitle(QStringLiteral("passed")), qPrintable(name));
         }
         auto* requeue = dialog.findChild<QPushButton*>(QStringLiteral("batchRequeue"));
         QVERIFY(requeue && requeue->isVisibleTo(&dialog));
@@ -230,7 +231,7 @@ private Q_SLOTS:
         QVERIFY2(finished.wait(60000), qPrintable(dialog.statusText() + QLatin1Char('\n') + m_slurm.logs()));
         QCOMPARE(finished.last().first().toBool(), false);
         for (const QString& name : cases)
-            QCOMPARE(cell(dialog, name, BatchProgressModel::VerdictColumn), QStringLiteral("passed"));
+            QCOMPARE(cell(dialog, name, BatchProgressModel::VerdictColumn), verdictTitle(QStringLiteral("passed")));
         // The summary holds each case once: the requeued result replaced the killed one.
         QCOMPARE(int(dialog.summary().entries().size()), 3);
         QCOMPARE(int(dialog.slurmBatch()->jobIds().size()), 1 + int(cases.size())); // the array, then one job per requeue
