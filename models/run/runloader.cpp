@@ -92,6 +92,7 @@ std::shared_ptr<LoadedFiles> readFiles(
         task->loaded.records.iteration = iteration;
         if (const LoadedFile* kept = unchanged(previous, path, int(session->sources().size()))) {
             task->loaded = *kept;
+            task->loaded.kept = true;
             session->addSource(kept->source);
             session->advance(kept->source.size);
         } else {
