@@ -68,6 +68,7 @@ struct FoldedText
     QByteArray folded;
     quint8 scopes;
     bool invalidUtf16 = false;
+    qint32 carriedEntry = -1; // taken from this entry of the previous index (its lines are known there)
 };
 
 // A field a TextRef points to, and which of the case's texts holds it (-1: none, it was empty).
@@ -261,6 +262,7 @@ struct SearchIndex::Carry : TextCarrier
             const Entry& entry = index->m_entries[size_t(it->second)];
             out->folded = index->foldedText(entry);
             out->invalidUtf16 = entry.invalidUtf16;
+            out->carriedEntry = it->second;
         }
         return true;
     }
@@ -369,6 +371,10 @@ std::shared_ptr<const SearchIndex> SearchIndex::build(const Run& run, const std:
     index->m_textsRead.assign(sourceCount, 0);
     const Carry carry(run, previous);
     const TextCarrier* carrier = carry.index ? &carry : nullptr;
+    // The previous index's lines as lines of this one, once added (the same lines, in the order a
+    // build from scratch adds them, so the two indexes are the same).
+    constexpr quint32 NoLine = ~quint32(0);
+    std::vector<quint32> newLineOf(carrier ? size_t(carry.index->lineCount()) : 0, NoLine);
     index->m_caseStart.reserve(size_t(total) + 1);
     index->m_verify.resize(size_t(total), false);
     Builder builder(index.get());
@@ -428,6 +434,19 @@ std::shared_ptr<const SearchIndex> SearchIndex::build(const Run& run, const std:
                 for (const FoldedText& t : c.texts) {
                     entryOfText.push_back(qint32(index->m_entries.size()));
                     lineIds.clear();
+                    if (t.carriedEntry >= 0) {
+                        // Its lines are lines of the previous index: each is looked up once.
+                        const Entry& old = carry.index->m_entries[size_t(t.carriedEntry)];
+                        for (quint32 k = 0; k < old.count; ++k) {
+                            const quint32 oldLine = carry.index->m_refs[old.first + k];
+                            quint32& line = newLineOf[oldLine];
+                            if (line == NoLine)
+                                line = builder.add(carry.index->line(int(oldLine)));
+                            lineIds.push_back(line);
+                        }
+                        index->m_entries.push_back({builder.addText(lineIds), quint32(lineIds.size()), t.scopes, t.invalidUtf16});
+                        continue;
+                    }
                     const std::string_view text(t.folded.constData(), size_t(t.folded.size()));
                     for (size_t from = 0;;) {
                         const size_t end = text.find('\n', from);
