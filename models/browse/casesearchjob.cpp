@@ -29,6 +29,10 @@ void CaseSearchJob::setRun(const RunPtr& run)
     if (run == m_indexRun && (m_index || m_indexState))
         return;
     cancelIndexing();
+    // A reload of the run indexed: the texts of the files the loader kept come from its index.
+    SearchIndex::Previous previous;
+    if (run && m_index && m_indexRun && m_indexRun->path == run->path && m_indexRun->name == run->name)
+        previous = {m_indexRun, m_index};
     m_index.reset();
     m_indexRun = run;
     if (!run)
@@ -53,9 +57,9 @@ void CaseSearchJob::setRun(const RunPtr& run)
         }
         watcher->deleteLater();
     });
-    watcher->setFuture(SearchIndex::runOnBuildPool([run, state]() -> Result {
+    watcher->setFuture(SearchIndex::runOnBuildPool([run, state, previous]() -> Result {
         return SearchIndex::build(
-            *run, [state] { return state->cancelled.load(); }, [state](int indexed, int) { state->indexed = indexed; });
+            *run, [state] { return state->cancelled.load(); }, [state](int indexed, int) { state->indexed = indexed; }, previous);
     }));
 }
 

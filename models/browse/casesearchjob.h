@@ -20,7 +20,9 @@ namespace krw {
 // setRun() builds the run's SearchIndex on the worker threads; once it is ready (indexReady),
 // the queries it can answer are searched in it, in milliseconds. Until then, and for regular
 // expressions and the Metadata scope, searchCases reads the texts as before. Another run (or the
-// same one reloaded, a new RunPtr) cancels the build under way and starts its own.
+// same one reloaded, a new RunPtr) cancels the build under way and starts its own; a reload of
+// the run whose index is built takes the texts of the files the loader kept from that index and
+// reads only those of the files it read anew (SearchIndex::Previous).
 class CaseSearchJob : public QObject
 {
     Q_OBJECT

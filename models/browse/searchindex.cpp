@@ -3,6 +3,7 @@
 
 #include "browse/casematcher.h"
 #include "browse/casesearch.h"
+#include "run/loadedfiles.h"
 #include "run/textreader.h"
 
 #include <QCoreApplication>
@@ -72,13 +73,40 @@ struct FoldedText
 {
     QByteArray folded;
     quint8 scopes;
+    bool invalidUtf16 = false;
+    qint32 carriedEntry = -1; // taken from this entry of the previous index (its lines are known there)
+};
+
+// A field a TextRef points to, and which of the case's texts holds it (-1: none, it was empty).
+struct FieldRef
+{
+    TextRef ref;
+    int text;
 };
 
 struct CaseTexts
 {
     std::vector<FoldedText> texts;
+    std::vector<FieldRef> fields;
     std::vector<quint64> signature; // SignatureBits bits: the case's trigrams, hashed
     bool verify = false;
+};
+
+// Where a build takes texts from instead of reading them (the index of the load before).
+class TextCarrier
+{
+public:
+    virtual ~TextCarrier() = default;
+    // True when ref's text is known: then out holds it folded (empty when it was), and whether
+    // it was valid UTF-16.
+    virtual bool carried(const TextRef& ref, FoldedText* out) const = 0;
+};
+
+// What one build reads and takes over, counted.
+struct BuildCounts
+{
+    std::vector<qint64> read; // texts read, per source
+    qint64 carried = 0; // texts taken over
 };
 
 constexpr int SignatureShift = 14;
@@ -91,23 +119,28 @@ quint32 trigramBit(const char* p)
     return (trigram * 0x9E3779B1u) >> (32 - SignatureShift);
 }
 
-// Decodes and folds the texts of one case, as searchCases would read them.
-CaseTexts collectCase(const Case& c, TextReader& reader)
+// Decodes and folds the texts of one case, as searchCases would read them; the texts carrier
+// knows are taken from it instead.
+CaseTexts collectCase(const Case& c, TextReader& reader, const TextCarrier* carrier, BuildCounts* counts)
 {
     CaseTexts out;
     out.signature.assign(SignatureBits / 64, 0);
-    const auto add = [&out](const QString& text, quint8 scopes) {
-        if (text.isEmpty())
-            return;
-        if (!QStringView(text).isValidUtf16())
-            out.verify = true;
-        QByteArray folded = SearchIndex::fold(text);
-        const char* p = folded.constData();
-        for (qsizetype i = 0; i + 3 <= folded.size(); ++i) {
+    const auto addFolded = [&out](FoldedText text) -> int {
+        if (text.folded.isEmpty())
+            return -1;
+        out.verify = out.verify || text.invalidUtf16;
+        const char* p = text.folded.constData();
+        for (qsizetype i = 0; i + 3 <= text.folded.size(); ++i) {
             const quint32 bit = trigramBit(p + i);
             out.signature[bit / 64] |= quint64(1) << (bit % 64);
         }
-        out.texts.push_back({std::move(folded), scopes});
+        out.texts.push_back(std::move(text));
+        return int(out.texts.size()) - 1;
+    };
+    const auto add = [&addFolded](const QString& text, quint8 scopes) {
+        if (text.isEmpty())
+            return -1;
+        return addFolded({SearchIndex::fold(text), scopes, !QStringView(text).isValidUtf16()});
     };
     add(c.filename, EverythingOnly);
     const auto addMetadata = [&add](const QVector<ExtraField>& fields) {
@@ -146,8 +179,19 @@ CaseTexts collectCase(const Case& c, TextReader& reader)
         const QVector<TextRef> all = fieldsInScope(r, SearchScope::Everything);
         for (const TextRef& ref : all)
             note(ref, EverythingOnly);
-        for (const Field& f : fields)
-            add(reader.read(f.ref, TextStore::DefaultMaxBytes).text, f.scopes);
+        for (const Field& f : fields) {
+            FoldedText known{{}, f.scopes, false};
+            int text = -1;
+            if (carrier && carrier->carried(f.ref, &known)) {
+                ++counts->carried;
+                text = addFolded(std::move(known));
+            } else {
+                if (f.ref.source < int(counts->read.size()))
+                    ++counts->read[size_t(f.ref.source)];
+                text = add(reader.read(f.ref, TextStore::DefaultMaxBytes).text, f.scopes);
+            }
+            out.fields.push_back({f.ref, text});
+        }
     }
     return out;
 }
@@ -180,6 +224,87 @@ QByteArray SearchIndex::fold(QStringView text)
 bool SearchIndex::canAnswer(const SearchQuery& query)
 {
     return !query.regex && query.scope != SearchScope::Metadata && !query.text.contains(QLatin1Char('\n'));
+}
+
+// The texts of the files the loader kept, from the index of the load before: each field's
+// entry there, by where the field is (source, offset, length).
+struct SearchIndex::Carry : TextCarrier
+{
+    struct Key
+    {
+        qint32 source;
+        qint64 offset;
+        qint64 length;
+        bool operator==(const Key& o) const { return source == o.source && offset == o.offset && length == o.length; }
+    };
+    struct KeyHash
+    {
+        size_t operator()(const Key& k) const
+        {
+            return std::hash<qint64>()(k.offset) ^ (std::hash<qint64>()(k.length) * 31) ^ (size_t(k.source) << 40);
+        }
+    };
+
+    Carry(const Run& run, const Previous& previous)
+    {
+        if (!previous.run || !previous.index)
+            return;
+        index = previous.index.get();
+        sources = carriedSources(*previous.run, run);
+        for (const FieldText& f : index->m_fieldTexts) {
+            if (f.source >= 0 && size_t(f.source) < sources.size() && sources[size_t(f.source)])
+                entryOf.emplace(Key{f.source, f.offset, f.length}, f.entry);
+        }
+    }
+
+    bool carried(const TextRef& ref, FoldedText* out) const override
+    {
+        if (entryOf.empty() || ref.source < 0 || size_t(ref.source) >= sources.size() || !sources[size_t(ref.source)])
+            return false;
+        const auto it = entryOf.find(Key{ref.source, ref.offset, ref.length});
+        if (it == entryOf.end())
+            return false;
+        if (it->second >= 0) {
+            const Entry& entry = index->m_entries[size_t(it->second)];
+            out->folded = index->foldedText(entry);
+            out->invalidUtf16 = entry.invalidUtf16;
+            out->carriedEntry = it->second;
+        }
+        return true;
+    }
+
+    const SearchIndex* index = nullptr;
+    std::vector<bool> sources;
+    std::unordered_map<Key, qint32, KeyHash> entryOf;
+};
+
+std::vector<bool> SearchIndex::carriedSources(const Run& previous, const Run& run)
+{
+    std::vector<bool> carried(size_t(run.sources ? run.sources->size() : 0), false);
+    if (!run.loadedFiles || !previous.sources)
+        return carried;
+    for (const LoadedFile& file : run.loadedFiles->files) {
+        const int i = file.sourceIndex;
+        if (!file.kept || i < 0 || size_t(i) >= carried.size() || i >= previous.sources->size())
+            continue;
+        const SourceFile& before = previous.sources->at(i);
+        const SourceFile& now = run.sources->at(i);
+        carried[size_t(i)] = before.path == now.path && before.kind == now.kind && before.size == now.size
+            && before.modified == now.modified && before.changed == now.changed;
+    }
+    return carried;
+}
+
+QByteArray SearchIndex::foldedText(const Entry& entry) const
+{
+    QByteArray text;
+    for (quint32 k = 0; k < entry.count; ++k) {
+        if (k > 0)
+            text.append('\n');
+        const std::string_view l = line(int(m_refs[entry.first + k]));
+        text.append(l.data(), int(l.size()));
+    }
+    return text;
 }
 
 // Keeps each distinct line once (a set of line ids, hashed and compared by their bytes in the
@@ -243,11 +368,19 @@ struct SearchIndex::Builder
     std::unordered_multimap<size_t, quint32> m_texts; // hash of a text's line numbers -> where they start
 };
 
-std::shared_ptr<const SearchIndex> SearchIndex::build(
-    const Run& run, const std::function<bool()>& isCancelled, const std::function<void(int indexed, int total)>& progress)
+std::shared_ptr<const SearchIndex> SearchIndex::build(const Run& run, const std::function<bool()>& isCancelled,
+    const std::function<void(int indexed, int total)>& progress, const Previous& previous)
 {
     std::shared_ptr<SearchIndex> index(new SearchIndex);
     const int total = int(run.cases.size());
+    const size_t sourceCount = size_t(run.sources ? run.sources->size() : 0);
+    index->m_textsRead.assign(sourceCount, 0);
+    const Carry carry(run, previous);
+    const TextCarrier* carrier = carry.index ? &carry : nullptr;
+    // The previous index's lines as lines of this one, once added (the same lines, in the order a
+    // build from scratch adds them, so the two indexes are the same).
+    constexpr quint32 NoLine = ~quint32(0);
+    std::vector<quint32> newLineOf(carrier ? size_t(carry.index->lineCount()) : 0, NoLine);
     index->m_caseStart.reserve(size_t(total) + 1);
     index->m_verify.resize(size_t(total), false);
     Builder builder(index.get());
@@ -262,6 +395,7 @@ std::shared_ptr<const SearchIndex> SearchIndex::build(
         int begin = 0;
         int end = 0;
         std::vector<CaseTexts> cases;
+        BuildCounts counts;
     };
     for (int start = 0; start < total; start += BuildBatchCases) {
         if (isCancelled && isCancelled())
@@ -270,15 +404,16 @@ std::shared_ptr<const SearchIndex> SearchIndex::build(
         QVector<Part> work;
         const int step = (end - start + parts - 1) / parts;
         for (int b = start; b < end; b += step)
-            work.append(Part{b, std::min(end, b + step), {}});
+            work.append(Part{b, std::min(end, b + step), {}, {}});
         // A TextReader per part: readers are not thread-safe. The last part runs here; waiting for
         // the others runs any of them no thread has taken yet, so a build called from a task on
         // the pool cannot wait for itself.
-        const auto collect = [&run](Part& part) {
+        const auto collect = [&run, carrier, sourceCount](Part& part) {
             TextReader reader(run.sources);
+            part.counts.read.assign(sourceCount, 0);
             part.cases.reserve(size_t(part.end - part.begin));
             for (int i = part.begin; i < part.end; ++i)
-                part.cases.push_back(collectCase(run.cases.at(i), reader));
+                part.cases.push_back(collectCase(run.cases.at(i), reader, carrier, &part.counts));
         };
         QVector<QFuture<void>> others;
         for (int p = 0; p + 1 < work.size(); ++p)
@@ -287,7 +422,11 @@ std::shared_ptr<const SearchIndex> SearchIndex::build(
         for (QFuture<void>& other : others)
             other.waitForFinished();
         int caseIndex = start;
+        std::vector<qint32> entryOfText; // of one case
         for (Part& part : work) {
+            for (size_t s = 0; s < sourceCount; ++s)
+                index->m_textsRead[s] += part.counts.read[s];
+            index->m_textsCarried += part.counts.carried;
             for (CaseTexts& c : part.cases) {
                 const auto ci = size_t(caseIndex++);
                 index->m_verify[ci] = c.verify;
@@ -297,10 +436,23 @@ std::shared_ptr<const SearchIndex> SearchIndex::build(
                         index->m_signature[bit * words + ci / 64] |= quint64(1) << (ci % 64);
                     }
                 }
+                entryOfText.clear();
                 for (const FoldedText& t : c.texts) {
-                    if (t.folded.isEmpty())
-                        continue;
+                    entryOfText.push_back(qint32(index->m_entries.size()));
                     lineIds.clear();
+                    if (t.carriedEntry >= 0) {
+                        // Its lines are lines of the previous index: each is looked up once.
+                        const Entry& old = carry.index->m_entries[size_t(t.carriedEntry)];
+                        for (quint32 k = 0; k < old.count; ++k) {
+                            const quint32 oldLine = carry.index->m_refs[old.first + k];
+                            quint32& line = newLineOf[oldLine];
+                            if (line == NoLine)
+                                line = builder.add(carry.index->line(int(oldLine)));
+                            lineIds.push_back(line);
+                        }
+                        index->m_entries.push_back({builder.addText(lineIds), quint32(lineIds.size()), t.scopes, t.invalidUtf16});
+                        continue;
+                    }
                     const std::string_view text(t.folded.constData(), size_t(t.folded.size()));
                     for (size_t from = 0;;) {
                         const size_t end = text.find('\n', from);
@@ -309,8 +461,11 @@ std::shared_ptr<const SearchIndex> SearchIndex::build(
                             break;
                         from = end + 1;
                     }
-                    index->m_entries.push_back({builder.addText(lineIds), quint32(lineIds.size()), t.scopes});
+                    index->m_entries.push_back({builder.addText(lineIds), quint32(lineIds.size()), t.scopes, t.invalidUtf16});
                 }
+                for (const FieldRef& f : c.fields)
+                    index->m_fieldTexts.push_back(
+                        {f.ref.offset, f.ref.length, f.ref.source, f.text >= 0 ? entryOfText[size_t(f.text)] : -1});
                 index->m_caseStart.push_back(quint32(index->m_entries.size()));
             }
             part.cases.clear();
@@ -322,6 +477,7 @@ std::shared_ptr<const SearchIndex> SearchIndex::build(
     index->m_lineStart.shrink_to_fit();
     index->m_refs.shrink_to_fit();
     index->m_entries.shrink_to_fit();
+    index->m_fieldTexts.shrink_to_fit();
     return index;
 }
 
@@ -329,7 +485,7 @@ qint64 SearchIndex::memoryBytes() const
 {
     return qint64(m_lines.capacity() + m_lineStart.capacity() * sizeof(quint64) + m_refs.capacity() * sizeof(quint32)
         + m_entries.capacity() * sizeof(Entry) + m_caseStart.capacity() * sizeof(quint32) + m_verify.capacity() / 8
-        + m_signature.capacity() * sizeof(quint64));
+        + m_signature.capacity() * sizeof(quint64) + m_fieldTexts.capacity() * sizeof(FieldText));
 }
 
 std::vector<quint64> SearchIndex::candidates(const QByteArray& needle) const

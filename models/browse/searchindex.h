@@ -48,8 +48,23 @@ public:
     // The index of run, or nullptr once isCancelled says yes (asked between batches of cases).
     // Works on buildPool() (blocking: call it from a worker, best from a task on buildPool()).
     // progress hears how many cases are indexed after each batch.
-    static std::shared_ptr<const SearchIndex> build(
-        const Run& run, const std::function<bool()>& isCancelled = {}, const std::function<void(int indexed, int total)>& progress = {});
+    //
+    // previous: the index of an earlier load of the same run (File ▸ Reload). The texts of the
+    // files the loader kept from it (carriedSources) are taken from that index, already folded,
+    // instead of being read again; only the texts of files it read anew are read. The result is
+    // the index a build from scratch would give, line for line.
+    struct Previous
+    {
+        RunPtr run;
+        std::shared_ptr<const SearchIndex> index; // of run
+    };
+    static std::shared_ptr<const SearchIndex> build(const Run& run, const std::function<bool()>& isCancelled = {},
+        const std::function<void(int indexed, int total)>& progress = {}, const Previous& previous = {});
+
+    // Per source of run: whether its texts can be taken from previous's index. True where the
+    // loader kept the file from the load before (LoadedFile::kept: TextStore::isUnchanged said
+    // so) and previous lists the same file (path, size, times) at the same place.
+    static std::vector<bool> carriedSources(const Run& previous, const Run& run);
 
     // Where indexes are built: a pool of its own, so that the seconds a 10,000-case run's build
     // takes never hold the global pool, where a case is read, a diff computed, and where Qt 6.4
@@ -92,6 +107,10 @@ public:
     qint64 lineBytes() const { return qint64(m_lines.size()); } // the distinct folded lines, UTF-8, each with its \n
     qint64 lineRefs() const { return qint64(m_refs.size()); } // lines of all distinct texts
     qint64 memoryBytes() const; // everything the index holds
+    // What the build read: texts read from each source of the run (by source index), and texts
+    // taken from the previous index instead.
+    const std::vector<qint64>& textsRead() const { return m_textsRead; }
+    qint64 textsCarried() const { return m_textsCarried; }
     std::string_view line(int i) const // without its \n
     {
         return std::string_view(m_lines.data() + m_lineStart[size_t(i)], size_t(m_lineStart[size_t(i) + 1] - m_lineStart[size_t(i)] - 1));
@@ -100,6 +119,8 @@ public:
 private:
     SearchIndex() = default;
     struct Builder;
+    struct Carry;
+    friend struct Carry;
 
     // The cases that may hold needle (a bit per case): those with all its trigrams.
     std::vector<quint64> candidates(const QByteArray& needle) const;
@@ -112,7 +133,18 @@ private:
         quint32 first;
         quint32 count;
         quint8 scopes;
+        bool invalidUtf16; // the text was not valid UTF-16 (its case is confirmed by the old path)
     };
+    // Which entry holds the text of each field a TextRef points to (-1: the text was empty or
+    // could not be read), so that a later build can take it over when the file did not change.
+    struct FieldText
+    {
+        qint64 offset;
+        qint64 length;
+        qint32 source;
+        qint32 entry;
+    };
+    QByteArray foldedText(const Entry& entry) const; // its lines joined again
 
     std::string m_lines; // the distinct folded lines, each followed by \n
     std::vector<quint64> m_lineStart{0}; // line i: [m_lineStart[i], m_lineStart[i + 1] - 1) of m_lines
@@ -124,6 +156,9 @@ private:
     std::vector<quint64> m_signature;
     size_t m_caseWords = 0;
     std::vector<bool> m_verify; // cases with a text folding cannot stand for (invalid UTF-16): always confirmed
+    std::vector<FieldText> m_fieldTexts;
+    std::vector<qint64> m_textsRead;
+    qint64 m_textsCarried = 0;
 };
 
 } // namespace krw

@@ -31,7 +31,8 @@ void JsonlReader::parse(MappedFile* file, int sourceIndex, IterationRecords* rec
     std::size_t lineStart = 0;
     std::size_t reported = 0;
     qint64 lineNumber = 0;
-    while (lineStart < text.size() && !m_session->isCancelled()) {
+    // A file cut short stops the reading where it was found (runloader.cpp drops what was read).
+    while (lineStart < text.size() && !m_session->isCancelled() && !file->isCutShort()) {
         std::size_t lineEnd = text.find('\n', lineStart);
         if (lineEnd == std::string_view::npos)
             lineEnd = text.size();

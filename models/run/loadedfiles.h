@@ -16,6 +16,7 @@ struct LoadedFile
 {
     SourceFile source; // as it was read
     int sourceIndex = -1; // in the run's source table; -1: it could not be opened
+    bool kept = false; // taken over from the load before (TextStore::isUnchanged), not read by this load
     QVector<LoadWarning> warnings; // about this file, in the order found (opening it included)
     IterationRecords records; // a JSONL file's
     std::optional<QVector<MemoryFileReader::Entry>> entries; // a memory file's

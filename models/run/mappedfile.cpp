@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "run/mappedfile.h"
 
+#include "run/textstore.h"
+
 #include <QFileInfo>
 
 #ifdef Q_OS_LINUX
@@ -31,8 +33,14 @@ bool MappedFile::open(qint64 maxBytes, bool map)
         return warnFile(QStringLiteral("file is empty"));
     if (m_file.size() > maxBytes)
         return warnFile(QStringLiteral("file is %1 MB, over the %2 MB limit").arg(m_file.size() >> 20).arg(maxBytes >> 20));
-    // Mapping keeps big runs out of the heap; resources and odd files fall back to reading.
-    if (uchar* mapped = map ? m_file.map(0, m_file.size()) : nullptr) {
+    // Mapping keeps big runs out of the heap; resources and odd files fall back to reading, as
+    // does a mapping that cannot be guarded against the file being cut short.
+    uchar* mapped = map ? m_file.map(0, m_file.size()) : nullptr;
+    if (mapped && !m_guard.watch(mapped, std::size_t(m_file.size()))) {
+        m_file.unmap(mapped);
+        mapped = nullptr;
+    }
+    if (mapped) {
         m_text = std::string_view(reinterpret_cast<const char*>(mapped), std::size_t(m_file.size()));
         m_mapped = true;
 #ifdef Q_OS_LINUX
@@ -51,6 +59,24 @@ bool MappedFile::open(qint64 maxBytes, bool map)
     m_source.modified = m_file.fileTime(QFileDevice::FileModificationTime);
     m_source.changed = m_file.fileTime(QFileDevice::FileMetadataChangeTime);
     return true;
+}
+
+bool MappedFile::changedWhileRead() const
+{
+    return isCutShort() || !TextStore::isUnchanged(m_source);
+}
+
+QString MappedFile::changedMessage() const
+{
+    const QFileInfo info(m_path);
+    if (!info.exists())
+        return QStringLiteral("file was removed while it was read: nothing of it is loaded; reload the run");
+    const qint64 now = info.size();
+    if (isCutShort() || now < m_source.size)
+        return QStringLiteral("file was cut short while it was read (%1 bytes, now %2): nothing of it is loaded; reload the run")
+            .arg(m_source.size)
+            .arg(now);
+    return QStringLiteral("file changed on disk while it was read: nothing of it is loaded; reload the run");
 }
 
 void MappedFile::release(std::size_t from, std::size_t to)

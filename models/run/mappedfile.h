@@ -2,10 +2,12 @@
 //
 // Part of the run loader (runloader.cpp): one source file of a run, mapped into memory (read
 // into a buffer where mapping fails, e.g. for resources, or where the caller asks), and the
-// warnings about it (FileWarnings).
+// warnings about it (FileWarnings). A mapped file cut short while it is read does not kill the
+// process (MappingGuard): the rest reads as zeros, isCutShort() says so, and the reader stops.
 #pragma once
 
 #include "run/filewarnings.h"
+#include "run/mappingguard.h"
 #include "run/rundata.h"
 
 #include <QFile>
@@ -38,6 +40,15 @@ public:
     // and come back from the page cache if read again. Bytes are never lost; memory use is.
     void release(std::size_t from, std::size_t to);
 
+    // Whether the file was found cut short while it was read: its bytes from there on read as
+    // zeros. Readers stop when it is; cheap enough to ask once per line or entry.
+    bool isCutShort() const { return m_guard.faulted(); }
+    // Once read: whether the file changed on disk since it was opened (cut short, or no longer
+    // what TextStore::isUnchanged calls the same file), so that what was read of it is not what
+    // it holds. changedMessage() says what happened, for a warning about the file.
+    bool changedWhileRead() const;
+    QString changedMessage() const;
+
     // The warnings about this file (opening it included), with their lines.
     FileWarnings& warnings() { return m_warnings; }
 
@@ -50,6 +61,7 @@ private:
     std::vector<char> m_buffer; // exactly the file's size: no terminator to hide a read past the end
     std::string_view m_text;
     bool m_mapped = false;
+    MappingGuard m_guard; // declared after m_file: it stops watching before the mapping goes
     SourceFile m_source;
 };
 

@@ -78,7 +78,7 @@ std::optional<QVector<MemoryFileReader::Entry>> MemoryFileReader::parse(MappedFi
     QSet<QString> seen;
     json_spans::Member m;
     std::size_t released = 0;
-    while (!m_session->isCancelled() && scanner.next(&m)) {
+    while (!m_session->isCancelled() && !file->isCutShort() && scanner.next(&m)) {
         const auto key = json_scalars::parseString(text.substr(m.keySpan.offset, m.keySpan.length));
         const QString filename = key ? QString::fromStdString(*key) : QString::fromStdString(m.key);
         const bool duplicate = seen.contains(filename);
@@ -120,7 +120,7 @@ std::optional<QVector<MemoryFileReader::Entry>> MemoryFileReader::parse(MappedFi
         }
         advanced += part.advanced;
     }
-    if (!scanner.ok() && !m_session->isCancelled())
+    if (!scanner.ok() && !m_session->isCancelled() && !file->isCutShort())
         warnings.warn(scanner.errorOffset(), QString(),
             QStringLiteral("memory file is not valid JSON (%1); %2 entries before it loaded")
                 .arg(QString::fromStdString(scanner.error()))
@@ -139,7 +139,7 @@ void MemoryFileReader::readPart(MappedFile* file, int sourceIndex, const QVector
     warnings.startAt(start, found.at(part->from).line);
     JsonValidator validator;
     std::size_t reported = start;
-    for (int i = part->from; i < part->to && !m_session->isCancelled(); ++i) {
+    for (int i = part->from; i < part->to && !m_session->isCancelled() && !file->isCutShort(); ++i) {
         const Found& f = found.at(i);
         if (f.duplicate) {
             warnings.warnAtLine(

@@ -92,6 +92,7 @@ std::shared_ptr<LoadedFiles> readFiles(
         task->loaded.records.iteration = iteration;
         if (const LoadedFile* kept = unchanged(previous, path, int(session->sources().size()))) {
             task->loaded = *kept;
+            task->loaded.kept = true;
             session->addSource(kept->source);
             session->advance(kept->source.size);
         } else {
@@ -128,6 +129,18 @@ std::shared_ptr<LoadedFiles> readFiles(
                 JsonlReader(session).parse(task->file.get(), task->loaded.sourceIndex, &task->loaded.records);
             else
                 task->loaded.entries = MemoryFileReader(session).parse(task->file.get(), task->loaded.sourceIndex);
+            // Cut short or rewritten while it was read: what was read is not what the file holds
+            // (zeros past the cut, or parts of two versions). None of it is used, the rest of the
+            // run is, and the next reload reads the file again (sourceIndex -1 is never kept).
+            if (!session->wasCancelled() && task->file->changedWhileRead()) {
+                task->loaded.warnings.clear();
+                task->file->warnings().warnFile(task->file->changedMessage());
+                IterationRecords none;
+                none.iteration = task->loaded.records.iteration;
+                task->loaded.records = std::move(none);
+                task->loaded.entries.reset();
+                task->loaded.sourceIndex = -1;
+            }
             task->file.reset(); // unmapped as soon as it is read
         }));
     }

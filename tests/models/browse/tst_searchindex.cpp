@@ -4,19 +4,29 @@
 // path (searchCases) on the sample, tests/data/series and tests/data/hostile, for queries taken
 // from the runs' own texts in every scope, both cases, with non-ASCII letters; its case folding
 // agrees with QRegularExpression's caseless matching for every character that has a case; and
-// CaseSearchJob replaces (and cancels) the index when the run changes or is reloaded.
+// CaseSearchJob replaces (and cancels) the index when the run changes or is reloaded. A reload
+// with one file changed reads only that file's texts and gives the index a fresh build gives.
 #include "browse/casesearch.h"
 #include "browse/casesearchjob.h"
 #include "browse/searchindex.h"
+#include "run/loadedfiles.h"
 #include "run/runloader.h"
+#include "run/runlocator.h"
 #include "run/textstore.h"
 #include "sortednames.h"
 #include "workertests.h"
 
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QThreadPool>
 
@@ -93,6 +103,82 @@ QStringList queriesFor(const Run& run)
     }
     queries.removeDuplicates();
     return queries;
+}
+
+// A generated series run: iterations of JSONL and memory files with texts of a few lines from a
+// small vocabulary (so lines repeat across cases, as code does), some non-ASCII. seed picks the
+// texts; cases [firstCase, firstCase + cases) are written.
+QString words(QRandomGenerator& random, int lines)
+{
+    static const QStringList vocabulary{QStringLiteral("tl.load"), QStringLiteral("BLOCK_SIZE"), QStringLiteral("mask"),
+        QStringLiteral("Ärger"), QStringLiteral("straße"), QStringLiteral("offs"), QStringLiteral("def kernel"), QStringLiteral("return"),
+        QStringLiteral("ΣΑΣ"), QStringLiteral("x = y + 1"), QStringLiteral("tl.store"), QStringLiteral("pid")};
+    QStringList out;
+    for (int l = 0; l < lines; ++l) {
+        QStringList line;
+        for (int w = 0; w < 1 + int(random.bounded(5)); ++w)
+            line << vocabulary.at(int(random.bounded(int(vocabulary.size()))));
+        out << line.join(QLatin1Char(' '));
+    }
+    return out.join(QLatin1Char('\n'));
+}
+
+void writeJsonl(const QString& path, int iteration, int firstCase, int cases, quint32 seed)
+{
+    QRandomGenerator random(seed);
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    for (int c = firstCase; c < firstCase + cases; ++c) {
+        QJsonObject line{{QStringLiteral("filename"), QStringLiteral("case_%1.py").arg(c)},
+            {QStringLiteral("instruction"), words(random, 2)}, {QStringLiteral("label"), words(random, 6)},
+            {QStringLiteral("predict"), words(random, 8 + iteration)}, {QStringLiteral("test_code"), words(random, 4)},
+            {QStringLiteral("speedup"), double(random.bounded(300)) / 100}, {QStringLiteral("note"), words(random, 1)}};
+        file.write(QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n');
+    }
+}
+
+void writeMemory(const QString& path, int firstCase, int cases, quint32 seed)
+{
+    QRandomGenerator random(seed);
+    QJsonObject memory;
+    for (int c = firstCase; c < firstCase + cases; ++c) {
+        const bool passCall = random.bounded(3) > 0;
+        memory.insert(QStringLiteral("case_%1.py").arg(c),
+            QJsonObject{{QStringLiteral("pass_call"), passCall}, {QStringLiteral("pass_exe"), passCall && random.bounded(2) > 0},
+                {QStringLiteral("pass_perf"), false},
+                {QStringLiteral("call_err_msg"), passCall ? QStringLiteral("None") : words(random, 3)},
+                {QStringLiteral("exe_err_msg"), words(random, 2)}, {QStringLiteral("call_candidate"), words(random, 5)},
+                {QStringLiteral("exe_candidate"), words(random, 5)}, {QStringLiteral("reflection"), words(random, 3)},
+                {QStringLiteral("oneshot"), words(random, 2)}, {QStringLiteral("temp_strategy"), words(random, 1)}});
+    }
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write(QJsonDocument(memory).toJson(QJsonDocument::Indented));
+}
+
+// A file rewritten a moment later than the load before: moved on by a second, so that even a
+// file system with coarse times sees the change.
+void markChanged(const QString& path)
+{
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadWrite));
+    QVERIFY(file.setFileTime(QDateTime::currentDateTime().addSecs(5), QFileDevice::FileModificationTime));
+}
+
+RunSource locate(const QString& dir)
+{
+    const LocateResult located = locateRuns(dir);
+    if (located.runs.isEmpty())
+        return {};
+    return located.runs.front();
+}
+
+qint64 sum(const std::vector<qint64>& counts)
+{
+    qint64 total = 0;
+    for (const qint64 n : counts)
+        total += n;
+    return total;
 }
 
 // Every character with a case mapping of its own, and the strings all of them.
@@ -290,6 +376,130 @@ private Q_SLOTS:
         if (!settle())
             return;
         QCOMPARE(ready.count(), 2);
+    }
+
+    // File ▸ Reload with one file of a generated series run changed: the new index reads the
+    // texts of that file only, takes the others from the old index, and is the index a build
+    // from scratch gives (the same lines, in the same order), so every search answers the same.
+    void reloadReadsOnlyTheChangedFile_data()
+    {
+        QTest::addColumn<QString>("change");
+        QTest::addRow("memory file rewritten") << QStringLiteral("memory");
+        QTest::addRow("JSONL file: cases removed and added") << QStringLiteral("jsonl");
+        QTest::addRow("last memory file removed") << QStringLiteral("removed");
+        QTest::addRow("nothing changed") << QStringLiteral("none");
+    }
+
+    void reloadReadsOnlyTheChangedFile()
+    {
+        QFETCH(QString, change);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const auto path = [&dir](const QString& name) { return dir.filePath(name); };
+        constexpr int Cases = 120;
+        for (int it = 0; it < 3; ++it) {
+            writeJsonl(path(QStringLiteral("gen_%1.jsonl").arg(it)), it, 0, Cases, quint32(10 + it));
+            writeMemory(path(QStringLiteral("gen_mem_%1.json").arg(it)), 0, Cases, quint32(20 + it));
+        }
+        const RunSource source = locate(dir.path());
+        QCOMPARE(int(source.jsonlByIteration.size()), 3);
+        const auto before = std::make_shared<const Run>(loadRun(source));
+        QCOMPARE(int(before->cases.size()), Cases);
+        const auto oldIndex = SearchIndex::build(*before);
+        QVERIFY(oldIndex);
+        QCOMPARE(oldIndex->textsCarried(), qint64(0));
+
+        QString changed; // the file read again
+        if (change == QLatin1String("memory")) {
+            changed = path(QStringLiteral("gen_mem_1.json"));
+            writeMemory(changed, 0, Cases, 99);
+        } else if (change == QLatin1String("jsonl")) {
+            changed = path(QStringLiteral("gen_0.jsonl"));
+            writeJsonl(changed, 0, 7, Cases, 98); // cases 0-6 gone from it, 120-126 new
+        } else if (change == QLatin1String("removed")) {
+            QVERIFY(QFile::remove(path(QStringLiteral("gen_mem_2.json"))));
+        }
+        if (!changed.isEmpty())
+            markChanged(changed);
+        const RunSource again = locate(dir.path());
+        const auto after = std::make_shared<const Run>(loadRun(again, {}, {}, before.get()));
+        QCOMPARE(after->loadedFiles->read, changed.isEmpty() ? 0 : 1);
+        // A case whose JSONL line is gone stays, from its memory entries; the new ones come.
+        QCOMPARE(int(after->cases.size()), change == QLatin1String("jsonl") ? Cases + 7 : Cases);
+
+        const auto carried = SearchIndex::build(*after, {}, {}, {before, oldIndex});
+        const auto fresh = SearchIndex::build(*after);
+        QVERIFY(carried && fresh);
+        const std::vector<bool> kept = SearchIndex::carriedSources(*before, *after);
+        QCOMPARE(int(kept.size()), int(after->sources->size()));
+        for (int s = 0; s < after->sources->size(); ++s) {
+            const bool isChanged = after->sources->at(s).path == changed;
+            QCOMPARE(bool(kept[size_t(s)]), !isChanged);
+            // Texts are read from the changed file only, all of them (as many as a fresh build reads).
+            if (isChanged) {
+                QVERIFY(carried->textsRead()[size_t(s)] > 0);
+                QCOMPARE(carried->textsRead()[size_t(s)], fresh->textsRead()[size_t(s)]);
+            } else {
+                QCOMPARE(carried->textsRead()[size_t(s)], qint64(0));
+            }
+        }
+        QVERIFY(carried->textsCarried() > 0);
+        QCOMPARE(carried->textsCarried() + sum(carried->textsRead()), sum(fresh->textsRead()));
+
+        // The same index as a fresh build: the same distinct lines in the same order, the same texts.
+        QCOMPARE(carried->caseCount(), fresh->caseCount());
+        QCOMPARE(carried->lineCount(), fresh->lineCount());
+        QCOMPARE(carried->lineRefs(), fresh->lineRefs());
+        QCOMPARE(carried->lineBytes(), fresh->lineBytes());
+        for (int i = 0; i < fresh->lineCount(); ++i) {
+            if (carried->line(i) != fresh->line(i))
+                QFAIL(qPrintable(QStringLiteral("line %1 differs").arg(i)));
+        }
+        // And every search answers the same (words of the old texts that are gone included).
+        QStringList queries = queriesFor(*after) + queriesFor(*before);
+        queries.removeDuplicates();
+        int someButNotAll = 0;
+        for (const QString& text : queries) {
+            for (const SearchScope scope :
+                {SearchScope::Everything, SearchScope::Errors, SearchScope::Code, SearchScope::Reflection, SearchScope::Label}) {
+                const SearchQuery query{text, scope, false, false};
+                if (!SearchIndex::canAnswer(query))
+                    continue;
+                const auto expected = fresh->search(*after, query);
+                const auto actual = carried->search(*after, query);
+                QVERIFY(expected && actual);
+                if (*actual != *expected)
+                    QFAIL(qPrintable(QStringLiteral("\"%1\" in scope %2: carried index found [%3], fresh [%4]")
+                                         .arg(text, scopeTitle(scope), sorted(*actual).join(QStringLiteral(", ")),
+                                             sorted(*expected).join(QStringLiteral(", ")))));
+                if (!expected->isEmpty() && expected->size() < after->cases.size())
+                    ++someButNotAll;
+            }
+        }
+        QVERIFY(someButNotAll >= 20);
+    }
+
+    // The job takes the texts of a reload over from the index it has: nothing is read when
+    // nothing changed.
+    void jobCarriesTheIndexOverOnReload()
+    {
+        const RunSource source = locate(runPath(QStringLiteral("series")));
+        const auto first = std::make_shared<const Run>(loadRun(source));
+        CaseSearchJob job;
+        QSignalSpy ready(&job, &CaseSearchJob::indexReady);
+        job.setRun(first);
+        if (!waitForSignals(ready, 1, "indexReady") || !settle())
+            return;
+        QCOMPARE(job.indexFor(first)->textsCarried(), qint64(0));
+        const auto reloaded = std::make_shared<const Run>(loadRun(source, {}, {}, first.get()));
+        QCOMPARE(reloaded->loadedFiles->read, 0);
+        job.setRun(reloaded);
+        if (!waitForSignals(ready, 2, "indexReady") || !settle())
+            return;
+        const auto index = job.indexFor(reloaded);
+        QVERIFY(index);
+        QVERIFY(index->textsCarried() > 0);
+        QCOMPARE(sum(index->textsRead()), qint64(0));
     }
 
     // A build cancelled part-way gives no index.
