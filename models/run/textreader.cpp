@@ -3,6 +3,8 @@
 
 #include <QFile>
 
+#include <algorithm>
+
 namespace krw {
 
 // Spans are read with seek + read (pread), never through a mapping: a run file rewritten or cut
@@ -25,12 +27,22 @@ TextReader::~TextReader() = default;
 QFile* TextReader::opened(int source, QString* error)
 {
     auto& slot = m_files[std::size_t(source)];
-    if (slot)
+    if (slot) {
+        // Most reads come from the file read last (many texts of one JSONL file): nothing to move.
+        if (m_recent.back() != source) {
+            m_recent.erase(std::find(m_recent.begin(), m_recent.end(), source));
+            m_recent.push_back(source);
+        }
         return &slot->file;
+    }
     const SourceFile& info = m_sources->at(source);
     if (!TextStore::isUnchanged(info)) {
         *error = TextStore::changedMessage(info);
         return nullptr;
+    }
+    if (int(m_recent.size()) >= MaxOpenFiles) {
+        m_files[std::size_t(m_recent.front())].reset();
+        m_recent.erase(m_recent.begin());
     }
     auto file = std::make_unique<OpenFile>();
     file->file.setFileName(info.path);
@@ -39,6 +51,7 @@ QFile* TextReader::opened(int source, QString* error)
         return nullptr;
     }
     slot = std::move(file);
+    m_recent.push_back(source);
     return &slot->file;
 }
 
