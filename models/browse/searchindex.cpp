@@ -146,8 +146,14 @@ CaseTexts collectCase(const Case& c, TextReader& reader)
         const QVector<TextRef> all = fieldsInScope(r, SearchScope::Everything);
         for (const TextRef& ref : all)
             note(ref, EverythingOnly);
-        for (const Field& f : fields)
-            add(reader.read(f.ref, TextStore::DefaultMaxBytes).text, f.scopes);
+        for (const Field& f : fields) {
+            const ResolvedText text = reader.read(f.ref, TextStore::DefaultMaxBytes);
+            // A text that could not be read (changed on disk, too many open files, an I/O error)
+            // is not "contains nothing": every search reads the case again, as searchCases would.
+            if (!text.error.isEmpty())
+                out.verify = true;
+            add(text.text, f.scopes);
+        }
     }
     return out;
 }
