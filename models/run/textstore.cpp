@@ -156,9 +156,7 @@ QString TextStore::changedMessage(const SourceFile& source)
 bool TextStore::stamp(SourceFile* source, const QString& path)
 {
 #ifdef Q_OS_UNIX
-    struct stat st
-    {
-    };
+    struct stat st = {};
     if (::stat(QFile::encodeName(path).constData(), &st) == 0) {
         fillStamp(source, st);
         return true;
@@ -176,9 +174,7 @@ bool TextStore::stamp(SourceFile* source, const QString& path)
 bool TextStore::stamp(SourceFile* source, const QFile& opened)
 {
 #ifdef Q_OS_UNIX
-    struct stat st
-    {
-    };
+    struct stat st = {};
     if (opened.handle() >= 0 && ::fstat(opened.handle(), &st) == 0) {
         fillStamp(source, st);
         return true;
