@@ -353,6 +353,32 @@ private Q_SLOTS:
         QCOMPARE(c.data(CaseTreeModel::FilenameRole).toString(), QStringLiteral("c.py"));
     }
 
+    // Opening another run drops the reruns of the one before (cases of one benchmark share names:
+    // they would show in the Rerun column and drive its filter); reloading the same run keeps them.
+    void anotherRunDropsTheReruns()
+    {
+        CaseTreeModel model;
+        const RunPtr run = miniRun();
+        model.setRun(run);
+        LatestRerun rerun;
+        rerun.verdict = QStringLiteral("passed");
+        model.setLatestReruns({{QStringLiteral("a.py"), rerun}});
+        auto cell = [&model] {
+            const QModelIndex i = model.indexOfCase(QStringLiteral("a.py"));
+            return model.index(i.row(), CaseTreeModel::RerunColumn, i.parent()).data().toString();
+        };
+        QCOMPARE(cell(), QStringLiteral("passed"));
+        model.setRun(miniRun()); // a reload: the same run read again
+        QCOMPARE(model.latestReruns().size(), 1);
+        QCOMPARE(cell(), QStringLiteral("passed"));
+        auto other = std::make_shared<Run>(*run);
+        other->name = QStringLiteral("another");
+        model.setRun(other);
+        QVERIFY(model.latestReruns().isEmpty());
+        QCOMPARE(cell(), QString());
+        QCOMPARE(model.indexOfCase(QStringLiteral("a.py")).data(CaseTreeModel::RerunVerdictRole).toString(), QString());
+    }
+
     void search_data()
     {
         QTest::addColumn<QString>("text");
