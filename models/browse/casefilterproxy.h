@@ -21,7 +21,9 @@ namespace krw {
 // (layoutAboutToBeChanged/layoutChanged), however many rows it hides or shows: persistent indexes
 // of rows still shown (current, selection, expanded groups) stay valid, those of hidden rows do not.
 // Only a search result that changes a few rows (FewChangedRows) removes and inserts them instead,
-// and one that matches the same cases as before changes nothing and signals nothing.
+// and one that matches the same cases as before changes nothing and signals nothing. Likewise a
+// verdict or a rerun that ends under a filter on them: a layout change only when many rows move,
+// nothing when none does.
 class CaseFilterProxy : public QSortFilterProxyModel
 {
     Q_OBJECT
@@ -52,6 +54,9 @@ private:
     static constexpr int FewChangedRows = 64;
     enum class Refilter { Layout, RowByRow };
     void refilter(Refilter how = Refilter::Layout);
+    // After the source's rows topLeft..bottomRight (one parent) changed what the filter reads:
+    // refilter only if one of them is now shown or hidden, row by row if few are.
+    void refilterChangedRows(const QModelIndex& topLeft, const QModelIndex& bottomRight);
     // How many cases are in one of the two search results and not in the other (an upper bound of
     // the rows that change: other filters may hide them anyway).
     int changedMatchCount(const std::optional<QSet<QString>>& before, const std::optional<QSet<QString>>& after) const;

@@ -30,6 +30,12 @@ const QVector<Outcome>& CaseTreeModel::groupOrder()
 void CaseTreeModel::setRun(RunPtr run)
 {
     beginResetModel();
+    // Another run's reruns are not this one's, though cases of one benchmark share names: they
+    // would show, sort and filter the new run's cases until its own arrive. A reload of the same
+    // run keeps them (MainWindow reads them again, and they rarely change meanwhile).
+    const bool sameRun = m_run && run && m_run->path == run->path && m_run->name == run->name;
+    if (!sameRun)
+        m_reruns.clear();
     m_run = std::move(run);
     m_groups.clear();
     if (m_run) {

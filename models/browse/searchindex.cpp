@@ -188,7 +188,13 @@ CaseTexts collectCase(const Case& c, TextReader& reader, const TextCarrier* carr
             } else {
                 if (f.ref.source < int(counts->read.size()))
                     ++counts->read[size_t(f.ref.source)];
-                text = add(reader.read(f.ref, TextStore::DefaultMaxBytes).text, f.scopes);
+                const ResolvedText read = reader.read(f.ref, TextStore::DefaultMaxBytes);
+                // A text that could not be read (changed on disk, too many open files, an I/O
+                // error) is not "contains nothing": every search reads the case again, as
+                // searchCases would.
+                if (!read.error.isEmpty())
+                    out.verify = true;
+                text = add(read.text, f.scopes);
             }
             out.fields.push_back({f.ref, text});
         }
@@ -289,8 +295,7 @@ std::vector<bool> SearchIndex::carriedSources(const Run& previous, const Run& ru
             continue;
         const SourceFile& before = previous.sources->at(i);
         const SourceFile& now = run.sources->at(i);
-        carried[size_t(i)] = before.path == now.path && before.kind == now.kind && before.size == now.size
-            && before.modified == now.modified && before.changed == now.changed;
+        carried[size_t(i)] = before.path == now.path && before.kind == now.kind && TextStore::sameStamp(before, now);
     }
     return carried;
 }

@@ -3,6 +3,7 @@
 
 #include "run/debugfolder.h"
 #include "run/loadsession.h"
+#include "run/textstore.h"
 
 #include <QFileInfo>
 #include <QSet>
@@ -75,11 +76,15 @@ TextRef DebugFolderReader::rawFile(const QDir& dir, const QString& name)
         m_session->warnings().append({info.filePath(), 0, -1, QString(), QStringLiteral("not readable; skipped")});
         return {};
     }
-    SourceFile source{info.absoluteFilePath(), SourceFile::Kind::Raw, info.size(), info.lastModified(), info.metadataChangeTime()};
+    SourceFile source;
+    source.path = info.absoluteFilePath();
+    source.kind = SourceFile::Kind::Raw;
+    source.size = info.size();
+    TextStore::stamp(&source, source.path); // read later: the file as it is now
     TextRef ref;
     ref.source = m_session->addSource(source);
-    ref.length = info.size();
-    ref.isEmptyString = info.size() == 0;
+    ref.length = source.size;
+    ref.isEmptyString = source.size == 0;
     return ref;
 }
 

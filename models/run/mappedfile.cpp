@@ -55,9 +55,8 @@ bool MappedFile::open(qint64 maxBytes, bool map)
     m_warnings.setText(m_text);
     m_source.path = m_path;
     m_source.size = m_file.size();
-    // The times of the file opened (fstat), not of whatever the path names by now.
-    m_source.modified = m_file.fileTime(QFileDevice::FileModificationTime);
-    m_source.changed = m_file.fileTime(QFileDevice::FileMetadataChangeTime);
+    // The file opened (fstat), not whatever the path names by now.
+    TextStore::stamp(&m_source, m_file);
     return true;
 }
 

@@ -56,11 +56,14 @@ struct SourceFile
     QString path;
     Kind kind = Kind::Json;
     qint64 size = 0;
-    // To notice a file rewritten or replaced after it was loaded (TextStore::isUnchanged): its
-    // modification time, and its status-change time, which a copy that keeps the modification time
-    // (cp -p, rsync -t, an unpacked archive) still moves and no user can set back.
+    // To notice a file rewritten or replaced after it was loaded (TextStore::isUnchanged, which
+    // also fills these in: TextStore::stamp): its modification time, and which file it is (device
+    // and inode; 0 where unknown): a copy that keeps the size and modification time (cp -p,
+    // rsync -t, an unpacked archive) put in its place is another file. The status-change time is
+    // not compared: a chmod or chown changes nothing a reader sees.
     QDateTime modified;
-    QDateTime changed;
+    quint64 device = 0;
+    quint64 inode = 0;
 };
 using SourceTable = QVector<SourceFile>;
 

@@ -6,6 +6,10 @@
 #include <QFile>
 #include <QFileInfo>
 
+#ifdef Q_OS_UNIX
+#include <sys/stat.h>
+#endif
+
 #include <nlohmann/json.hpp>
 
 namespace krw {
@@ -118,6 +122,22 @@ bool decodeJsonStringPrefix(const QByteArray& bytes, QString* out)
     return true;
 }
 
+#ifdef Q_OS_UNIX
+void fillStamp(SourceFile* source, const struct stat& st)
+{
+    source->size = qint64(st.st_size);
+#ifdef Q_OS_MACOS
+    const auto& mtime = st.st_mtimespec;
+#else
+    const auto& mtime = st.st_mtim;
+#endif
+    // Milliseconds, as QFileInfo::lastModified gives them.
+    source->modified = QDateTime::fromMSecsSinceEpoch(qint64(mtime.tv_sec) * 1000 + mtime.tv_nsec / 1000000, Qt::UTC);
+    source->device = quint64(st.st_dev);
+    source->inode = quint64(st.st_ino);
+}
+#endif
+
 } // namespace
 
 QString TextStore::changedMessage(const SourceFile& source)
@@ -125,11 +145,82 @@ QString TextStore::changedMessage(const SourceFile& source)
     return QStringLiteral("%1 changed on disk after the run was loaded; reload the run").arg(source.path);
 }
 
+bool TextStore::stamp(SourceFile* source, const QString& path)
+{
+#ifdef Q_OS_UNIX
+    struct stat st = {};
+    if (::stat(QFile::encodeName(path).constData(), &st) == 0) {
+        fillStamp(source, st);
+        return true;
+    }
+#endif
+    const QFileInfo info(path); // not a native file (a resource), or no stat(2)
+    if (!info.exists())
+        return false;
+    source->size = info.size();
+    source->modified = info.lastModified();
+    source->device = source->inode = 0;
+    return true;
+}
+
+bool TextStore::stamp(SourceFile* source, const QFile& opened)
+{
+#ifdef Q_OS_UNIX
+    struct stat st = {};
+    if (opened.handle() >= 0 && ::fstat(opened.handle(), &st) == 0) {
+        fillStamp(source, st);
+        return true;
+    }
+#endif
+    return stamp(source, opened.fileName());
+}
+
+// now as TextStore::stamp gave it, against the file as it was loaded. An unknown identity (0:
+// a resource, no stat(2)) or time (a run built in memory by a test) is not compared.
+bool TextStore::sameStamp(const SourceFile& loaded, const SourceFile& now)
+{
+    return now.size == loaded.size && (!loaded.modified.isValid() || now.modified == loaded.modified)
+        && (loaded.inode == 0 || now.inode == 0 || (now.device == loaded.device && now.inode == loaded.inode));
+}
+
 bool TextStore::isUnchanged(const SourceFile& source)
 {
-    const QFileInfo info(source.path);
-    return info.size() == source.size && (!source.modified.isValid() || info.lastModified() == source.modified)
-        && (!source.changed.isValid() || info.metadataChangeTime() == source.changed);
+    SourceFile now;
+    return stamp(&now, source.path) && sameStamp(source, now);
+}
+
+bool TextStore::isUnchanged(const SourceFile& source, const QFile& opened)
+{
+    SourceFile now;
+    return stamp(&now, opened) && sameStamp(source, now);
+}
+
+ResolvedText TextStore::readSpan(const SourceFile& source, QFile& opened, const TextRef& ref, qint64 maxBytes)
+{
+    ResolvedText result;
+    if (ref.offset + ref.length > source.size) {
+        result.error = changedMessage(source);
+        return result;
+    }
+    const bool truncated = ref.length > maxBytes;
+    const qint64 length = truncated ? maxBytes : ref.length;
+    opened.unsetError();
+    if (!opened.seek(ref.offset)) {
+        result.error = QStringLiteral("cannot read %1: %2").arg(source.path, opened.errorString());
+        return result;
+    }
+    const QByteArray bytes = opened.read(length);
+    if (opened.error() != QFileDevice::NoError) { // EIO, ESTALE: a reload would not help
+        result.error = QStringLiteral("cannot read %1: %2").arg(source.path, opened.errorString());
+        return result;
+    }
+    // Checked on the file read, after the read: replaced (another inode), rewritten in place or
+    // cut short since the run was loaded, the bytes read are not the text the span names.
+    if (bytes.size() != length || !isUnchanged(source, opened)) {
+        result.error = changedMessage(source);
+        return result;
+    }
+    return decodeSpan(source, bytes, ref, truncated, maxBytes);
 }
 
 ResolvedText TextStore::decodeSpan(const SourceFile& source, const QByteArray& bytes, const TextRef& ref, bool truncated, qint64 maxBytes)
@@ -184,23 +275,13 @@ ResolvedText TextStore::resolve(const SourceTable& sources, const TextRef& ref, 
     }
     // One span, read directly: cheaper than mapping the whole file for a single text.
     const SourceFile& source = sources.at(ref.source);
-    if (!isUnchanged(source)) {
-        result.error = changedMessage(source);
-        return result;
-    }
     QFile file(source.path);
-    if (!file.open(QIODevice::ReadOnly) || !file.seek(ref.offset)) {
-        result.error = QStringLiteral("cannot read %1: %2").arg(source.path, file.errorString());
+    if (!file.open(QIODevice::ReadOnly | QIODevice::Unbuffered)) {
+        result.error
+            = isUnchanged(source) ? QStringLiteral("cannot read %1: %2").arg(source.path, file.errorString()) : changedMessage(source);
         return result;
     }
-    const bool truncated = ref.length > maxBytes;
-    const qint64 length = truncated ? maxBytes : ref.length;
-    const QByteArray bytes = file.read(length);
-    if (bytes.size() != length) {
-        result.error = QStringLiteral("cannot read %1 bytes at offset %2 of %3").arg(length).arg(ref.offset).arg(source.path);
-        return result;
-    }
-    return decodeSpan(source, bytes, ref, truncated, maxBytes);
+    return readSpan(source, file, ref, maxBytes);
 }
 
 QString TextStore::resolveOrEmpty(const SourceTable& sources, const TextRef& ref)

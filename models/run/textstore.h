@@ -3,6 +3,8 @@
 
 #include "run/rundata.h"
 
+class QFile;
+
 namespace krw {
 
 struct ResolvedText
@@ -31,10 +33,23 @@ public:
     static bool decodeJsonText(const QByteArray& json, QString* out);
 
     // For readers of the same spans (TextReader): the bytes of a span as text (JSON decoded, raw
-    // as UTF-8, a cut one marked), whether a source is as it was when loaded, and what to say
-    // when it is not.
+    // as UTF-8, a cut one marked), and a span read from a file already open (checked on that file
+    // after the read: a file replaced, rewritten or cut short since the run was loaded gives
+    // changedMessage; a failed read says it failed).
     static ResolvedText decodeSpan(const SourceFile& source, const QByteArray& bytes, const TextRef& ref, bool truncated, qint64 maxBytes);
+    static ResolvedText readSpan(const SourceFile& source, QFile& opened, const TextRef& ref, qint64 maxBytes);
+
+    // The one rule for "the file is as it was loaded": the same file (device + inode), size and
+    // modification time. A chmod, chown or hard link is not a change. isUnchanged(source) asks
+    // of what the path names now (stat), isUnchanged(source, opened) of an open file (fstat).
+    // stamp records what the rule compares, from an open file or (not opened) from the path;
+    // false when the file's status cannot be read.
     static bool isUnchanged(const SourceFile& source);
+    // The rule itself, on two stamps of a file: as loaded, and now (or as loaded again).
+    static bool sameStamp(const SourceFile& loaded, const SourceFile& now);
+    static bool isUnchanged(const SourceFile& source, const QFile& opened);
+    static bool stamp(SourceFile* source, const QFile& opened);
+    static bool stamp(SourceFile* source, const QString& path);
     static QString changedMessage(const SourceFile& source);
 };
 

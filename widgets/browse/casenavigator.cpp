@@ -112,7 +112,10 @@ void CaseNavigator::keepShownCaseInTree()
             m_tree->selectionModel()->setCurrentIndex(next, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
         else if (m_tree->currentIndex().siblingAtColumn(0) != next)
             m_tree->setCurrentIndex(next);
-        m_tree->scrollTo(next);
+        // scrollTo would open a group the user closed (QTreeView expands every parent of the row it
+        // scrolls to): then the group's row is brought into view instead.
+        const QModelIndex group = next.parent();
+        m_tree->scrollTo(m_collapsedGroups.contains(group.data(CaseTreeModel::OutcomeRole).toInt()) ? group : next);
         onCurrentChanged(next);
         return;
     }

@@ -7,6 +7,7 @@
 #include <QHash>
 #include <QMouseEvent>
 #include <QSet>
+#include <QStyle>
 #include <QTreeView>
 
 #include <algorithm>
@@ -32,7 +33,7 @@ CaseTreeHeaderView::CaseTreeHeaderView(const CaseTreeModel* cases, QWidget* pare
     setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     setSectionResizeMode(QHeaderView::Interactive);
     connect(this, &QHeaderView::sectionResized, this, [this](int logical) {
-        if (m_userResizing)
+        if (logical == m_userResizing)
             m_userSized.insert(logical);
     });
     // The source model's signals, not the proxy's: a filter hides rows, the widths stay.
@@ -206,24 +207,50 @@ void CaseTreeHeaderView::changeEvent(QEvent* event)
         fitColumns();
 }
 
+int CaseTreeHeaderView::handleAt(const QPoint& pos) const
+{
+    // QHeaderViewPrivate::sectionHandleAt: within the grip margin of a section's start, the handle
+    // is the previous shown section's; of its end, its own.
+    const int position = orientation() == Qt::Horizontal ? pos.x() : pos.y();
+    int visual = visualIndexAt(position);
+    if (visual < 0)
+        return -1;
+    const int logical = logicalIndex(visual);
+    const int start = sectionViewportPosition(logical);
+    const int grip = style()->pixelMetric(QStyle::PM_HeaderGripMargin, nullptr, this);
+    bool atStart = position < start + grip;
+    bool atEnd = position > start + sectionSize(logical) - grip;
+    if (orientation() == Qt::Horizontal && isRightToLeft())
+        std::swap(atStart, atEnd);
+    if (atEnd)
+        return logical;
+    if (!atStart)
+        return -1;
+    while (--visual >= 0) {
+        if (!isSectionHidden(logicalIndex(visual)))
+            return logicalIndex(visual);
+    }
+    return -1;
+}
+
 void CaseTreeHeaderView::mousePressEvent(QMouseEvent* event)
 {
-    m_userResizing = true;
+    m_userResizing = handleAt(event->pos());
     QHeaderView::mousePressEvent(event);
 }
 
 void CaseTreeHeaderView::mouseReleaseEvent(QMouseEvent* event)
 {
     QHeaderView::mouseReleaseEvent(event);
-    m_userResizing = false;
+    m_userResizing = -1;
 }
 
 // A double-click on a section's edge sizes it to the rows shown (QTreeView): the user's width too.
 void CaseTreeHeaderView::mouseDoubleClickEvent(QMouseEvent* event)
 {
-    m_userResizing = true;
+    m_userResizing = handleAt(event->pos());
     QHeaderView::mouseDoubleClickEvent(event);
-    m_userResizing = false;
+    m_userResizing = -1;
 }
 
 } // namespace krw

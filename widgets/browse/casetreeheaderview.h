@@ -52,6 +52,8 @@ protected:
 
 private:
     QTreeView* tree() const;
+    // The section whose edge (resize handle) is at pos, as QHeaderView finds it; -1 if none.
+    int handleAt(const QPoint& pos) const;
     QStringList texts(int column) const;
     int padding(int column) const;
     void fit(int column);
@@ -60,7 +62,9 @@ private:
     const CaseTreeModel* m_cases;
     QVector<qreal> m_widestText; // per column, in pixels of the tree's font
     QSet<int> m_userSized; // dragged by the user since the run opened
-    bool m_userResizing = false; // a mouse button is down on the header
+    // The section whose edge the mouse button went down on, while it is down: only it is the user's
+    // width (dragging it also re-stretches the last section, which is not the user's doing).
+    int m_userResizing = -1;
 };
 
 } // namespace krw

@@ -502,6 +502,43 @@ private Q_SLOTS:
         QCOMPARE(sum(index->textsRead()), qint64(0));
     }
 
+    // A case whose texts could not be read while the index was built (here: its files were gone)
+    // is not indexed as empty: each search reads it again, and finds it once it reads. (Before, the
+    // read error was dropped and the case missed every search of the session.)
+    void aTextThatFailedToReadIsSearchedByReading()
+    {
+        const RunPtr run = load(runPath(QStringLiteral("series")));
+        QVERIFY(!run->cases.isEmpty());
+        const Case& target = run->cases.first();
+        const IterationRecord* it = nullptr;
+        for (const IterationRecord& r : target.history) {
+            if (r.predict.hasContent())
+                it = &r;
+        }
+        QVERIFY(it);
+        const QString text = TextStore::resolve(*run->sources, it->predict).text;
+        // A line of this case's prediction; the build cannot read any file.
+        Run broken = *run;
+        auto sources = std::make_shared<SourceTable>(*run->sources);
+        for (SourceFile& source : *sources)
+            source.path += QStringLiteral(".gone");
+        broken.sources = sources;
+        const auto index = SearchIndex::build(broken);
+        QVERIFY(index);
+        QString piece;
+        for (const QString& line : text.split(QLatin1Char('\n'))) {
+            if (line.trimmed().size() > piece.size())
+                piece = line.trimmed();
+        }
+        const SearchQuery query{piece, SearchScope::Code, false, false};
+        QVERIFY(SearchIndex::canAnswer(query));
+        const auto expected = searchCases(*run, query);
+        QVERIFY(expected && expected->contains(target.filename));
+        const auto actual = index->search(*run, query);
+        QVERIFY(actual);
+        QCOMPARE(sorted(*actual), sorted(*expected));
+    }
+
     // A build cancelled part-way gives no index.
     void cancelledBuildGivesNothing()
     {

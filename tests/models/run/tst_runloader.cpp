@@ -557,7 +557,7 @@ private Q_SLOTS:
         QCOMPARE(retimed.loadedFiles->read, 1);
 
         // A file replaced by one of the same size whose modification time was put back (cp -p,
-        // rsync -t, an unpacked archive) counts as a change too: its status-change time moved.
+        // rsync -t, an unpacked archive) counts as a change too: it is another file (its inode).
         const QDateTime mtime = QFileInfo(jsonl).lastModified();
         const qint64 sizeBefore = QFileInfo(jsonl).size();
         QVERIFY(file.open(QIODevice::ReadOnly));
