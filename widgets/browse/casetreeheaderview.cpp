@@ -20,6 +20,9 @@ namespace {
 // Estimated widths can miss kerning and shaping by a pixel or two a string: the widest this many by
 // estimate are measured exactly.
 constexpr int ExactlyMeasured = 16;
+// A column fitted to its texts is at most this many average characters wide: a 300-character
+// filename is elided (its tooltip has it whole) and the other columns stay in sight.
+constexpr int MaxFittedChars = 48;
 } // namespace
 
 CaseTreeHeaderView::CaseTreeHeaderView(const CaseTreeModel* cases, QWidget* parent)
@@ -155,7 +158,9 @@ int CaseTreeHeaderView::padding(int column) const
 int CaseTreeHeaderView::contentsWidth(int column) const
 {
     const int text = int(std::ceil(m_widestText.value(column)));
-    return std::max(text > 0 ? text + padding(column) : 0, sectionSizeHint(column));
+    const QTreeView* view = tree();
+    const int most = int(std::ceil(QFontMetricsF(view ? view->font() : font()).averageCharWidth() * MaxFittedChars));
+    return std::max(text > 0 ? std::min(text, most) + padding(column) : 0, sectionSizeHint(column));
 }
 
 void CaseTreeHeaderView::fit(int column)

@@ -31,9 +31,11 @@ QString caseName(int i)
     return QStringLiteral("case_%1.py").arg(i, 3, 10, QLatin1Char('0'));
 }
 
-// 16 cases in two groups (odd ones pass the call stage, even ones fail it).
-RunPtr writeRun(const QString& dir)
+// 16 cases in two groups (odd ones pass the call stage, even ones fail it); with firstName, case 0
+// is named so.
+RunPtr writeRun(const QString& dir, const QString& firstName = {})
 {
+    const auto caseName = [&firstName](int i) { return i == 0 && !firstName.isEmpty() ? firstName : ::caseName(i); };
     constexpr int Cases = 16;
     QByteArray jsonl;
     QByteArray memory = "{\n";
@@ -144,6 +146,28 @@ private Q_SLOTS:
         QVERIFY(header->isUserSized(CaseTreeModel::NameColumn));
         QVERIFY(!header->isUserSized(CaseTreeModel::RerunColumn));
         QVERIFY(!header->isUserSized(CaseTreeModel::LatestColumn));
+    }
+
+    // A filename of hundreds of characters does not push the other columns out of the tree: the
+    // name column is fitted up to 48 average characters, the rest elided.
+    void aVeryLongNameLeavesTheOtherColumnsInSight()
+    {
+        QTemporaryDir dir;
+        const RunPtr run = writeRun(dir.path(), QString(300, QLatin1Char('n')) + QStringLiteral(".py"));
+        QVERIFY(run);
+        Tree tree(run);
+        tree.view.resize(900, 600);
+        QVERIFY(QTest::qWaitForWindowExposed(&tree.view));
+        QCoreApplication::processEvents();
+        const QFontMetricsF fm(tree.view.font());
+        const int name = tree.header->sectionSize(CaseTreeModel::NameColumn);
+        QVERIFY2(name <= fm.averageCharWidth() * 48 + 64, qPrintable(QString::number(name)));
+        QVERIFY(name >= fm.horizontalAdvance(caseName(1))); // still wide enough for the usual names
+        for (int column : {int(CaseTreeModel::LatestColumn), int(CaseTreeModel::RerunColumn)}) {
+            const int left = tree.header->sectionViewportPosition(column);
+            QVERIFY2(
+                left >= 0 && left < tree.view.viewport()->width(), qPrintable(QStringLiteral("column %1 at %2").arg(column).arg(left)));
+        }
     }
 };
 
