@@ -514,11 +514,11 @@ void MainWindow::loadLatestReruns()
     auto* watcher = new QFutureWatcher<Found>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, run] {
         watcher->deleteLater();
-        if (m_run == run) {
-            m_model->setLatestReruns(watcher->result().reruns);
-            m_unfinishedBatches = watcher->result().unfinishedBatches;
-            m_resumeBatchAction->setEnabled(!m_unfinishedBatches.isEmpty());
-        }
+        if (m_run != run)
+            return; // another run (or the same one loaded again) is shown now: its own answer comes
+        m_model->setLatestReruns(watcher->result().reruns);
+        m_unfinishedBatches = watcher->result().unfinishedBatches;
+        m_resumeBatchAction->setEnabled(!m_unfinishedBatches.isEmpty());
         Q_EMIT latestRerunsLoaded();
     });
     // On the queue files' pool: after every save and removal asked for before (a batch that just

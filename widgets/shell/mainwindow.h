@@ -94,7 +94,7 @@ public:
 Q_SIGNALS:
     void loadFinished(bool ok);
     void searchFinished();
-    void latestRerunsLoaded(); // the Rerun column is filled, and resumable batches looked for (tests wait for it)
+    void latestRerunsLoaded(); // the shown run's Rerun column is filled, resumable batches looked for (tests wait for it)
     void screenshotSaved(bool ok, const QString& message);
 
 protected:

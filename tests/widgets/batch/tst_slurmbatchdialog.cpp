@@ -135,7 +135,15 @@ private Q_SLOTS:
             expected = dialog.slurmBatch()->count();
         }
         QVERIFY(int(reported.size()) < expected);
-        QTRY_VERIFY_WITH_TIMEOUT(BatchQueue::unfinished(store()).value(0).slurm.has_value(), 10000);
+        // The queue is saved off the UI thread: wait until the file says what the dialog reported.
+        const auto savedAll = [&] {
+            const BatchQueue onDisk = BatchQueue::unfinished(store()).value(0);
+            return onDisk.slurm.has_value() && std::all_of(reported.cbegin(), reported.cend(), [&](const QString& name) {
+                return std::any_of(onDisk.items.cbegin(), onDisk.items.cend(),
+                    [&](const BatchQueue::Item& item) { return item.caseName == name && item.state == BatchQueue::State::Done; });
+            });
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(savedAll(), 10000);
         const BatchQueue queue = BatchQueue::unfinished(store()).first();
         QCOMPARE(queue.slurm->stagingDir, staging);
         const QString job = queue.slurm->taskJobs.value(0);
