@@ -54,12 +54,22 @@ void CaseSearchJob::setRun(const RunPtr& run)
             updateProgressTimer();
             if (m_index)
                 Q_EMIT indexReady(timer->elapsed());
+            else
+                Q_EMIT indexFailed(state->failure);
         }
         watcher->deleteLater();
     });
+    // An exception must not reach the watcher: result() would rethrow it in the slot above.
     watcher->setFuture(SearchIndex::runOnBuildPool([run, state, previous]() -> Result {
-        return SearchIndex::build(
-            *run, [state] { return state->cancelled.load(); }, [state](int indexed, int) { state->indexed = indexed; }, previous);
+        try {
+            return SearchIndex::build(
+                *run, [state] { return state->cancelled.load(); }, [state](int indexed, int) { state->indexed = indexed; }, previous);
+        } catch (const std::bad_alloc&) {
+            state->failure = tr("not enough memory");
+        } catch (const std::exception& e) {
+            state->failure = QString::fromLocal8Bit(e.what());
+        }
+        return nullptr;
     }));
 }
 

@@ -41,6 +41,7 @@ public:
 Q_SIGNALS:
     void indexProgress(int indexed, int total); // cases indexed so far, of the run's
     void indexReady(qint64 milliseconds); // the run given to setRun is indexed; searches use it from now on
+    void indexFailed(const QString& reason); // it could not be (e.g. out of memory); searches keep reading the files
     void progress(int searched, int total); // cases searched so far, of the run's
     void finished(const QSet<QString>& filenames, const krw::SearchQuery& query);
 
@@ -61,6 +62,7 @@ private:
         std::atomic<bool> cancelled{false};
         std::atomic<int> indexed{0};
         std::atomic<int> total{0};
+        QString failure; // why the build threw, written by its task before the future finishes
     };
     quint64 m_indexGeneration = 0;
     std::shared_ptr<IndexState> m_indexState; // the build under way, if any

@@ -17,6 +17,7 @@
 #include <atomic>
 #include <cerrno>
 #include <cstring>
+#include <exception>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -373,6 +374,29 @@ struct SearchIndex::Builder
     std::unordered_multimap<size_t, quint32> m_texts; // hash of a text's line numbers -> where they start
 };
 
+void SearchIndex::runParts(int count, const std::function<void(int part)>& work)
+{
+    std::vector<std::exception_ptr> failures(size_t(std::max(count, 0)));
+    const auto guarded = [&work, &failures](int part) {
+        try {
+            work(part);
+        } catch (...) {
+            failures[size_t(part)] = std::current_exception();
+        }
+    };
+    QVector<QFuture<void>> others;
+    for (int p = 0; p + 1 < count; ++p)
+        others.append(runOnBuildPool([&guarded, p] { guarded(p); }));
+    if (count > 0)
+        guarded(count - 1);
+    for (QFuture<void>& other : others)
+        other.waitForFinished();
+    for (const std::exception_ptr& failure : failures) {
+        if (failure)
+            std::rethrow_exception(failure);
+    }
+}
+
 std::shared_ptr<const SearchIndex> SearchIndex::build(const Run& run, const std::function<bool()>& isCancelled,
     const std::function<void(int indexed, int total)>& progress, const Previous& previous)
 {
@@ -420,12 +444,7 @@ std::shared_ptr<const SearchIndex> SearchIndex::build(const Run& run, const std:
             for (int i = part.begin; i < part.end; ++i)
                 part.cases.push_back(collectCase(run.cases.at(i), reader, carrier, &part.counts));
         };
-        QVector<QFuture<void>> others;
-        for (int p = 0; p + 1 < work.size(); ++p)
-            others.append(runOnBuildPool([&collect, &work, p] { collect(work[p]); }));
-        collect(work.last());
-        for (QFuture<void>& other : others)
-            other.waitForFinished();
+        runParts(int(work.size()), [&collect, &work](int p) { collect(work[p]); });
         int caseIndex = start;
         std::vector<qint32> entryOfText; // of one case
         for (Part& part : work) {

@@ -87,6 +87,11 @@ public:
 
     static constexpr int BuildNice = 10; // the CFS gives a nice-0 thread ~9x the CPU of a nice-10 one
 
+    // work(0) … work(count - 1): all but the last on buildPool(), the last on this thread. Returns
+    // once every part has ended, even when one throws; then the first exception (by part) is
+    // rethrown, so the parts never outlive what they write into.
+    static void runParts(int count, const std::function<void(int part)>& work);
+
 private:
     static void lowerThreadPriority();
 

@@ -164,6 +164,14 @@ void CaseFilterBar::showIndexReady()
     m_search->setToolTip(QString());
 }
 
+void CaseFilterBar::showIndexFailed(const QString& reason)
+{
+    m_search->setPlaceholderText(tr("Search (Ctrl+F) — the run could not be indexed: searches read the files"));
+    m_search->setToolTip(tr("The run's search index could not be built (%1). Searches read the cases' texts instead, which "
+                            "takes longer.")
+                             .arg(reason));
+}
+
 void CaseFilterBar::showSearchProgress(int searched, int total)
 {
     m_status->setText(searchProgressText(searched, total));

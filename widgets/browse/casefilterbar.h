@@ -40,6 +40,7 @@ public:
     // read the texts, slower); then it is the usual one again.
     void showIndexing(int indexed, int total);
     void showIndexReady();
+    void showIndexFailed(const QString& reason); // searches read the files, slower
     static QString indexingText(int indexed, int total); // the placeholder while indexing
     static QString searchProgressText(int searched, int total); // "Searching… 40%"
     static QString matchCountText(int matches); // "No case matches", "1 case matches", "457 cases match"

@@ -19,6 +19,7 @@ CaseSearchController::CaseSearchController(CaseFilterBar* bar, CaseFilterProxy* 
     connect(m_job, &CaseSearchJob::finished, this, &CaseSearchController::apply);
     connect(m_job, &CaseSearchJob::indexProgress, m_bar, &CaseFilterBar::showIndexing);
     connect(m_job, &CaseSearchJob::indexReady, m_bar, &CaseFilterBar::showIndexReady);
+    connect(m_job, &CaseSearchJob::indexFailed, m_bar, &CaseFilterBar::showIndexFailed);
 }
 
 void CaseSearchController::setRun(const RunPtr& run)
