@@ -30,6 +30,7 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QHideEvent>
@@ -46,10 +47,14 @@
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
+#include <QtConcurrent>
+
+#include <algorithm>
 
 namespace krw {
 
 namespace {
+constexpr int HistoryReadDelayMs = 200; // results folder events closer than this are read once
 
 // compile → correctness → timing. Of a result: ✓ passed, ✗ failed, "· timing not run" where it
 // stopped before. During a rerun: ✓ done, … running, ○ still to come. Before any: all not run.
@@ -167,6 +172,10 @@ RunnerPanel::RunnerPanel(SyntaxSupport* syntax, QWidget* parent)
             m_logTimer->start();
     });
     connect(&m_resultWatcher, &QFileSystemWatcher::directoryChanged, this, &RunnerPanel::resultsChanged);
+    m_historyReadTimer = new QTimer(this);
+    m_historyReadTimer->setSingleShot(true);
+    m_historyReadTimer->setInterval(HistoryReadDelayMs);
+    connect(m_historyReadTimer, &QTimer::timeout, this, &RunnerPanel::readHistory);
     connect(&m_pipeline, &RerunPipeline::stageChanged, this, &RunnerPanel::onStage);
     connect(&m_pipeline, &RerunPipeline::diagnosticsChanged, this, [this](const QVector<Diagnostic>& diagnostics) {
         if (showingRun())
@@ -365,6 +374,8 @@ void RunnerPanel::setCase(const CaseTexts& texts, const QVector<CodeVersion>& ve
     if (!sameRun)
         m_store = texts.run ? ResultStore::forRun(texts.run->path, texts.run->name) : ResultStore(QString());
     m_localVersions = requestBuilder().localVersions();
+    ++m_historyGeneration;
+    m_historyReadTimer->stop();
     m_history = texts.run ? store().history(texts.run->cases.at(texts.caseIndex).filename) : QVector<RerunResult>();
     watchResults();
     fillVersionChoosers(false); // the newest prediction against the label: its results reopen with the run
@@ -424,8 +435,29 @@ void RunnerPanel::resultsChanged()
     if (!m_texts.run)
         return;
     watchResults();
-    const QVector<RerunResult> history = store().history(m_texts.run->cases.at(m_texts.caseIndex).filename);
-    if (history.size() == m_history.size())
+    m_historyReadTimer->start();
+}
+
+// Off the UI thread: a case rerun many times has many results, each with its logs.
+void RunnerPanel::readHistory()
+{
+    if (!m_texts.run)
+        return;
+    const quint64 generation = ++m_historyGeneration;
+    auto* watcher = new QFutureWatcher<QVector<RerunResult>>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
+        watcher->deleteLater();
+        if (generation == m_historyGeneration)
+            historyRead(watcher->result());
+    });
+    watcher->setFuture(QtConcurrent::run(
+        [store = store(), caseName = m_texts.run->cases.at(m_texts.caseIndex).filename] { return store.history(caseName); }));
+}
+
+void RunnerPanel::historyRead(const QVector<RerunResult>& history)
+{
+    const auto newest = [](const QVector<RerunResult>& results) { return results.isEmpty() ? QDateTime() : results.last().started; };
+    if (history.size() == m_history.size() && newest(history) == newest(m_history))
         return; // nothing new for this case (another case's folder appeared, or a temporary file)
     m_history = history;
     refreshHistory();
@@ -668,8 +700,11 @@ void RunnerPanel::onFinished(const RerunResult& result)
     m_cancelButton->setEnabled(false);
     QString error;
     const bool saved = m_runStore.save(result, &error);
-    if (m_texts.run && result.caseName == requestBuilder().caseName() && m_runStore.root() == store().root()) {
-        m_history = store().history(result.caseName);
+    if (saved && m_texts.run && result.caseName == requestBuilder().caseName() && m_runStore.root() == store().root()) {
+        // What was just saved joins the history in place (oldest first), without reading it all again.
+        const auto at = std::upper_bound(m_history.begin(), m_history.end(), result.started,
+            [](const QDateTime& started, const RerunResult& stored) { return started < stored.started; });
+        m_history.insert(at, result);
         refreshHistory();
     }
     updateRunButton();

@@ -111,6 +111,8 @@ private:
     void refreshHistory();
     void watchResults(); // the case's results folder, or its nearest existing parent until it exists
     void resultsChanged(); // a result stored by anyone (a batch, another window): history and view follow
+    void readHistory(); // the case's stored results, read again on a worker (resultsChanged, debounced)
+    void historyRead(const QVector<RerunResult>& history);
     void showDetailsFor(const RerunResult& result);
     void showKernels(const QVector<KernelResourceUsage>& kernels);
     void exportPlot();
@@ -126,6 +128,8 @@ private:
     QVector<RerunResult> m_history; // the case's stored results, oldest first
     QFileSystemWatcher m_resultWatcher; // watchResults(); only while the panel is visible
     bool m_historyStale = false; // refreshHistory() was asked while hidden
+    QTimer* m_historyReadTimer; // an atomic save is two directory events: one read for both
+    quint64 m_historyGeneration = 0; // a read started for another case (or before setCase) is dropped
     RerunKey m_choice; // chosenKey() as of the last change of choice
     bool m_filling = false; // the choosers are being filled: no choice is made yet
     // The rerun in flight: what it is of, where its result goes, its log and stage so far.
