@@ -98,7 +98,7 @@ bool enterQuery(MainWindow& window, const QString& text, bool regex = false)
     QSignalSpy debounced(window.filterBar(), &CaseFilterBar::queryChanged);
     window.filterBar()->findChild<QCheckBox*>(QStringLiteral("searchRegex"))->setChecked(regex);
     window.filterBar()->searchEdit()->setText(text);
-    return debounced.wait(5000);
+    return debounced.wait(20000);
 }
 
 // Searches and waits for the result to be applied.
@@ -155,7 +155,7 @@ private:
     {
         QSignalSpy loaded(&window, &MainWindow::loadFinished);
         window.openPath(path, {}, false);
-        return loaded.wait(20000) && loaded.first().first().toBool();
+        return loaded.wait(60000) && loaded.first().first().toBool();
     }
 
     // The sample run copied into runDir with a saved flagged rerun (copySampleWithFlaggedRerun),
@@ -270,7 +270,7 @@ private Q_SLOTS:
             // The compare page always shows some pair once the case is read.
             if (view->comparePage()->isComputing()) {
                 QSignalSpy diffShown(view->comparePage(), &ComparePage::diffShown);
-                QVERIFY(diffShown.wait(5000));
+                QVERIFY(diffShown.wait(20000));
             }
             QVERIFY(!view->comparePage()->leftId().isEmpty() || codeVersions(c).isEmpty());
         }
@@ -498,12 +498,12 @@ private Q_SLOTS:
         ComparePage* compare = window.caseView()->comparePage();
         QSignalSpy diffShown(compare, &ComparePage::diffShown);
         compare->compare(QStringLiteral("it0:perf:1"), QStringLiteral("it1:perf:1"));
-        QVERIFY(diffShown.wait(5000));
+        QVERIFY(diffShown.wait(20000));
         QCOMPARE(compare->diffView()->leftView()->toPlainText(), QStringLiteral("int c2;"));
         QCOMPARE(compare->diffView()->rightView()->toPlainText(), QStringLiteral("int c4;"));
         QCOMPARE(compare->diffView()->hunkCount(), 1);
         compare->compare(QStringLiteral("label"), QStringLiteral("label"));
-        QVERIFY(diffShown.wait(5000));
+        QVERIFY(diffShown.wait(20000));
         QCOMPARE(compare->diffView()->hunkCount(), 0);
         QVERIFY(!compare->diffView()->message().isEmpty());
     }
@@ -521,7 +521,7 @@ private Q_SLOTS:
         history->tree()->setCurrentItem(newest->child(0)); // Iteration 1 · Prediction
         QSignalSpy diffShown(window.caseView()->comparePage(), &ComparePage::diffShown);
         history->compareSelectedWithPrevious();
-        QVERIFY(diffShown.wait(5000));
+        QVERIFY(diffShown.wait(20000));
         QCOMPARE(window.caseView()->comparePage()->leftId(), QStringLiteral("it0:predict"));
         QCOMPARE(window.caseView()->comparePage()->rightId(), QStringLiteral("it1:predict"));
         QCOMPARE(window.caseView()->tabs()->currentIndex(), int(CaseView::CompareTab));
@@ -770,10 +770,10 @@ private Q_SLOTS:
         QCOMPARE(shownCases(window).size(), 5);
         QSignalSpy searched(&window, &MainWindow::searchFinished);
         window.filterBar()->searchEdit()->setText(QStringLiteral("does not match"));
-        QVERIFY(searched.wait(5000)); // debounced, then searched on a worker
+        QVERIFY(searched.wait(20000)); // debounced, then searched on a worker
         QCOMPARE(shownCases(window), QStringList{QStringLiteral("a.py")});
         window.filterBar()->searchEdit()->clear();
-        QVERIFY(searched.wait(5000));
+        QVERIFY(searched.wait(20000));
         QCOMPARE(shownCases(window).size(), 5);
     }
 
