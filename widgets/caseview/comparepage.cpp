@@ -147,9 +147,9 @@ ComparePage::Diff ComparePage::computeDiff(
     Diff diff{leftId, rightId, options, {}, {}, {}, {}};
     const CodeVersion* left = findVersion(versions, leftId);
     const CodeVersion* right = findVersion(versions, rightId);
-    if (!left || !right) {
-        diff.status = tr("This case has no code to compare.");
-        diff.result.error = tr("Nothing to compare.");
+    if (!left || !right) { // said once, in the view: the status line stays empty
+        diff.result.error = leftId.isEmpty() && rightId.isEmpty() ? tr("This case has no code to compare.")
+                                                                  : tr("This case has no version %1.").arg(!left ? leftId : rightId);
         return diff;
     }
     // Over the limit, not even the texts go to the view: saying so is all there is to show.
@@ -165,6 +165,11 @@ ComparePage::Diff ComparePage::computeDiff(
     diff.right = texts.text(rightId);
     diff.result = diffLines(splitLines(diff.left), splitLines(diff.right), options);
     return diff;
+}
+
+QString ComparePage::statusText() const
+{
+    return m_status->text();
 }
 
 DiffOptions ComparePage::currentOptions()

@@ -60,6 +60,7 @@ public:
     // What a limit of the character diff left coarse in the diff shown (DiffResult::roughRows),
     // as the page says it; empty when every changed line has its own character marks.
     QString roughNote() const;
+    QString statusText() const; // the line above the diff: "3 changes", "Comparing…"; empty when the view says why not
 
 Q_SIGNALS:
     void diffShown(); // the newest requested diff is on screen

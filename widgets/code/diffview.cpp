@@ -226,7 +226,9 @@ void DiffView::setDiff(const QString& leftTitle, const QString& left, const QStr
     m_left->viewport()->update();
     m_right->viewport()->update();
 
-    if (!diff.error.isEmpty())
+    if (!diff.error.isEmpty() && (m_leftId.isEmpty() || m_rightId.isEmpty()))
+        showMessage(diff.error, true); // no versions to speak of: the reason alone
+    else if (!diff.error.isEmpty())
         showMessage(tr("Cannot compare these versions: %1").arg(diff.error), true);
     else if (diff.identical())
         showMessage(tr("No differences: both versions are the same."), false);

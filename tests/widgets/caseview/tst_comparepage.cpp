@@ -86,9 +86,19 @@ private Q_SLOTS:
         const CaseTexts texts = textsOf(QStringLiteral("a.py"));
         const ComparePage::Diff diff = ComparePage::computeDiff(texts, codeVersions(caseOf(QStringLiteral("a.py"))),
             QStringLiteral("it9:predict"), QStringLiteral("label"), ComparePage::currentOptions());
-        QVERIFY(!diff.status.isEmpty());
-        QVERIFY(!diff.result.error.isEmpty());
+        QCOMPARE(diff.result.error, QStringLiteral("This case has no version it9:predict."));
         QVERIFY(diff.result.rows.isEmpty());
+    }
+
+    // A case without any code says so once, in the view, not again on the status line.
+    void aCaseWithoutCodeSaysSoOnce()
+    {
+        ComparePage page(&m_syntax);
+        const CaseTexts texts = textsOf(QStringLiteral("a.py"));
+        const ComparePage::Diff diff = ComparePage::computeDiff(texts, {}, {}, {}, ComparePage::currentOptions());
+        page.setCase(texts, {}, diff);
+        QCOMPARE(page.diffView()->message(), QStringLiteral("This case has no code to compare."));
+        QCOMPARE(page.statusText(), QString());
     }
 
 private:
