@@ -527,9 +527,9 @@ QString verdictTitle(const QString& verdict)
     return verdict;
 }
 
-QString RerunResult::verdictLine() const
+QString RerunResult::verdictLine(bool inWords) const
 {
-    const QString word = verdict();
+    const QString word = inWords ? verdictTitle(verdict()) : verdict();
     if (flags.isEmpty())
         return word;
     return QStringLiteral("%1 \u2014 %2 %3: %4")

@@ -189,8 +189,9 @@ struct RerunResult
     // The verdict in one word: "passed", "compile_failed", "wrong", "candidate_failed", ...
     QString verdict() const;
     // The verdict with its warnings, as every view shows it: "passed — 2 warnings: output_reused, no_own_kernel".
-    // A flagged result is never shown as a plain "passed".
-    QString verdictLine() const;
+    // A flagged result is never shown as a plain "passed". inWords: the verdict as verdictTitle()
+    // says it ("Compile failed — …"), for a window; the token for files, reports and the CLI.
+    QString verdictLine(bool inWords = false) const;
     // Where it ran, as every view says it: "local", "local, HIP_VISIBLE_DEVICES=1" (a batch's device),
     // "host gpu1" (environment "ssh_host", set by the pipeline when the steps ran over SSH),
     // "slurm job 1234_3 on node1" (environment's slurm_job and slurm_node, runner/slurm/), or

@@ -30,7 +30,7 @@ VerdictLabel::Tone VerdictLabel::toneOf(const RerunResult& result)
 
 void VerdictLabel::showResult(const RerunResult& r)
 {
-    QString text = (r.flags.isEmpty() ? QString() : QStringLiteral("⚠ ")) + tr("Verdict: %1").arg(r.verdictLine());
+    QString text = (r.flags.isEmpty() ? QString() : QStringLiteral("⚠ ")) + tr("Verdict: %1").arg(r.verdictLine(true));
     // Accuracy flags that are not the battery's (no_tensors, ...) say what the comparison missed.
     QStringList accuracyFlags;
     for (const QString& flag : r.accuracy ? r.accuracy->flags : QStringList()) {

@@ -385,7 +385,7 @@ private Q_SLOTS:
         panel.selectProfile(QStringLiteral("hip-nvidia")); // the saved result's
 
         VerdictLabel* verdict = panel.verdictLabel();
-        QCOMPARE(verdict->text(), QStringLiteral("⚠ Verdict: passed — 2 warnings: output_reused, launch_bound"));
+        QCOMPARE(verdict->text(), QStringLiteral("⚠ Verdict: Passed — 2 warnings: output_reused, launch_bound"));
         QCOMPARE(verdict->tone(), VerdictLabel::Tone::Problem);
         QCOMPARE(verdict->palette().color(QPalette::WindowText), problemTextColor(panel.palette()));
         QVERIFY(verdict->toolTip().contains(QStringLiteral("call_kernel#0: the second call returned the first call's storage")));
@@ -859,7 +859,7 @@ private Q_SLOTS:
         QCOMPARE(panel.verdictLabel()->tone(), VerdictLabel::Tone::Problem);
         panel.showResult(test::cleanPassRerun(QStringLiteral("sin_kernel.py")));
         // Back from a flagged result: no warning sign, no problem colour left behind.
-        QCOMPARE(panel.verdictLabel()->text(), QStringLiteral("Verdict: passed"));
+        QCOMPARE(panel.verdictLabel()->text(), QStringLiteral("Verdict: Passed"));
         QCOMPARE(panel.verdictLabel()->tone(), VerdictLabel::Tone::Plain);
         QCOMPARE(panel.verdictLabel()->palette().color(QPalette::WindowText), panel.palette().color(QPalette::WindowText));
         QVERIFY(panel.verdictLabel()->palette().color(QPalette::WindowText) != problemTextColor(panel.palette()));
@@ -884,7 +884,7 @@ private Q_SLOTS:
 
         // Wrong on other seeds: which call and which seed, and its speedup does not count.
         panel.showResult(test::seedSensitiveRerun(QStringLiteral("sin_kernel.py")));
-        QCOMPARE(panel.verdictLabel()->text(), QStringLiteral("⚠ Verdict: wrong_output — 1 warning: seed_sensitive"));
+        QCOMPARE(panel.verdictLabel()->text(), QStringLiteral("⚠ Verdict: Wrong output — 1 warning: seed_sensitive"));
         QVERIFY(panel.speedupLabel()->text().endsWith(QStringLiteral(" · output wrong: does not count")));
         const auto cells = checkCells(panel.checksView()->table());
         QCOMPARE(cells.value(QStringLiteral("seed_sensitive")),
@@ -900,7 +900,7 @@ private Q_SLOTS:
         RunnerPanel panel(&m_syntax);
         panel.show();
         panel.showResult(test::olderRerun(QStringLiteral("sin_kernel.py")));
-        QCOMPARE(panel.verdictLabel()->text(), QStringLiteral("Verdict: passed"));
+        QCOMPARE(panel.verdictLabel()->text(), QStringLiteral("Verdict: Passed"));
         QVERIFY(panel.checksView()->table()->isHidden());
         QCOMPARE(panel.checksView()->summary()->text(),
             QStringLiteral("The checks did not run: this result was saved before the checks existed. Rerun it to check it."));
