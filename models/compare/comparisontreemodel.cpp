@@ -208,7 +208,7 @@ QVariant ComparisonTreeModel::headerData(int section, Qt::Orientation orientatio
     if (orientation != Qt::Horizontal)
         return {};
     if (role == Qt::ToolTipRole) {
-        const bool b = section >= LatestBColumn;
+        const bool b = section == LatestBColumn || section == BestBColumn || section == RerunBColumn;
         const QString run = b ? m_comparison.nameB() : m_comparison.nameA();
         if (section == NameColumn)
             return tr("Cases matched by filename, grouped by what changed from A to B");

@@ -16,7 +16,8 @@ class ComparisonTreeModel : public QAbstractItemModel
 {
     Q_OBJECT
 public:
-    enum Columns { NameColumn, LatestAColumn, BestAColumn, RerunAColumn, LatestBColumn, BestBColumn, RerunBColumn, NUM_COLUMNS };
+    // Both runs' outcomes first: what changed is read at a glance, in a narrow panel too.
+    enum Columns { NameColumn, LatestAColumn, LatestBColumn, BestAColumn, BestBColumn, RerunAColumn, RerunBColumn, NUM_COLUMNS };
     enum Roles {
         SortRole = Qt::UserRole,
         IsGroupRole,
