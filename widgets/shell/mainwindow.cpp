@@ -18,6 +18,7 @@
 #include "code/diffview.h"
 #include "compare/comparisonpanel.h"
 #include "compare/comparisontreemodel.h"
+#include "compare/rungriddialog.h"
 #include "report/exportdialog.h"
 #include "rerun/runnerpanel.h"
 #include "review/annotationpanel.h"
@@ -298,6 +299,7 @@ void MainWindow::buildMenus()
     addMenuAction(file, tr("&Compare With…"), this, &MainWindow::chooseComparison);
     m_leaveComparisonAction = addMenuAction(file, tr("&Leave Comparison"), m_comparison, &ComparisonPanel::leave);
     m_leaveComparisonAction->setEnabled(false);
+    addMenuAction(file, tr("Compare Se&veral Runs…"), this, &MainWindow::openRunGrid);
     file->addSeparator();
     QAction* exportReport
         = addMenuAction(file, tr("&Export Report…"), this, &MainWindow::showExportDialog, QKeySequence(Qt::CTRL | Qt::Key_E));
@@ -711,6 +713,19 @@ void MainWindow::chooseComparison()
     const QString path = QFileDialog::getExistingDirectory(this, tr("Compare With Run Folder"), QFileInfo(m_run->path).path());
     if (!path.isEmpty())
         compareWith(path);
+}
+
+RunGridDialog* MainWindow::openRunGrid()
+{
+    QStringList paths;
+    if (m_run)
+        paths << m_run->path;
+    if (m_comparison->runB())
+        paths << m_comparison->runB()->path;
+    auto* dialog = new RunGridDialog(paths, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    return dialog;
 }
 
 void MainWindow::showCase(int caseIndex)

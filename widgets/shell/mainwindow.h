@@ -28,6 +28,7 @@ class CaseSearchController;
 class CaseTreeModel;
 class CaseView;
 class ComparisonPanel;
+class RunGridDialog;
 class RunOpener;
 class ScreenshotTaker;
 class SyntaxSupport;
@@ -95,6 +96,8 @@ public:
     // or another run opens. comparisonShown says how it ended.
     void compareWith(const QString& path, const QString& runName = {}, bool interactive = true);
     ComparisonPanel* comparisonPanel() const { return m_comparison; }
+    // File ▸ Compare Several Runs…: the grid of outcomes, with this run (and the one compared with) listed.
+    RunGridDialog* openRunGrid();
 
     // Help ▸ Keyboard Shortcuts: every action of the window with its shortcuts (HTML).
     QString shortcutHelp() const;

@@ -10,6 +10,8 @@
 #include "code/syntaxsupport.h"
 #include "compare/comparisonpanel.h"
 #include "compare/comparisontreemodel.h"
+#include "compare/rungriddialog.h"
+#include "compare/rungridmodel.h"
 #include "shell/mainwindow.h"
 
 #include <QComboBox>
@@ -19,6 +21,7 @@
 #include <QStackedWidget>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QTableView>
 #include <QTest>
 #include <QTreeView>
 
@@ -155,6 +158,41 @@ private Q_SLOTS:
         QCOMPARE(shown.first().first().toBool(), false);
         QVERIFY2(window.statusBar()->currentMessage().contains(QStringLiteral("no case could be loaded")),
             qPrintable(window.statusBar()->currentMessage()));
+    }
+
+    // File ▸ Compare Several Runs…: the runs on show listed, loaded off the UI thread, the grid sorted
+    // with the summary on top; a run that cannot be loaded is named.
+    void severalRuns()
+    {
+        MainWindow window(&m_syntax);
+        QVERIFY(open(window, QStringLiteral(KRW_SAMPLE_RUN_DIR)));
+        QVERIFY(compare(window, QStringLiteral(KRW_SAMPLE_RUN_V2_DIR)));
+        RunGridDialog* dialog = window.openRunGrid();
+        QCOMPARE(dialog->paths(), (QStringList{window.run()->path, window.comparisonPanel()->runB()->path}));
+        dialog->addPath(QStringLiteral(KRW_SAMPLE_RUN_DIR));
+        QSignalSpy shown(dialog, &RunGridDialog::gridShown);
+        dialog->showGrid();
+        QVERIFY(shown.wait(20000));
+        QCOMPARE(shown.first().first().toBool(), true);
+        QAbstractItemModel* table = dialog->table()->model();
+        QCOMPARE(table->rowCount(), 11);
+        QCOMPARE(table->columnCount(), 5);
+        QCOMPARE(table->index(0, 0).data().toString(), QStringLiteral("Summary"));
+        QCOMPARE(table->index(0, RunGridModel::FirstRunColumn + 1).data().toString(), QStringLiteral("5 of 9 passed · 4 failing"));
+        dialog->table()->sortByColumn(RunGridModel::NameColumn, Qt::DescendingOrder);
+        QCOMPARE(table->index(0, 0).data().toString(), QStringLiteral("Summary"));
+        QCOMPARE(table->index(1, 0).data().toString(), QStringLiteral("vector_add.py"));
+        QCOMPARE(table->index(1, RunGridModel::FirstRunColumn).data().toString(), QStringLiteral("—"));
+        QCOMPARE(table->index(1, RunGridModel::FirstRunColumn + 1).data().toString(), QStringLiteral("Passed"));
+
+        const QString missing = QStringLiteral(KRW_TEST_DATA_DIR "/does-not-exist");
+        dialog->addPath(missing);
+        shown.clear();
+        dialog->showGrid();
+        QVERIFY(shown.wait(20000));
+        QCOMPARE(shown.first().first().toBool(), false);
+        QVERIFY2(dialog->status()->text().contains(missing), qPrintable(dialog->status()->text()));
+        dialog->close();
     }
 
     // Another run opened ends the comparison of the run left.
