@@ -485,6 +485,18 @@ int exportReport(QCommandLineParser& parser, const QStringList& args)
         return NothingLoaded;
     }
     ExportRequest request;
+    if (parser.isSet(QStringLiteral("compare"))) {
+        const QString comparedPath = parser.value(QStringLiteral("compare"));
+        auto compared = std::make_shared<Run>(loadRunAtPath(comparedPath, {}, &error));
+        if (!error.isEmpty() || compared->cases.isEmpty()) {
+            err << "kernel-review-cli: "
+                << (error.isEmpty() ? QCoreApplication::translate("kernel-review-cli", "no case could be loaded from %1").arg(comparedPath)
+                                    : error)
+                << '\n';
+            return NothingLoaded;
+        }
+        request.comparedRun = compared;
+    }
     request.run = run;
     request.format = *format;
     request.scope = *scope;
@@ -541,7 +553,8 @@ void addOptions(QCommandLineParser& parser)
         "                 [--slurm --slurm-dir DIR]: the batch as one Slurm job array\n"
         "  run-request FILE --out RESULT   run one staged request (a Slurm task's work)\n"
         "  export PATH --format html|md|pdf|csv|workspace --out DEST [--only all|failing|annotated]\n"
-        "                 the annotated report, a CSV of cases, or per-case debug folders")
+        "                 the annotated report, a CSV of cases, or per-case debug folders\n"
+        "                 [--compare B]: the summary page lists the buckets of this run against B")
                                          .arg(QStringLiteral(KRW_VERSION_STRING)));
     parser.addHelpOption(); // no --version option: rerun's --version names the code version to run
     parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("summary"));
@@ -636,6 +649,9 @@ void addOptions(QCommandLineParser& parser)
     parser.addOption({QStringLiteral("out"),
         QCoreApplication::translate("kernel-review-cli", "export: the file to write (a folder for workspace); run-request: the result."),
         QStringLiteral("DEST")});
+    parser.addOption({QStringLiteral("compare"),
+        QCoreApplication::translate("kernel-review-cli", "export: compare the run with the run at PATH in the report's summary."),
+        QStringLiteral("PATH")});
     parser.addOption({QStringLiteral("only"),
         QCoreApplication::translate("kernel-review-cli", "export: all (default), failing or annotated cases; rerun: a batch of them."),
         QStringLiteral("SCOPE")});

@@ -754,6 +754,7 @@ void MainWindow::showExportDialog()
         return;
     }
     auto* dialog = new ExportDialog(m_run, selectedCaseIndexes(), this);
+    dialog->setComparedRun(m_comparison->runB()); // while comparing, the summary page lists the buckets
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->open();
 }
