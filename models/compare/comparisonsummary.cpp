@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "compare/comparisonsummary.h"
 
+#include <QStringList>
 #include <QTextStream>
 
 #include <nlohmann/json.hpp>

@@ -9,6 +9,9 @@
 #include "compare/comparebucket.h"
 #include "run/rundata.h"
 
+#include <QHash>
+#include <QStringList>
+
 #include <array>
 
 namespace krw {

@@ -102,9 +102,14 @@ bool ComparisonPanel::isBusy() const
 void ComparisonPanel::setRunA(const RunPtr& a)
 {
     const bool sameRun = m_a && a && m_a->path == a->path && m_a->name == a->name;
+    const bool reloaded = sameRun && a != m_a;
     m_a = a;
     if (!sameRun && (m_b || m_loadJob->isBusy()))
         leave();
+    else if (reloaded && m_b) {
+        m_model->clear(); // its rows point into the cases of the run as it was
+        compareLoaded(m_b); // the same run read again: its cases may have changed
+    }
 }
 
 void ComparisonPanel::compareWith(const QString& path, const QString& runName, bool interactive)
@@ -166,6 +171,11 @@ void ComparisonPanel::finishLoad(const RunPtr& b)
         fail(tr("Cannot compare with %1: no case could be loaded from it (%n warnings).", nullptr, int(b->warnings.size())).arg(m_path));
         return;
     }
+    compareLoaded(b);
+}
+
+void ComparisonPanel::compareLoaded(const RunPtr& b)
+{
     m_header->setText(tr("Comparing %1 with %2…").arg(m_a->name, b->name));
     const quint64 generation = ++m_generation;
     const RunPtr a = m_a;

@@ -59,6 +59,7 @@ Q_SIGNALS:
 private:
     void chooseRun(const LocateResult& result);
     void finishLoad(const RunPtr& b);
+    void compareLoaded(const RunPtr& b); // on a worker, then showComparison
     void showComparison(quint64 generation, const RunPtr& b, const RunComparison& comparison);
     void loadLatestReruns();
     void fail(const QString& message);

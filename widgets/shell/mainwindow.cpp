@@ -196,7 +196,7 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
                 : -1);
     });
     connect(m_comparison, &ComparisonPanel::caseChosen, this, [this](int indexA, int indexB) {
-        if (indexA >= 0) {
+        if (indexA >= 0 && indexA < m_run->cases.size()) {
             showCase(indexA);
         } else if (indexB >= 0 && m_comparison->runB()) { // only in B: B's case, on its own
             m_review->showCase({});

@@ -7,6 +7,8 @@
 #include "compare/runcomparison.h"
 #include "run/runloader.h"
 
+#include <QRegularExpression>
+#include <QSet>
 #include <QStandardPaths>
 #include <QTest>
 

@@ -195,13 +195,22 @@ private Q_SLOTS:
         dialog->close();
     }
 
-    // Another run opened ends the comparison of the run left.
+    // The run on show read again keeps the comparison, compared anew; another run opened ends it.
     void openingAnotherRunLeaves()
     {
         MainWindow window(&m_syntax);
         QVERIFY(open(window, QStringLiteral(KRW_SAMPLE_RUN_DIR)));
         QVERIFY(compare(window, QStringLiteral(KRW_SAMPLE_RUN_V2_DIR)));
         QSignalSpy left(window.comparisonPanel(), &ComparisonPanel::left);
+        QSignalSpy comparedAgain(&window, &MainWindow::comparisonShown);
+        const RunPtr before = window.run();
+        QVERIFY(open(window, QStringLiteral(KRW_SAMPLE_RUN_DIR)));
+        QVERIFY(window.run() != before);
+        QVERIFY(comparedAgain.wait(10000));
+        QCOMPARE(comparedAgain.first().first().toBool(), true);
+        QCOMPARE(left.size(), 0);
+        QVERIFY(window.comparisonPanel()->isActive());
+        QCOMPARE(window.comparisonPanel()->model()->rowCount(), 6);
         QVERIFY(open(window, QStringLiteral(KRW_SAMPLE_RUN_V2_DIR)));
         QCOMPARE(left.size(), 1);
         QVERIFY(!window.comparisonPanel()->isActive());
