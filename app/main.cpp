@@ -12,6 +12,7 @@
 #include <QCommandLineParser>
 #include <QTextStream>
 
+#include <memory>
 #include <optional>
 
 namespace {
@@ -31,6 +32,9 @@ struct Options
         QCoreApplication::translate(
             "kernel-review", "With --screenshot: the case tab to show (0 = overview … 11 = history; default: compare)."),
         QStringLiteral("INDEX")};
+    QCommandLineOption compare{QStringLiteral("compare"),
+        QCoreApplication::translate("kernel-review", "Compare the run with the run at PATH (File > Compare With…)."),
+        QStringLiteral("PATH")};
     QCommandLineOption theme{QStringLiteral("theme"),
         QCoreApplication::translate("kernel-review", "light, dark or system (for this session)."), QStringLiteral("THEME")};
 
@@ -42,7 +46,7 @@ struct Options
         parser.addPositionalArgument(QStringLiteral("path"),
             QCoreApplication::translate("kernel-review", "A run folder, any file of a run, a JSONL file, or a folder of debug folders."),
             QStringLiteral("[PATH]"));
-        parser.addOptions({sample, run, screenshot, caseOption, tab, theme});
+        parser.addOptions({sample, run, screenshot, caseOption, tab, compare, theme});
     }
 };
 
@@ -154,6 +158,17 @@ int main(int argc, char* argv[])
         path = krw::Settings::instance()->lastRunPath();
     const bool reopening = path == krw::Settings::instance()->lastRunPath();
     const QString runName = parser.isSet(run) ? parser.value(run) : reopening ? krw::Settings::instance()->lastRunName() : QString();
+    if (parser.isSet(options.compare)) {
+        // Once the run is shown: the run to compare it with (loaded off the UI thread like the first).
+        auto compared = std::make_shared<bool>(false);
+        QObject::connect(&window, &krw::MainWindow::loadFinished, &window,
+            [&window, compared, comparePath = parser.value(options.compare), screenshotMode](bool ok) {
+                if (!ok || *compared)
+                    return;
+                *compared = true;
+                window.compareWith(comparePath, {}, !screenshotMode);
+            });
+    }
     window.openPath(path, runName, !screenshotMode);
     return app.exec();
 }

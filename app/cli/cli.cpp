@@ -5,6 +5,7 @@
 #include "batch/batchrecord.h"
 #include "batch/batchsummary.h"
 #include "batch/rerunbatch.h"
+#include "compare/comparisonsummary.h"
 #include "krw-config.h"
 #include "pipeline/rerunpipeline.h"
 #include "pipeline/rerunrequestbuilder.h"
@@ -98,6 +99,37 @@ int summary(QCommandLineParser& parser, const QStringList& args)
             << '\n';
         return NothingLoaded;
     }
+    return Ok;
+}
+
+// compare A B: the buckets of two runs (fixed, regressed, ...) with their cases. 2 when either
+// run cannot be loaded or holds no case, naming which; 1 on usage errors.
+int compareRuns(QCommandLineParser& parser, const QStringList& args)
+{
+    if (args.size() != 3)
+        return usage(parser, QCoreApplication::translate("kernel-review-cli", "compare takes two PATHs, A and B"));
+    QTextStream err = errStream();
+    Run runs[2];
+    for (int i = 0; i < 2; ++i) {
+        const QString& path = args.at(1 + i);
+        QString error;
+        runs[i] = loadRunAtPath(path, {}, &error);
+        if (!error.isEmpty()) {
+            err << "kernel-review-cli: " << error << '\n';
+            return NothingLoaded;
+        }
+        if (runs[i].cases.isEmpty()) {
+            err << "kernel-review-cli: "
+                << QCoreApplication::translate(
+                       "kernel-review-cli", "no case could be loaded from %1 (%n warnings)", nullptr, int(runs[i].warnings.size()))
+                       .arg(path)
+                << '\n';
+            return NothingLoaded;
+        }
+    }
+    const RunComparison comparison = RunComparison::compare(runs[0], runs[1]);
+    writeOut(
+        parser.isSet(QStringLiteral("json")) ? comparisonJson(comparison, runs[0], runs[1]) : comparisonText(comparison, runs[0], runs[1]));
     return Ok;
 }
 
@@ -453,6 +485,18 @@ int exportReport(QCommandLineParser& parser, const QStringList& args)
         return NothingLoaded;
     }
     ExportRequest request;
+    if (parser.isSet(QStringLiteral("compare"))) {
+        const QString comparedPath = parser.value(QStringLiteral("compare"));
+        auto compared = std::make_shared<Run>(loadRunAtPath(comparedPath, {}, &error));
+        if (!error.isEmpty() || compared->cases.isEmpty()) {
+            err << "kernel-review-cli: "
+                << (error.isEmpty() ? QCoreApplication::translate("kernel-review-cli", "no case could be loaded from %1").arg(comparedPath)
+                                    : error)
+                << '\n';
+            return NothingLoaded;
+        }
+        request.comparedRun = compared;
+    }
     request.run = run;
     request.format = *format;
     request.scope = *scope;
@@ -501,13 +545,16 @@ void addOptions(QCommandLineParser& parser)
         "Kernel Review Workbench %1, headless.\n\n"
         "Commands:\n"
         "  summary PATH   cases with their latest and best outcomes, and load warnings\n"
+        "  compare A B    two runs matched by filename: fixed, regressed, still failing, still passing,\n"
+        "                 only in A, only in B, each with its cases\n"
         "  rerun PATH --case FILENAME   compile, check and time one version of a case\n"
         "  rerun PATH --only failing|all|annotated | --cases A,B [--jobs N] [--devices N]\n"
         "                 a batch: one line (--json: one JSON object) per case as it ends, then a summary\n"
         "                 [--slurm --slurm-dir DIR]: the batch as one Slurm job array\n"
         "  run-request FILE --out RESULT   run one staged request (a Slurm task's work)\n"
         "  export PATH --format html|md|pdf|csv|workspace --out DEST [--only all|failing|annotated]\n"
-        "                 the annotated report, a CSV of cases, or per-case debug folders")
+        "                 the annotated report, a CSV of cases, or per-case debug folders\n"
+        "                 [--compare B]: the summary page lists the buckets of this run against B")
                                          .arg(QStringLiteral(KRW_VERSION_STRING)));
     parser.addHelpOption(); // no --version option: rerun's --version names the code version to run
     parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("summary"));
@@ -602,6 +649,9 @@ void addOptions(QCommandLineParser& parser)
     parser.addOption({QStringLiteral("out"),
         QCoreApplication::translate("kernel-review-cli", "export: the file to write (a folder for workspace); run-request: the result."),
         QStringLiteral("DEST")});
+    parser.addOption({QStringLiteral("compare"),
+        QCoreApplication::translate("kernel-review-cli", "export: compare the run with the run at PATH in the report's summary."),
+        QStringLiteral("PATH")});
     parser.addOption({QStringLiteral("only"),
         QCoreApplication::translate("kernel-review-cli", "export: all (default), failing or annotated cases; rerun: a batch of them."),
         QStringLiteral("SCOPE")});
@@ -625,6 +675,8 @@ int run(const QStringList& arguments, QIODevice* out, QIODevice* err)
             return usage(parser, QCoreApplication::translate("kernel-review-cli", "no command given"));
         if (args.first() == QLatin1String("summary"))
             return summary(parser, args);
+        if (args.first() == QLatin1String("compare"))
+            return compareRuns(parser, args);
         if (args.first() == QLatin1String("rerun"))
             return rerun(parser, args);
         if (args.first() == QLatin1String("export"))

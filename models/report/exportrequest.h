@@ -18,6 +18,8 @@ struct ExportRequest
     QString destination; // a file; a folder for workspace
     AnnotationMap annotations;
     QDateTime generated; // shown in the report; invalid: now
+    // Comparing runs: the run compared with; the summary page then lists the buckets (issue 13).
+    RunPtr comparedRun;
 };
 
 } // namespace krw

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "batch/batchrecord.h"
+#include "compare/runcomparison.h"
 #include "rerun/rerunresult.h"
 #include "review/annotations.h"
 #include "run/casetexts.h"
@@ -85,6 +86,10 @@ struct ReportSummary
     // The run's newest batch rerun (BatchRecord::newest), reported whole: the cases it reran need
     // not be those in the report's scope.
     std::optional<BatchRecord> batch;
+    // Comparing runs (issue 13): this run (A) against another (B), whose buckets the summary page
+    // lists; comparedPath is B's path.
+    std::optional<RunComparison> comparison;
+    QString comparedPath;
 };
 ReportSummary summarize(const Run& run, const QVector<ReportCase>& cases, ExportScope scope, const QDateTime& generated);
 

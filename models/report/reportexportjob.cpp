@@ -215,6 +215,10 @@ void ReportExportJob::startWrite()
         const QVector<ReportCase>& cases = *state->cases;
         ReportSummary summary = summarize(*request.run, cases, request.scope, request.generated);
         summary.batch = BatchRecord::newest(ResultStore::forRun(request.run->path, request.run->name));
+        if (request.comparedRun) {
+            summary.comparison = RunComparison::compare(*request.run, *request.comparedRun);
+            summary.comparedPath = request.comparedRun->path;
+        }
         ExportResult result;
         result.cases = int(cases.size());
         result.path = request.destination;

@@ -583,6 +583,37 @@ QString batchSection(const BatchRecord& batch)
     return out + QStringLiteral("</div>\n");
 }
 
+// Comparing runs, as the Markdown report has it.
+QString comparisonSection(const RunComparison& comparison, const ReportSummary& summary)
+{
+    QString out = QStringLiteral("<div id=\"comparison\"><h2>Compared with another run</h2>\n");
+    out += QStringLiteral("<p class=\"meta\">A: %1 (<code>%2</code>)<br>B: %3 (<code>%4</code>)</p>\n")
+               .arg(esc(comparison.nameA()), esc(summary.runPath), esc(comparison.nameB()), esc(summary.comparedPath));
+    out += QStringLiteral("<table class=\"counts\">\n") + row({QStringLiteral("Bucket"), QStringLiteral("Cases")}, QStringLiteral("th"));
+    for (int i = 0; i < CompareBucketCount; ++i)
+        out += row({esc(compareBucketTitle(CompareBucket(i))), QString::number(comparison.count(CompareBucket(i)))});
+    out += QStringLiteral("</table>\n");
+    const QString none = QStringLiteral("—");
+    for (int i = 0; i < CompareBucketCount; ++i) {
+        const auto bucket = CompareBucket(i);
+        if (comparison.count(bucket) == 0)
+            continue;
+        out += QStringLiteral("<h3>%1 (%2)</h3>\n<table class=\"cases\">\n")
+                   .arg(esc(compareBucketTitle(bucket)))
+                   .arg(comparison.count(bucket))
+            + row({QStringLiteral("Case"), QStringLiteral("A latest"), QStringLiteral("A best"), QStringLiteral("B latest"),
+                      QStringLiteral("B best")},
+                QStringLiteral("th"));
+        for (int index : comparison.casesIn(bucket)) {
+            const ComparedCase& c = comparison.cases().at(index);
+            out += row({esc(c.filename), c.inA() ? esc(outcomeTitle(c.latestA)) : none, c.inA() ? esc(stageName(c.bestA)) : none,
+                c.inB() ? esc(outcomeTitle(c.latestB)) : none, c.inB() ? esc(stageName(c.bestB)) : none});
+        }
+        out += QStringLiteral("</table>\n");
+    }
+    return out + QStringLiteral("</div>\n");
+}
+
 } // namespace
 
 QString plotResourceName(int caseIndex)
@@ -616,7 +647,9 @@ const QString DocumentTail = QStringLiteral("</body>\n</html>\n");
 
 QByteArray reportHtml(const ReportSummary& summary, const QVector<ReportCase>& cases, const HtmlReportOptions& options)
 {
-    QString out = documentHead(summary) + summarySection(summary, cases) + (summary.batch ? batchSection(*summary.batch) : QString());
+    QString out = documentHead(summary) + summarySection(summary, cases)
+        + (summary.comparison ? comparisonSection(*summary.comparison, summary) : QString())
+        + (summary.batch ? batchSection(*summary.batch) : QString());
     for (int i = 0; i < cases.size(); ++i)
         out += CaseWriter(cases.at(i), i + 1, options).html();
     out += DocumentTail;
@@ -628,8 +661,10 @@ QVector<QByteArray> reportHtmlParts(const ReportSummary& summary, const QVector<
     const QString head = documentHead(summary, true);
     QVector<QByteArray> parts;
     parts.reserve(cases.size() + 1);
-    parts.append(QString(head + summarySection(summary, cases) + (summary.batch ? batchSection(*summary.batch) : QString()) + DocumentTail)
-                     .toUtf8());
+    parts.append(
+        QString(head + summarySection(summary, cases) + (summary.comparison ? comparisonSection(*summary.comparison, summary) : QString())
+            + (summary.batch ? batchSection(*summary.batch) : QString()) + DocumentTail)
+            .toUtf8());
     for (int i = 0; i < cases.size(); ++i)
         parts.append(QString(head + CaseWriter(cases.at(i), i + 1, options).html() + DocumentTail).toUtf8());
     return parts;

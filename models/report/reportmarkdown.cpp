@@ -365,9 +365,43 @@ QString unifiedDiff(const QString& from, const QString& to, const QString& fromT
     return out;
 }
 
+namespace {
+
+// Comparing runs: A and B, the buckets with their counts, then each bucket's cases with both
+// runs' newest outcomes.
+QString comparisonSection(const RunComparison& comparison, const ReportSummary& summary)
+{
+    QString md = QStringLiteral("## Compared with another run\n\n");
+    md += QStringLiteral("- A: %1 (%2)\n- B: %3 (%4)\n\n")
+              .arg(markdownPlainText(comparison.nameA()), markdownCodeSpan(summary.runPath), markdownPlainText(comparison.nameB()),
+                  markdownCodeSpan(summary.comparedPath));
+    md += tableHeader({QStringLiteral("Bucket"), QStringLiteral("Cases")});
+    for (int i = 0; i < CompareBucketCount; ++i)
+        md += tableRow({compareBucketTitle(CompareBucket(i)), QString::number(comparison.count(CompareBucket(i)))});
+    const QString none = QStringLiteral("—");
+    for (int i = 0; i < CompareBucketCount; ++i) {
+        const auto bucket = CompareBucket(i);
+        if (comparison.count(bucket) == 0)
+            continue;
+        md += QStringLiteral("\n### %1 (%2)\n\n").arg(compareBucketTitle(bucket)).arg(comparison.count(bucket))
+            + tableHeader({QStringLiteral("Case"), QStringLiteral("A latest"), QStringLiteral("A best"), QStringLiteral("B latest"),
+                QStringLiteral("B best")});
+        for (int index : comparison.casesIn(bucket)) {
+            const ComparedCase& c = comparison.cases().at(index);
+            md += tableRow({markdownTableCell(c.filename), c.inA() ? outcomeTitle(c.latestA) : none, c.inA() ? stageName(c.bestA) : none,
+                c.inB() ? outcomeTitle(c.latestB) : none, c.inB() ? stageName(c.bestB) : none});
+        }
+    }
+    return md + QLatin1Char('\n');
+}
+
+} // namespace
+
 QByteArray reportMarkdown(const ReportSummary& summary, const QVector<ReportCase>& cases)
 {
     QString md = summarySection(summary, cases);
+    if (summary.comparison)
+        md += comparisonSection(*summary.comparison, summary);
     if (summary.batch)
         md += batchSection(*summary.batch);
     for (int i = 0; i < cases.size(); ++i)

@@ -47,4 +47,15 @@ CaseTexts readCaseTexts(const RunPtr& run, int caseIndex, qint64 maxBytes)
     return result;
 }
 
+QString comparedKey(const QString& key)
+{
+    return QStringLiteral("b:") + key;
+}
+
+void addComparedTexts(CaseTexts* texts, const CaseTexts& other)
+{
+    for (auto it = other.texts.constBegin(); it != other.texts.constEnd(); ++it)
+        texts->texts.insert(comparedKey(it.key()), it.value());
+}
+
 } // namespace krw

@@ -27,6 +27,11 @@ struct CaseTexts
 };
 
 QString iterationKey(int iteration, const char* field);
+// The key of a text of the same case in the run compared with: "b:" + key (CodeVersion::compared).
+QString comparedKey(const QString& key);
+// Adds other's texts (the same case, read from the run compared with) under comparedKey(). Their
+// refs stay out: they point into the other run's files, which texts->run does not name.
+void addComparedTexts(CaseTexts* texts, const CaseTexts& other);
 // Texts longer than maxBytes are cut (ResolvedText::truncated).
 CaseTexts readCaseTexts(const RunPtr& run, int caseIndex, qint64 maxBytes = TextStore::DefaultMaxBytes);
 

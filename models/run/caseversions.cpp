@@ -7,6 +7,11 @@ namespace krw {
 
 QString CodeVersion::id() const
 {
+    if (compared) {
+        CodeVersion own = *this;
+        own.compared = false;
+        return QStringLiteral("b:") + own.id();
+    }
     switch (kind) {
     case Kind::Label:
         return QStringLiteral("label");
@@ -28,6 +33,11 @@ QString CodeVersion::id() const
 
 QString CodeVersion::title() const
 {
+    if (compared) {
+        CodeVersion own = *this;
+        own.compared = false;
+        return QStringLiteral("B · ") + own.title();
+    }
     switch (kind) {
     case Kind::Label:
         return QStringLiteral("Label (ground truth)");
@@ -85,6 +95,14 @@ QVector<CodeVersion> codeVersions(const Case& c)
             break;
         }
     }
+    return result;
+}
+
+QVector<CodeVersion> comparedVersions(const Case& other)
+{
+    QVector<CodeVersion> result = codeVersions(other);
+    for (CodeVersion& v : result)
+        v.compared = true;
     return result;
 }
 

@@ -17,14 +17,20 @@ struct CodeVersion
     int iteration = 0;
     int perfIndex = -1; // 0-based, Kind::Perf only
     TextRef text;
+    // A version of the same case in the run this one is compared with (issue 13): its id starts
+    // with "b:" and its title with "B · ", and its text is in the run compared with.
+    bool compared = false;
 
-    QString id() const; // stable key: "label", "it3:predict", "it3:perf:2" (perf 1-based)
-    QString title() const; // for people: "Iteration 3 · Perf candidate 2"
+    QString id() const; // stable key: "label", "it3:predict", "it3:perf:2" (perf 1-based); "b:it3:predict"
+    QString title() const; // for people: "Iteration 3 · Perf candidate 2"; "B · Iteration 3 · Prediction"
 };
 
 // Every version with content, newest iteration first; label and test code from the newest
 // iteration that has them come first.
 QVector<CodeVersion> codeVersions(const Case& c);
+
+// The versions of the same case in the run compared with (codeVersions(other), each compared).
+QVector<CodeVersion> comparedVersions(const Case& other);
 
 // The same kind of version in the iteration before, if there is one with content.
 std::optional<CodeVersion> previousVersion(const Case& c, const CodeVersion& v);

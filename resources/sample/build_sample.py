@@ -283,10 +283,14 @@ def build(sample_dir, out_dir):
     if problems:
         raise CaseError("\n".join(problems))
 
+    return write_run(out_dir, manifest["run_root"], cases, per_case, counts.pop())
+
+
+def write_run(out_dir, root, cases, per_case, iterations):
+    """Writes the checked cases' records as an iteration series and reads it back."""
     os.makedirs(out_dir, exist_ok=True)
-    root = manifest["run_root"]
     written = []
-    for n in range(counts.pop()):
+    for n in range(iterations):
         jsonl = "".join(json.dumps(records[n][0], ensure_ascii=False) + "\n" for records in per_case)
         memory = {case.filename: records[n][1] for case, records in zip(cases, per_case)}
         mem_text = json.dumps(memory, ensure_ascii=False, indent=4)

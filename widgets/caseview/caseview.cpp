@@ -76,12 +76,17 @@ struct CaseView::CaseRead
     QVector<CodeVersion> versions;
     QHash<QString, DisplayText> display;
     ComparePage::Diff defaultDiff;
+    // Comparing runs: the same case (by filename) in the run compared with, its versions (their
+    // texts are in texts under comparedKey()); -1 and none when it is not there.
+    RunPtr comparedRun;
+    int comparedIndex = -1;
+    QVector<CodeVersion> comparedVersions;
 };
 
 // On a worker: the case's texts up to TextLimits::ShownBytes each, its code prepared for the code
 // views and its default diff, so a big field costs the UI thread no more than handing it over and
 // opening a case is one trip to a worker.
-CaseView::CaseRead CaseView::readCase(const RunPtr& run, int caseIndex, const DiffOptions& diffOptions)
+CaseView::CaseRead CaseView::readCase(const RunPtr& run, int caseIndex, const DiffOptions& diffOptions, const RunPtr& compared)
 {
     CaseRead read;
     read.texts = readCaseTexts(run, caseIndex, TextLimits::ShownBytes);
@@ -89,8 +94,15 @@ CaseView::CaseRead CaseView::readCase(const RunPtr& run, int caseIndex, const Di
         return read;
     const Case& c = run->cases.at(caseIndex);
     read.versions = codeVersions(c);
-    const QPair<QString, QString> pair = ComparePage::defaultPair(read.texts, read.versions);
-    read.defaultDiff = ComparePage::computeDiff(read.texts, read.versions, pair.first, pair.second, diffOptions);
+    read.comparedRun = compared;
+    read.comparedIndex = compared && compared != run ? compared->indexOf(c.filename) : -1;
+    if (read.comparedIndex >= 0) {
+        addComparedTexts(&read.texts, readCaseTexts(compared, read.comparedIndex, TextLimits::ShownBytes));
+        read.comparedVersions = comparedVersions(compared->cases.at(read.comparedIndex));
+    }
+    const QVector<CodeVersion> both = read.versions + read.comparedVersions;
+    const QPair<QString, QString> pair = ComparePage::defaultPair(read.texts, both);
+    read.defaultDiff = ComparePage::computeDiff(read.texts, both, pair.first, pair.second, diffOptions);
     QStringList keys;
     for (const CodeVersion& v : qAsConst(read.versions))
         keys << v.id();
@@ -252,6 +264,8 @@ void CaseView::clear()
     m_texts = {};
     m_display.clear();
     m_versions.clear();
+    m_shownComparedRun.reset();
+    m_comparedIndex = -1;
     m_iteration = -1;
     m_title->setFullText(tr("No case selected"));
     m_latest->hide();
@@ -273,8 +287,9 @@ void CaseView::setCase(const RunPtr& run, int caseIndex)
             applyTexts(watcher->result());
         watcher->deleteLater();
     });
-    watcher->setFuture(
-        QtConcurrent::run([run, caseIndex, options = ComparePage::currentOptions()] { return readCase(run, caseIndex, options); }));
+    watcher->setFuture(QtConcurrent::run([run, caseIndex, options = ComparePage::currentOptions(), compared = m_comparedRun] {
+        return readCase(run, caseIndex, options, compared);
+    }));
 }
 
 void CaseView::applyTexts(const CaseRead& read)
@@ -288,10 +303,12 @@ void CaseView::applyTexts(const CaseRead& read)
         return;
     }
     m_versions = read.versions;
+    m_shownComparedRun = read.comparedRun;
+    m_comparedIndex = read.comparedIndex;
     m_tabs->setEnabled(true);
     m_iteration = c->newest().iteration;
     fillIterationChooser();
-    m_compare->setCase(m_texts, m_versions, read.defaultDiff);
+    m_compare->setCase(m_texts, m_versions + read.comparedVersions, read.defaultDiff);
     m_history->setCase(*c, m_versions);
     m_runner->setCase(m_texts, m_versions);
     showIteration();
@@ -539,6 +556,20 @@ void CaseView::showErrors(const IterationRecord& record)
         messages.append({record.iteration, tr("Iteration %1 · call (compile and run) message").arg(record.iteration), call, links(call)});
     if (!exe.isEmpty())
         messages.append({record.iteration, tr("Iteration %1 · exe (correctness) message").arg(record.iteration), exe, links(exe)});
+    // Comparing runs: the same case's newest messages in the run compared with, after this run's.
+    if (m_shownComparedRun && m_comparedIndex >= 0 && m_comparedIndex < m_shownComparedRun->cases.size()) {
+        const int newest = m_shownComparedRun->cases.at(m_comparedIndex).newest().iteration;
+        const QString run = m_shownComparedRun->name;
+        const QString comparedCall = m_texts.text(comparedKey(iterationKey(newest, "call_err")));
+        const QString comparedExe = m_texts.text(comparedKey(iterationKey(newest, "exe_err")));
+        if (!comparedCall.isEmpty())
+            messages.append(
+                {newest, tr("B (%1) · newest iteration %2 · call (compile and run) message").arg(run).arg(newest), comparedCall, {}});
+        if (!comparedExe.isEmpty())
+            messages.append({newest, tr("B (%1) · newest iteration %2 · exe (correctness) message").arg(run).arg(newest), comparedExe, {}});
+        if (comparedCall.isEmpty() && comparedExe.isEmpty())
+            messages.append({newest, tr("B (%1) · newest iteration %2").arg(run).arg(newest), tr("No error messages."), {}});
+    }
     QStringList others; // iterations with messages, so an empty page points to them
     for (const IterationRecord& r : currentCase()->history) {
         if (r.iteration != record.iteration

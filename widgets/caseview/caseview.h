@@ -56,6 +56,14 @@ public:
 
     void setCase(const RunPtr& run, int caseIndex);
     void clear();
+    // Comparing runs (issue 13): the run compared with, null for none. Cases shown from now on
+    // bring the same case of that run (by filename) along: its versions in the Compare tab's
+    // choosers (this run's newest prediction against its newest by default) and its newest
+    // messages on the Errors tab.
+    void setComparedRun(const RunPtr& other) { m_comparedRun = other; }
+    const RunPtr& comparedRun() const { return m_comparedRun; }
+    // The case shown in the run compared with when it was read; -1 when it is not in it.
+    int comparedCaseIndex() const { return m_comparedIndex; }
     bool isLoading() const { return m_loading; }
     int caseIndex() const { return m_texts.caseIndex; }
     int iteration() const { return m_iteration; }
@@ -94,7 +102,7 @@ private:
     QWidget* buildHeader();
     QWidget* buildPerfPage();
     struct CaseRead; // what the worker reads and prepares for one case
-    static CaseRead readCase(const RunPtr& run, int caseIndex, const DiffOptions& diffOptions);
+    static CaseRead readCase(const RunPtr& run, int caseIndex, const DiffOptions& diffOptions, const RunPtr& compared);
     void applyTexts(const CaseRead& read);
     void fillIterationChooser();
     void showIteration();
@@ -121,6 +129,9 @@ private:
     CaseTexts m_texts;
     QHash<QString, DisplayText> m_display; // code texts as the code views show them, by key
     QVector<CodeVersion> m_versions;
+    RunPtr m_comparedRun; // for the cases shown from now on
+    RunPtr m_shownComparedRun; // what the case shown was read with
+    int m_comparedIndex = -1; // the case shown, in m_shownComparedRun
     int m_iteration = -1;
     quint64 m_generation = 0;
     bool m_loading = false;

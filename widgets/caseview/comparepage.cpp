@@ -111,14 +111,22 @@ void ComparePage::fillChooser(QComboBox* chooser)
 QPair<QString, QString> ComparePage::defaultPair(const CaseTexts& texts, const QVector<CodeVersion>& versions)
 {
     const CodeVersion* newestPredict = nullptr;
+    const CodeVersion* comparedPredict = nullptr; // the run compared with's newest (issue 13)
     const CodeVersion* label = nullptr;
     for (const CodeVersion& v : versions) {
-        if (v.kind == CodeVersion::Kind::Predict && !newestPredict)
+        if (v.kind == CodeVersion::Kind::Predict && !v.compared && !newestPredict)
             newestPredict = &v;
-        if (v.kind == CodeVersion::Kind::Label)
+        if (v.kind == CodeVersion::Kind::Predict && v.compared && !comparedPredict)
+            comparedPredict = &v;
+        if (v.kind == CodeVersion::Kind::Label && !v.compared)
             label = &v;
     }
+    // Comparing runs: this run's newest prediction against the other run's.
+    if (newestPredict && comparedPredict)
+        return {newestPredict->id(), comparedPredict->id()};
     for (const CodeVersion& v : versions) {
+        if (v.compared)
+            continue;
         if ((v.kind == CodeVersion::Kind::CallFix || v.kind == CodeVersion::Kind::ExeFix) && newestPredict
             && v.iteration == newestPredict->iteration && texts.text(v.id()) != texts.text(newestPredict->id()))
             return {newestPredict->id(), v.id()};

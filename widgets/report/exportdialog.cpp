@@ -181,6 +181,7 @@ void ExportDialog::startExport()
 {
     ExportRequest request;
     request.run = m_run;
+    request.comparedRun = m_comparedRun;
     request.format = currentFormat();
     request.scope = ExportScope(m_scope->currentData().toInt());
     request.selection = m_selection;

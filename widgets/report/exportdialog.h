@@ -29,6 +29,8 @@ class ExportDialog : public QDialog
     Q_OBJECT
 public:
     ExportDialog(RunPtr run, QVector<int> selection, QWidget* parent = nullptr);
+    // Comparing runs: the run compared with; the report's summary page lists the buckets.
+    void setComparedRun(const RunPtr& other) { m_comparedRun = other; }
 
     // For tests: the widgets a user drives.
     QComboBox* formatBox() const { return m_format; }
@@ -51,6 +53,7 @@ private:
     void reject() override; // Cancel during an export cancels it first
 
     RunPtr m_run;
+    RunPtr m_comparedRun;
     QVector<int> m_selection;
     QComboBox* m_format;
     QComboBox* m_scope;

@@ -16,6 +16,9 @@
 #include "caseview/comparepage.h"
 #include "code/codeview.h"
 #include "code/diffview.h"
+#include "compare/comparisonpanel.h"
+#include "compare/comparisontreemodel.h"
+#include "compare/rungriddialog.h"
 #include "report/exportdialog.h"
 #include "rerun/runnerpanel.h"
 #include "review/annotationpanel.h"
@@ -32,6 +35,8 @@
 #include <QActionGroup>
 #include <QCloseEvent>
 #include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QFutureWatcher>
 #include <QHeaderView>
 #include <QLabel>
@@ -42,6 +47,7 @@
 #include <QShowEvent>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QStyle>
 #include <QTableView>
@@ -110,6 +116,8 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
     , m_search(new CaseSearchController(m_filterBar, m_proxy, this))
     , m_screenshot(new ScreenshotTaker(this, m_caseView, this))
     , m_finishShowing(new QTimer(this))
+    , m_casePanels(new QStackedWidget(this))
+    , m_comparison(new ComparisonPanel(this))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("Kernel Review Workbench"));
@@ -123,7 +131,11 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
     m_reviewSplitter->setStretchFactor(0, 4);
     m_reviewSplitter->setStretchFactor(1, 1);
     m_reviewSplitter->setSizes({760, 190});
-    m_splitter->addWidget(buildCasePanel());
+    // The case tree, or in its place the comparison of two runs while there is one (issue 13).
+    m_casePanels->setObjectName(QStringLiteral("casePanels"));
+    m_casePanels->addWidget(buildCasePanel());
+    m_casePanels->addWidget(m_comparison);
+    m_splitter->addWidget(m_casePanels);
     m_splitter->addWidget(m_reviewSplitter);
     // Small enough to open on a 1400×900 screen at scale 1.5 (933×600 logical px): a page that asks
     // for more (the rerun controls) gives way there rather than pushing the window off the screen.
@@ -156,6 +168,41 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
     connect(m_navigator, &CaseNavigator::message, statusBar(), &QStatusBar::showMessage);
     connect(m_screenshot, &ScreenshotTaker::saved, this, &MainWindow::screenshotSaved);
     connect(m_navigator, &CaseNavigator::currentCaseChanged, this, &MainWindow::showCase);
+    connect(m_comparison, &ComparisonPanel::comparisonReady, this, [this](const RunPtr& b) {
+        m_caseView->setComparedRun(b);
+        m_casePanels->setCurrentWidget(m_comparison);
+        m_leaveComparisonAction->setEnabled(true);
+        statusBar()->showMessage(tr("Comparing with %1").arg(b->name), 5000);
+        // The case on show first, if it is in the comparison; else the first case there.
+        const QModelIndex current = m_comparison->model()->indexOfCase(currentCaseName());
+        QSortFilterProxyModel* sorted = qobject_cast<QSortFilterProxyModel*>(m_comparison->tree()->model());
+        if (current.isValid() && sorted)
+            m_comparison->tree()->setCurrentIndex(sorted->mapFromSource(current));
+        else if (sorted && sorted->rowCount() > 0)
+            m_comparison->tree()->setCurrentIndex(sorted->index(0, 0, sorted->index(0, 0)));
+        Q_EMIT comparisonShown(true);
+    });
+    connect(m_comparison, &ComparisonPanel::failed, this, [this](const QString& message) {
+        statusBar()->showMessage(message, 8000);
+        Q_EMIT comparisonShown(false);
+    });
+    connect(m_comparison, &ComparisonPanel::left, this, [this] {
+        m_caseView->setComparedRun({});
+        m_casePanels->setCurrentIndex(0);
+        m_leaveComparisonAction->setEnabled(false);
+        const QModelIndex current = m_caseTree->currentIndex();
+        showCase(current.isValid() && !current.data(CaseTreeModel::IsGroupRole).toBool()
+                ? current.data(CaseTreeModel::CaseIndexRole).toInt()
+                : -1);
+    });
+    connect(m_comparison, &ComparisonPanel::caseChosen, this, [this](int indexA, int indexB) {
+        if (indexA >= 0 && indexA < m_run->cases.size()) {
+            showCase(indexA);
+        } else if (indexB >= 0 && m_comparison->runB()) { // only in B: B's case, on its own
+            m_review->showCase({});
+            m_caseView->setCase(m_comparison->runB(), indexB);
+        }
+    });
     connect(Settings::instance(), &Settings::themeChanged, this, [](Theme theme) { applyTheme(theme); });
 
     // The size is settled when the window is first shown, on the screen it opens on (showEvent).
@@ -248,6 +295,11 @@ void MainWindow::buildMenus()
     addMenuAction(file, tr("Open &Sample Run"), this, [this] { openPath(samplePath()); });
     QAction* reload = addMenuAction(file, tr("&Reload"), m_opener, &RunOpener::reload, QKeySequence::Refresh);
     reload->setIcon(themeIcon(this, "view-refresh", QStyle::SP_BrowserReload));
+    file->addSeparator();
+    addMenuAction(file, tr("&Compare With…"), this, &MainWindow::chooseComparison);
+    m_leaveComparisonAction = addMenuAction(file, tr("&Leave Comparison"), m_comparison, &ComparisonPanel::leave);
+    m_leaveComparisonAction->setEnabled(false);
+    addMenuAction(file, tr("Compare Se&veral Runs…"), this, &MainWindow::openRunGrid);
     file->addSeparator();
     QAction* exportReport
         = addMenuAction(file, tr("&Export Report…"), this, &MainWindow::showExportDialog, QKeySequence(Qt::CTRL | Qt::Key_E));
@@ -467,6 +519,7 @@ void MainWindow::showRun(const RunPtr& run)
     m_unfinishedBatches.clear(); // the new run's are read by loadLatestReruns below
     m_resumeBatchAction->setEnabled(false);
     m_caseView->clear();
+    m_comparison->setRunA(run); // a comparison of the run left ends
     m_model->setRun(run);
     m_review->openRun(run);
     m_warnings->setWarnings(run->warnings);
@@ -646,6 +699,35 @@ void MainWindow::applyVerdict(Verdict verdict)
 }
 
 // The navigator says which case to show; -1 when the tree shows none to stand in for the last.
+void MainWindow::compareWith(const QString& path, const QString& runName, bool interactive)
+{
+    m_comparison->compareWith(path, runName, interactive);
+}
+
+void MainWindow::chooseComparison()
+{
+    if (!m_run) {
+        statusBar()->showMessage(tr("Open a run first, then compare it with another."), 5000);
+        return;
+    }
+    const QString path = QFileDialog::getExistingDirectory(this, tr("Compare With Run Folder"), QFileInfo(m_run->path).path());
+    if (!path.isEmpty())
+        compareWith(path);
+}
+
+RunGridDialog* MainWindow::openRunGrid()
+{
+    QStringList paths;
+    if (m_run)
+        paths << m_run->path;
+    if (m_comparison->runB())
+        paths << m_comparison->runB()->path;
+    auto* dialog = new RunGridDialog(paths, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    return dialog;
+}
+
 void MainWindow::showCase(int caseIndex)
 {
     if (caseIndex < 0 || !m_run) {
@@ -672,6 +754,7 @@ void MainWindow::showExportDialog()
         return;
     }
     auto* dialog = new ExportDialog(m_run, selectedCaseIndexes(), this);
+    dialog->setComparedRun(m_comparison->runB()); // while comparing, the summary page lists the buckets
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->open();
 }

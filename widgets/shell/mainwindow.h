@@ -10,6 +10,7 @@
 #include <QPointer>
 
 class QDockWidget;
+class QStackedWidget;
 class QSplitter;
 class QTableView;
 class QTimer;
@@ -26,6 +27,8 @@ class CaseNavigator;
 class CaseSearchController;
 class CaseTreeModel;
 class CaseView;
+class ComparisonPanel;
+class RunGridDialog;
 class RunOpener;
 class ScreenshotTaker;
 class SyntaxSupport;
@@ -88,6 +91,14 @@ public:
     BatchRerunDialog* resumeBatch();
     BatchRerunDialog* batchDialog() const;
 
+    // File ▸ Compare With… and --compare: the run on show (A) against the run at path (B), loaded
+    // off the UI thread; the tree shows the comparison until it is left (File ▸ Leave Comparison)
+    // or another run opens. comparisonShown says how it ended.
+    void compareWith(const QString& path, const QString& runName = {}, bool interactive = true);
+    ComparisonPanel* comparisonPanel() const { return m_comparison; }
+    // File ▸ Compare Several Runs…: the grid of outcomes, with this run (and the one compared with) listed.
+    RunGridDialog* openRunGrid();
+
     // Help ▸ Keyboard Shortcuts: every action of the window with its shortcuts (HTML).
     QString shortcutHelp() const;
 
@@ -96,6 +107,7 @@ Q_SIGNALS:
     void searchFinished();
     void latestRerunsLoaded(); // the shown run's Rerun column is filled, resumable batches looked for (tests wait for it)
     void screenshotSaved(bool ok, const QString& message);
+    void comparisonShown(bool ok);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -114,6 +126,7 @@ private:
     void finishShowingRun();
     void showCase(int caseIndex);
     void showSettings();
+    void chooseComparison();
     void showExportDialog();
     void saveLayout();
     void rememberCase();
@@ -147,6 +160,9 @@ private:
     // turn, with the case it should select.
     QTimer* m_finishShowing;
     QString m_startCase;
+    QStackedWidget* m_casePanels; // the case tree, or the comparison
+    ComparisonPanel* m_comparison;
+    QAction* m_leaveComparisonAction = nullptr;
 };
 
 } // namespace krw

@@ -463,6 +463,44 @@ private Q_SLOTS:
         QVERIFY(!QString::fromUtf8(reportMarkdown(summary, {})).contains(QStringLiteral("batch")));
     }
 
+    // Comparing runs: the summary page lists the buckets and their cases, a hostile filename as text.
+    void comparisonSectionInMarkdownAndHtml()
+    {
+        const auto caseOf = [](const QString& name, Outcome latest) {
+            Case c;
+            c.filename = name;
+            c.history.append(IterationRecord());
+            c.latest = latest;
+            return c;
+        };
+        Run a;
+        a.name = QStringLiteral("v1");
+        a.cases = {caseOf(QStringLiteral("<b>x</b>.py"), Outcome::ExeFailed), caseOf(QStringLiteral("y.py"), Outcome::Passed)};
+        Run b;
+        b.name = QStringLiteral("v2");
+        b.cases = {caseOf(QStringLiteral("<b>x</b>.py"), Outcome::Passed), caseOf(QStringLiteral("z.py"), Outcome::CallFailed)};
+        ReportSummary summary;
+        summary.generated = Generated;
+        summary.runPath = QStringLiteral("/runs/v1");
+        summary.comparison = RunComparison::compare(a, b);
+        summary.comparedPath = QStringLiteral("/runs/v2");
+        const QString md = QString::fromUtf8(reportMarkdown(summary, {}));
+        QVERIFY2(md.contains(QStringLiteral("## Compared with another run\n")), qPrintable(md));
+        QVERIFY2(md.contains(QStringLiteral("- B: v2 (`/runs/v2`)")), qPrintable(md));
+        QVERIFY2(md.contains(QStringLiteral("| Fixed | 1 |")), qPrintable(md));
+        QVERIFY2(md.contains(QStringLiteral("| Only in B | 1 |")), qPrintable(md));
+        QVERIFY2(md.contains(QStringLiteral("### Only in A (1)")), qPrintable(md));
+        QVERIFY2(md.contains(QStringLiteral("| z.py | — | — | Call failed | none |")), qPrintable(md));
+        QVERIFY2(!md.contains(QStringLiteral("<b>")), qPrintable(md));
+        const QString html = QString::fromUtf8(reportHtml(summary, {}));
+        QVERIFY(html.contains(QStringLiteral("<h2>Compared with another run</h2>")));
+        QVERIFY(html.contains(QStringLiteral("<h3>Fixed (1)</h3>")));
+        QVERIFY(html.contains(QStringLiteral("<td>&lt;b&gt;x&lt;/b&gt;.py</td><td>Exe failed</td>")));
+        QVERIFY(!html.contains(QStringLiteral("<b>x</b>")));
+        summary.comparison.reset();
+        QVERIFY(!QString::fromUtf8(reportMarkdown(summary, {})).contains(QStringLiteral("Compared with")));
+    }
+
     // The instruction is dataset Markdown: rendered as the window renders it (code spans, lists),
     // and safe: raw HTML in it stays text, a script link is dropped.
     void instructionIsRenderedMarkdownAndSafe()

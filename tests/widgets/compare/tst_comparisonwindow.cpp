@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: MIT
+//
+// Comparing two runs in the window (issue 13): File ▸ Compare With… / --compare loads the second
+// run off the UI thread, the tree shows the buckets, a matched case brings both runs' versions
+// into the diff's choosers and both runs' messages onto the Errors tab, and leaving gives the
+// normal tree back. On the sample against its second run (resources/sample/README.md).
+#include "caseview/caseview.h"
+#include "caseview/comparepage.h"
+#include "caseview/errorview.h"
+#include "code/syntaxsupport.h"
+#include "compare/comparisonpanel.h"
+#include "compare/comparisontreemodel.h"
+#include "compare/rungriddialog.h"
+#include "compare/rungridmodel.h"
+#include "shell/mainwindow.h"
+
+#include <QComboBox>
+#include <QLabel>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QStackedWidget>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTest>
+#include <QTreeView>
+
+using namespace krw;
+
+class TestComparisonWindow : public QObject
+{
+    Q_OBJECT
+
+private:
+    SyntaxSupport m_syntax;
+
+    static bool open(MainWindow& window, const QString& path)
+    {
+        QSignalSpy loaded(&window, &MainWindow::loadFinished);
+        window.openPath(path, {}, false);
+        return loaded.wait(20000) && loaded.first().first().toBool();
+    }
+
+    static bool compare(MainWindow& window, const QString& path)
+    {
+        QSignalSpy shown(&window, &MainWindow::comparisonShown);
+        window.compareWith(path, {}, false);
+        return shown.wait(20000) && shown.first().first().toBool();
+    }
+
+    // Makes a case of the comparison tree current and waits for its texts.
+    static bool select(MainWindow& window, const QString& filename)
+    {
+        ComparisonPanel* panel = window.comparisonPanel();
+        auto* sorted = qobject_cast<QSortFilterProxyModel*>(panel->tree()->model());
+        const QModelIndex index = sorted->mapFromSource(panel->model()->indexOfCase(filename));
+        if (!index.isValid())
+            return false;
+        QSignalSpy shown(window.caseView(), &CaseView::caseShown);
+        panel->tree()->setCurrentIndex(index);
+        return shown.wait(10000);
+    }
+
+    static QStringList choices(const QComboBox* chooser)
+    {
+        QStringList items;
+        for (int i = 0; i < chooser->count(); ++i)
+            items << chooser->itemText(i);
+        return items;
+    }
+
+private Q_SLOTS:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void compareTwoRuns()
+    {
+        MainWindow window(&m_syntax);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(open(window, QStringLiteral(KRW_SAMPLE_RUN_DIR)));
+        auto* panels = window.findChild<QStackedWidget*>(QStringLiteral("casePanels"));
+        QVERIFY(panels);
+        QCOMPARE(panels->currentIndex(), 0);
+        const QString caseBefore = window.currentCaseName();
+        QVERIFY(!caseBefore.isEmpty());
+
+        QVERIFY(compare(window, QStringLiteral(KRW_SAMPLE_RUN_V2_DIR)));
+        ComparisonPanel* panel = window.comparisonPanel();
+        QCOMPARE(panels->currentWidget(), panel);
+        QVERIFY(panel->isActive());
+        QCOMPARE(panel->runB()->name, QStringLiteral("sample_triton2hip_v2"));
+        QAbstractItemModel* tree = panel->tree()->model();
+        QCOMPARE(tree->rowCount(), 6);
+        QCOMPARE(tree->index(0, 0).data().toString(), QStringLiteral("Fixed (3)"));
+        QCOMPARE(tree->index(1, 0).data().toString(), QStringLiteral("Regressed (1)"));
+        QVERIFY(panel->header()->text().contains(QStringLiteral("Regressed 1")));
+        QCOMPARE(window.caseView()->comparedRun(), panel->runB());
+
+        // A fixed case: A's newest prediction against B's, any of both runs' versions selectable.
+        QVERIFY(select(window, QStringLiteral("leaky_relu.py")));
+        CaseView* view = window.caseView();
+        QCOMPARE(view->texts().run, window.run());
+        QVERIFY(view->comparedCaseIndex() >= 0);
+        ComparePage* page = view->comparePage();
+        QCOMPARE(page->leftId(), QStringLiteral("it1:predict"));
+        QCOMPARE(page->rightId(), QStringLiteral("b:it1:predict"));
+        auto* left = page->findChild<QComboBox*>(QStringLiteral("compareLeft"));
+        QVERIFY(choices(left).contains(QStringLiteral("B · Iteration 0 · Prediction")));
+        QVERIFY(choices(left).contains(QStringLiteral("Iteration 0 · Prediction")));
+        // B's fix passes negative_slope to the kernel; A's kernel multiplies by a constant.
+        QVERIFY(view->texts().text(QStringLiteral("b:it1:predict")).contains(QStringLiteral("v * negative_slope")));
+        QVERIFY(view->texts().text(QStringLiteral("it1:predict")).contains(QStringLiteral("v * kSlope")));
+        QSignalSpy diffShown(page, &ComparePage::diffShown);
+        page->compare(QStringLiteral("b:it0:predict"), QStringLiteral("b:it1:predict"));
+        QVERIFY(diffShown.wait(10000));
+        QCOMPARE(page->leftId(), QStringLiteral("b:it0:predict"));
+
+        // A regressed case: both runs' messages, B's compile error after A's (none) on the Errors tab.
+        QVERIFY(select(window, QStringLiteral("sin_kernel.py")));
+        view->showTab(CaseView::ErrorsTab);
+        const QString errors = view->errorView()->toPlainText();
+        QVERIFY2(errors.contains(QStringLiteral("B (sample_triton2hip_v2) · newest iteration 1 · call")), qPrintable(errors));
+        QVERIFY2(errors.contains(QStringLiteral("no matching function for call to 'fast_sin'")), qPrintable(errors));
+
+        // Only in B: B's case on its own.
+        QVERIFY(select(window, QStringLiteral("vector_add.py")));
+        QCOMPARE(view->texts().run, panel->runB());
+        QCOMPARE(view->comparedCaseIndex(), -1);
+
+        // Leaving gives the normal tree, and the case it had, back.
+        QSignalSpy left2(panel, &ComparisonPanel::left);
+        QSignalSpy shownAgain(view, &CaseView::caseShown);
+        panel->leave();
+        QCOMPARE(left2.size(), 1);
+        QCOMPARE(panels->currentIndex(), 0);
+        QVERIFY(!view->comparedRun());
+        QVERIFY(shownAgain.wait(10000));
+        QCOMPARE(view->texts().run, window.run());
+        QCOMPARE(window.currentCaseName(), caseBefore);
+        QCOMPARE(view->comparePage()->rightId().startsWith(QStringLiteral("b:")), false);
+    }
+
+    void errorsAreNamed()
+    {
+        MainWindow window(&m_syntax);
+        QVERIFY(open(window, QStringLiteral(KRW_SAMPLE_RUN_DIR)));
+        QSignalSpy shown(&window, &MainWindow::comparisonShown);
+        const QString missing = QStringLiteral(KRW_TEST_DATA_DIR "/does-not-exist");
+        window.compareWith(missing, {}, false);
+        QVERIFY(shown.wait(10000));
+        QCOMPARE(shown.first().first().toBool(), false);
+        QVERIFY2(window.statusBar()->currentMessage().contains(missing), qPrintable(window.statusBar()->currentMessage()));
+        QVERIFY(!window.comparisonPanel()->isActive());
+
+        shown.clear();
+        window.compareWith(QStringLiteral(KRW_TEST_DATA_DIR "/bad/all-bad.jsonl"), {}, false);
+        QVERIFY(shown.wait(10000));
+        QCOMPARE(shown.first().first().toBool(), false);
+        QVERIFY2(window.statusBar()->currentMessage().contains(QStringLiteral("no case could be loaded")),
+            qPrintable(window.statusBar()->currentMessage()));
+    }
+
+    // File ▸ Compare Several Runs…: the runs on show listed, loaded off the UI thread, the grid sorted
+    // with the summary on top; a run that cannot be loaded is named.
+    void severalRuns()
+    {
+        MainWindow window(&m_syntax);
+        QVERIFY(open(window, QStringLiteral(KRW_SAMPLE_RUN_DIR)));
+        QVERIFY(compare(window, QStringLiteral(KRW_SAMPLE_RUN_V2_DIR)));
+        RunGridDialog* dialog = window.openRunGrid();
+        QCOMPARE(dialog->paths(), (QStringList{window.run()->path, window.comparisonPanel()->runB()->path}));
+        dialog->addPath(QStringLiteral(KRW_SAMPLE_RUN_DIR));
+        QSignalSpy shown(dialog, &RunGridDialog::gridShown);
+        dialog->showGrid();
+        QVERIFY(shown.wait(20000));
+        QCOMPARE(shown.first().first().toBool(), true);
+        QAbstractItemModel* table = dialog->table()->model();
+        QCOMPARE(table->rowCount(), 11);
+        QCOMPARE(table->columnCount(), 5);
+        QCOMPARE(table->index(0, 0).data().toString(), QStringLiteral("Summary"));
+        QCOMPARE(table->index(0, RunGridModel::FirstRunColumn + 1).data().toString(), QStringLiteral("5 of 9 passed · 4 failing"));
+        dialog->table()->sortByColumn(RunGridModel::NameColumn, Qt::DescendingOrder);
+        QCOMPARE(table->index(0, 0).data().toString(), QStringLiteral("Summary"));
+        QCOMPARE(table->index(1, 0).data().toString(), QStringLiteral("vector_add.py"));
+        QCOMPARE(table->index(1, RunGridModel::FirstRunColumn).data().toString(), QStringLiteral("—"));
+        QCOMPARE(table->index(1, RunGridModel::FirstRunColumn + 1).data().toString(), QStringLiteral("Passed"));
+
+        const QString missing = QStringLiteral(KRW_TEST_DATA_DIR "/does-not-exist");
+        dialog->addPath(missing);
+        shown.clear();
+        dialog->showGrid();
+        QVERIFY(shown.wait(20000));
+        QCOMPARE(shown.first().first().toBool(), false);
+        QVERIFY2(dialog->status()->text().contains(missing), qPrintable(dialog->status()->text()));
+        dialog->close();
+    }
+
+    // The run on show read again keeps the comparison, compared anew; another run opened ends it.
+    void openingAnotherRunLeaves()
+    {
+        MainWindow window(&m_syntax);
+        QVERIFY(open(window, QStringLiteral(KRW_SAMPLE_RUN_DIR)));
+        QVERIFY(compare(window, QStringLiteral(KRW_SAMPLE_RUN_V2_DIR)));
+        QSignalSpy left(window.comparisonPanel(), &ComparisonPanel::left);
+        QSignalSpy comparedAgain(&window, &MainWindow::comparisonShown);
+        const RunPtr before = window.run();
+        QVERIFY(open(window, QStringLiteral(KRW_SAMPLE_RUN_DIR)));
+        QVERIFY(window.run() != before);
+        QVERIFY(!comparedAgain.isEmpty() || comparedAgain.wait(10000)); // it may come before the load's end
+        QCOMPARE(comparedAgain.first().first().toBool(), true);
+        QCOMPARE(left.size(), 0);
+        QVERIFY(window.comparisonPanel()->isActive());
+        QCOMPARE(window.comparisonPanel()->model()->rowCount(), 6);
+        QVERIFY(open(window, QStringLiteral(KRW_SAMPLE_RUN_V2_DIR)));
+        QCOMPARE(left.size(), 1);
+        QVERIFY(!window.comparisonPanel()->isActive());
+        QVERIFY(!window.caseView()->comparedRun());
+    }
+};
+
+QTEST_MAIN(TestComparisonWindow)
+#include "tst_comparisonwindow.moc"

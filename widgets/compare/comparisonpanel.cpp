@@ -1,0 +1,255 @@
+// SPDX-License-Identifier: MIT
+#include "compare/comparisonpanel.h"
+
+#include "compare/comparisontreemodel.h"
+#include "rerun/resultstore.h"
+#include "run/runloadjob.h"
+#include "run/runsummary.h"
+
+#include <QFutureWatcher>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QInputDialog>
+#include <QLabel>
+#include <QSortFilterProxyModel>
+#include <QToolButton>
+#include <QTreeView>
+#include <QVBoxLayout>
+#include <QtConcurrent>
+
+namespace krw {
+
+namespace {
+
+QStringList filenames(const Run& run)
+{
+    QStringList names;
+    names.reserve(run.cases.size());
+    for (const Case& c : run.cases)
+        names << c.filename;
+    return names;
+}
+
+} // namespace
+
+ComparisonPanel::ComparisonPanel(QWidget* parent)
+    : QWidget(parent)
+    , m_loadJob(new RunLoadJob(this))
+    , m_model(new ComparisonTreeModel(this))
+    , m_sorted(new QSortFilterProxyModel(this))
+    , m_tree(new QTreeView(this))
+    , m_header(new QLabel(this))
+    , m_cancel(new QToolButton(this))
+    , m_leave(new QToolButton(this))
+{
+    setObjectName(QStringLiteral("comparisonPanel"));
+    m_header->setObjectName(QStringLiteral("comparisonHeader"));
+    m_header->setWordWrap(true);
+    m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_cancel->setText(tr("Cancel"));
+    m_cancel->hide();
+    m_leave->setObjectName(QStringLiteral("leaveComparison"));
+    m_leave->setText(tr("Leave Comparison"));
+    m_leave->setToolTip(tr("Back to the run's own case tree"));
+    m_sorted->setSourceModel(m_model);
+    m_sorted->setSortRole(ComparisonTreeModel::SortRole);
+    m_tree->setObjectName(QStringLiteral("comparisonTree"));
+    m_tree->setModel(m_sorted);
+    m_tree->setSortingEnabled(true);
+    m_tree->sortByColumn(-1, Qt::AscendingOrder); // the buckets' own order until a header is clicked
+    m_tree->setUniformRowHeights(true);
+    m_tree->setAlternatingRowColors(true);
+    m_tree->header()->setSectionResizeMode(QHeaderView::Interactive);
+    m_tree->header()->setStretchLastSection(false);
+
+    auto* bar = new QHBoxLayout;
+    bar->addWidget(m_header, 1);
+    bar->addWidget(m_cancel);
+    bar->addWidget(m_leave);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 0, 4);
+    layout->addLayout(bar);
+    layout->addWidget(m_tree, 1);
+
+    connect(m_leave, &QToolButton::clicked, this, &ComparisonPanel::leave);
+    connect(m_cancel, &QToolButton::clicked, this, &ComparisonPanel::cancel);
+    connect(m_loadJob, &RunLoadJob::located, this, &ComparisonPanel::chooseRun);
+    connect(m_loadJob, &RunLoadJob::progress, this, [this](qint64 done, qint64 total) {
+        if (total > 0)
+            m_header->setText(tr("Loading %1 to compare with… %2%").arg(m_path).arg(done * 100 / total));
+    });
+    connect(m_loadJob, &RunLoadJob::loaded, this, &ComparisonPanel::finishLoad);
+    connect(m_tree->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
+        if (!current.isValid() || current.data(ComparisonTreeModel::IsGroupRole).toBool())
+            return;
+        Q_EMIT caseChosen(
+            current.data(ComparisonTreeModel::CaseIndexARole).toInt(), current.data(ComparisonTreeModel::CaseIndexBRole).toInt());
+    });
+}
+
+ComparisonPanel::~ComparisonPanel() = default;
+
+const RunComparison& ComparisonPanel::comparison() const
+{
+    return m_model->comparison();
+}
+
+bool ComparisonPanel::isBusy() const
+{
+    return m_loadJob->isBusy();
+}
+
+void ComparisonPanel::setRunA(const RunPtr& a)
+{
+    const bool sameRun = m_a && a && m_a->path == a->path && m_a->name == a->name;
+    const bool reloaded = sameRun && a != m_a;
+    m_a = a;
+    if (!sameRun && (m_b || m_loadJob->isBusy()))
+        leave();
+    else if (reloaded && m_b) {
+        m_model->clear(); // its rows point into the cases of the run as it was
+        compareLoaded(m_b); // the same run read again: its cases may have changed
+    }
+}
+
+void ComparisonPanel::compareWith(const QString& path, const QString& runName, bool interactive)
+{
+    if (!m_a) {
+        fail(tr("Open a run first, then compare it with another."));
+        return;
+    }
+    ++m_generation;
+    m_path = path;
+    m_runName = runName;
+    m_interactive = interactive;
+    m_header->setText(tr("Opening %1 to compare with…").arg(path));
+    m_cancel->show();
+    m_loadJob->locate(path);
+}
+
+void ComparisonPanel::cancel()
+{
+    m_loadJob->cancel();
+}
+
+void ComparisonPanel::chooseRun(const LocateResult& result)
+{
+    if (!result) {
+        fail(tr("Cannot compare with %1: %2").arg(m_path, result.error));
+        return;
+    }
+    const RunSource* chosen = &result.runs.front();
+    for (const RunSource& run : result.runs) {
+        if (run.name == m_runName)
+            chosen = &run;
+    }
+    if (result.runs.size() > 1 && m_runName.isEmpty() && m_interactive) {
+        QStringList names;
+        for (const RunSource& run : result.runs)
+            names << run.name;
+        bool ok = false;
+        const QString name = QInputDialog::getItem(this, tr("Choose the run to compare with"),
+            tr("%1 holds %2 runs (newest first):").arg(m_path).arg(names.size()), names, 0, false, &ok);
+        if (!ok) {
+            fail(tr("Comparison cancelled."));
+            return;
+        }
+        chosen = &result.runs.at(int(names.indexOf(name)));
+    }
+    m_header->setText(tr("Loading %1 to compare with…").arg(chosen->name));
+    m_loadJob->load(*chosen);
+}
+
+void ComparisonPanel::finishLoad(const RunPtr& b)
+{
+    m_cancel->hide();
+    if (b->cancelled) {
+        fail(tr("Loading %1 cancelled; nothing compared.").arg(m_path));
+        return;
+    }
+    if (b->cases.isEmpty()) {
+        fail(tr("Cannot compare with %1: no case could be loaded from it (%n warnings).", nullptr, int(b->warnings.size())).arg(m_path));
+        return;
+    }
+    compareLoaded(b);
+}
+
+void ComparisonPanel::compareLoaded(const RunPtr& b)
+{
+    m_header->setText(tr("Comparing %1 with %2…").arg(m_a->name, b->name));
+    const quint64 generation = ++m_generation;
+    const RunPtr a = m_a;
+    auto* watcher = new QFutureWatcher<RunComparison>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, a, b] {
+        watcher->deleteLater();
+        if (generation == m_generation && a == m_a)
+            showComparison(generation, b, watcher->result());
+    });
+    watcher->setFuture(QtConcurrent::run([a, b] { return RunComparison::compare(*a, *b); }));
+}
+
+void ComparisonPanel::showComparison(quint64 generation, const RunPtr& b, const RunComparison& comparison)
+{
+    Q_UNUSED(generation)
+    m_b = b;
+    m_model->setComparison(comparison);
+    m_tree->expandAll();
+    for (int row = 0; row < m_sorted->rowCount(); ++row)
+        m_tree->setFirstColumnSpanned(row, {}, true);
+    m_tree->resizeColumnToContents(ComparisonTreeModel::NameColumn);
+    QStringList counts;
+    for (int i = 0; i < CompareBucketCount; ++i) {
+        const auto bucket = CompareBucket(i);
+        if (comparison.count(bucket) > 0)
+            counts << QStringLiteral("%1 %2").arg(compareBucketTitle(bucket)).arg(comparison.count(bucket));
+    }
+    m_header->setText(tr("<b>A</b> %1 (%2) against <b>B</b> %3 (%4): %5")
+                          .arg(m_a->name.toHtmlEscaped(), caseCountText(int(m_a->cases.size())), b->name.toHtmlEscaped(),
+                              caseCountText(int(b->cases.size())), counts.join(QStringLiteral(" · "))));
+    m_header->setToolTip(tr("A: %1\nB: %2").arg(m_a->path, b->path));
+    loadLatestReruns();
+    Q_EMIT comparisonReady(b);
+}
+
+// Both runs' newest saved reruns, read off the UI thread like the normal tree's Rerun column.
+void ComparisonPanel::loadLatestReruns()
+{
+    const RunPtr a = m_a;
+    const RunPtr b = m_b;
+    const quint64 generation = m_generation;
+    using Both = QPair<LatestReruns, LatestReruns>;
+    auto* watcher = new QFutureWatcher<Both>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
+        watcher->deleteLater();
+        if (generation != m_generation)
+            return;
+        m_model->setLatestReruns(watcher->result().first, watcher->result().second);
+        Q_EMIT rerunsLoaded();
+    });
+    watcher->setFuture(QtConcurrent::run([a, b] {
+        return Both(ResultStore::forRun(a->path, a->name).newestPerCase(filenames(*a)),
+            ResultStore::forRun(b->path, b->name).newestPerCase(filenames(*b)));
+    }));
+}
+
+void ComparisonPanel::leave()
+{
+    ++m_generation;
+    m_loadJob->cancel();
+    m_cancel->hide();
+    const bool wasActive = bool(m_b);
+    m_b.reset();
+    m_model->clear();
+    m_header->clear();
+    if (wasActive)
+        Q_EMIT left();
+}
+
+void ComparisonPanel::fail(const QString& message)
+{
+    m_cancel->hide();
+    m_header->setText(message);
+    Q_EMIT failed(message);
+}
+
+} // namespace krw

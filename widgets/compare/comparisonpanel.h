@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "compare/runcomparison.h"
+#include "run/rundata.h"
+#include "run/runlocator.h"
+
+#include <QWidget>
+
+class QLabel;
+class QSortFilterProxyModel;
+class QToolButton;
+class QTreeView;
+
+namespace krw {
+
+class ComparisonTreeModel;
+class RunLoadJob;
+
+// The case tree's comparison mode (issue 13, "Compare two runs"): the run on show (A) against
+// another run of the same benchmark (B). compareWith() finds and loads B on a worker (RunLoadJob,
+// as the window loads A; progress and Cancel in the panel's header), compares the two on a worker
+// (RunComparison) and shows the buckets with their counts, each case with both runs' newest
+// outcome, best stage and newest rerun (both runs' saved results, read on a worker). The window
+// shows this panel in place of the normal tree while the comparison lasts; leave() ends it.
+class ComparisonPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ComparisonPanel(QWidget* parent = nullptr);
+    ~ComparisonPanel() override;
+
+    // The run on show; a comparison of another run ends (left()).
+    void setRunA(const RunPtr& a);
+    // Loads B from path (any path the window opens; with several runs there, asks which unless
+    // interactive is false, then takes runName or the newest) and compares. Returns at once:
+    // comparisonReady() or failed() says how it ended.
+    void compareWith(const QString& path, const QString& runName = {}, bool interactive = true);
+    void cancel(); // the load of B
+    void leave();
+
+    bool isActive() const { return bool(m_b); }
+    bool isBusy() const;
+    const RunPtr& runA() const { return m_a; }
+    const RunPtr& runB() const { return m_b; }
+    const RunComparison& comparison() const;
+    QTreeView* tree() const { return m_tree; }
+    ComparisonTreeModel* model() const { return m_model; }
+    QLabel* header() const { return m_header; }
+
+Q_SIGNALS:
+    void comparisonReady(const krw::RunPtr& b); // the tree shows the buckets
+    void failed(const QString& message); // nothing compared: says what failed
+    void left(); // the comparison ended; the window shows its normal tree again
+    void rerunsLoaded(); // both runs' newest reruns are in the tree (tests wait for it)
+    // The tree's current case: its index in A's cases and in B's (-1 where it is not).
+    void caseChosen(int indexA, int indexB);
+
+private:
+    void chooseRun(const LocateResult& result);
+    void finishLoad(const RunPtr& b);
+    void compareLoaded(const RunPtr& b); // on a worker, then showComparison
+    void showComparison(quint64 generation, const RunPtr& b, const RunComparison& comparison);
+    void loadLatestReruns();
+    void fail(const QString& message);
+
+    RunPtr m_a;
+    RunPtr m_b;
+    RunLoadJob* m_loadJob;
+    ComparisonTreeModel* m_model;
+    QSortFilterProxyModel* m_sorted;
+    QTreeView* m_tree;
+    QLabel* m_header;
+    QToolButton* m_cancel;
+    QToolButton* m_leave;
+    QString m_path;
+    QString m_runName;
+    bool m_interactive = true;
+    quint64 m_generation = 0;
+};
+
+} // namespace krw

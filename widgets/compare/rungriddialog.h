@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "compare/rungrid.h"
+
+#include <QDialog>
+
+#include <atomic>
+#include <memory>
+
+class QLabel;
+class QListWidget;
+class QPushButton;
+class QTableView;
+
+namespace krw {
+
+class RunGridModel;
+class RunGridSortProxy;
+
+// File ▸ Compare Several Runs… (issue 13: "the same benchmark across 5 agent versions"): a list of
+// runs (the window's own first), each loaded on a worker with the others, then a case × run grid
+// of newest outcomes, sortable by any column, with a summary row per run on top (RunGridModel).
+class RunGridDialog : public QDialog
+{
+    Q_OBJECT
+public:
+    explicit RunGridDialog(const QStringList& paths, QWidget* parent = nullptr);
+    ~RunGridDialog() override;
+
+    void addPath(const QString& path);
+    QStringList paths() const;
+    // Loads every run listed (off the UI thread) and shows the grid; gridShown() when it is.
+    void showGrid();
+    void cancel();
+
+    QTableView* table() const { return m_table; }
+    RunGridModel* model() const { return m_model; }
+    QLabel* status() const { return m_status; }
+
+Q_SIGNALS:
+    void gridShown(bool ok); // false: a run could not be loaded (status() says which) or cancelled
+
+private:
+    struct Loaded
+    {
+        RunGrid grid;
+        QString error; // the first run that could not be loaded, and why
+        bool cancelled = false;
+    };
+    static Loaded loadAll(
+        const QStringList& paths, const std::shared_ptr<std::atomic<int>>& progress, const std::shared_ptr<std::atomic<bool>>& cancelled);
+
+    QListWidget* m_list;
+    QPushButton* m_add;
+    QPushButton* m_remove;
+    QPushButton* m_show;
+    QPushButton* m_cancel;
+    QLabel* m_status;
+    QTableView* m_table;
+    RunGridModel* m_model;
+    RunGridSortProxy* m_sorted;
+    quint64 m_generation = 0;
+    std::shared_ptr<std::atomic<bool>> m_cancelled;
+};
+
+} // namespace krw
