@@ -189,7 +189,8 @@ void keepBigBlocksMapped()
 }
 
 // After a load, the pages of the readers' arenas that hold only freed memory (each line's and
-// entry's temporaries, the joins' copies) go back to the system. 1-2 ms at 10,000 cases.
+// entry's temporaries, the joins' copies) go back to the system: 0.4-0.7 ms at 10,000 cases, on
+// the loading thread.
 void giveBackFreePages()
 {
 #ifdef __GLIBC__
