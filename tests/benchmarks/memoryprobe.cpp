@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <malloc.h>
 #include <map>
 #include <unistd.h>
