@@ -416,7 +416,10 @@ std::shared_ptr<const SearchIndex> SearchIndex::build(const Run& run, const std:
     std::vector<quint32> lineIds; // of one text
     const size_t words = (size_t(total) + 63) / 64;
     index->m_caseWords = words;
-    index->m_signature.assign(size_t(SignatureBits) * words, 0);
+    // Reserved, not written: the pages come into memory block by block as the batches below fill
+    // them (a batch's cases are whole blocks), not all at once as the build starts, when the run
+    // has just been shown (20 MB at 10,000 cases; docs/PERFORMANCE.md, "The window's memory").
+    index->m_signature.reserve(size_t(SignatureBits) * words);
     QThreadPool* pool = buildPool();
     const int parts = std::max(1, pool->maxThreadCount());
     struct Part
@@ -446,6 +449,7 @@ std::shared_ptr<const SearchIndex> SearchIndex::build(const Run& run, const std:
         };
         runParts(int(work.size()), [&collect, &work](int p) { collect(work[p]); });
         int caseIndex = start;
+        index->m_signature.resize(size_t(SignatureBits) * ((size_t(end) + 63) / 64));
         std::vector<qint32> entryOfText; // of one case
         for (Part& part : work) {
             for (size_t s = 0; s < sourceCount; ++s)
@@ -457,7 +461,7 @@ std::shared_ptr<const SearchIndex> SearchIndex::build(const Run& run, const std:
                 for (size_t w = 0; w < c.signature.size(); ++w) {
                     for (quint64 bits = c.signature[w]; bits; bits &= bits - 1) {
                         const size_t bit = w * 64 + size_t(qCountTrailingZeroBits(bits));
-                        index->m_signature[bit * words + ci / 64] |= quint64(1) << (ci % 64);
+                        index->m_signature[ci / 64 * SignatureBits + bit] |= quint64(1) << (ci % 64);
                     }
                 }
                 entryOfText.clear();
@@ -520,10 +524,13 @@ std::vector<quint64> SearchIndex::candidates(const QByteArray& needle) const
         cases.back() = (quint64(1) << rest) - 1;
     if (words == 0)
         return cases;
-    for (qsizetype i = 0; i + 3 <= needle.size(); ++i) {
-        const quint64* slice = m_signature.data() + size_t(trigramBit(needle.constData() + i)) * words;
-        for (size_t w = 0; w < words; ++w)
-            cases[w] &= slice[w];
+    std::vector<quint32> bits;
+    for (qsizetype i = 0; i + 3 <= needle.size(); ++i)
+        bits.push_back(trigramBit(needle.constData() + i));
+    for (size_t w = 0; w < words; ++w) {
+        const quint64* block = m_signature.data() + w * SignatureBits;
+        for (const quint32 bit : bits)
+            cases[w] &= block[bit];
     }
     return cases;
 }

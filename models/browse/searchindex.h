@@ -156,8 +156,10 @@ private:
     std::vector<quint32> m_refs; // the distinct texts of all cases, as line numbers
     std::vector<Entry> m_entries;
     std::vector<quint32> m_caseStart{0}; // case i's entries: [m_caseStart[i], m_caseStart[i + 1])
-    // Bit-sliced trigram signatures: slice b (m_caseWords words) has a bit for each case with a
-    // trigram that hashes to b, in any of its texts.
+    // Trigram signatures, a block of SignatureBits words per 64 cases: word b of block w has bit
+    // c % 64 set for each case c = 64 w + c % 64 with a trigram that hashes to b, in any of its
+    // texts. Case-major, so the build writes only the blocks of the cases it has indexed: memory
+    // grows with the build instead of being taken whole when it starts.
     std::vector<quint64> m_signature;
     size_t m_caseWords = 0;
     std::vector<bool> m_verify; // cases with a text folding cannot stand for (invalid UTF-16): always confirmed

@@ -31,7 +31,7 @@
 // CPU) and the longest are listed with their receiver.
 //
 // Usage: QT_QPA_PLATFORM=offscreen bench_gui RUN_DIR [--open N] [--long N] [--switches N] [--reruns-finished N]
-//        [--word WORD] [--no-export]
+//        [--word WORD] [--no-export] [--memory-report] [--load-only]
 // (offscreen is set when QT_QPA_PLATFORM is unset). Not a test: numbers are quoted, never asserted.
 // Output: human lines and `RESULT <key> <value> <unit>` lines (docs/PERFORMANCE.md).
 #include "benchsupport.h"
@@ -41,6 +41,7 @@
 #include "caseview/caseview.h"
 #include "caseview/comparepage.h"
 #include "code/syntaxsupport.h"
+#include "memoryprobe.h"
 #include "report/exportdialog.h"
 #include "report/exportrequest.h"
 #include "report/reportexportjob.h"
@@ -300,9 +301,10 @@ qint64 longestVersionBytes(const Case& c)
 class GuiBench
 {
 public:
-    GuiBench(MainWindow* window, Watchdog* watchdog)
+    GuiBench(MainWindow* window, Watchdog* watchdog, MemoryProbe* memory)
         : m_window(window)
         , m_watchdog(watchdog)
+        , m_memory(memory)
     {
     }
 
@@ -351,6 +353,8 @@ public:
             return false;
         }
         result(QStringLiteral("gui_load_peak_rss_mb"), peakRssMb(), QStringLiteral("MB"));
+        if (m_memory)
+            m_memory->report(QStringLiteral("when the tree shows"));
         const QModelIndex first = firstCaseRow();
         if (!first.isValid() || !(m_window->caseTree()->model()->flags(first) & Qt::ItemIsSelectable)) {
             out() << "bench_gui: the tree shows no selectable case after loading " << path << Qt::endl;
@@ -819,6 +823,7 @@ private:
 
     MainWindow* m_window;
     Watchdog* m_watchdog;
+    MemoryProbe* m_memory = nullptr; // --memory-report
     RerunsArrival m_rerunsArrival;
     QObject m_rerunsContext;
     qint64 m_openNs = -1; // openPath called
@@ -872,9 +877,11 @@ int main(int argc, char* argv[])
     const int rerunsFinished = option(QStringLiteral("--reruns-finished"), QStringLiteral("20")).toInt();
     QString word = option(QStringLiteral("--word"), QString());
     const bool exportToo = !args.removeOne(QStringLiteral("--no-export"));
+    const bool memoryReport = args.removeOne(QStringLiteral("--memory-report"));
+    const bool loadOnly = args.removeOne(QStringLiteral("--load-only"));
     if (args.size() != 1) {
-        QTextStream(stderr)
-            << "usage: bench_gui RUN_DIR [--open N] [--long N] [--switches N] [--reruns-finished N] [--word WORD] [--no-export]\n";
+        QTextStream(stderr) << "usage: bench_gui RUN_DIR [--open N] [--long N] [--switches N] [--reruns-finished N] [--word WORD] "
+                               "[--no-export] [--memory-report] [--load-only]\n";
         return 1;
     }
 
@@ -888,9 +895,14 @@ int main(int argc, char* argv[])
     benchClock().start();
     Watchdog watchdog;
     watchdog.start();
-    GuiBench bench(&window, &watchdog);
+    MemoryProbe memory;
+    if (memoryReport)
+        memory.start();
+    GuiBench bench(&window, &watchdog, memoryReport ? &memory : nullptr);
     if (!bench.open(args.first()))
         return 2;
+    if (loadOnly)
+        return 0; // (heaptrack and the like: what the window holds when the tree shows)
     bench.rerunsArrive();
     bench.rerunsFinish(rerunsFinished);
     bench.openCases(inOrder, longest);

@@ -18,6 +18,24 @@
 #include <algorithm>
 #include <cmath>
 
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
+// AddressSanitizer (the Qt 5 CI build) brings an allocator of its own in place of glibc's.
+#if defined(__SANITIZE_ADDRESS__)
+#define KRW_GLIBC_MALLOC 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define KRW_GLIBC_MALLOC 0
+#endif
+#endif
+#if !defined(KRW_GLIBC_MALLOC) && defined(__GLIBC__)
+#define KRW_GLIBC_MALLOC 1
+#elif !defined(KRW_GLIBC_MALLOC)
+#define KRW_GLIBC_MALLOC 0
+#endif
+
 using namespace krw;
 
 namespace {
@@ -150,6 +168,49 @@ private Q_SLOTS:
         QCOMPARE(text(run, second[1].analysis()), QStringLiteral("hip layout"));
         QCOMPARE(text(run, second[1].code), QStringLiteral("int c5;\n"));
         QCOMPARE(c.newest().speedup.value_or(0), 1.5);
+    }
+
+    // The perf candidates of every case hold just the room they need (docs/PERFORMANCE.md, "The
+    // window's memory until the tree shows"): lists grown one append at a time kept up to twice it,
+    // 4 MB of the 10,000-case run.
+    void perfCandidatesTakeNoSpareRoom()
+    {
+        const Run run = loadRunAtPath(seriesDir());
+        int lists = 0;
+        for (const Case& c : run.cases) {
+            for (const IterationRecord& r : c.history) {
+                if (!r.memory || r.memory->perfCandidates.isEmpty())
+                    continue;
+                const auto& candidates = r.memory->perfCandidates;
+                QCOMPARE(candidates.capacity(), candidates.size());
+                for (const PerfCandidate& candidate : candidates) {
+                    QCOMPARE(candidate.items.capacity(), candidate.items.size());
+                    lists += candidate.items.isEmpty() ? 0 : 1;
+                }
+            }
+        }
+        QVERIFY(lists >= 4);
+    }
+
+    // After a load, a block over 128 KB is a mapping of its own (given back when freed), even where
+    // glibc would have raised its threshold past it (it does so for each mapped block freed, as
+    // this test does first with a 4 MB one): what a load's readers free does not stay in their
+    // arenas (docs/PERFORMANCE.md, "The window's memory until the tree shows").
+    void bigBlocksStayMappedAfterALoad()
+    {
+#if !KRW_GLIBC_MALLOC
+        QSKIP("the allocator is not glibc's (AddressSanitizer's, or another C library's)");
+#else
+        void* volatile raising = std::malloc(std::size_t(4) << 20); // volatile: not elided with its free
+        std::free(raising);
+        loadRunAtPath(seriesDir());
+        const auto mappedBlocks = [] { return ::mallinfo2().hblks; };
+        const std::size_t before = mappedBlocks();
+        void* volatile block = std::malloc(std::size_t(1) << 20);
+        const std::size_t during = mappedBlocks();
+        std::free(block);
+        QCOMPARE(during, before + 1);
+#endif
     }
 
     void anyFileOfSeriesFindsSiblings()
