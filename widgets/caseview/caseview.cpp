@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "caseview/caseview.h"
 
+#include "caseview/caseworkpool.h"
 #include "caseview/comparepage.h"
 #include "caseview/elidinglabel.h"
 #include "caseview/errorview.h"
@@ -273,8 +274,8 @@ void CaseView::setCase(const RunPtr& run, int caseIndex)
             applyTexts(watcher->result());
         watcher->deleteLater();
     });
-    watcher->setFuture(
-        QtConcurrent::run([run, caseIndex, options = ComparePage::currentOptions()] { return readCase(run, caseIndex, options); }));
+    watcher->setFuture(QtConcurrent::run(
+        CaseWorkPool::instance(), [run, caseIndex, options = ComparePage::currentOptions()] { return readCase(run, caseIndex, options); }));
 }
 
 void CaseView::applyTexts(const CaseRead& read)
