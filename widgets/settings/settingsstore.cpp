@@ -4,6 +4,8 @@
 #include <QMutexLocker>
 #include <QSettings>
 
+#include <iterator>
+
 namespace krw {
 
 namespace {
