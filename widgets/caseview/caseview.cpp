@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "caseview/caseview.h"
 
+#include "caseview/caseworkpool.h"
 #include "caseview/comparepage.h"
 #include "caseview/elidinglabel.h"
 #include "caseview/errorview.h"
@@ -287,7 +288,7 @@ void CaseView::setCase(const RunPtr& run, int caseIndex)
             applyTexts(watcher->result());
         watcher->deleteLater();
     });
-    watcher->setFuture(QtConcurrent::run([run, caseIndex, options = ComparePage::currentOptions(), compared = m_comparedRun] {
+    watcher->setFuture(QtConcurrent::run(CaseWorkPool::instance(), [run, caseIndex, options = ComparePage::currentOptions(), compared = m_comparedRun] {
         return readCase(run, caseIndex, options, compared);
     }));
 }

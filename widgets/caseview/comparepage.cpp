@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "caseview/comparepage.h"
 
+#include "caseview/caseworkpool.h"
 #include "code/diffview.h"
 #include "run/textlimits.h"
 #include "settings/settings.h"
@@ -243,8 +244,10 @@ void ComparePage::requestDiff()
         showDiff(generation, watcher->result());
         watcher->deleteLater();
     });
-    watcher->setFuture(QtConcurrent::run([texts = m_texts, versions = m_versions, left = leftId(), right = rightId(),
-                                             options = currentOptions()] { return computeDiff(texts, versions, left, right, options); }));
+    watcher->setFuture(QtConcurrent::run(
+        CaseWorkPool::instance(), [texts = m_texts, versions = m_versions, left = leftId(), right = rightId(), options = currentOptions()] {
+            return computeDiff(texts, versions, left, right, options);
+        }));
 }
 
 void ComparePage::showDiff(quint64 generation, const Diff& diff)

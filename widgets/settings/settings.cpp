@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "settings/settings.h"
 
+#include "settings/settingsstore.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
@@ -33,7 +35,15 @@ const QString widgetPrefix = QStringLiteral("window/widgets/");
 
 Settings::Settings(QObject* parent)
     : QObject(parent)
+    , m_store(std::make_unique<SettingsStore>())
 {
+}
+
+Settings::~Settings() = default; // m_store's writes finish first
+
+void Settings::flush()
+{
+    m_store->flush();
 }
 
 Settings* Settings::instance()
@@ -45,7 +55,7 @@ Settings* Settings::instance()
 
 QFont Settings::codeFont() const
 {
-    const QString stored = QSettings().value(Keys::codeFont).toString();
+    const QString stored = m_store->value(Keys::codeFont).toString();
     QFont font;
     if (!stored.isEmpty() && font.fromString(stored))
         return font;
@@ -69,13 +79,13 @@ void Settings::setCodeFont(const QFont& font)
 {
     if (font == codeFont())
         return;
-    QSettings().setValue(Keys::codeFont, font.toString());
+    m_store->setValue(Keys::codeFont, font.toString());
     Q_EMIT codeFontChanged(font);
 }
 
 Theme Settings::theme() const
 {
-    const int value = QSettings().value(Keys::theme, int(Theme::System)).toInt();
+    const int value = m_store->value(Keys::theme, int(Theme::System)).toInt();
     return value >= int(Theme::System) && value <= int(Theme::Dark) ? Theme(value) : Theme::System;
 }
 
@@ -85,33 +95,33 @@ void Settings::setTheme(Theme theme)
     m_sessionTheme.reset();
     if (theme == this->theme() && !sessionDiffers)
         return;
-    QSettings().setValue(Keys::theme, int(theme));
+    m_store->setValue(Keys::theme, int(theme));
     Q_EMIT themeChanged(theme);
 }
 
 bool Settings::ignoreWhitespace() const
 {
-    return QSettings().value(Keys::ignoreWhitespace, false).toBool();
+    return m_store->value(Keys::ignoreWhitespace, false).toBool();
 }
 
 void Settings::setIgnoreWhitespace(bool on)
 {
     if (on == ignoreWhitespace())
         return;
-    QSettings().setValue(Keys::ignoreWhitespace, on);
+    m_store->setValue(Keys::ignoreWhitespace, on);
     Q_EMIT diffOptionsChanged();
 }
 
 bool Settings::intralineDiff() const
 {
-    return QSettings().value(Keys::intraline, true).toBool();
+    return m_store->value(Keys::intraline, true).toBool();
 }
 
 void Settings::setIntralineDiff(bool on)
 {
     if (on == intralineDiff())
         return;
-    QSettings().setValue(Keys::intraline, on);
+    m_store->setValue(Keys::intraline, on);
     Q_EMIT diffOptionsChanged();
 }
 
@@ -129,7 +139,7 @@ QString Settings::loginName()
 
 QString Settings::author() const
 {
-    const QString stored = QSettings().value(Keys::author).toString().trimmed();
+    const QString stored = m_store->value(Keys::author).toString().trimmed();
     return stored.isEmpty() ? loginName() : stored;
 }
 
@@ -139,25 +149,24 @@ void Settings::setAuthor(const QString& author)
     if (trimmed == this->author())
         return;
     // Empty means "the login name again", so that default follows the account.
-    QSettings().setValue(Keys::author, trimmed == loginName() ? QString() : trimmed);
+    m_store->setValue(Keys::author, trimmed == loginName() ? QString() : trimmed);
     Q_EMIT authorChanged(this->author());
 }
 
 QString Settings::lastRunPath() const
 {
-    return QSettings().value(Keys::lastRunPath).toString();
+    return m_store->value(Keys::lastRunPath).toString();
 }
 
 QString Settings::lastRunName() const
 {
-    return QSettings().value(Keys::lastRunName).toString();
+    return m_store->value(Keys::lastRunName).toString();
 }
 
 void Settings::setLastRun(const QString& path, const QString& name)
 {
-    QSettings settings;
-    settings.setValue(Keys::lastRunPath, path);
-    settings.setValue(Keys::lastRunName, name);
+    m_store->setValue(Keys::lastRunPath, path);
+    m_store->setValue(Keys::lastRunName, name);
 }
 
 namespace {
@@ -177,52 +186,41 @@ QString canonicalRunPath(const QString& path)
     return canonical.isEmpty() ? QDir::cleanPath(info.absoluteFilePath()) : canonical;
 }
 
-QVector<LastCase> readLastCases(QSettings& settings)
+QVector<LastCase> readLastCases(const SettingsStore& store)
 {
     QVector<LastCase> entries;
-    const int size = settings.beginReadArray(Keys::lastCases);
-    for (int i = 0; i < size; ++i) {
-        settings.setArrayIndex(i);
-        entries.append({settings.value(QStringLiteral("run")).toString(), settings.value(QStringLiteral("name")).toString(),
-            settings.value(QStringLiteral("case")).toString()});
-    }
-    settings.endArray();
+    for (const SettingsStore::Item& item :
+        store.array(Keys::lastCases, {QStringLiteral("run"), QStringLiteral("name"), QStringLiteral("case")}))
+        entries.append({item.value(QStringLiteral("run")).toString(), item.value(QStringLiteral("name")).toString(),
+            item.value(QStringLiteral("case")).toString()});
     return entries;
 }
 
-QVector<RecentRun> readRecentRuns(QSettings& settings)
+QVector<RecentRun> readRecentRuns(const SettingsStore& store)
 {
     QVector<RecentRun> runs;
-    const int size = settings.beginReadArray(Keys::recentRuns);
-    for (int i = 0; i < size; ++i) {
-        settings.setArrayIndex(i);
-        const RecentRun run{settings.value(QStringLiteral("path")).toString(), settings.value(QStringLiteral("name")).toString()};
+    for (const SettingsStore::Item& item : store.array(Keys::recentRuns, {QStringLiteral("path"), QStringLiteral("name")})) {
+        const RecentRun run{item.value(QStringLiteral("path")).toString(), item.value(QStringLiteral("name")).toString()};
         if (!run.path.isEmpty())
             runs.append(run);
     }
-    settings.endArray();
     return runs;
 }
 
-void writeRecentRuns(QSettings& settings, const QVector<RecentRun>& runs)
+void writeRecentRuns(SettingsStore& store, const QVector<RecentRun>& runs)
 {
-    settings.remove(Keys::recentRuns);
-    settings.beginWriteArray(Keys::recentRuns, int(runs.size()));
-    for (int i = 0; i < runs.size(); ++i) {
-        settings.setArrayIndex(i);
-        settings.setValue(QStringLiteral("path"), runs.at(i).path);
-        settings.setValue(QStringLiteral("name"), runs.at(i).name);
-    }
-    settings.endArray();
+    QVector<SettingsStore::Item> items;
+    for (const RecentRun& run : runs)
+        items.append({{QStringLiteral("path"), run.path}, {QStringLiteral("name"), run.name}});
+    store.setArray(Keys::recentRuns, items);
 }
 
 } // namespace
 
 QString Settings::lastCase(const QString& runPath, const QString& runName) const
 {
-    QSettings settings;
     const QString run = canonicalRunPath(runPath);
-    for (const LastCase& entry : readLastCases(settings)) {
+    for (const LastCase& entry : readLastCases(*m_store)) {
         if (entry.run == run && entry.name == runName)
             return entry.caseName;
     }
@@ -231,116 +229,109 @@ QString Settings::lastCase(const QString& runPath, const QString& runName) const
 
 void Settings::setLastCase(const QString& runPath, const QString& runName, const QString& filename)
 {
-    QSettings settings;
     const QString run = canonicalRunPath(runPath);
-    QVector<LastCase> entries = readLastCases(settings);
+    QVector<LastCase> entries = readLastCases(*m_store);
     entries.erase(std::remove_if(entries.begin(), entries.end(), [&](const LastCase& e) { return e.run == run && e.name == runName; }),
         entries.end());
     if (!filename.isEmpty())
         entries.prepend({run, runName, filename});
     entries.resize(std::min(int(entries.size()), MaxRememberedRuns));
-    settings.remove(Keys::lastCases);
-    settings.beginWriteArray(Keys::lastCases, int(entries.size()));
-    for (int i = 0; i < entries.size(); ++i) {
-        settings.setArrayIndex(i);
-        settings.setValue(QStringLiteral("run"), entries.at(i).run);
-        settings.setValue(QStringLiteral("name"), entries.at(i).name);
-        settings.setValue(QStringLiteral("case"), entries.at(i).caseName);
-    }
-    settings.endArray();
+    QVector<SettingsStore::Item> items;
+    for (const LastCase& entry : qAsConst(entries))
+        items.append({{QStringLiteral("run"), entry.run}, {QStringLiteral("name"), entry.name}, {QStringLiteral("case"), entry.caseName}});
+    m_store->setArray(Keys::lastCases, items);
 }
 
 QVector<RecentRun> Settings::recentRuns() const
 {
-    QSettings settings;
-    return readRecentRuns(settings);
+    return readRecentRuns(*m_store);
 }
 
 void Settings::addRecentRun(const QString& path, const QString& name)
 {
-    QSettings settings;
-    QVector<RecentRun> runs = readRecentRuns(settings);
+    QVector<RecentRun> runs = readRecentRuns(*m_store);
     runs.erase(std::remove_if(runs.begin(), runs.end(), [&](const RecentRun& r) { return r.path == path && r.name == name; }), runs.end());
     runs.prepend({path, name});
     runs.resize(std::min(int(runs.size()), MaxRecentRuns));
-    writeRecentRuns(settings, runs);
+    writeRecentRuns(*m_store, runs);
 }
 
 void Settings::removeRecentRun(const QString& path, const QString& name)
 {
-    QSettings settings;
-    QVector<RecentRun> runs = readRecentRuns(settings);
+    QVector<RecentRun> runs = readRecentRuns(*m_store);
     runs.erase(std::remove_if(runs.begin(), runs.end(), [&](const RecentRun& r) { return r.path == path && r.name == name; }), runs.end());
-    writeRecentRuns(settings, runs);
+    writeRecentRuns(*m_store, runs);
 }
 
 void Settings::clearRecentRuns()
 {
-    QSettings().remove(Keys::recentRuns);
+    m_store->remove(Keys::recentRuns);
 }
 
 QString Settings::lastExportFolder() const
 {
-    return QSettings().value(Keys::lastExportFolder).toString();
+    return m_store->value(Keys::lastExportFolder).toString();
 }
 
 void Settings::setLastExportFolder(const QString& folder)
 {
-    QSettings().setValue(Keys::lastExportFolder, folder);
+    m_store->setValue(Keys::lastExportFolder, folder);
 }
 
 QByteArray Settings::windowGeometry() const
 {
-    return QSettings().value(Keys::geometry).toByteArray();
+    return m_store->value(Keys::geometry).toByteArray();
 }
 
 QByteArray Settings::windowState(int layoutVersion) const
 {
-    QSettings settings;
     // A state saved by another layout would restore docks into places that no longer exist.
-    if (settings.value(Keys::layoutVersion).toInt() != layoutVersion)
+    if (m_store->value(Keys::layoutVersion).toInt() != layoutVersion)
         return {};
-    return settings.value(Keys::state).toByteArray();
+    return m_store->value(Keys::state).toByteArray();
 }
 
 void Settings::saveWindow(const QByteArray& geometry, const QByteArray& state, int layoutVersion)
 {
-    QSettings settings;
-    settings.setValue(Keys::geometry, geometry);
-    settings.setValue(Keys::state, state);
-    settings.setValue(Keys::layoutVersion, layoutVersion);
+    m_store->setValue(Keys::geometry, geometry);
+    m_store->setValue(Keys::state, state);
+    m_store->setValue(Keys::layoutVersion, layoutVersion);
 }
 
 QByteArray Settings::widgetState(const QString& objectName) const
 {
-    return QSettings().value(Keys::widgetPrefix + objectName).toByteArray();
+    return m_store->value(Keys::widgetPrefix + objectName).toByteArray();
 }
 
 void Settings::setWidgetState(const QString& objectName, const QByteArray& state)
 {
-    QSettings().setValue(Keys::widgetPrefix + objectName, state);
+    m_store->setValue(Keys::widgetPrefix + objectName, state);
 }
 
+// The profiles' storage belongs to runner/profile (the CLI reads it too), which reads and writes a
+// QSettings: the file itself, after the writes queued before (the profile dialogs only).
 QVector<ToolchainProfile> Settings::toolchainProfiles() const
 {
-    QSettings settings;
+    m_store->flush();
+    QSettings settings(m_store->fileName(), QSettings::IniFormat);
     return loadProfiles(settings);
 }
 
 void Settings::setToolchainProfiles(const QVector<ToolchainProfile>& profiles)
 {
-    QSettings settings;
+    m_store->flush();
+    QSettings settings(m_store->fileName(), QSettings::IniFormat);
     saveProfiles(settings, profiles);
 }
 
 QString Settings::lastProfile() const
 {
-    return QSettings().value(Keys::lastProfile, QStringLiteral("compile-check")).toString();
+    return m_store->value(Keys::lastProfile, QStringLiteral("compile-check")).toString();
 }
 
 void Settings::setLastProfile(const QString& name)
 {
-    QSettings().setValue(Keys::lastProfile, name);
+    m_store->setValue(Keys::lastProfile, name);
 }
 
 } // namespace krw

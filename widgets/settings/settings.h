@@ -10,9 +10,12 @@
 #include <QVector>
 
 #include <functional>
+#include <memory>
 #include <optional>
 
 namespace krw {
+
+class SettingsStore;
 
 enum class Theme { System, Light, Dark };
 
@@ -25,11 +28,17 @@ struct RecentRun
 
 // The one place that reads and writes QSettings (S1). Setters emit only on a real change.
 // Used from the UI thread only; headless code receives plain values instead (L4).
+// The values are held in memory (SettingsStore): a getter never reads the disk, and a setter
+// never waits for it; the file is written on a thread of its own.
 class Settings : public QObject
 {
     Q_OBJECT
 public:
     static Settings* instance();
+    ~Settings() override;
+
+    // Waits until every change made so far is in the settings file (tests; quitting does it).
+    void flush();
 
     // The font every view that shows code uses (code views, diffs, error messages, logs, editors).
     QFont codeFont() const;
@@ -99,6 +108,7 @@ Q_SIGNALS:
 private:
     explicit Settings(QObject* parent = nullptr);
 
+    std::unique_ptr<SettingsStore> m_store;
     std::optional<Theme> m_sessionTheme;
 };
 
