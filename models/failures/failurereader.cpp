@@ -59,14 +59,13 @@ QVector<FailureSignature> FailureReader::read(const Run& run, const LatestReruns
                 out[i] = rerun->failure;
                 continue;
             }
-            if (c.latest == Outcome::NoPrediction) {
-                out[i].kind = QStringLiteral("no prediction");
-                out[i].text = QStringLiteral("no prediction");
+            const TextRef ref = messageRef(c);
+            if (!ref.hasContent()) {
+                // Nothing was produced and nothing says why: that is the cause.
+                if (c.latest == Outcome::NoPrediction)
+                    out[i] = {QStringLiteral("no prediction"), QStringLiteral("no prediction")};
                 continue;
             }
-            const TextRef ref = messageRef(c);
-            if (!ref.hasContent())
-                continue;
             const ResolvedText text = reader.read(ref, MaxMessageBytes);
             if (!text) {
                 ++failedReads;

@@ -3,7 +3,7 @@
 // The failure signature of every case of a run. Which message of a case counts: its newest
 // failure — the newest iteration's failing stage's message (call_err_msg for call_failed,
 // exe_err_msg for exe_failed; the iteration's other message when that one is empty); a case with
-// no prediction is "no prediction"; a saved rerun that failed after the newest iteration's files
+// no prediction and no message is "no prediction"; a saved rerun that failed after the newest iteration's files
 // were written wins (its signature comes with LatestRerun, which the tree reads anyway). Error
 // texts are lazy TextRefs: read() reads them on the global thread pool, one TextReader per part.
 #pragma once

@@ -41,6 +41,10 @@ private Q_SLOTS:
         QCOMPARE(signatureOf(run, signatures, QStringLiteral("rms_norm.py")), QStringLiteral("Generated output is None"));
         QCOMPARE(signatureOf(run, signatures, QStringLiteral("leaky_relu.py")),
             QStringLiteral("Generated output does not match reference output for file: <PATH>"));
+        // No prediction, with a message that says why: the message counts.
+        QCOMPARE(signatureOf(run, signatures, QStringLiteral("rotary_emb.py")),
+            QStringLiteral(
+                "No HIP code found in the model response: it contained no fenced ```cpp or ```hip block. Nothing was compiled."));
         // Passed: no signature; perf failed with no message: none either.
         QCOMPARE(signatureOf(run, signatures, QStringLiteral("sin_kernel.py")), QString());
         QCOMPARE(signatureOf(run, signatures, QStringLiteral("flash_decode_stage2.py")), QString());
