@@ -42,6 +42,10 @@ QVector<FailureSignature> FailureReader::read(const Run& run, const LatestReruns
 {
     const int count = run.cases.size();
     QVector<FailureSignature> signatures(count);
+    if (errors)
+        *errors = 0;
+    if (count == 0)
+        return signatures;
     FailureSignature* out = signatures.data(); // detached once, here: the parts write apart
     std::atomic<int> failedReads{0};
     // Parts of a few hundred cases: each has its own TextReader (files kept open), and the
