@@ -67,12 +67,7 @@ int usage(QCommandLineParser& parser, const QString& message)
 // run's files were written (only failing cases' reruns are read).
 QVector<FailureSignature> failureSignatures(const Run& run)
 {
-    QStringList failing;
-    for (const Case& c : run.cases) {
-        if (c.isFailing())
-            failing << c.filename;
-    }
-    const LatestReruns reruns = ResultStore::forRun(run.path, run.name).newestPerCase(failing);
+    const LatestReruns reruns = FailureReader::savedReruns(run);
     int unreadable = 0;
     QVector<FailureSignature> signatures = FailureReader::read(run, reruns, &unreadable);
     if (unreadable > 0)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "failures/failurereader.h"
 
+#include "rerun/resultstore.h"
 #include "run/textreader.h"
 
 #include <QtConcurrent>
@@ -81,6 +82,28 @@ QVector<FailureSignature> FailureReader::read(const Run& run, const LatestReruns
     if (errors)
         *errors = failedReads;
     return signatures;
+}
+
+LatestReruns FailureReader::savedReruns(const Run& run)
+{
+    QStringList failing;
+    for (const Case& c : run.cases) {
+        if (c.isFailing())
+            failing << c.filename;
+    }
+    if (failing.isEmpty())
+        return {};
+    const ResultStore store = ResultStore::forRun(run.path, run.name);
+    // One folder looked at per case and a JSON file parsed per rerun: in parts, one per 512 cases.
+    constexpr int PartSize = 512;
+    QVector<QPair<QStringList, LatestReruns>> parts;
+    for (int begin = 0; begin < failing.size(); begin += PartSize)
+        parts.append({failing.mid(begin, PartSize), {}});
+    QtConcurrent::blockingMap(parts, [&store](QPair<QStringList, LatestReruns>& part) { part.second = store.newestPerCase(part.first); });
+    LatestReruns all;
+    for (const auto& part : std::as_const(parts))
+        all.insert(part.second);
+    return all;
 }
 
 } // namespace krw

@@ -33,6 +33,9 @@ public:
     // anything: it passed, its outcome is unknown, or its failing stage left no message).
     // errors counts the messages that could not be read (a file changed since loading).
     static QVector<FailureSignature> read(const Run& run, const LatestReruns& reruns = {}, int* errors = nullptr);
+    // The newest saved rerun of each failing case of run (ResultStore::forRun), read in parts on
+    // the global pool: for a caller that has not read them anyway (the CLI; the window has them).
+    static LatestReruns savedReruns(const Run& run);
 };
 
 } // namespace krw

@@ -61,10 +61,14 @@ const Re& exceptionLine()
 
 QString firstLine(const QString& text)
 {
-    const QStringList lines = text.split(QLatin1Char('\n'));
-    for (const QString& line : lines) {
-        if (!line.trimmed().isEmpty())
-            return line.trimmed();
+    for (int from = 0; from < text.size();) {
+        int end = text.indexOf(QLatin1Char('\n'), from);
+        if (end < 0)
+            end = int(text.size());
+        const QString line = text.mid(from, end - from).trimmed();
+        if (!line.isEmpty())
+            return line;
+        from = end + 1;
     }
     return {};
 }
@@ -86,6 +90,27 @@ QString tritonInner(const QString& detail)
     if (at.match(detail).hasMatch())
         return lastLine(detail);
     return firstLine(detail);
+}
+
+bool isWordChar(QChar c)
+{
+    return c.isLetterOrNumber() || c == QLatin1Char('_');
+}
+
+// Replaces word where it stands alone: not inside another word, nor inside a placeholder.
+void replaceWord(QString& s, const QString& word, const QString& by)
+{
+    for (int from = s.indexOf(word); from >= 0; from = s.indexOf(word, from)) {
+        const int end = from + int(word.size());
+        const bool joinedBefore = from > 0 && (isWordChar(s.at(from - 1)) || s.at(from - 1) == QLatin1Char('<'));
+        const bool joinedAfter = end < s.size() && (isWordChar(s.at(end)) || s.at(end) == QLatin1Char('>'));
+        if (joinedBefore || joinedAfter) {
+            from = end;
+            continue;
+        }
+        s.replace(from, int(word.size()), by);
+        from += int(by.size());
+    }
 }
 
 FailureSignature make(const QString& kind, const QString& text, const QStringList& caseNames)
@@ -133,12 +158,13 @@ QString FailureSignature::normalise(const QString& line, const QStringList& case
     s.replace(quotedPlaceholder, QStringLiteral("\\1"));
     static const Re quoted(QStringLiteral("(?:'|\"|`|\\x{2018}|\\x{201C})[A-Za-z_][\\w:.~]*(?:'|\"|`|\\x{2019}|\\x{201D})"));
     s.replace(quoted, QStringLiteral("<ID>"));
-    // The case's own identifiers, longest first, wherever they stand as words.
+    // The case's own identifiers, longest first, wherever they stand as words (a plain search: a
+    // regular expression per name would be compiled for every message).
     QStringList names = caseNames;
     std::sort(names.begin(), names.end(), [](const QString& a, const QString& b) { return a.size() > b.size(); });
     for (const QString& name : std::as_const(names)) {
         if (name.size() >= 3)
-            s.replace(Re(QStringLiteral("(?<![\\w<])") + Re::escape(name) + QStringLiteral("(?![\\w>])")), QStringLiteral("<ID>"));
+            replaceWord(s, name, QStringLiteral("<ID>"));
     }
     // Numbers, signed, decimal or with an exponent; not inside a word ("gfx942", "float4" stay).
     static const Re number(QStringLiteral("(?<![\\w<.])[-+]?\\d+(?:\\.\\d+)?(?:[eE][-+]?\\d+)?(?![\\w>])"));
@@ -155,10 +181,12 @@ FailureSignature FailureSignature::ofMessage(const QString& message, const QStri
         return {};
     // A compiler's error anywhere in the message is the cause; the traceback around it only says
     // that the build failed.
-    const QRegularExpressionMatch compile = compilerError().match(message);
+    // Cheap tests first: most messages hold no diagnostic at all.
+    const bool hasError = message.contains(QLatin1String("error: "));
+    const QRegularExpressionMatch compile = hasError ? compilerError().match(message) : QRegularExpressionMatch();
     if (compile.hasMatch())
         return make(QStringLiteral("compile error"), compile.captured(1), caseNames);
-    const QRegularExpressionMatch link = linkerError().match(message);
+    const QRegularExpressionMatch link = hasError ? linkerError().match(message) : QRegularExpressionMatch();
     if (link.hasMatch())
         return make(QStringLiteral("link error"), link.captured(1), caseNames);
 
