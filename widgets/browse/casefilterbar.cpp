@@ -108,7 +108,8 @@ CaseFilterBar::CaseFilterBar(QWidget* parent)
 
 void CaseFilterBar::showGroupFilter(const QString& signature, int cases)
 {
-    m_group->setText(tr("Group: %1 (%2)").arg(signature, caseCountText(cases)));
+    // The count first: a long signature is cut at the right edge (the tooltip has it whole).
+    m_group->setText(tr("Group (%1): %2").arg(caseCountText(cases), signature));
     m_group->setToolTip(tr("Only the cases of this failure group are shown: %1").arg(signature));
     m_group->show();
     m_clearGroup->show();

@@ -51,8 +51,8 @@ public:
     // "Reviewed R / T": cases with a verdict, of the run's cases.
     void setReviewedCount(int reviewed, int total);
     QLabel* reviewedLabel() const { return m_reviewed; }
-    // The failure group the tree is narrowed to (the Failures view): a line "Group: <signature>
-    // (N cases)" with a button that clears it (groupFilterCleared); hidden when there is none.
+    // The failure group the tree is narrowed to (the Failures view): a line "Group (N cases): <signature>"
+    // with a button that clears it (groupFilterCleared); hidden when there is none.
     void showGroupFilter(const QString& signature, int cases);
     void hideGroupFilter();
     bool hasGroupFilter() const;

@@ -130,6 +130,7 @@ void FailuresPanel::setRun(const RunPtr& run, const LatestReruns& reruns)
         m_model->setGroups(read.groups);
         m_view->resizeColumnToContents(FailureGroupModel::CountColumn);
         m_view->resizeColumnToContents(FailureGroupModel::KindColumn);
+        m_view->resizeColumnToContents(FailureGroupModel::ExampleColumn);
         QString text = summaryText(int(read.groups.size()), m_model->groupedCases(), read.failing);
         if (read.unreadable > 0)
             text += QLatin1Char(' ')
