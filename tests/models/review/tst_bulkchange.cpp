@@ -15,11 +15,11 @@ private Q_SLOTS:
     {
         AnnotationMap current;
         current[QStringLiteral("a.py")].verdict = Verdict::ModelError;
-        current[QStringLiteral("a.py")].tags = {QStringLiteral("fp16")};
-        current[QStringLiteral("b.py")].tags = {QStringLiteral("old")};
+        current[QStringLiteral("a.py")].tags = QStringList{QStringLiteral("fp16")};
+        current[QStringLiteral("b.py")].tags = QStringList{QStringLiteral("old")};
         BulkChange change;
         change.verdict = Verdict::ModelError;
-        change.addTags = {QStringLiteral("fp16")};
+        change.addTags = QStringList{QStringLiteral("fp16")};
         // a.py holds it already; b.py gets both; c.py (no annotation yet) gets both; b.py twice counts once.
         const QVector<AnnotationEdit> edits
             = change.edits(current, {QStringLiteral("a.py"), QStringLiteral("b.py"), QStringLiteral("c.py"), QStringLiteral("b.py")});
@@ -36,10 +36,10 @@ private Q_SLOTS:
     {
         AnnotationMap current;
         current[QStringLiteral("a.py")].verdict = Verdict::TestProblem;
-        current[QStringLiteral("a.py")].tags = {QStringLiteral("x"), QStringLiteral("y")};
+        current[QStringLiteral("a.py")].tags = QStringList{QStringLiteral("x"), QStringLiteral("y")};
         BulkChange change;
         change.verdict = Verdict::None;
-        change.removeTags = {QStringLiteral("x")};
+        change.removeTags = QStringList{QStringLiteral("x")};
         const QVector<AnnotationEdit> edits = change.edits(current, {QStringLiteral("a.py")});
         QCOMPARE(edits.size(), 2);
         const auto after = applyEdit(applyEdit(current.value(QStringLiteral("a.py")), edits.at(0), true).value(), edits.at(1), true);

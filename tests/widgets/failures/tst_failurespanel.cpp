@@ -295,6 +295,19 @@ private Q_SLOTS:
         window.bulkEdit(panel->groupAtViewRow(1)->cases, QStringLiteral("the group"));
         QVERIFY(!askedAgain);
         QCOMPARE(onDisk(window).value(QStringLiteral("case_57.py")).verdict, Verdict::TestProblem);
+
+        // A verdict key for all 60 selected cases asks under the same rule.
+        window.clearGroupFilter();
+        window.caseTree()->selectAll();
+        QCOMPARE(window.selectedCaseIndexes().size(), 60);
+        asked.clear();
+        krw::testing::answerMessageBox(&window, [&asked](QMessageBox* box) {
+            asked = box->text();
+            QTest::keyClick(box, Qt::Key_Return);
+        });
+        window.applyVerdict(Verdict::NeedsSecondLook);
+        QVERIFY2(asked.startsWith(QStringLiteral("Set 60 cases to")), qPrintable(asked));
+        QCOMPARE(onDisk(window).value(QStringLiteral("case_0.py")).verdict, Verdict::TestProblem);
     }
 };
 
