@@ -6,6 +6,7 @@
 #include "batch/batchsummary.h"
 #include "batch/rerunbatch.h"
 #include "compare/comparisonsummary.h"
+#include "failures/failurereader.h"
 #include "krw-config.h"
 #include "pipeline/rerunpipeline.h"
 #include "pipeline/rerunrequestbuilder.h"
@@ -63,6 +64,23 @@ int usage(QCommandLineParser& parser, const QString& message)
     return UsageError;
 }
 
+// Each case's failure signature: its newest failure's message, or a failed rerun saved after the
+// run's files were written (only failing cases' reruns are read).
+QVector<FailureSignature> failureSignatures(const Run& run)
+{
+    const LatestReruns reruns = FailureReader::savedReruns(run);
+    int unreadable = 0;
+    QVector<FailureSignature> signatures = FailureReader::read(run, reruns, &unreadable);
+    if (unreadable > 0)
+        errStream() << "kernel-review-cli: "
+                    << QCoreApplication::translate("kernel-review-cli",
+                           "%n error messages could not be read (a file of %1 changed since it was loaded); their cases have no signature",
+                           nullptr, unreadable)
+                           .arg(run.path)
+                    << '\n';
+    return signatures;
+}
+
 int summary(QCommandLineParser& parser, const QStringList& args)
 {
     if (args.size() != 2)
@@ -90,7 +108,7 @@ int summary(QCommandLineParser& parser, const QStringList& args)
         err << "kernel-review-cli: " << error << '\n';
         return NothingLoaded;
     }
-    writeOut(parser.isSet(QStringLiteral("json")) ? summaryJson(run) : summaryText(run));
+    writeOut(parser.isSet(QStringLiteral("json")) ? summaryJson(run, failureSignatures(run)) : summaryText(run));
     if (run.cases.isEmpty()) {
         err << "kernel-review-cli: "
             << QCoreApplication::translate(

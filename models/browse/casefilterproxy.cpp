@@ -65,6 +65,14 @@ void CaseFilterProxy::setUnreviewedOnly(bool on)
     refilter();
 }
 
+void CaseFilterProxy::setCaseSet(const std::optional<QSet<QString>>& filenames)
+{
+    if (filenames == m_caseSet)
+        return;
+    m_caseSet = filenames;
+    refilter();
+}
+
 void CaseFilterProxy::setRerunFilter(RerunFilter filter)
 {
     if (filter == m_rerunFilter)
@@ -152,6 +160,8 @@ bool CaseFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& sourceP
         return false;
     const QString filename = index.data(CaseTreeModel::FilenameRole).toString();
     if (m_matches && !m_matches->contains(filename))
+        return false;
+    if (m_caseSet && !m_caseSet->contains(filename))
         return false;
     if (m_nameFilter.isEmpty() || filename.contains(m_nameFilter, Qt::CaseInsensitive))
         return true;

@@ -36,6 +36,9 @@ public:
     void setSearchMatches(const std::optional<QSet<QString>>& filenames); // nullopt = no search
     void setUnreviewedOnly(bool on); // only cases without a verdict
     void setRerunFilter(RerunFilter filter); // by the newest rerun (CaseTreeModel's Rerun column)
+    // Only these cases (a failure group's, by filename); nullopt = no such filter.
+    void setCaseSet(const std::optional<QSet<QString>>& filenames);
+    const std::optional<QSet<QString>>& caseSet() const { return m_caseSet; }
     bool unreviewedOnly() const { return m_unreviewedOnly; }
 
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
@@ -65,6 +68,7 @@ private:
     QSet<Stage> m_stages;
     QString m_nameFilter;
     std::optional<QSet<QString>> m_matches;
+    std::optional<QSet<QString>> m_caseSet;
     bool m_unreviewedOnly = false;
     RerunFilter m_rerunFilter = RerunFilter::Any;
 };

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "report/summaryreport.h"
 
+#include "failures/failuregroup.h"
+
 #include <QFileInfo>
 #include <QTextStream>
 
@@ -71,7 +73,7 @@ QString loadWarningLine(const LoadWarning& warning)
     return line + QLatin1Char(' ') + warning.message;
 }
 
-QByteArray summaryJson(const Run& run)
+QByteArray summaryJson(const Run& run, const QVector<FailureSignature>& signatures)
 {
     using nlohmann::json;
     json root = json::object();
@@ -86,9 +88,25 @@ QByteArray summaryJson(const Run& run)
     for (int i = 0; i < OutcomeCount; ++i)
         root["outcomes"][utf8(outcomeName(Outcome(i)))] = counts[i];
     root["cases_list"] = json::array();
-    for (const Case& c : run.cases)
-        root["cases_list"].push_back({{"filename", utf8(c.filename)}, {"latest", utf8(outcomeName(c.latest))},
-            {"best", utf8(stageName(c.best))}, {"iterations", c.history.size()}});
+    const bool withSignatures = signatures.size() == run.cases.size();
+    for (int i = 0; i < run.cases.size(); ++i) {
+        const Case& c = run.cases.at(i);
+        json item = {{"filename", utf8(c.filename)}, {"latest", utf8(outcomeName(c.latest))}, {"best", utf8(stageName(c.best))},
+            {"iterations", c.history.size()}};
+        if (withSignatures)
+            item["signature"] = signatures.at(i).isValid() ? json(utf8(signatures.at(i).text)) : json(nullptr);
+        root["cases_list"].push_back(item);
+    }
+    if (withSignatures) {
+        root["failure_groups"] = json::array();
+        for (const FailureGroup& group : FailureGroup::group(run, signatures)) {
+            json cases = json::array();
+            for (const QString& name : group.cases)
+                cases.push_back(utf8(name));
+            root["failure_groups"].push_back({{"signature", utf8(group.signature.text)}, {"kind", utf8(group.signature.kind)},
+                {"count", group.count()}, {"cases", cases}});
+        }
+    }
     root["warnings"] = json::array();
     for (const LoadWarning& w : run.warnings) {
         json item = {{"file", utf8(w.file)}, {"line", w.line}, {"field", utf8(w.field)}, {"message", utf8(w.message)}};

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "failures/failuresignature.h"
 #include "run/rundata.h"
 
 #include <QByteArray>
@@ -9,7 +10,9 @@ namespace krw {
 
 // What `kernel-review-cli summary` prints: a table for people, or one JSON object for scripts.
 QByteArray summaryText(const Run& run);
-QByteArray summaryJson(const Run& run);
+// signatures: one per case (FailureReader::read) for each case's "signature" and the top-level
+// "failure_groups"; without them (empty) those keys are left out.
+QByteArray summaryJson(const Run& run, const QVector<FailureSignature>& signatures = {});
 
 // One load warning on one line: "<file name>:<line> [<field>] <message>" (line and field when known).
 QString loadWarningLine(const LoadWarning& warning);

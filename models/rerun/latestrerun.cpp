@@ -19,6 +19,7 @@ LatestRerun LatestRerun::of(const RerunResult& result)
     latest.baselineId = result.baselineId;
     latest.profile = result.profile;
     latest.started = result.started;
+    latest.failure = FailureSignature::ofRerun(result, FailureSignature::caseNamesOf(result.caseName));
     return latest;
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "failures/failuresignature.h"
+
 #include <QDateTime>
 #include <QHash>
 #include <QString>
@@ -23,6 +25,8 @@ struct LatestRerun
     QString baselineId;
     QString profile;
     QDateTime started;
+    // Why it failed, for the failure groups (FailureSignature::ofRerun); invalid for a pass.
+    FailureSignature failure;
 
     static LatestRerun of(const RerunResult& result);
     QString cellText() const; // "Passed", "Passed · 2 flags", "Wrong output" (verdictTitle())

@@ -17,6 +17,9 @@
 // exits 1 without RESULT lines when a command fails (a non-zero exit, a crash, or no case loaded).
 // Not a test: the figures are read from the table tests/benchmarks/run.sh prints.
 #include "benchsupport.h"
+#include "failures/failuregroup.h"
+#include "failures/failurereader.h"
+#include "rerun/resultstore.h"
 #include "run/loadedfiles.h"
 #include "run/runloader.h"
 
@@ -219,5 +222,37 @@ int main(int argc, char* argv[])
     bench::result(QStringLiteral("reload_unchanged_files"), unchanged.loadedFiles->read, QStringLiteral("files"), 0);
     bench::result(QStringLiteral("reload_changed_files"), changed.loadedFiles->read, QStringLiteral("files"), 0);
     bench::result(QStringLiteral("reload_changed_s"), changedS, QStringLiteral("s"));
+
+    // Failure signatures (docs/FAILURES.md), in this process on the run loaded above: every
+    // failing case's error text read (lazy TextRefs, on the global pool) and normalised, then
+    // grouped; apart, the saved reruns of the failing cases that the CLI reads first (RUN_DIR's
+    // sidecar, only read). Median of `repeat` runs each.
+    QStringList failing;
+    for (const krw::Case& c : first.cases) {
+        if (c.isFailing())
+            failing << c.filename;
+    }
+    std::vector<double> signatureS;
+    std::vector<double> rerunS;
+    int groups = 0;
+    int unreadable = 0;
+    krw::LatestReruns reruns;
+    krw::Run ofRunDir = first; // the copy's cases, RUN_DIR's sidecar (where its saved reruns are)
+    ofRunDir.path = runDir;
+    for (int i = 0; i < repeat; ++i) {
+        timer.restart();
+        reruns = krw::FailureReader::savedReruns(ofRunDir);
+        rerunS.push_back(double(timer.nsecsElapsed()) / 1e9);
+        timer.restart();
+        const QVector<krw::FailureSignature> signatures = krw::FailureReader::read(first, {}, &unreadable);
+        groups = int(krw::FailureGroup::group(first, signatures).size());
+        signatureS.push_back(double(timer.nsecsElapsed()) / 1e9);
+    }
+    out << "failure signatures of " << failing.size() << " failing cases: " << groups << " groups, " << unreadable
+        << " unreadable; median of " << repeat << ": " << QString::number(bench::median(signatureS), 'f', 3) << " s; their saved reruns ("
+        << reruns.size() << " found): " << QString::number(bench::median(rerunS), 'f', 3) << " s" << Qt::endl;
+    bench::result(QStringLiteral("failure_signatures_s"), bench::median(signatureS), QStringLiteral("s"));
+    bench::result(QStringLiteral("failure_groups"), groups, QStringLiteral("groups"), 0);
+    bench::result(QStringLiteral("failure_reruns_s"), bench::median(rerunS), QStringLiteral("s"));
     return 0;
 }

@@ -6,8 +6,10 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QGridLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QToolButton>
 
 namespace krw {
 
@@ -27,6 +29,8 @@ CaseFilterBar::CaseFilterBar(QWidget* parent)
     , m_status(new QLabel(this))
     , m_unreviewed(new QCheckBox(tr("Unreviewed only"), this))
     , m_reviewed(new QLabel(this))
+    , m_group(new QLabel(this))
+    , m_clearGroup(new QToolButton(this))
 {
     m_outcome->setObjectName(QStringLiteral("outcomeFilter"));
     m_outcome->addItem(tr("All outcomes"), AllItems);
@@ -69,6 +73,22 @@ CaseFilterBar::CaseFilterBar(QWidget* parent)
     layout->addWidget(m_regex, 3, 1);
     layout->addWidget(m_status, 4, 0);
     layout->addWidget(m_reviewed, 4, 1);
+    m_group->setObjectName(QStringLiteral("groupFilter"));
+    m_group->setTextFormat(Qt::PlainText);
+    m_group->setMinimumWidth(0);
+    m_group->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_clearGroup->setObjectName(QStringLiteral("clearGroupFilter"));
+    m_clearGroup->setText(tr("Clear"));
+    m_clearGroup->setToolTip(tr("Show the cases of every failure group again"));
+    auto* groupRow = new QHBoxLayout;
+    groupRow->addWidget(m_group, 1);
+    groupRow->addWidget(m_clearGroup);
+    layout->addLayout(groupRow, 5, 0, 1, 2);
+    hideGroupFilter();
+    connect(m_clearGroup, &QToolButton::clicked, this, [this] {
+        hideGroupFilter();
+        Q_EMIT groupFilterCleared();
+    });
 
     m_debounce.setSingleShot(true);
     m_debounce.setInterval(300);
@@ -84,6 +104,27 @@ CaseFilterBar::CaseFilterBar(QWidget* parent)
     connect(m_best, QOverload<int>::of(&QComboBox::activated), this, &CaseFilterBar::outcomesChanged);
     connect(m_unreviewed, &QCheckBox::toggled, this, &CaseFilterBar::unreviewedOnlyChanged);
     connect(m_rerun, QOverload<int>::of(&QComboBox::activated), this, &CaseFilterBar::rerunFilterChanged);
+}
+
+void CaseFilterBar::showGroupFilter(const QString& signature, int cases)
+{
+    // The count first: a long signature is cut at the right edge (the tooltip has it whole).
+    m_group->setText(tr("Group (%1): %2").arg(caseCountText(cases), signature));
+    m_group->setToolTip(tr("Only the cases of this failure group are shown: %1").arg(signature));
+    m_group->show();
+    m_clearGroup->show();
+}
+
+void CaseFilterBar::hideGroupFilter()
+{
+    m_group->clear();
+    m_group->hide();
+    m_clearGroup->hide();
+}
+
+bool CaseFilterBar::hasGroupFilter() const
+{
+    return !m_group->text().isEmpty();
 }
 
 RerunFilter CaseFilterBar::rerunFilter() const

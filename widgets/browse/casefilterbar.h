@@ -13,6 +13,7 @@ class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QToolButton;
 
 namespace krw {
 
@@ -51,6 +52,13 @@ public:
     // "Reviewed R / T": cases with a verdict, of the run's cases.
     void setReviewedCount(int reviewed, int total);
     QLabel* reviewedLabel() const { return m_reviewed; }
+    // The failure group the tree is narrowed to (the Failures view): a line "Group (N cases): <signature>"
+    // with a button that clears it (groupFilterCleared); hidden when there is none.
+    void showGroupFilter(const QString& signature, int cases);
+    void hideGroupFilter();
+    bool hasGroupFilter() const;
+    QLabel* groupFilterLabel() const { return m_group; }
+    QToolButton* clearGroupButton() const { return m_clearGroup; }
 
 Q_SIGNALS:
     void outcomesChanged();
@@ -58,6 +66,7 @@ Q_SIGNALS:
     void queryEdited(); // at once, on every change of the text, scope or regex switch
     void queryChanged(); // debounced: the query to search now
     void unreviewedOnlyChanged(bool on);
+    void groupFilterCleared(); // the user cleared the group filter
 
 private:
     QComboBox* m_outcome;
@@ -69,6 +78,8 @@ private:
     QLabel* m_status;
     QCheckBox* m_unreviewed;
     QLabel* m_reviewed;
+    QLabel* m_group;
+    QToolButton* m_clearGroup;
     QTimer m_debounce;
 };
 

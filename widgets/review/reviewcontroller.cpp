@@ -8,6 +8,7 @@
 #include "review/annotationeditor.h"
 #include "review/annotationpanel.h"
 #include "review/annotationstore.h"
+#include "run/runsummary.h"
 
 #include <QAction>
 #include <QApplication>
@@ -199,6 +200,42 @@ void ReviewController::applyVerdict(Verdict verdict, const QVector<int>& cases)
             ? tr("%1: %2").arg(first, verdict == Verdict::None ? tr("verdict cleared") : what)
             : tr("%1: %n cases (Ctrl+Z undoes it)", nullptr, count).arg(verdict == Verdict::None ? tr("Verdict cleared") : what),
         4000);
+}
+
+int ReviewController::applyBulk(const BulkChange& change, const QStringList& cases, const QString& what)
+{
+    if (!m_run || !m_store || change.isEmpty())
+        return 0;
+    m_panel->commitPendingEdits(); // a note being typed is a step of its own, before this one
+    const QVector<AnnotationEdit> edits = change.edits(m_store->annotations(), cases);
+    const int count = BulkChange::changedCases(edits);
+    if (count == 0) {
+        Q_EMIT statusMessage(tr("Nothing to change: the %1 already hold that.").arg(caseCountText(int(cases.size()))), 4000);
+        return 0;
+    }
+    if (count > BulkConfirmLimit && !confirmBulkChange(what, count)) {
+        Q_EMIT statusMessage(tr("Nothing changed."), 4000);
+        return 0;
+    }
+    const QString step = tr("Change %n cases of %1", nullptr, count).arg(what);
+    if (!m_editor->change(step, edits))
+        return 0;
+    if (!m_panel->showsProblem())
+        Q_EMIT statusMessage(tr("%1 changed (Ctrl+Z undoes it)").arg(caseCountText(count)), 4000);
+    return count;
+}
+
+bool ReviewController::confirmBulkChange(const QString& what, int count)
+{
+    QMessageBox box(QMessageBox::Question, tr("Change %n cases", nullptr, count),
+        tr("Change the verdict or tags of %n cases of %1?", nullptr, count).arg(what), QMessageBox::NoButton, m_window);
+    box.setInformativeText(tr("They change at once; Edit ▸ Undo (Ctrl+Z) takes it back as one step."));
+    QPushButton* change = box.addButton(tr("&Change %n Cases", nullptr, count), QMessageBox::AcceptRole);
+    QPushButton* cancel = box.addButton(QMessageBox::Cancel);
+    box.setDefaultButton(cancel); // Return or Esc changes nothing
+    box.setEscapeButton(cancel);
+    box.exec();
+    return box.clickedButton() == change;
 }
 
 bool ReviewController::confirmBulkVerdict(Verdict verdict, int count)

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "review/annotations.h"
+#include "review/bulkchange.h"
 #include "run/rundata.h"
 
 #include <QObject>
@@ -31,7 +32,8 @@ class CaseView;
 // change this window makes is an undo step of one AnnotationEditor (its history is the run's);
 // undoAction() and redoAction() are the Edit menu's. A verdict key that would change more than
 // BulkConfirmLimit cases asks first. After each change it updates the tree's verdict icons,
-// the reviewed count and the comment markers in the code. The status bar label that says where
+// the reviewed count and the comment markers in the code. A bulk change (a verdict or tags for
+// a selection or a failure group: applyBulk) is one undo step too, under the same rule. The status bar label that says where
 // the annotations are kept when the run's folder is read-only is made here; the window places
 // it. Messages for the status bar come out as statusMessage().
 class ReviewController : public QObject
@@ -40,7 +42,8 @@ class ReviewController : public QObject
 public:
     // Asks for a line comment's text; nullopt = cancelled. Tests replace the dialog.
     using CommentPrompt = std::function<std::optional<QString>(const QString& where)>;
-    static constexpr int BulkConfirmLimit = 3; // a verdict key for more cases than this asks first
+    // A change of more cases than this asks first: verdict keys and bulk changes alike (one rule).
+    static constexpr int BulkConfirmLimit = BulkChange::ConfirmAbove;
 
     // window: the parent of the location label and the comment dialog.
     ReviewController(AnnotationPanel* panel, CaseView* caseView, CaseTreeModel* model, CaseFilterBar* filterBar, QWidget* window);
@@ -52,6 +55,10 @@ public:
     // Sets the verdict of these cases (indexes into the run's cases), as one undo step; asks
     // first when that changes more than BulkConfirmLimit cases (the default answer changes nothing).
     void applyVerdict(Verdict verdict, const QVector<int>& cases);
+    // A verdict and tags for these cases (filenames) as one undo step, asking first when more
+    // than BulkConfirmLimit cases change; what names them in the step ("group …"). Returns how
+    // many cases changed (0: nothing to change, declined, or the write failed).
+    int applyBulk(const BulkChange& change, const QStringList& cases, const QString& what);
     void undo();
     void redo();
     void commentOnFocusedLine(); // the cursor's line in the focused code view
@@ -75,6 +82,7 @@ private:
     void commentOnLine(const LineAnchor& anchor, const QString& where);
     void showCaseVersions();
     bool confirmBulkVerdict(Verdict verdict, int count);
+    bool confirmBulkChange(const QString& what, int count);
 
     AnnotationPanel* m_panel;
     CaseView* m_caseView;

@@ -19,9 +19,12 @@
 #include "compare/comparisonpanel.h"
 #include "compare/comparisontreemodel.h"
 #include "compare/rungriddialog.h"
+#include "failures/failurespanel.h"
 #include "report/exportdialog.h"
 #include "rerun/runnerpanel.h"
 #include "review/annotationpanel.h"
+#include "review/annotationstore.h"
+#include "review/bulkeditdialog.h"
 #include "review/reviewcontroller.h"
 #include "settings/settings.h"
 #include "settings/settingsdialog.h"
@@ -110,6 +113,8 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
     , m_reviewSplitter(new QSplitter(Qt::Vertical, this))
     , m_warningsView(new QTableView(this))
     , m_warningsDock(new QDockWidget(tr("Warnings"), this))
+    , m_failures(new FailuresPanel(this))
+    , m_failuresDock(new QDockWidget(tr("Failures"), this))
     , m_opener(new RunOpener(this))
     , m_review(new ReviewController(m_annotationPanel, m_caseView, m_model, m_filterBar, this))
     , m_navigator(new CaseNavigator(m_caseTree, m_proxy, m_model, this))
@@ -144,6 +149,7 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
     m_splitter->setStretchFactor(1, 3);
     setCentralWidget(m_splitter);
     buildWarningsDock();
+    buildFailuresDock();
     buildMenus();
     buildStatusBar();
 
@@ -164,6 +170,7 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
     connect(m_caseView->runnerPanel(), &RunnerPanel::rerunFinished, this,
         [this](const RerunResult& result) { m_model->setLatestRerun(result.caseName, LatestRerun::of(result)); });
     connect(m_filterBar, &CaseFilterBar::unreviewedOnlyChanged, this, [this](bool on) { m_proxy->setUnreviewedOnly(on); });
+    connect(m_filterBar, &CaseFilterBar::groupFilterCleared, this, [this] { m_proxy->setCaseSet(std::nullopt); });
     connect(m_review, &ReviewController::statusMessage, statusBar(), &QStatusBar::showMessage);
     connect(m_navigator, &CaseNavigator::message, statusBar(), &QStatusBar::showMessage);
     connect(m_screenshot, &ScreenshotTaker::saved, this, &MainWindow::screenshotSaved);
@@ -282,6 +289,74 @@ void MainWindow::buildWarningsDock()
     m_warningsDock->hide();
 }
 
+void MainWindow::buildFailuresDock()
+{
+    m_failuresDock->setObjectName(QStringLiteral("failuresDock"));
+    m_failuresDock->setWidget(m_failures);
+    addDockWidget(Qt::BottomDockWidgetArea, m_failuresDock);
+    m_failuresDock->hide();
+    // Read only when someone looks: the errors of every failing case are read from the run's files.
+    connect(m_failuresDock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (visible)
+            readFailuresIfShown();
+    });
+    connect(m_failures, &FailuresPanel::groupActivated, this, &MainWindow::filterToGroup);
+    connect(m_failures, &FailuresPanel::bulkEditRequested, this,
+        [this](const FailureGroup& group) { bulkEdit(group.cases, tr("the group “%1”").arg(group.signature.text)); });
+}
+
+void MainWindow::readFailuresIfShown()
+{
+    if (!m_run || !m_failuresStale || !m_failuresDock->isVisible())
+        return;
+    m_failuresStale = false;
+    m_failures->setRun(m_run, m_latestReruns);
+}
+
+void MainWindow::filterToGroup(const FailureGroup& group)
+{
+    QSet<QString> names;
+    for (const QString& name : group.cases)
+        names.insert(name);
+    m_filterBar->showGroupFilter(group.signature.text, group.count());
+    m_proxy->setCaseSet(names);
+}
+
+void MainWindow::clearGroupFilter()
+{
+    m_filterBar->hideGroupFilter();
+    m_proxy->setCaseSet(std::nullopt);
+}
+
+void MainWindow::bulkEditSelection()
+{
+    if (!m_run)
+        return;
+    QVector<int> indexes = selectedCaseIndexes();
+    const QString current = currentCaseName();
+    if (indexes.isEmpty() && !current.isEmpty())
+        indexes.append(m_run->indexOf(current));
+    QStringList names;
+    for (int index : std::as_const(indexes))
+        names << m_run->cases.at(index).filename;
+    if (names.isEmpty()) {
+        statusBar()->showMessage(tr("Select the cases to change first."), 4000);
+        return;
+    }
+    bulkEdit(names, tr("%n selected cases", nullptr, int(names.size())));
+}
+
+void MainWindow::bulkEdit(const QStringList& cases, const QString& what)
+{
+    AnnotationStore* store = annotationStore();
+    if (!m_run || !store || cases.isEmpty())
+        return;
+    BulkEditDialog dialog(cases, store->annotations(), what, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    m_review->applyBulk(dialog.change(), cases, what);
+}
+
 void MainWindow::buildMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
@@ -390,6 +465,10 @@ void MainWindow::buildMenus()
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addAction(toolBar->toggleViewAction());
     view->addAction(m_warningsDock->toggleViewAction());
+    QAction* failures = m_failuresDock->toggleViewAction();
+    failures->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
+    failures->setToolTip(tr("The failing cases grouped by the cause their error names"));
+    view->addAction(failures);
     QMenu* theme = view->addMenu(tr("&Theme"));
     auto* themes = new QActionGroup(this);
     const std::pair<Theme, QString> choices[] = {{Theme::System, tr("&System")}, {Theme::Light, tr("&Light")}, {Theme::Dark, tr("&Dark")}};
@@ -426,6 +505,9 @@ void MainWindow::buildReviewMenu()
     }
     QAction* clear = addMenuAction(review, tr("Clear Verdict"), this, [this] { applyVerdict(Verdict::None); });
     clear->setShortcuts({QKeySequence(Qt::Key_0), QKeySequence(Qt::Key_Backspace)});
+    addMenuAction(
+        review, tr("Verdict / &Tags for Many Cases…"), this, &MainWindow::bulkEditSelection, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B))
+        ->setToolTip(tr("A verdict or tags for every selected case at once, as one undoable step"));
     review->addSeparator();
     QAction* next = addMenuAction(review, tr("&Next Unreviewed Case"), this, [this] { selectNextUnreviewed(+1); });
     next->setShortcuts({QKeySequence(Qt::Key_N), QKeySequence(Qt::Key_BracketRight)});
@@ -517,6 +599,11 @@ void MainWindow::showRun(const RunPtr& run)
     const QString keep = sameRun ? currentCaseName() : Settings::instance()->lastCase(run->path, run->name);
     m_run = run;
     m_unfinishedBatches.clear(); // the new run's are read by loadLatestReruns below
+    // The failure groups are the new run's, read once its saved reruns are known.
+    m_latestReruns.clear();
+    m_failuresStale = true;
+    m_failures->clear();
+    clearGroupFilter();
     m_resumeBatchAction->setEnabled(false);
     m_caseView->clear();
     m_comparison->setRunA(run); // a comparison of the run left ends
@@ -570,6 +657,9 @@ void MainWindow::loadLatestReruns()
         if (m_run != run)
             return; // another run (or the same one loaded again) is shown now: its own answer comes
         m_model->setLatestReruns(watcher->result().reruns);
+        m_latestReruns = watcher->result().reruns;
+        m_failuresStale = true;
+        readFailuresIfShown();
         m_unfinishedBatches = watcher->result().unfinishedBatches;
         m_resumeBatchAction->setEnabled(!m_unfinishedBatches.isEmpty());
         Q_EMIT latestRerunsLoaded();

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "batch/batchqueue.h"
+#include "rerun/latestrerun.h"
 #include "review/annotations.h"
 #include "review/reviewcontroller.h"
 #include "run/rundata.h"
@@ -29,6 +30,8 @@ class CaseTreeModel;
 class CaseView;
 class ComparisonPanel;
 class RunGridDialog;
+class FailuresPanel;
+struct FailureGroup;
 class RunOpener;
 class ScreenshotTaker;
 class SyntaxSupport;
@@ -98,6 +101,16 @@ public:
     ComparisonPanel* comparisonPanel() const { return m_comparison; }
     // File ▸ Compare Several Runs…: the grid of outcomes, with this run (and the one compared with) listed.
     RunGridDialog* openRunGrid();
+    // Failures: the run's failure groups (View ▸ Failures), read when the dock is shown.
+    FailuresPanel* failuresPanel() const { return m_failures; }
+    QDockWidget* failuresDock() const { return m_failuresDock; }
+    // Only this group's cases in the tree, until the filter bar's Clear (or another run).
+    void filterToGroup(const FailureGroup& group);
+    void clearGroupFilter();
+    // Review ▸ Verdict / Tags for Many Cases…: the dialog for these cases (filenames), then one
+    // undo step (ReviewController::applyBulk). what names them: "3 selected cases", "group …".
+    void bulkEdit(const QStringList& cases, const QString& what);
+    void bulkEditSelection(); // the selected cases (the current one when none is)
 
     // Help ▸ Keyboard Shortcuts: every action of the window with its shortcuts (HTML).
     QString shortcutHelp() const;
@@ -122,6 +135,8 @@ private:
     void buildStatusBar();
     QWidget* buildCasePanel();
     void buildWarningsDock();
+    void buildFailuresDock();
+    void readFailuresIfShown();
     void showRun(const RunPtr& run);
     void finishShowingRun();
     void showCase(int caseIndex);
@@ -143,6 +158,10 @@ private:
     QSplitter* m_reviewSplitter;
     QTableView* m_warningsView;
     QDockWidget* m_warningsDock;
+    FailuresPanel* m_failures;
+    QDockWidget* m_failuresDock;
+    LatestReruns m_latestReruns; // of the shown run, for the failure groups
+    bool m_failuresStale = true; // the groups are not yet read for the shown run
     // The parts, made after the widgets they work on.
     RunOpener* m_opener;
     ReviewController* m_review;

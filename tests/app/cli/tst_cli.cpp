@@ -16,6 +16,8 @@
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -23,6 +25,8 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <climits>
 
 namespace {
 
@@ -81,6 +85,32 @@ private Q_SLOTS:
         QCOMPARE(r.code, int(krw::cli::Ok));
         const QJsonObject doc = QJsonDocument::fromJson(r.out.toUtf8()).object();
         QVERIFY2(!doc.isEmpty(), qPrintable(r.out.left(200)));
+        // Every case has a signature, a string for a failure with a message and null otherwise.
+        QHash<QString, QJsonValue> signatures;
+        for (const QJsonValue& item : doc.value(QStringLiteral("cases_list")).toArray()) {
+            const QJsonObject c = item.toObject();
+            QVERIFY2(c.contains(QStringLiteral("signature")), qPrintable(c.value(QStringLiteral("filename")).toString()));
+            signatures.insert(c.value(QStringLiteral("filename")).toString(), c.value(QStringLiteral("signature")));
+        }
+        QCOMPARE(signatures.value(QStringLiteral("layer_norm_fwd.py")).toString(), QStringLiteral("use of undeclared identifier <ID>"));
+        QVERIFY(signatures.value(QStringLiteral("sin_kernel.py")).isNull());
+        // The groups: largest first, counts that match their cases, each case's signature its group's.
+        const QJsonArray groups = doc.value(QStringLiteral("failure_groups")).toArray();
+        QVERIFY(!groups.isEmpty());
+        const QJsonObject largest = groups.first().toObject();
+        QCOMPARE(largest.value(QStringLiteral("signature")).toString(),
+            QStringLiteral("Generated output does not match reference output for file: <PATH>"));
+        QCOMPARE(largest.value(QStringLiteral("count")).toInt(), 2);
+        int previous = INT_MAX;
+        for (const QJsonValue& value : groups) {
+            const QJsonObject group = value.toObject();
+            const QJsonArray cases = group.value(QStringLiteral("cases")).toArray();
+            QCOMPARE(group.value(QStringLiteral("count")).toInt(), cases.size());
+            QVERIFY(cases.size() <= previous);
+            previous = cases.size();
+            for (const QJsonValue& name : cases)
+                QCOMPARE(signatures.value(name.toString()).toString(), group.value(QStringLiteral("signature")).toString());
+        }
     }
 
     void rerunNamesWhatIsMissing_data()
