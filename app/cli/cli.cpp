@@ -6,6 +6,7 @@
 #include "batch/batchsummary.h"
 #include "batch/rerunbatch.h"
 #include "krw-config.h"
+#include "lint/linter.h"
 #include "pipeline/rerunpipeline.h"
 #include "pipeline/rerunrequestbuilder.h"
 #include "pipeline/rerunrequestformat.h"
@@ -84,12 +85,14 @@ int summary(QCommandLineParser& parser, const QStringList& args)
                    .arg(path, names.join(QStringLiteral(", ")), names.first())
             << '\n';
     }
-    const Run run = loadRunAtPath(path, runName, &error);
+    const auto loaded = std::make_shared<const Run>(loadRunAtPath(path, runName, &error));
+    const Run& run = *loaded;
     if (!error.isEmpty()) {
         err << "kernel-review-cli: " << error << '\n';
         return NothingLoaded;
     }
-    writeOut(parser.isSet(QStringLiteral("json")) ? summaryJson(run) : summaryText(run));
+    // The JSON carries every case's lint hints (docs/LINT.md), checked on all cores.
+    writeOut(parser.isSet(QStringLiteral("json")) ? summaryJson(run, Linter::lintRun(loaded)) : summaryText(run));
     if (run.cases.isEmpty()) {
         err << "kernel-review-cli: "
             << QCoreApplication::translate(
@@ -500,7 +503,7 @@ void addOptions(QCommandLineParser& parser)
     parser.setApplicationDescription(QCoreApplication::translate("kernel-review-cli",
         "Kernel Review Workbench %1, headless.\n\n"
         "Commands:\n"
-        "  summary PATH   cases with their latest and best outcomes, and load warnings\n"
+        "  summary PATH   cases with their latest and best outcomes, and load warnings (--json: and lint hints)\n"
         "  rerun PATH --case FILENAME   compile, check and time one version of a case\n"
         "  rerun PATH --only failing|all|annotated | --cases A,B [--jobs N] [--devices N]\n"
         "                 a batch: one line (--json: one JSON object) per case as it ends, then a summary\n"

@@ -71,7 +71,7 @@ QString loadWarningLine(const LoadWarning& warning)
     return line + QLatin1Char(' ') + warning.message;
 }
 
-QByteArray summaryJson(const Run& run)
+QByteArray summaryJson(const Run& run, const QVector<LintHints>& hints)
 {
     using nlohmann::json;
     json root = json::object();
@@ -86,9 +86,19 @@ QByteArray summaryJson(const Run& run)
     for (int i = 0; i < OutcomeCount; ++i)
         root["outcomes"][utf8(outcomeName(Outcome(i)))] = counts[i];
     root["cases_list"] = json::array();
-    for (const Case& c : run.cases)
-        root["cases_list"].push_back({{"filename", utf8(c.filename)}, {"latest", utf8(outcomeName(c.latest))},
-            {"best", utf8(stageName(c.best))}, {"iterations", c.history.size()}});
+    const bool withHints = hints.size() == run.cases.size();
+    for (int i = 0; i < run.cases.size(); ++i) {
+        const Case& c = run.cases.at(i);
+        json item = {{"filename", utf8(c.filename)}, {"latest", utf8(outcomeName(c.latest))}, {"best", utf8(stageName(c.best))},
+            {"iterations", c.history.size()}};
+        if (withHints) {
+            item["hints"] = json::array();
+            for (const LintHint& h : hints.at(i))
+                item["hints"].push_back(
+                    {{"check", utf8(h.check)}, {"version", utf8(h.version)}, {"line", h.line}, {"message", utf8(h.message)}});
+        }
+        root["cases_list"].push_back(std::move(item));
+    }
     root["warnings"] = json::array();
     for (const LoadWarning& w : run.warnings) {
         json item = {{"file", utf8(w.file)}, {"line", w.line}, {"field", utf8(w.field)}, {"message", utf8(w.message)}};

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "lint/linthint.h"
 #include "run/rundata.h"
 
 #include <QByteArray>
@@ -9,7 +10,9 @@ namespace krw {
 
 // What `kernel-review-cli summary` prints: a table for people, or one JSON object for scripts.
 QByteArray summaryText(const Run& run);
-QByteArray summaryJson(const Run& run);
+// hints: Linter::lintRun's, by case index; each case of cases_list gets its `hints` array (an
+// empty one when there are none) when they are given, none otherwise.
+QByteArray summaryJson(const Run& run, const QVector<LintHints>& hints = {});
 
 // One load warning on one line: "<file name>:<line> [<field>] <message>" (line and field when known).
 QString loadWarningLine(const LoadWarning& warning);
