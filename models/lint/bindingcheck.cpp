@@ -111,7 +111,7 @@ LintHints BindingCheck::run(const LintTexts& texts)
     if (texts.test.trimmed().isEmpty() || texts.label.trimmed().isEmpty())
         return hints;
     int labelLine = 0;
-    const auto labelNames = definedNames(texts.label, detectLanguage(texts.label), &labelLine);
+    const auto labelNames = definedNames(texts.label, LintSource::language(texts.label), &labelLine);
     if (!labelNames)
         return hints;
     // The test's own definitions shadow the module's.
@@ -127,7 +127,7 @@ LintHints BindingCheck::run(const LintTexts& texts)
     for (const LintPrediction& p : texts.predictions) {
         if (p.text.trimmed().isEmpty())
             continue;
-        const CodeLanguage language = detectLanguage(p.text);
+        const CodeLanguage language = LintSource::language(p.text);
         int anchor = 0;
         const auto provided = definedNames(p.text, language, &anchor);
         if (!provided)

@@ -48,7 +48,7 @@ Constants instructionConstants(const QString& text)
 Constants codeConstants(const QString& text)
 {
     Constants constants;
-    const CodeLanguage language = detectLanguage(text);
+    const CodeLanguage language = LintSource::language(text);
     if (language == CodeLanguage::Plain)
         return constants;
     const bool cpp = language == CodeLanguage::Cpp;
@@ -131,7 +131,7 @@ LintHints ConstantCheck::run(const LintTexts& texts)
                 .arg(it.key(), values(*it), values(*found))
                 .arg(it->constFirst().line)});
     }
-    const CodeLanguage labelLanguage = detectLanguage(texts.label);
+    const CodeLanguage labelLanguage = LintSource::language(texts.label);
     for (const LintPrediction& p : texts.predictions) {
         if (p.text.trimmed().isEmpty())
             continue;
@@ -139,7 +139,7 @@ LintHints ConstantCheck::run(const LintTexts& texts)
         // In a translation (Triton label, HIP prediction) a constant of the same name should keep
         // its value. In the same language, choosing another block size is tuning, the agent's
         // job: only a constant the instruction fixes counts there.
-        const bool translation = detectLanguage(p.text) != labelLanguage;
+        const bool translation = LintSource::language(p.text) != labelLanguage;
         for (auto it = predicted.cbegin(); it != predicted.cend(); ++it) {
             const auto found = label.constFind(it.key());
             if (found == label.cend() || overlaps(*it, *found))

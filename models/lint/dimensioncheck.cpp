@@ -156,7 +156,7 @@ LintHints DimensionCheck::run(const LintTexts& texts)
     for (const LintPrediction& p : texts.predictions) {
         if (p.text.trimmed().isEmpty())
             continue;
-        const CodeLanguage language = detectLanguage(p.text);
+        const CodeLanguage language = LintSource::language(p.text);
         if (language == CodeLanguage::Plain)
             continue;
         const bool cpp = language == CodeLanguage::Cpp;

@@ -17,7 +17,7 @@ LintHints ExtensionIncludeCheck::run(const LintTexts& texts)
         QRegularExpression::MultilineOption);
     static const QRegularExpression tensor(QStringLiteral(R"(\b(?:at|torch)::Tensor\b)"));
     for (const LintPrediction& p : texts.predictions) {
-        if (p.text.trimmed().isEmpty() || detectLanguage(p.text) != CodeLanguage::Cpp)
+        if (p.text.trimmed().isEmpty() || LintSource::language(p.text) != CodeLanguage::Cpp)
             continue;
         const QString masked = LintSource::mask(p.text, LintSource::Language::Cpp, true);
         int moduleLine = 0;

@@ -5,12 +5,14 @@
 #include "lint/constantcheck.h"
 #include "lint/dimensioncheck.h"
 #include "lint/extensionincludecheck.h"
+#include "lint/lintsource.h"
 #include "lint/linttexts.h"
 #include "lint/noncodecheck.h"
 #include "run/textlimits.h"
 #include "run/textreader.h"
 
-#include <QtConcurrent/QtConcurrentMap>
+#include <QThreadPool>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 
@@ -38,6 +40,7 @@ QString Linter::checkTitle(const QString& check)
 
 LintHints Linter::lintCase(const LintTexts& texts)
 {
+    const LintSource::CacheScope cache; // the checks ask about the same texts many times
     LintHints hints;
     hints += BindingCheck::run(texts);
     hints += ConstantCheck::run(texts);
@@ -55,27 +58,38 @@ LintHints Linter::lintRunCase(const RunPtr& run, int caseIndex)
     return lintCase(LintTexts::read(run->cases.at(caseIndex), reader, TextLimits::ShownBytes));
 }
 
-QVector<LintHints> Linter::lintRun(const RunPtr& run, const std::atomic_bool* cancel)
+QVector<LintHints> Linter::lintRun(const RunPtr& run, const std::atomic_bool* cancel, QThreadPool* pool)
 {
     QVector<LintHints> hints;
     if (!run)
         return hints;
     const int count = int(run->cases.size());
     hints.resize(count);
-    // Chunks big enough that a reader's open files are reused, small enough to spread over the cores.
+    if (!pool)
+        pool = QThreadPool::globalInstance();
+    // Chunks big enough that a reader's open files are reused, small enough to spread over the
+    // cores. Workers and the caller take the next chunk until none is left: the caller alone
+    // finishes the work when the pool is busy with other things.
     constexpr int ChunkSize = 32;
-    QVector<int> chunks;
-    for (int start = 0; start < count; start += ChunkSize)
-        chunks.append(start);
+    std::atomic_int next{0};
     LintHints* out = hints.data();
-    QtConcurrent::blockingMap(chunks, [&run, out, count, cancel](int start) {
+    auto work = [&run, out, count, cancel, &next] {
         TextReader reader(run->sources);
-        for (int i = start; i < std::min(count, start + ChunkSize); ++i) {
-            if (cancel && cancel->load(std::memory_order_relaxed))
-                return;
-            out[i] = lintCase(LintTexts::read(run->cases.at(i), reader, TextLimits::ShownBytes));
+        for (int start = next.fetch_add(ChunkSize); start < count; start = next.fetch_add(ChunkSize)) {
+            for (int i = start; i < std::min(count, start + ChunkSize); ++i) {
+                if (cancel && cancel->load(std::memory_order_relaxed))
+                    return;
+                out[i] = lintCase(LintTexts::read(run->cases.at(i), reader, TextLimits::ShownBytes));
+            }
         }
-    });
+    };
+    QVector<QFuture<void>> workers;
+    const int helpers = std::min(pool->maxThreadCount(), (count + ChunkSize - 1) / ChunkSize) - 1;
+    for (int k = 0; k < helpers; ++k)
+        workers.append(QtConcurrent::run(pool, work));
+    work();
+    for (QFuture<void>& f : workers)
+        f.waitForFinished();
     return hints;
 }
 

@@ -9,6 +9,8 @@
 
 #include <QStringList>
 
+class QThreadPool;
+
 #include <atomic>
 
 namespace krw {
@@ -24,10 +26,11 @@ public:
 
     static LintHints lintCase(const LintTexts& texts);
 
-    // Every case of a run, read and checked on the global thread pool in chunks of cases (a text
-    // reader per chunk); blocks its caller, so call it from a worker or the CLI. Hints by case
-    // index. With cancel set, stops early and returns what it has (the rest empty).
-    static QVector<LintHints> lintRun(const RunPtr& run, const std::atomic_bool* cancel = nullptr);
+    // Every case of a run, read and checked in chunks of cases (a text reader per chunk) by the
+    // calling thread and by workers of pool (the global pool when null); blocks its caller, so call
+    // it from a worker or the CLI. Hints by case index. With cancel set, stops early and returns
+    // what it has (the rest empty).
+    static QVector<LintHints> lintRun(const RunPtr& run, const std::atomic_bool* cancel = nullptr, QThreadPool* pool = nullptr);
     static LintHints lintRunCase(const RunPtr& run, int caseIndex);
 };
 

@@ -3,10 +3,63 @@
 
 #include <QRegularExpression>
 
+#include <map>
+#include <tuple>
+#include <utility>
+
 namespace krw {
+
+struct LintSource::CacheScope::Cache
+{
+    // (the text's storage, its length, what was asked: 0..3 = mask kinds, 4 = language)
+    using Key = std::tuple<const void*, qsizetype, int>;
+    std::map<Key, QString> masks;
+    std::map<Key, CodeLanguage> languages;
+};
+
+namespace {
+thread_local LintSource::CacheScope::Cache* t_cache = nullptr;
+}
+
+LintSource::CacheScope::CacheScope()
+    : m_cache(std::make_unique<Cache>())
+    , m_previous(t_cache)
+{
+    t_cache = m_cache.get();
+}
+
+LintSource::CacheScope::~CacheScope()
+{
+    t_cache = m_previous;
+}
+
+CodeLanguage LintSource::language(const QString& text)
+{
+    if (!t_cache || text.isEmpty())
+        return detectLanguage(text);
+    const CacheScope::Cache::Key key{text.constData(), text.size(), 4};
+    const auto found = t_cache->languages.find(key);
+    if (found != t_cache->languages.end())
+        return found->second;
+    const CodeLanguage language = detectLanguage(text);
+    t_cache->languages.emplace(key, language);
+    return language;
+}
 
 QString LintSource::mask(const QString& text, Language language, bool maskStrings)
 {
+    if (t_cache && !text.isEmpty()) {
+        const CacheScope::Cache::Key key{text.constData(), text.size(), int(language) * 2 + int(maskStrings)};
+        const auto found = t_cache->masks.find(key);
+        if (found != t_cache->masks.end())
+            return found->second;
+        CacheScope::Cache* cache = std::exchange(t_cache, nullptr);
+        const QString masked = mask(text, language, maskStrings);
+        t_cache = cache;
+        cache->masks.emplace(key, masked);
+        return masked;
+    }
+
     QString out = text;
     const int n = int(text.size());
     auto blank = [&](int from, int to) {

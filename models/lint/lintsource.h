@@ -7,12 +7,15 @@
 // layout gives "nothing found", which makes a check skip, never a crash.
 #pragma once
 
+#include "run/caseversions.h"
+
 #include <QHash>
 #include <QPair>
 #include <QString>
 #include <QStringList>
 #include <QVector>
 
+#include <memory>
 #include <optional>
 
 namespace krw {
@@ -24,6 +27,25 @@ public:
 
     // Comments become spaces; with maskStrings, so do the contents of string literals (their quotes stay).
     static QString mask(const QString& text, Language language, bool maskStrings);
+    // detectLanguage (run/caseversions.h) of a text.
+    static CodeLanguage language(const QString& text);
+
+    // While one lives on a thread, mask() and language() remember their answers for the texts they
+    // are asked about (by the text's storage, so only for texts that outlive the scope unchanged:
+    // one case's LintTexts). The checks ask about the same label and prediction many times.
+    class CacheScope
+    {
+    public:
+        CacheScope();
+        ~CacheScope();
+        CacheScope(const CacheScope&) = delete;
+        CacheScope& operator=(const CacheScope&) = delete;
+        struct Cache; // lintsource.cpp
+
+    private:
+        std::unique_ptr<Cache> m_cache;
+        Cache* m_previous;
+    };
     // 1-based line of a character offset.
     static int lineAt(const QString& text, int offset);
 

@@ -28,7 +28,7 @@ LintHints NonCodeCheck::run(const LintTexts& texts)
                 QStringLiteral("the prediction holds a Markdown fence (%1): the harness compiles the text as it is").arg(f.captured(1))});
             continue;
         }
-        const CodeLanguage language = detectLanguage(p.text);
+        const CodeLanguage language = LintSource::language(p.text);
         if (language == CodeLanguage::Plain) {
             hints.append({name(), p.version, 1, QStringLiteral("the prediction is prose, not code: no C++ or Python found in it")});
             continue;
