@@ -12,7 +12,7 @@
 
 namespace krw {
 
-// Filters the case tree: by outcome, by best stage, by the newest rerun, by a name/metadata text (in memory, instant)
+// Filters the case tree: by outcome, by best stage, by the newest rerun, by lint hints, by a name/metadata text (in memory, instant)
 // and by the result of a full-text search (computed elsewhere, off the UI thread). Group rows
 // stay only while a case below them is shown, and their counts say "shown of total".
 // Every change of what is shown, a verdict that hides a case under "unreviewed only" included,
@@ -36,6 +36,10 @@ public:
     void setSearchMatches(const std::optional<QSet<QString>>& filenames); // nullopt = no search
     void setUnreviewedOnly(bool on); // only cases without a verdict
     void setRerunFilter(RerunFilter filter); // by the newest rerun (CaseTreeModel's Rerun column)
+    // By lint hints (CaseTreeModel's Hints column): empty = all, AnyHint = cases with a hint, else
+    // a check's name (Linter::checkNames()). Until the hints are computed, no case passes it.
+    static QString anyHint() { return QStringLiteral("*"); }
+    void setHintFilter(const QString& filter);
     bool unreviewedOnly() const { return m_unreviewedOnly; }
 
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
@@ -67,6 +71,7 @@ private:
     std::optional<QSet<QString>> m_matches;
     bool m_unreviewedOnly = false;
     RerunFilter m_rerunFilter = RerunFilter::Any;
+    QString m_hintFilter;
 };
 
 } // namespace krw
