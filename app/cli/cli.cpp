@@ -91,8 +91,12 @@ int summary(QCommandLineParser& parser, const QStringList& args)
         err << "kernel-review-cli: " << error << '\n';
         return NothingLoaded;
     }
-    // The JSON carries every case's lint hints (docs/LINT.md), checked on all cores.
-    writeOut(parser.isSet(QStringLiteral("json")) ? summaryJson(run, Linter::lintRun(loaded)) : summaryText(run));
+    // The JSON carries every case's lint hints (docs/LINT.md), checked on all cores, unless asked not
+    // to: they read every case's texts, which costs far more than the load (docs/PERFORMANCE.md, "Lint").
+    if (parser.isSet(QStringLiteral("json")))
+        writeOut(summaryJson(run, parser.isSet(QStringLiteral("no-hints")) ? QVector<LintHints>() : Linter::lintRun(loaded)));
+    else
+        writeOut(summaryText(run));
     if (run.cases.isEmpty()) {
         err << "kernel-review-cli: "
             << QCoreApplication::translate(
@@ -517,6 +521,8 @@ void addOptions(QCommandLineParser& parser)
     parser.addPositionalArgument(QStringLiteral("path"),
         QCoreApplication::translate("kernel-review-cli", "A run folder, any file of a run, a JSONL file, or a folder of debug folders."));
     parser.addOption({QStringLiteral("json"), QCoreApplication::translate("kernel-review-cli", "Print one JSON object instead of text.")});
+    parser.addOption({QStringLiteral("no-hints"),
+        QCoreApplication::translate("kernel-review-cli", "summary --json: leave out the lint hints (they read every case's texts).")});
     parser.addOption({QStringLiteral("run"), QCoreApplication::translate("kernel-review-cli", "Which run, when the folder holds several."),
         QStringLiteral("NAME")});
     parser.addOption({QStringLiteral("case"), QCoreApplication::translate("kernel-review-cli", "rerun: the case (its filename)."),
