@@ -57,10 +57,11 @@ Constants codeConstants(const QString& text)
     static const QRegularExpression assign(
         QStringLiteral(R"((?<![\w.])(%1)\s*(?::[^=\n,()]*)?=(?!=)\s*(\d+)(?![\w(]|\.\d))").arg(namePattern));
     static const QRegularExpression define(
-        QStringLiteral(R"(^\s*#\s*define\s+(%1)\s+\(?(\d+)\)?\s*$)").arg(namePattern), QRegularExpression::MultilineOption);
+        QStringLiteral(R"(^[ \t]*#[ \t]*define[ \t]+(%1)[ \t]+\(?(\d+)\)?[ \t]*$)").arg(namePattern), QRegularExpression::MultilineOption);
     // BLOCK_T, BLOCK_D = 16, 128
     static const QRegularExpression tuple(
-        QStringLiteral(R"(^\s*(%1(?:\s*,\s*%1)+)\s*=\s*(\d+(?:\s*,\s*\d+)+)\s*$)").arg(namePattern), QRegularExpression::MultilineOption);
+        QStringLiteral(R"(^[ \t]*(%1(?:[ \t]*,[ \t]*%1)+)[ \t]*=[ \t]*(\d+(?:[ \t]*,[ \t]*\d+)+)[ \t]*$)").arg(namePattern),
+        QRegularExpression::MultilineOption);
     QSet<int> tupleLines; // `A, B = 16, 128` is no `B = 16`
     for (auto it = tuple.globalMatch(masked); !cpp && it.hasNext();)
         tupleLines.insert(LintSource::lineAt(masked, int(it.next().capturedStart(1))));

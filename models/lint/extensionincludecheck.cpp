@@ -13,17 +13,18 @@ LintHints ExtensionIncludeCheck::run(const LintTexts& texts)
 {
     LintHints hints;
     static const QRegularExpression caster(
-        QStringLiteral(R"(^\s*#\s*include\s*[<"]torch/(?:extension\.h|python\.h|csrc/utils/pybind\.h)[>"])"),
+        QStringLiteral(R"(^[ \t]*#[ \t]*include[ \t]*[<"]torch/(?:extension\.h|python\.h|csrc/utils/pybind\.h)[>"])"),
         QRegularExpression::MultilineOption);
     static const QRegularExpression tensor(QStringLiteral(R"(\b(?:at|torch)::Tensor\b)"));
     for (const LintPrediction& p : texts.predictions) {
         if (p.text.trimmed().isEmpty() || LintSource::language(p.text) != CodeLanguage::Cpp)
             continue;
         const QString masked = LintSource::mask(p.text, LintSource::Language::Cpp, true);
-        int moduleLine = 0;
-        const auto bindings = LintSource::pybindNames(p.text, &moduleLine);
-        if (moduleLine == 0 || bindings.isEmpty())
-            continue;
+        static const QRegularExpression module(QStringLiteral(R"(\bPYBIND11_MODULE\s*\()"));
+        const auto m = module.match(masked);
+        if (!m.hasMatch() || !masked.contains(QLatin1String(".def(")))
+            continue; // binds nothing
+        const int moduleLine = LintSource::lineAt(masked, int(m.capturedStart()));
         const auto use = tensor.match(masked);
         if (!use.hasMatch() || caster.match(masked).hasMatch())
             continue;

@@ -3,11 +3,31 @@
 
 #include <QRegularExpression>
 
+#include <algorithm>
 #include <map>
 #include <tuple>
 #include <utility>
+#include <vector>
 
 namespace krw {
+
+namespace {
+
+// detectLanguage's answer where one language's unmistakable markers are there and the other's are
+// not (nearly every agent text: a HIP module or a Triton file), at the cost of a few substring
+// searches instead of its two regular expressions over the text; detectLanguage itself otherwise.
+CodeLanguage quickLanguage(const QString& text)
+{
+    const QStringView sample = QStringView(text).left(20000);
+    const bool cpp = sample.contains(QLatin1String("#include")) || sample.contains(QLatin1String("PYBIND11_MODULE"))
+        || sample.contains(QLatin1String("__global__"));
+    const bool python = sample.contains(QLatin1String("import ")) || sample.contains(QLatin1String("def "));
+    if (cpp != python)
+        return cpp ? CodeLanguage::Cpp : CodeLanguage::Python;
+    return detectLanguage(text);
+}
+
+} // namespace
 
 struct LintSource::CacheScope::Cache
 {
@@ -15,6 +35,7 @@ struct LintSource::CacheScope::Cache
     using Key = std::tuple<const void*, qsizetype, int>;
     std::map<Key, QString> masks;
     std::map<Key, CodeLanguage> languages;
+    std::map<Key, std::vector<int>> newlines; // offsets of '\n', ascending
 };
 
 namespace {
@@ -36,12 +57,12 @@ LintSource::CacheScope::~CacheScope()
 CodeLanguage LintSource::language(const QString& text)
 {
     if (!t_cache || text.isEmpty())
-        return detectLanguage(text);
+        return quickLanguage(text);
     const CacheScope::Cache::Key key{text.constData(), text.size(), 4};
     const auto found = t_cache->languages.find(key);
     if (found != t_cache->languages.end())
         return found->second;
-    const CodeLanguage language = detectLanguage(text);
+    const CodeLanguage language = quickLanguage(text);
     t_cache->languages.emplace(key, language);
     return language;
 }
@@ -124,7 +145,20 @@ QString LintSource::mask(const QString& text, Language language, bool maskString
 
 int LintSource::lineAt(const QString& text, int offset)
 {
-    return int(QStringView(text).left(qBound(0, offset, int(text.size()))).count(QLatin1Char('\n'))) + 1;
+    offset = qBound(0, offset, int(text.size()));
+    // Counting from the start for every match is quadratic in a long text with many matches:
+    // within a cache scope, the newlines of a long text are found once and searched.
+    if (!t_cache || text.size() < 2048)
+        return int(QStringView(text).left(offset).count(QLatin1Char('\n'))) + 1;
+    const CacheScope::Cache::Key key{text.constData(), text.size(), 5};
+    auto found = t_cache->newlines.find(key);
+    if (found == t_cache->newlines.end()) {
+        std::vector<int> newlines;
+        for (int i = int(text.indexOf(QLatin1Char('\n'))); i >= 0; i = int(text.indexOf(QLatin1Char('\n'), i + 1)))
+            newlines.push_back(i);
+        found = t_cache->newlines.emplace(key, std::move(newlines)).first;
+    }
+    return int(std::lower_bound(found->second.begin(), found->second.end(), offset) - found->second.begin()) + 1;
 }
 
 std::optional<LintSource::Spans> LintSource::callArguments(const QString& masked, int openParen, int* end)
@@ -301,21 +335,31 @@ std::optional<int> cppParameterCount(const QString& masked, int openParen, int* 
 // The definition of a free C++ function `name` (a body follows its parameter list).
 std::optional<int> cppFunctionParameters(const QString& masked, const QString& name)
 {
-    const QRegularExpression call(QStringLiteral(R"((?<![\w:.>])%1\s*\()").arg(QRegularExpression::escape(name)));
     std::optional<int> declared;
-    for (auto it = call.globalMatch(masked); it.hasNext();) {
-        const auto m = it.next();
-        int end = 0;
-        const auto count = cppParameterCount(masked, int(m.capturedEnd()) - 1, &end);
+    static const QRegularExpression after(QStringLiteral(R"(\G\s*(?:const\s*)?(?:noexcept\s*)?(\{|;))"));
+    auto isWord = [](QChar c) { return c.isLetterOrNumber() || c == QLatin1Char('_'); };
+    for (int at = int(masked.indexOf(name)); at >= 0; at = int(masked.indexOf(name, at + 1))) {
+        const int end = at + int(name.size());
+        if ((at > 0
+                && (isWord(masked.at(at - 1)) || masked.at(at - 1) == QLatin1Char(':') || masked.at(at - 1) == QLatin1Char('.')
+                    || masked.at(at - 1) == QLatin1Char('>')))
+            || (end < masked.size() && isWord(masked.at(end))))
+            continue;
+        int paren = end;
+        while (paren < masked.size() && masked.at(paren).isSpace())
+            ++paren;
+        if (paren >= masked.size() || masked.at(paren) != QLatin1Char('('))
+            continue;
+        int close = 0;
+        const auto count = cppParameterCount(masked, paren, &close);
         if (!count)
             continue;
         // What follows the list: a body (definition) or ';' after a return type (declaration).
-        static const QRegularExpression after(QStringLiteral(R"(\G\s*(?:const\s*)?(?:noexcept\s*)?(\{|;))"));
-        const auto a = after.match(masked, end);
+        const auto a = after.match(masked, close);
         if (!a.hasMatch())
             continue;
         // A declaration or definition has a type before the name, not an operator or '('.
-        const QStringView before = QStringView(masked).left(m.capturedStart()).trimmed();
+        const QStringView before = QStringView(masked).left(at).trimmed();
         if (before.isEmpty()
             || !(before.back().isLetterOrNumber() || before.back() == QLatin1Char('>') || before.back() == QLatin1Char('&')
                 || before.back() == QLatin1Char('*') || before.back() == QLatin1Char('_')))

@@ -12,10 +12,10 @@ namespace krw {
 LintHints NonCodeCheck::run(const LintTexts& texts)
 {
     LintHints hints;
-    static const QRegularExpression fence(QStringLiteral(R"(^\s*(```|~~~))"), QRegularExpression::MultilineOption);
+    static const QRegularExpression fence(QStringLiteral(R"(^[ \t]*(```|~~~))"), QRegularExpression::MultilineOption);
     static const QRegularExpression asksHip(QStringLiteral(R"(\bHIP\b)"));
     static const QRegularExpression triton(
-        QStringLiteral(R"(^\s*(?:import\s+triton\b|from\s+triton\b|@triton\.jit))"), QRegularExpression::MultilineOption);
+        QStringLiteral(R"(^[ \t]*(?:import[ \t]+triton\b|from[ \t]+triton\b|@triton\.jit))"), QRegularExpression::MultilineOption);
     const bool hipAsked = asksHip.match(texts.instruction).hasMatch();
     for (const LintPrediction& p : texts.predictions) {
         if (p.text.trimmed().isEmpty()) {

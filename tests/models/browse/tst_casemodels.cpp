@@ -333,7 +333,8 @@ private Q_SLOTS:
         QCOMPARE(cell(QStringLiteral("a.py")).toString(), QString());
         QCOMPARE(cell(QStringLiteral("a.py"), CaseTreeModel::SortRole).toInt(), 0);
         QCOMPARE(cell(QStringLiteral("b.py"), CaseTreeModel::SortRole).toInt(), 2);
-        QCOMPARE(cell(QStringLiteral("b.py"), Qt::ToolTipRole).toString(), QStringLiteral("it0:predict line 3: m1\nit1:predict line 0: m2"));
+        QCOMPARE(
+            cell(QStringLiteral("b.py"), Qt::ToolTipRole).toString(), QStringLiteral("it0:predict line 3: m1\nit1:predict line 0: m2"));
         QCOMPARE(cell(QStringLiteral("a.py"), Qt::ToolTipRole).toString(), QStringLiteral("No lint hints"));
         QCOMPARE(cell(QStringLiteral("b.py"), CaseTreeModel::HintChecksRole).toStringList(),
             (QStringList{QStringLiteral("binding"), QStringLiteral("non-code")}));

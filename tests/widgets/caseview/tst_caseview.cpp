@@ -14,8 +14,8 @@
 #include <QLabel>
 #include <QSignalSpy>
 #include <QTabWidget>
-#include <QTextBlock>
 #include <QTest>
+#include <QTextBlock>
 #include <QThreadPool>
 #include <QTreeWidget>
 

@@ -1151,8 +1151,9 @@ private Q_SLOTS:
         QCOMPARE(box->currentText(), QStringLiteral("Has hints"));
         QStringList shown = shownCases(window);
         shown.sort();
-        QCOMPARE(shown, (QStringList{QStringLiteral("block_sum.py"), QStringLiteral("flash_decode_stage2.py"), QStringLiteral("leaky_relu.py"),
-                            QStringLiteral("rms_norm.py"), QStringLiteral("rotary_emb.py")}));
+        QCOMPARE(shown,
+            (QStringList{QStringLiteral("block_sum.py"), QStringLiteral("flash_decode_stage2.py"), QStringLiteral("leaky_relu.py"),
+                QStringLiteral("rms_norm.py"), QStringLiteral("rotary_emb.py")}));
         QTest::keyClick(box, Qt::Key_Down); // the first check: binding
         QCOMPARE(box->currentText(), QStringLiteral("Hint: Test calls a name the module does not bind"));
         shown = shownCases(window);
