@@ -168,7 +168,13 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
     m_reviewSplitter->restoreState(Settings::instance()->widgetState(m_reviewSplitter->objectName()));
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // A lint still running has nobody to tell: it stops at its next case instead of holding the
+    // application's exit (its pool is waited for) for the rest of the run.
+    if (m_lintCancel)
+        m_lintCancel->store(true);
+}
 
 QWidget* MainWindow::buildCasePanel()
 {
