@@ -8,6 +8,7 @@
 #include "compare/comparisonsummary.h"
 #include "failures/failurereader.h"
 #include "krw-config.h"
+#include "lint/linter.h"
 #include "pipeline/rerunpipeline.h"
 #include "pipeline/rerunrequestbuilder.h"
 #include "pipeline/rerunrequestformat.h"
@@ -103,12 +104,20 @@ int summary(QCommandLineParser& parser, const QStringList& args)
                    .arg(path, names.join(QStringLiteral(", ")), names.first())
             << '\n';
     }
-    const Run run = loadRunAtPath(path, runName, &error);
+    const auto loaded = std::make_shared<const Run>(loadRunAtPath(path, runName, &error));
+    const Run& run = *loaded;
     if (!error.isEmpty()) {
         err << "kernel-review-cli: " << error << '\n';
         return NothingLoaded;
     }
-    writeOut(parser.isSet(QStringLiteral("json")) ? summaryJson(run, failureSignatures(run)) : summaryText(run));
+    // The JSON carries every case's failure signature and lint hints (docs/FAILURES.md, docs/LINT.md),
+    // unless asked not to: hints read every case's texts, which costs far more than the load
+    // (docs/PERFORMANCE.md, "Lint").
+    if (parser.isSet(QStringLiteral("json")))
+        writeOut(summaryJson(
+            run, failureSignatures(run), parser.isSet(QStringLiteral("no-hints")) ? QVector<LintHints>() : Linter::lintRun(loaded)));
+    else
+        writeOut(summaryText(run));
     if (run.cases.isEmpty()) {
         err << "kernel-review-cli: "
             << QCoreApplication::translate(
@@ -562,7 +571,7 @@ void addOptions(QCommandLineParser& parser)
     parser.setApplicationDescription(QCoreApplication::translate("kernel-review-cli",
         "Kernel Review Workbench %1, headless.\n\n"
         "Commands:\n"
-        "  summary PATH   cases with their latest and best outcomes, and load warnings\n"
+        "  summary PATH   cases with their latest and best outcomes, and load warnings (--json: and lint hints)\n"
         "  compare A B    two runs matched by filename: fixed, regressed, still failing, still passing,\n"
         "                 only in A, only in B, each with its cases\n"
         "  rerun PATH --case FILENAME   compile, check and time one version of a case\n"
@@ -579,6 +588,8 @@ void addOptions(QCommandLineParser& parser)
     parser.addPositionalArgument(QStringLiteral("path"),
         QCoreApplication::translate("kernel-review-cli", "A run folder, any file of a run, a JSONL file, or a folder of debug folders."));
     parser.addOption({QStringLiteral("json"), QCoreApplication::translate("kernel-review-cli", "Print one JSON object instead of text.")});
+    parser.addOption({QStringLiteral("no-hints"),
+        QCoreApplication::translate("kernel-review-cli", "summary --json: leave out the lint hints (they read every case's texts).")});
     parser.addOption({QStringLiteral("run"), QCoreApplication::translate("kernel-review-cli", "Which run, when the folder holds several."),
         QStringLiteral("NAME")});
     parser.addOption({QStringLiteral("case"), QCoreApplication::translate("kernel-review-cli", "rerun: the case (its filename)."),

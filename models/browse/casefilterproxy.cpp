@@ -73,6 +73,14 @@ void CaseFilterProxy::setCaseSet(const std::optional<QSet<QString>>& filenames)
     refilter();
 }
 
+void CaseFilterProxy::setHintFilter(const QString& filter)
+{
+    if (filter == m_hintFilter)
+        return;
+    m_hintFilter = filter;
+    refilter();
+}
+
 void CaseFilterProxy::setRerunFilter(RerunFilter filter)
 {
     if (filter == m_rerunFilter)
@@ -113,7 +121,8 @@ void CaseFilterProxy::setSourceModel(QAbstractItemModel* model)
         connect(model, &QAbstractItemModel::dataChanged, this,
             [this](const QModelIndex& topLeft, const QModelIndex& bottomRight, const QVector<int>& roles) {
                 if ((m_unreviewedOnly && roles.contains(CaseTreeModel::VerdictRole))
-                    || (m_rerunFilter != RerunFilter::Any && roles.contains(CaseTreeModel::RerunVerdictRole)))
+                    || (m_rerunFilter != RerunFilter::Any && roles.contains(CaseTreeModel::RerunVerdictRole))
+                    || (!m_hintFilter.isEmpty() && roles.contains(CaseTreeModel::HintCountRole)))
                     refilterChangedRows(topLeft, bottomRight);
             });
     }
@@ -158,6 +167,11 @@ bool CaseFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& sourceP
     if (!rerunFilterAccepts(
             m_rerunFilter, index.data(CaseTreeModel::RerunVerdictRole).toString(), index.data(CaseTreeModel::RerunFlaggedRole).toBool()))
         return false;
+    if (!m_hintFilter.isEmpty()) {
+        if (m_hintFilter == anyHint() ? index.data(CaseTreeModel::HintCountRole).toInt() <= 0
+                                      : !index.data(CaseTreeModel::HintChecksRole).toStringList().contains(m_hintFilter))
+            return false;
+    }
     const QString filename = index.data(CaseTreeModel::FilenameRole).toString();
     if (m_matches && !m_matches->contains(filename))
         return false;

@@ -12,7 +12,7 @@
 
 namespace krw {
 
-// Filters the case tree: by outcome, by best stage, by the newest rerun, by a name/metadata text (in memory, instant)
+// Filters the case tree: by outcome, by best stage, by the newest rerun, by lint hints, by a name/metadata text (in memory, instant)
 // and by the result of a full-text search (computed elsewhere, off the UI thread). Group rows
 // stay only while a case below them is shown, and their counts say "shown of total".
 // Every change of what is shown, a verdict that hides a case under "unreviewed only" included,
@@ -39,6 +39,10 @@ public:
     // Only these cases (a failure group's, by filename); nullopt = no such filter.
     void setCaseSet(const std::optional<QSet<QString>>& filenames);
     const std::optional<QSet<QString>>& caseSet() const { return m_caseSet; }
+    // By lint hints (CaseTreeModel's Hints column): empty = all, AnyHint = cases with a hint, else
+    // a check's name (Linter::checkNames()). Until the hints are computed, no case passes it.
+    static QString anyHint() { return QStringLiteral("*"); }
+    void setHintFilter(const QString& filter);
     bool unreviewedOnly() const { return m_unreviewedOnly; }
 
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
@@ -71,6 +75,7 @@ private:
     std::optional<QSet<QString>> m_caseSet;
     bool m_unreviewedOnly = false;
     RerunFilter m_rerunFilter = RerunFilter::Any;
+    QString m_hintFilter;
 };
 
 } // namespace krw

@@ -38,6 +38,7 @@ void CaseTreeModel::setRun(RunPtr run)
         m_reruns.clear();
     m_run = std::move(run);
     m_groups.clear();
+    m_hints.clear(); // another run's, or the run before a reload: computed again
     if (m_run) {
         for (Outcome outcome : groupOrder()) {
             Group group{outcome, {}};
@@ -64,6 +65,19 @@ void CaseTreeModel::setLatestReruns(const LatestReruns& reruns)
     const LatestReruns before = std::exchange(m_reruns, reruns);
     emitCasesChanged(
         RerunColumn, RerunColumn, rerunRoles(), [&](const QString& name) { return before.contains(name) || m_reruns.contains(name); });
+}
+
+void CaseTreeModel::setHints(const QVector<LintHints>& hints)
+{
+    if (!m_run || hints.size() != m_run->cases.size())
+        return; // another run's
+    m_hints = hints;
+    // Every case row's Hints cell: one signal per group.
+    for (int g = 0; g < m_groups.size(); ++g) {
+        const QModelIndex group = index(g, 0);
+        Q_EMIT dataChanged(index(0, HintsColumn, group), index(int(m_groups.at(g).cases.size()) - 1, HintsColumn, group),
+            {Qt::DisplayRole, Qt::ToolTipRole, SortRole, HintCountRole, HintChecksRole});
+    }
 }
 
 void CaseTreeModel::emitCasesChanged(
@@ -93,6 +107,24 @@ void CaseTreeModel::setLatestRerun(const QString& filename, const LatestRerun& r
     const QModelIndex row = indexOfCase(filename);
     if (row.isValid())
         Q_EMIT dataChanged(row.siblingAtColumn(RerunColumn), row.siblingAtColumn(RerunColumn), rerunRoles());
+}
+
+int CaseTreeModel::hintCount(int caseIndex) const
+{
+    return hasHints() ? int(m_hints.at(caseIndex).size()) : -1;
+}
+
+QString CaseTreeModel::hintsToolTip(int caseIndex) const
+{
+    if (!hasHints())
+        return QStringLiteral("Lint hints are being computed");
+    const LintHints& hints = m_hints.at(caseIndex);
+    if (hints.isEmpty())
+        return QStringLiteral("No lint hints");
+    QStringList lines;
+    for (const LintHint& h : hints)
+        lines << QStringLiteral("%1 line %2: %3").arg(h.version).arg(h.line).arg(h.message);
+    return lines.join(QLatin1Char('\n'));
 }
 
 QModelIndex CaseTreeModel::indexOfCase(const QString& filename) const
@@ -182,11 +214,15 @@ QVariant CaseTreeModel::caseData(const Case& c, int caseIndex, int column, int r
             const auto rerun = m_reruns.constFind(c.filename);
             return rerun == m_reruns.cend() ? QString() : rerun->cellText();
         }
+        case HintsColumn:
+            return hintCount(caseIndex) > 0 ? QVariant(hintCount(caseIndex)) : QVariant(QString());
         case IterationsColumn:
             return int(c.history.size());
         }
         return {};
     case Qt::ToolTipRole:
+        if (column == HintsColumn)
+            return hintsToolTip(caseIndex);
         if (column == RerunColumn) {
             const auto rerun = m_reruns.constFind(c.filename);
             return rerun == m_reruns.cend() ? QStringLiteral("Not rerun yet") : rerun->toolTip();
@@ -207,6 +243,8 @@ QVariant CaseTreeModel::caseData(const Case& c, int caseIndex, int column, int r
             const auto rerun = m_reruns.constFind(c.filename);
             return rerun == m_reruns.cend() ? 5 : rerun->sortRank(); // never rerun: last
         }
+        case HintsColumn:
+            return hintCount(caseIndex);
         case IterationsColumn:
             return int(c.history.size());
         }
@@ -227,6 +265,16 @@ QVariant CaseTreeModel::caseData(const Case& c, int caseIndex, int column, int r
         return m_reruns.value(c.filename).verdict;
     case RerunFlaggedRole:
         return !m_reruns.value(c.filename).flags.isEmpty();
+    case HintCountRole:
+        return hintCount(caseIndex);
+    case HintChecksRole: {
+        QStringList checks;
+        for (const LintHint& h : m_hints.value(caseIndex)) {
+            if (!checks.contains(h.check))
+                checks << h.check;
+        }
+        return checks;
+    }
     default:
         return {};
     }
@@ -243,6 +291,8 @@ QVariant CaseTreeModel::headerData(int section, Qt::Orientation orientation, int
         return QStringLiteral("Latest");
     case BestColumn:
         return QStringLiteral("Best");
+    case HintsColumn:
+        return QStringLiteral("Hints");
     case RerunColumn:
         return QStringLiteral("Rerun");
     case IterationsColumn:

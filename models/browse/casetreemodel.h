@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "lint/linthint.h"
 #include "rerun/latestrerun.h"
 #include "review/annotations.h"
 #include "run/rundata.h"
@@ -18,7 +19,7 @@ class CaseTreeModel : public QAbstractItemModel
 {
     Q_OBJECT
 public:
-    enum Columns { NameColumn, LatestColumn, BestColumn, RerunColumn, IterationsColumn, NUM_COLUMNS };
+    enum Columns { NameColumn, LatestColumn, BestColumn, HintsColumn, RerunColumn, IterationsColumn, NUM_COLUMNS };
     enum Roles {
         SortRole = Qt::UserRole,
         IsGroupRole,
@@ -30,6 +31,8 @@ public:
         VerdictRole, // int(Verdict), case rows (Verdict::None when not reviewed)
         RerunVerdictRole, // QString, case rows: the newest rerun's verdict, "" when never rerun
         RerunFlaggedRole, // bool, case rows: the newest rerun raised flags
+        HintCountRole, // int, case rows: its lint hints (docs/LINT.md); -1 until they are computed
+        HintChecksRole, // QStringList, case rows: the checks that fired, each once
     };
 
     explicit CaseTreeModel(QObject* parent = nullptr);
@@ -46,6 +49,11 @@ public:
     void setLatestReruns(const LatestReruns& reruns);
     void setLatestRerun(const QString& filename, const LatestRerun& rerun);
     const LatestReruns& latestReruns() const { return m_reruns; }
+
+    // Every case's lint hints by case index (Linter::lintRun), computed off the UI thread after the
+    // tree shows; the Hints column is empty until they come. Rows change in place (dataChanged).
+    void setHints(const QVector<LintHints>& hints);
+    bool hasHints() const { return m_run && m_hints.size() == m_run->cases.size(); }
 
     // The index of a case by filename, or invalid.
     QModelIndex indexOfCase(const QString& filename) const;
@@ -68,6 +76,8 @@ private:
     };
     QVariant groupData(const Group& group, int column, int role) const;
     QVariant caseData(const Case& c, int caseIndex, int column, int role) const;
+    int hintCount(int caseIndex) const; // -1 until computed
+    QString hintsToolTip(int caseIndex) const;
     // dataChanged for the case rows whose filename changed() names: one signal per group, from its
     // first changed row to its last. A group with none changed gets no signal (a 10,000-case run whose
     // reruns or verdicts are read when it opens, most of them none, must not make the proxy and the
@@ -80,6 +90,7 @@ private:
     QVector<Group> m_groups;
     AnnotationMap m_annotations;
     LatestReruns m_reruns;
+    QVector<LintHints> m_hints; // by case index; empty until computed
 };
 
 } // namespace krw

@@ -73,7 +73,7 @@ QString loadWarningLine(const LoadWarning& warning)
     return line + QLatin1Char(' ') + warning.message;
 }
 
-QByteArray summaryJson(const Run& run, const QVector<FailureSignature>& signatures)
+QByteArray summaryJson(const Run& run, const QVector<FailureSignature>& signatures, const QVector<LintHints>& hints)
 {
     using nlohmann::json;
     json root = json::object();
@@ -89,13 +89,20 @@ QByteArray summaryJson(const Run& run, const QVector<FailureSignature>& signatur
         root["outcomes"][utf8(outcomeName(Outcome(i)))] = counts[i];
     root["cases_list"] = json::array();
     const bool withSignatures = signatures.size() == run.cases.size();
+    const bool withHints = hints.size() == run.cases.size();
     for (int i = 0; i < run.cases.size(); ++i) {
         const Case& c = run.cases.at(i);
         json item = {{"filename", utf8(c.filename)}, {"latest", utf8(outcomeName(c.latest))}, {"best", utf8(stageName(c.best))},
             {"iterations", c.history.size()}};
         if (withSignatures)
             item["signature"] = signatures.at(i).isValid() ? json(utf8(signatures.at(i).text)) : json(nullptr);
-        root["cases_list"].push_back(item);
+        if (withHints) {
+            item["hints"] = json::array();
+            for (const LintHint& h : hints.at(i))
+                item["hints"].push_back(
+                    {{"check", utf8(h.check)}, {"version", utf8(h.version)}, {"line", h.line}, {"message", utf8(h.message)}});
+        }
+        root["cases_list"].push_back(std::move(item));
     }
     if (withSignatures) {
         root["failure_groups"] = json::array();

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "failures/failuresignature.h"
+#include "lint/linthint.h"
 #include "run/rundata.h"
 
 #include <QByteArray>
@@ -11,8 +12,10 @@ namespace krw {
 // What `kernel-review-cli summary` prints: a table for people, or one JSON object for scripts.
 QByteArray summaryText(const Run& run);
 // signatures: one per case (FailureReader::read) for each case's "signature" and the top-level
-// "failure_groups"; without them (empty) those keys are left out.
-QByteArray summaryJson(const Run& run, const QVector<FailureSignature>& signatures = {});
+// "failure_groups"; without them (empty) those keys are left out. hints: Linter::lintRun's, by case
+// index; each case of cases_list gets its `hints` array (an empty one when there are none) when they
+// are given, none otherwise.
+QByteArray summaryJson(const Run& run, const QVector<FailureSignature>& signatures = {}, const QVector<LintHints>& hints = {});
 
 // One load warning on one line: "<file name>:<line> [<field>] <message>" (line and field when known).
 QString loadWarningLine(const LoadWarning& warning);

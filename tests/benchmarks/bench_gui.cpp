@@ -23,7 +23,9 @@
 //   4. switch diff pairs with the Down/Up keys in the right version chooser of the Compare tab, on the
 //      longest cases: key → diffShown → idle: RESULT diff_switch_p95_ms;
 //   5. export the opened cases (selected in the tree) as HTML through File ▸ Export Report… (Ctrl+E)
-//      and the dialog's Export button: RESULT export_gui_s.
+//      and the dialog's Export button: RESULT export_gui_s;
+//   6. the lint hints (computed off the UI thread from the open on) in the tree: RESULT gui_hints_s from
+//      openPath, hints_arrival_ms and _cpu_ms for the event that delivers them.
 // Throughout, a watchdog QTimer on the UI thread fires every 5 ms; the longest gap between two of its
 // firings is the longest stall of each phase (RESULT ui_stall_<phase>_ms, RESULT ui_stall_max_ms).
 // What stalls is named too: the application's notify() times every event delivered from the event
@@ -339,6 +341,11 @@ public:
         m_rerunsArrival.reset();
         // (Outlives this function: the reruns may come after it returns.)
         QObject::connect(m_window, &MainWindow::latestRerunsLoaded, &m_rerunsContext, [this] { m_rerunsArrival.arrived(); });
+        m_hintsArrival.reset();
+        QObject::connect(m_window, &MainWindow::hintsLoaded, &m_rerunsContext, [this] {
+            m_hintsNs = benchClock().nsecsElapsed();
+            m_hintsArrival.arrived();
+        });
         if (auto* job = m_window->findChild<CaseSearchJob*>()) {
             QObject::connect(job, &CaseSearchJob::indexReady, &m_rerunsContext, [this] {
                 if (m_indexReadyNs < 0)
@@ -410,6 +417,30 @@ public:
               << " ms UI-thread CPU" << Qt::endl;
         result(QStringLiteral("reruns_arrival_ms"), m_rerunsArrival.wallMs, QStringLiteral("ms"));
         result(QStringLiteral("reruns_arrival_cpu_ms"), m_rerunsArrival.cpuMs, QStringLiteral("ms"));
+    }
+
+    // 6. the lint hints of every case (docs/LINT.md), computed off the UI thread after the tree shows,
+    // arrive and fill the Hints column: when (from openPath, while the phases above ran: they share the
+    // cores) and the event that delivers them, wall and UI-thread CPU. Waited for here if still due.
+    void hintsArrive()
+    {
+        phase(QStringLiteral("hints"));
+        if (!m_hintsArrival.done) {
+            Waiter arrived;
+            QObject context;
+            QObject::connect(m_window, &MainWindow::hintsLoaded, &context, [&] { arrived.done(); });
+            if (!arrived.wait(600000)) {
+                miss(QStringLiteral("gui_hints_s: the lint hints did not arrive in 600 s"));
+                return;
+            }
+        }
+        QTest::qWait(200);
+        out() << "hints: arrived " << QString::number(msSince(m_openNs, m_hintsNs) / 1000.0, 'f', 3) << " s after openPath (during phase "
+              << m_hintsArrival.phase << "); the event that delivered them " << QString::number(m_hintsArrival.wallMs, 'f', 1)
+              << " ms wall, " << QString::number(m_hintsArrival.cpuMs, 'f', 1) << " ms UI-thread CPU" << Qt::endl;
+        result(QStringLiteral("gui_hints_s"), msSince(m_openNs, m_hintsNs) / 1000.0, QStringLiteral("s"));
+        result(QStringLiteral("hints_arrival_ms"), m_hintsArrival.wallMs, QStringLiteral("ms"));
+        result(QStringLiteral("hints_arrival_cpu_ms"), m_hintsArrival.cpuMs, QStringLiteral("ms"));
     }
 
     // 1c. a rerun finishing during a batch: the model told the way the batch dialog's caseFinished
@@ -807,6 +838,7 @@ private:
     {
         bool done = false;
         bool beforeIdle = false;
+        QString phase; // the phase it arrived in
         double wallMs = 0;
         double cpuMs = 0;
         void reset() { *this = {}; }
@@ -814,6 +846,7 @@ private:
         {
             done = true;
             beforeIdle = phases().current == QLatin1String("load");
+            phase = phases().current;
             static_cast<BenchApplication*>(QCoreApplication::instance())->afterThisEvent([this](double wall, double cpu) {
                 wallMs = wall;
                 cpuMs = cpu;
@@ -825,6 +858,8 @@ private:
     Watchdog* m_watchdog;
     MemoryProbe* m_memory = nullptr; // --memory-report
     RerunsArrival m_rerunsArrival;
+    RerunsArrival m_hintsArrival;
+    qint64 m_hintsNs = -1; // the hints arrived (MainWindow::hintsLoaded)
     QObject m_rerunsContext;
     qint64 m_openNs = -1; // openPath called
     qint64 m_indexReadyNs = -1; // the search index of the run ready (CaseSearchJob::indexReady)
@@ -913,6 +948,7 @@ int main(int argc, char* argv[])
     QTemporaryDir exportDir;
     if (exportToo)
         bench.exportReport(exportDir.path());
+    bench.hintsArrive();
     bench.phase(QStringLiteral("end"));
 
     // The stalls, per phase, and what they were.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "browse/casefilterbar.h"
 
+#include "browse/casefilterproxy.h"
+#include "lint/linter.h"
 #include "run/runsummary.h"
 
 #include <QCheckBox>
@@ -23,6 +25,7 @@ CaseFilterBar::CaseFilterBar(QWidget* parent)
     , m_outcome(new QComboBox(this))
     , m_best(new QComboBox(this))
     , m_rerun(new QComboBox(this))
+    , m_hints(new QComboBox(this))
     , m_scope(new QComboBox(this))
     , m_search(new QLineEdit(this))
     , m_regex(new QCheckBox(tr("Regex"), this))
@@ -47,6 +50,12 @@ CaseFilterBar::CaseFilterBar(QWidget* parent)
     m_rerun->setToolTip(tr("By each case's newest rerun, whichever version and profile it was of"));
     for (auto filter : {RerunFilter::Any, RerunFilter::NotRerun, RerunFilter::PassedClean, RerunFilter::Flagged, RerunFilter::NotPassed})
         m_rerun->addItem(rerunFilterTitle(filter), int(filter));
+    m_hints->setObjectName(QStringLiteral("hintFilter"));
+    m_hints->setToolTip(tr("By lint hints: what a careful reader would catch in a case (computed after the run opens)"));
+    m_hints->addItem(tr("Any hints"), QString());
+    m_hints->addItem(tr("Has hints"), CaseFilterProxy::anyHint());
+    for (const QString& check : Linter::checkNames())
+        m_hints->addItem(tr("Hint: %1").arg(Linter::checkTitle(check)), check);
     m_scope->setObjectName(QStringLiteral("searchScope"));
     for (auto scope : {SearchScope::Everything, SearchScope::Errors, SearchScope::Instruction, SearchScope::Code, SearchScope::Label,
              SearchScope::TestCode, SearchScope::Reflection, SearchScope::Metadata})
@@ -67,7 +76,8 @@ CaseFilterBar::CaseFilterBar(QWidget* parent)
     layout->addWidget(m_outcome, 0, 0);
     layout->addWidget(m_best, 0, 1);
     layout->addWidget(m_rerun, 1, 0);
-    layout->addWidget(m_unreviewed, 1, 1);
+    layout->addWidget(m_hints, 1, 1);
+    layout->addWidget(m_unreviewed, 5, 1);
     layout->addWidget(m_search, 2, 0, 1, 2);
     layout->addWidget(m_scope, 3, 0);
     layout->addWidget(m_regex, 3, 1);
@@ -104,6 +114,12 @@ CaseFilterBar::CaseFilterBar(QWidget* parent)
     connect(m_best, QOverload<int>::of(&QComboBox::activated), this, &CaseFilterBar::outcomesChanged);
     connect(m_unreviewed, &QCheckBox::toggled, this, &CaseFilterBar::unreviewedOnlyChanged);
     connect(m_rerun, QOverload<int>::of(&QComboBox::activated), this, &CaseFilterBar::rerunFilterChanged);
+    connect(m_hints, QOverload<int>::of(&QComboBox::activated), this, &CaseFilterBar::hintFilterChanged);
+}
+
+QString CaseFilterBar::hintFilter() const
+{
+    return m_hints->currentData().toString();
 }
 
 void CaseFilterBar::showGroupFilter(const QString& signature, int cases)

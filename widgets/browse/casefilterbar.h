@@ -17,7 +17,7 @@ class QToolButton;
 
 namespace krw {
 
-// The controls above the case tree: which outcomes, which best stage, the newest rerun, a search box whose
+// The controls above the case tree: which outcomes, which best stage, the newest rerun, lint hints, a search box whose
 // scope says where to look, and the review progress with an "unreviewed only" switch. Typing is
 // debounced (300 ms) before anything runs. Under the box a line says how the search goes:
 // "Searching… 40%", then "457 cases match" (the wording is this class's, in one place).
@@ -30,6 +30,8 @@ public:
     QSet<Outcome> outcomes() const;
     QSet<Stage> bestStages() const;
     RerunFilter rerunFilter() const;
+    // For CaseFilterProxy::setHintFilter: "" (all), CaseFilterProxy::anyHint() or a check's name.
+    QString hintFilter() const;
     SearchQuery query() const;
     void focusSearch();
     // The search line under the box.
@@ -63,6 +65,7 @@ public:
 Q_SIGNALS:
     void outcomesChanged();
     void rerunFilterChanged();
+    void hintFilterChanged();
     void queryEdited(); // at once, on every change of the text, scope or regex switch
     void queryChanged(); // debounced: the query to search now
     void unreviewedOnlyChanged(bool on);
@@ -72,6 +75,7 @@ private:
     QComboBox* m_outcome;
     QComboBox* m_best;
     QComboBox* m_rerun;
+    QComboBox* m_hints;
     QComboBox* m_scope;
     QLineEdit* m_search;
     QCheckBox* m_regex;

@@ -113,6 +113,9 @@ QStringList CaseTreeHeaderView::texts(int column) const
             texts << (column == CaseTreeModel::LatestColumn ? outcomeTitle(Outcome(value)) : stageName(Stage(value)));
         break;
     }
+    case CaseTreeModel::HintsColumn:
+        texts << QStringLiteral("99"); // a count; the header's title is wider anyway
+        break;
     case CaseTreeModel::RerunColumn: {
         QSet<QString> cells; // a few verdicts and flag counts
         for (const LatestRerun& rerun : m_cases->latestReruns())

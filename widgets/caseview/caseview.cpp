@@ -5,11 +5,13 @@
 #include "caseview/comparepage.h"
 #include "caseview/elidinglabel.h"
 #include "caseview/errorview.h"
+#include "caseview/hintlist.h"
 #include "caseview/historypage.h"
 #include "caseview/markdownview.h"
 #include "caseview/tabtitlefitter.h"
 #include "code/codeview.h"
 #include "code/diffview.h"
+#include "lint/linter.h"
 #include "rerun/runnerpanel.h"
 #include "run/outcomes.h"
 #include "run/textlimits.h"
@@ -82,6 +84,7 @@ struct CaseView::CaseRead
     RunPtr comparedRun;
     int comparedIndex = -1;
     QVector<CodeVersion> comparedVersions;
+    LintHints hints;
 };
 
 // On a worker: the case's texts up to TextLimits::ShownBytes each, its code prepared for the code
@@ -113,6 +116,7 @@ CaseView::CaseRead CaseView::readCase(const RunPtr& run, int caseIndex, const Di
         if (read.texts.has(key))
             read.display.insert(key, prepareDisplayText(read.texts.texts.value(key)));
     }
+    read.hints = Linter::lintRunCase(run, caseIndex);
     return read;
 }
 
@@ -132,6 +136,7 @@ CaseView::CaseView(SyntaxSupport* syntax, QWidget* parent)
     , m_perfCode(new CodeView(syntax, this))
     , m_perfAnalysis(new MarkdownView(this))
     , m_errors(new ErrorView(this))
+    , m_hints(new HintList(this))
     , m_reflection(new MarkdownView(this))
     , m_compare(new ComparePage(syntax, this))
     , m_history(new HistoryPage(this))
@@ -190,6 +195,7 @@ CaseView::CaseView(SyntaxSupport* syntax, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(buildHeader());
+    layout->addWidget(m_hints);
     layout->addWidget(m_tabs, 1);
 
     connect(m_iterationChooser, QOverload<int>::of(&QComboBox::activated), this,
@@ -197,6 +203,8 @@ CaseView::CaseView(SyntaxSupport* syntax, QWidget* parent)
     connect(m_perfList, &QListWidget::currentRowChanged, this, &CaseView::showPerfCandidate);
     connect(m_tabs, &QTabWidget::currentChanged, this, &CaseView::fillTab);
     connect(m_errors, &ErrorView::linkActivated, this, [this](const QString& versionId, int line) { showVersionLine(versionId, line); });
+    connect(m_hints, &HintList::hintActivated, this,
+        [this](const QString& versionId, int line) { showVersionLine(versionId, std::max(1, line)); });
     connect(m_history, &HistoryPage::compareRequested, this, [this](const QString& left, const QString& right) {
         m_compare->compare(left, right);
         showTab(CompareTab);
@@ -268,6 +276,7 @@ void CaseView::clear()
     m_shownComparedRun.reset();
     m_comparedIndex = -1;
     m_iteration = -1;
+    m_hints->setHints({}, {});
     m_title->setFullText(tr("No case selected"));
     m_latest->hide();
     m_best->hide();
@@ -312,6 +321,10 @@ void CaseView::applyTexts(const CaseRead& read)
     m_compare->setCase(m_texts, m_versions + read.comparedVersions, read.defaultDiff);
     m_history->setCase(*c, m_versions);
     m_runner->setCase(m_texts, m_versions);
+    QHash<QString, QString> titles;
+    for (const CodeVersion& v : qAsConst(m_versions))
+        titles.insert(v.id(), v.title());
+    m_hints->setHints(read.hints, titles);
     showIteration();
     Q_EMIT caseShown();
 }

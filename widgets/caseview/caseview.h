@@ -14,6 +14,10 @@ class QComboBox;
 class QLabel;
 class QListWidget;
 class QTabWidget;
+
+namespace krw {
+class HintList;
+}
 class QTreeWidget;
 
 namespace krw {
@@ -83,6 +87,7 @@ public:
     // Label, Predict, CallFix, ExeFix, Test, Oneshot, Perf; filled once its tab is in front.
     CodeView* codeView(Tab tab) const;
     ErrorView* errorView() const { return m_errors; }
+    HintList* hintList() const { return m_hints; }
     QTabWidget* tabs() const { return m_tabs; }
     const TabTitleFitter* tabTitles() const { return m_tabTitles; }
     const QVector<CodeVersion>& versions() const { return m_versions; }
@@ -151,6 +156,7 @@ private:
     CodeView* m_perfCode;
     MarkdownView* m_perfAnalysis;
     ErrorView* m_errors;
+    HintList* m_hints;
     MarkdownView* m_reflection;
     ComparePage* m_compare;
     HistoryPage* m_history;

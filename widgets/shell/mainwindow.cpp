@@ -9,6 +9,7 @@
 #include "browse/casesearchcontroller.h"
 #include "browse/casetreeheaderview.h"
 #include "browse/casetreemodel.h"
+#include "browse/searchindex.h"
 #include "browse/verdictdelegate.h"
 #include "browse/warningmodel.h"
 #include "browse/warningsourcedialog.h"
@@ -20,6 +21,7 @@
 #include "compare/comparisontreemodel.h"
 #include "compare/rungriddialog.h"
 #include "failures/failurespanel.h"
+#include "lint/linter.h"
 #include "report/exportdialog.h"
 #include "rerun/runnerpanel.h"
 #include "review/annotationpanel.h"
@@ -167,6 +169,7 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
         m_proxy->setBestStages(m_filterBar->bestStages());
     });
     connect(m_filterBar, &CaseFilterBar::rerunFilterChanged, this, [this] { m_proxy->setRerunFilter(m_filterBar->rerunFilter()); });
+    connect(m_filterBar, &CaseFilterBar::hintFilterChanged, this, [this] { m_proxy->setHintFilter(m_filterBar->hintFilter()); });
     connect(m_caseView->runnerPanel(), &RunnerPanel::rerunFinished, this,
         [this](const RerunResult& result) { m_model->setLatestRerun(result.caseName, LatestRerun::of(result)); });
     connect(m_filterBar, &CaseFilterBar::unreviewedOnlyChanged, this, [this](bool on) { m_proxy->setUnreviewedOnly(on); });
@@ -219,7 +222,13 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
     m_reviewSplitter->restoreState(Settings::instance()->widgetState(m_reviewSplitter->objectName()));
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // A lint still running has nobody to tell: it stops at its next case instead of holding the
+    // application's exit (its pool is waited for) for the rest of the run.
+    if (m_lintCancel)
+        m_lintCancel->store(true);
+}
 
 QWidget* MainWindow::buildCasePanel()
 {
@@ -631,6 +640,7 @@ void MainWindow::finishShowingRun()
         m_navigator->selectStartCase();
     m_search->setRun(run);
     loadLatestReruns();
+    loadHints();
     Q_EMIT loadFinished(!run->cases.isEmpty());
     if (m_screenshot->isArmed())
         m_screenshot->takeWhenShown(m_run);
@@ -669,6 +679,27 @@ void MainWindow::loadLatestReruns()
     watcher->setFuture(QtConcurrent::run(BatchQueue::filePool(), [store, names] {
         return Found{store.newestPerCase(names), BatchQueue::unfinished(store)};
     }));
+}
+
+// The Hints column: every case's lint hints (docs/LINT.md), computed on the search index's pool at
+// a lower priority, so the UI thread and the case reads keep the cores first. The lint of a run no
+// longer shown is cancelled and its answer dropped.
+void MainWindow::loadHints()
+{
+    if (m_lintCancel)
+        m_lintCancel->store(true);
+    auto cancel = std::make_shared<std::atomic_bool>(false);
+    m_lintCancel = cancel;
+    const RunPtr run = m_run;
+    auto* watcher = new QFutureWatcher<QVector<LintHints>>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, run, cancel] {
+        watcher->deleteLater();
+        if (m_run != run || cancel->load())
+            return; // another run (or the same one loaded again) is shown now
+        m_model->setHints(watcher->result());
+        Q_EMIT hintsLoaded();
+    });
+    watcher->setFuture(SearchIndex::runOnBuildPool([run, cancel] { return Linter::lintRun(run, cancel.get(), SearchIndex::buildPool()); }));
 }
 
 bool MainWindow::selectCase(const QString& filename)

@@ -10,6 +10,9 @@
 #include <QMainWindow>
 #include <QPointer>
 
+#include <atomic>
+#include <memory>
+
 class QDockWidget;
 class QStackedWidget;
 class QSplitter;
@@ -119,6 +122,7 @@ Q_SIGNALS:
     void loadFinished(bool ok);
     void searchFinished();
     void latestRerunsLoaded(); // the shown run's Rerun column is filled, resumable batches looked for (tests wait for it)
+    void hintsLoaded(); // the shown run's lint hints are in the tree (tests wait for it)
     void screenshotSaved(bool ok, const QString& message);
     void comparisonShown(bool ok);
 
@@ -130,6 +134,7 @@ protected:
 private:
     void buildMenus();
     void loadLatestReruns();
+    void loadHints();
     void colourRerunIcon();
     void buildReviewMenu();
     void buildStatusBar();
@@ -178,6 +183,7 @@ private:
     // showRun's second half (finishShowingRun) runs from this zero timer, on the event loop's next
     // turn, with the case it should select.
     QTimer* m_finishShowing;
+    std::shared_ptr<std::atomic_bool> m_lintCancel; // of the lint of the run shown; set when another is shown
     QString m_startCase;
     QStackedWidget* m_casePanels; // the case tree, or the comparison
     ComparisonPanel* m_comparison;

@@ -298,6 +298,61 @@ private Q_SLOTS:
         QCOMPARE(visibleCases(proxy).size(), 5);
     }
 
+    // The Hints column: empty until the hints come (no count, the filter passes nothing), then the
+    // count per case in place (one signal per group, the Hints column alone), its tooltip the
+    // hints, and the filter by any hint or by one check. Another run drops them.
+    void hintsColumnShowsAndFilters()
+    {
+        FilteredTree tree;
+        CaseTreeModel& model = tree.model;
+        CaseFilterProxy& proxy = tree.proxy;
+        const RunPtr run = model.run();
+        auto cell = [&model](const QString& name, int role = Qt::DisplayRole) {
+            const QModelIndex i = model.indexOfCase(name);
+            return model.index(i.row(), CaseTreeModel::HintsColumn, i.parent()).data(role);
+        };
+        QCOMPARE(model.headerData(CaseTreeModel::HintsColumn, Qt::Horizontal).toString(), QStringLiteral("Hints"));
+        QCOMPARE(cell(QStringLiteral("a.py")).toString(), QString());
+        QCOMPARE(cell(QStringLiteral("a.py"), CaseTreeModel::HintCountRole).toInt(), -1);
+        proxy.setHintFilter(CaseFilterProxy::anyHint());
+        QCOMPARE(visibleCases(proxy).size(), 0); // not computed yet: nothing has a hint
+
+        QVector<LintHints> hints(run->cases.size());
+        hints[run->indexOf(QStringLiteral("b.py"))] = {{QStringLiteral("binding"), QStringLiteral("it0:predict"), 3, QStringLiteral("m1")},
+            {QStringLiteral("non-code"), QStringLiteral("it1:predict"), 0, QStringLiteral("m2")}};
+        hints[run->indexOf(QStringLiteral("d.py"))] = {{QStringLiteral("constant"), QStringLiteral("label"), 7, QStringLiteral("m3")}};
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        model.setHints(hints);
+        QCOMPARE(changed.size(), model.rowCount()); // one per group
+        for (const QList<QVariant>& signal : qAsConst(changed)) {
+            QCOMPARE(signal.at(0).value<QModelIndex>().column(), int(CaseTreeModel::HintsColumn));
+            QCOMPARE(signal.at(1).value<QModelIndex>().column(), int(CaseTreeModel::HintsColumn));
+            QVERIFY(signal.at(2).value<QVector<int>>().contains(CaseTreeModel::HintCountRole));
+        }
+        QCOMPARE(cell(QStringLiteral("b.py")).toInt(), 2);
+        QCOMPARE(cell(QStringLiteral("a.py")).toString(), QString());
+        QCOMPARE(cell(QStringLiteral("a.py"), CaseTreeModel::SortRole).toInt(), 0);
+        QCOMPARE(cell(QStringLiteral("b.py"), CaseTreeModel::SortRole).toInt(), 2);
+        QCOMPARE(
+            cell(QStringLiteral("b.py"), Qt::ToolTipRole).toString(), QStringLiteral("it0:predict line 3: m1\nit1:predict line 0: m2"));
+        QCOMPARE(cell(QStringLiteral("a.py"), Qt::ToolTipRole).toString(), QStringLiteral("No lint hints"));
+        QCOMPARE(cell(QStringLiteral("b.py"), CaseTreeModel::HintChecksRole).toStringList(),
+            (QStringList{QStringLiteral("binding"), QStringLiteral("non-code")}));
+        QStringList withHints = visibleCases(proxy);
+        withHints.sort();
+        QCOMPARE(withHints, (QStringList{QStringLiteral("b.py"), QStringLiteral("d.py")}));
+        proxy.setHintFilter(QStringLiteral("constant"));
+        QCOMPARE(visibleCases(proxy), (QStringList{QStringLiteral("d.py")}));
+        proxy.setHintFilter(QStringLiteral("dimension"));
+        QCOMPARE(visibleCases(proxy).size(), 0);
+        proxy.setHintFilter(QString());
+        QCOMPARE(visibleCases(proxy).size(), 5);
+        model.setHints(QVector<LintHints>(2)); // another run's: ignored
+        QCOMPARE(cell(QStringLiteral("b.py")).toInt(), 2);
+        model.setRun(miniRun()); // loaded again: computed again
+        QCOMPARE(cell(QStringLiteral("b.py"), CaseTreeModel::HintCountRole).toInt(), -1);
+    }
+
     // A rerun that ends under a Rerun filter without moving any row (still flagged, still hidden)
     // changes nothing in the proxy: no layout change, no rows removed or inserted, the rows and
     // persistent indexes as they were. One that shows a case inserts it where it goes, without a

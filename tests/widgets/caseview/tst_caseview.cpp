@@ -5,7 +5,9 @@
 // a search moved the selection). The worker is CaseWorkPool's, never Qt's global pool.
 #include "caseview/caseview.h"
 #include "caseview/caseworkpool.h"
+#include "caseview/hintlist.h"
 #include "caseview/historypage.h"
+#include "code/codeview.h"
 #include "code/syntaxsupport.h"
 #include "run/outcomes.h"
 #include "run/runloader.h"
@@ -13,7 +15,9 @@
 #include <QLabel>
 #include <QSemaphore>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTest>
+#include <QTextBlock>
 #include <QThreadPool>
 #include <QTreeWidget>
 #include <QtConcurrent>
@@ -119,6 +123,37 @@ private Q_SLOTS:
             blocker.waitForFinished();
         QVERIFY(wasShown);
         QVERIFY(titleShows(view, QStringLiteral("leaky_relu.py")));
+    }
+
+    // A case's lint hints show above its tabs, each naming its version and line; a click shows that
+    // line in that version (here an older iteration's prediction). A case without hints hides the list.
+    void hintsShowAndLeadToTheirLine()
+    {
+        CaseView view(&m_syntax);
+        view.resize(1200, 800);
+        view.show();
+        QSignalSpy shown(&view, &CaseView::caseShown);
+        view.setCase(m_run, m_run->indexOf(QStringLiteral("leaky_relu.py")));
+        QVERIFY(shown.wait(10000));
+        HintList* list = view.hintList();
+        QVERIFY(list->isVisible());
+        QCOMPARE(list->count(), 1);
+        const QString row = list->item(0)->text();
+        QVERIFY2(row.contains(QLatin1String("Iteration 0")) && row.contains(QLatin1String("line 34"))
+                && row.contains(QLatin1String("`leaky_relu_forward`")),
+            qPrintable(row));
+        QCOMPARE(view.iteration(), 1); // the newest is shown first
+        QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualItemRect(list->item(0)).center());
+        QCOMPARE(view.iteration(), 0);
+        QCOMPARE(view.tabs()->currentIndex(), int(CaseView::PredictTab));
+        CodeView* code = view.codeView(CaseView::PredictTab);
+        QCOMPARE(code->textCursor().blockNumber() + 1, 34);
+        QVERIFY(code->textCursor().block().text().contains(QLatin1String("PYBIND11_MODULE")));
+
+        view.setCase(m_run, m_run->indexOf(QStringLiteral("sin_kernel.py")));
+        QVERIFY(shown.wait(10000));
+        QCOMPARE(list->count(), 0);
+        QVERIFY(!list->isVisible());
     }
 
     // A filter that hides every case clears the view: History keeps no rows of the case before.

@@ -1117,6 +1117,50 @@ private Q_SLOTS:
         QCOMPARE(shownCases(window).size(), 2);
     }
 
+    // The Hints column fills once the lint, off the UI thread, is done (it is empty before); the
+    // filter bar's hint filter shows only the cases with hints, or those of one check.
+    void hintsColumnAndFilter()
+    {
+        MainWindow window(&m_syntax);
+        QSignalSpy hints(&window, &MainWindow::hintsLoaded);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(open(window, QStringLiteral(KRW_SAMPLE_RUN_DIR)));
+        QVERIFY(hints.wait(20000) || !hints.isEmpty());
+        const QAbstractItemModel* tree = window.caseTree()->model();
+        QCOMPARE(tree->headerData(CaseTreeModel::HintsColumn, Qt::Horizontal).toString(), QStringLiteral("Hints"));
+        QVERIFY(!window.caseTree()->isColumnHidden(CaseTreeModel::HintsColumn));
+        auto hintCell = [&](const QString& name) {
+            for (int g = 0; g < tree->rowCount(); ++g) {
+                const QModelIndex group = tree->index(g, 0);
+                for (int r = 0; r < tree->rowCount(group); ++r) {
+                    if (tree->index(r, 0, group).data(CaseTreeModel::FilenameRole).toString() == name)
+                        return tree->index(r, CaseTreeModel::HintsColumn, group).data().toString();
+                }
+            }
+            return QStringLiteral("<no row>");
+        };
+        QCOMPARE(hintCell(QStringLiteral("leaky_relu.py")), QStringLiteral("1"));
+        QCOMPARE(hintCell(QStringLiteral("block_sum.py")), QStringLiteral("3"));
+        QCOMPARE(hintCell(QStringLiteral("sin_kernel.py")), QString());
+
+        auto* box = window.filterBar()->findChild<QComboBox*>(QStringLiteral("hintFilter"));
+        QVERIFY(box);
+        box->setFocus();
+        QTest::keyClick(box, Qt::Key_Down); // Any hints → Has hints
+        QCOMPARE(box->currentText(), QStringLiteral("Has hints"));
+        QStringList shown = shownCases(window);
+        shown.sort();
+        QCOMPARE(shown,
+            (QStringList{QStringLiteral("block_sum.py"), QStringLiteral("flash_decode_stage2.py"), QStringLiteral("leaky_relu.py"),
+                QStringLiteral("rms_norm.py"), QStringLiteral("rotary_emb.py")}));
+        QTest::keyClick(box, Qt::Key_Down); // the first check: binding
+        QCOMPARE(box->currentText(), QStringLiteral("Hint: Test calls a name the module does not bind"));
+        shown = shownCases(window);
+        shown.sort();
+        QCOMPARE(shown, (QStringList{QStringLiteral("leaky_relu.py"), QStringLiteral("rms_norm.py")}));
+    }
+
     // The tree's columns are sized from the model's texts, not by Qt measuring rows on each change
     // (CaseTreeHeaderView): after the run opens and after its saved reruns arrive, each column is at
     // least as wide as Qt's own measure of every row in it (QTreeView::sizeHintForColumn, the

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: MIT
+#include "lint/linter.h"
+
+#include "lint/bindingcheck.h"
+#include "lint/constantcheck.h"
+#include "lint/dimensioncheck.h"
+#include "lint/extensionincludecheck.h"
+#include "lint/lintsource.h"
+#include "lint/linttexts.h"
+#include "lint/noncodecheck.h"
+#include "run/textlimits.h"
+#include "run/textreader.h"
+
+#include <QThreadPool>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+
+namespace krw {
+
+QStringList Linter::checkNames()
+{
+    return {BindingCheck::name(), ConstantCheck::name(), DimensionCheck::name(), ExtensionIncludeCheck::name(), NonCodeCheck::name()};
+}
+
+QString Linter::checkTitle(const QString& check)
+{
+    if (check == BindingCheck::name())
+        return QStringLiteral("Test calls a name the module does not bind");
+    if (check == ConstantCheck::name())
+        return QStringLiteral("Constant disagrees");
+    if (check == DimensionCheck::name())
+        return QStringLiteral("Reads a dimension the test never creates");
+    if (check == ExtensionIncludeCheck::name())
+        return QStringLiteral("No torch/extension.h for tensor bindings");
+    if (check == NonCodeCheck::name())
+        return QStringLiteral("Empty or non-code prediction");
+    return check;
+}
+
+LintHints Linter::lintCase(const LintTexts& texts)
+{
+    const LintSource::CacheScope cache; // the checks ask about the same texts many times
+    LintHints hints;
+    hints += BindingCheck::run(texts);
+    hints += ConstantCheck::run(texts);
+    hints += DimensionCheck::run(texts);
+    hints += ExtensionIncludeCheck::run(texts);
+    hints += NonCodeCheck::run(texts);
+    return hints;
+}
+
+LintHints Linter::lintRunCase(const RunPtr& run, int caseIndex)
+{
+    if (!run || caseIndex < 0 || caseIndex >= run->cases.size())
+        return {};
+    TextReader reader(run->sources);
+    return lintCase(LintTexts::read(run->cases.at(caseIndex), reader, TextLimits::ShownBytes));
+}
+
+QVector<LintHints> Linter::lintRun(const RunPtr& run, const std::atomic_bool* cancel, QThreadPool* pool)
+{
+    QVector<LintHints> hints;
+    if (!run)
+        return hints;
+    const int count = int(run->cases.size());
+    hints.resize(count);
+    if (!pool)
+        pool = QThreadPool::globalInstance();
+    // Chunks big enough that a reader's open files are reused, small enough to spread over the
+    // cores. Workers and the caller take the next chunk until none is left: the caller alone
+    // finishes the work when the pool is busy with other things.
+    constexpr int ChunkSize = 32;
+    std::atomic_int next{0};
+    LintHints* out = hints.data();
+    auto work = [&run, out, count, cancel, &next] {
+        TextReader reader(run->sources);
+        for (int start = next.fetch_add(ChunkSize); start < count; start = next.fetch_add(ChunkSize)) {
+            for (int i = start; i < std::min(count, start + ChunkSize); ++i) {
+                if (cancel && cancel->load(std::memory_order_relaxed))
+                    return;
+                out[i] = lintCase(LintTexts::read(run->cases.at(i), reader, TextLimits::ShownBytes));
+            }
+        }
+    };
+    QVector<QFuture<void>> workers;
+    const int helpers = std::min(pool->maxThreadCount(), (count + ChunkSize - 1) / ChunkSize) - 1;
+    for (int k = 0; k < helpers; ++k)
+        workers.append(QtConcurrent::run(pool, work));
+    work();
+    for (QFuture<void>& f : workers)
+        f.waitForFinished();
+    return hints;
+}
+
+} // namespace krw
