@@ -297,9 +297,10 @@ void CaseView::setCase(const RunPtr& run, int caseIndex)
             applyTexts(watcher->result());
         watcher->deleteLater();
     });
-    watcher->setFuture(QtConcurrent::run(CaseWorkPool::instance(), [run, caseIndex, options = ComparePage::currentOptions(), compared = m_comparedRun] {
-        return readCase(run, caseIndex, options, compared);
-    }));
+    watcher->setFuture(
+        QtConcurrent::run(CaseWorkPool::instance(), [run, caseIndex, options = ComparePage::currentOptions(), compared = m_comparedRun] {
+            return readCase(run, caseIndex, options, compared);
+        }));
 }
 
 void CaseView::applyTexts(const CaseRead& read)
