@@ -93,7 +93,7 @@ CaseFilterBar::CaseFilterBar(QWidget* parent)
     auto* groupRow = new QHBoxLayout;
     groupRow->addWidget(m_group, 1);
     groupRow->addWidget(m_clearGroup);
-    layout->addLayout(groupRow, 5, 0, 1, 2);
+    layout->addLayout(groupRow, 6, 0, 1, 2); // below the check box (row 5), shown only with a group
     hideGroupFilter();
     connect(m_clearGroup, &QToolButton::clicked, this, [this] {
         hideGroupFilter();

@@ -103,6 +103,26 @@ private Q_SLOTS:
         QCOMPARE(changed.count(), 1); // one search for both keystrokes
         QCOMPARE(bar.query().text, QStringLiteral("fu"));
     }
+
+    // A failure group's filter line has a row of its own: no control of the bar lies under it.
+    void groupFilterCoversNoOtherControl()
+    {
+        CaseFilterBar bar;
+        bar.resize(480, bar.sizeHint().height());
+        bar.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&bar));
+        bar.showGroupFilter(QStringLiteral("Generated output does not match reference output for file: <PATH>"), 2);
+        QTRY_VERIFY(bar.hasGroupFilter());
+        const auto* group = bar.findChild<QLabel*>(QStringLiteral("groupFilter"));
+        QVERIFY(group && group->isVisible());
+        QTRY_VERIFY(group->height() > 0);
+        for (QWidget* other : bar.findChildren<QWidget*>(QString(), Qt::FindDirectChildrenOnly)) {
+            if (other == group || !other->isVisible() || other->objectName() == QLatin1String("clearGroupFilter"))
+                continue;
+            QVERIFY2(!other->geometry().intersects(group->geometry()),
+                qPrintable(other->objectName() + QLatin1Char(' ') + QString::fromLatin1(other->metaObject()->className())));
+        }
+    }
 };
 
 QTEST_MAIN(TestCaseFilterBar)
