@@ -268,7 +268,12 @@ def build(sample_dir, out_dir):
     manifest = json.loads(read_text(os.path.join(sample_dir, "sample.json")))
     oneshot_dir = os.path.join(sample_dir, manifest["oneshot_dir"])
     cases = [Case(sample_dir, oneshot_dir, name) for name in manifest["cases"]]
-    problems = []
+    return check_and_write(out_dir, manifest["run_root"], cases)
+
+
+def check_and_write(out_dir, run_root, cases, problems=()):
+    """Checks every case (and the problems found before), then writes the run; CaseError lists them all."""
+    problems = list(problems)
     per_case = []
     for case in cases:
         case.check_static()
@@ -282,8 +287,7 @@ def build(sample_dir, out_dir):
         problems.append("duplicate filenames")
     if problems:
         raise CaseError("\n".join(problems))
-
-    return write_run(out_dir, manifest["run_root"], cases, per_case, counts.pop())
+    return write_run(out_dir, run_root, cases, per_case, counts.pop())
 
 
 def write_run(out_dir, root, cases, per_case, iterations):

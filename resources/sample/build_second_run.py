@@ -87,20 +87,7 @@ def build(out_dir):
             cases.append(DerivedCase(HERE, oneshot_dir, name, entry["iterations"]))
         else:
             problems.append("second_run.json: %s is neither a sample case nor marked new" % name)
-    per_case = []
-    for case in cases:
-        case.check_static()
-        per_case.append(case.records())
-        problems += case.errors
-    counts = {len(r) for r in per_case}
-    if len(counts) != 1:
-        problems.append("cases disagree on the number of iterations: %s" % sorted(counts))
-    filenames = [c.filename for c in cases]
-    if len(set(filenames)) != len(filenames):
-        problems.append("duplicate filenames")
-    if problems:
-        raise build_sample.CaseError("\n".join(problems))
-    return build_sample.write_run(out_dir, spec["run_root"], cases, per_case, counts.pop())
+    return build_sample.check_and_write(out_dir, spec["run_root"], cases, problems)
 
 
 def main(argv):
