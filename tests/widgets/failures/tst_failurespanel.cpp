@@ -91,10 +91,9 @@ private:
     // Shows the Failures dock and waits for its groups.
     static bool showFailures(MainWindow& window)
     {
-        // The dock may be on screen already (the window restores the layout an earlier test's window
-        // saved), and then the groups are read as the run loads, before this is called.
+        QSignalSpy ready(window.failuresPanel(), &FailuresPanel::groupsReady);
         window.failuresDock()->show();
-        return QTest::qWaitFor([&window] { return window.failuresPanel()->model()->rowCount() > 0; }, 20000);
+        return ready.wait(20000) && window.failuresPanel()->model()->rowCount() > 0;
     }
 
     static AnnotationMap onDisk(const MainWindow& window)
