@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "browse/casesearchjob.h"
 
+#include "work/workpools.h"
+
 #include <QElapsedTimer>
 #include <QFutureWatcher>
 #include <QtConcurrent>
@@ -110,7 +112,7 @@ void CaseSearchJob::start(const RunPtr& run, const SearchQuery& query)
         watcher->deleteLater();
     });
     const std::shared_ptr<const SearchIndex> index = SearchIndex::canAnswer(query) ? indexFor(run) : nullptr;
-    watcher->setFuture(QtConcurrent::run([run, query, state, index]() -> Result {
+    watcher->setFuture(QtConcurrent::run(WorkPools::jobs(), [run, query, state, index]() -> Result {
         if (!run)
             return QSet<QString>();
         if (index)

@@ -5,6 +5,7 @@
 #include "browse/casesearch.h"
 #include "run/loadedfiles.h"
 #include "run/textreader.h"
+#include "work/workpools.h"
 
 #include <QCoreApplication>
 #include <QThread>
@@ -376,25 +377,13 @@ struct SearchIndex::Builder
 
 void SearchIndex::runParts(int count, const std::function<void(int part)>& work)
 {
-    std::vector<std::exception_ptr> failures(size_t(std::max(count, 0)));
-    const auto guarded = [&work, &failures](int part) {
-        try {
+    WorkPools::runParts(
+        count,
+        [&work](int part) {
+            lowerThreadPriority();
             work(part);
-        } catch (...) {
-            failures[size_t(part)] = std::current_exception();
-        }
-    };
-    QVector<QFuture<void>> others;
-    for (int p = 0; p + 1 < count; ++p)
-        others.append(runOnBuildPool([&guarded, p] { guarded(p); }));
-    if (count > 0)
-        guarded(count - 1);
-    for (QFuture<void>& other : others)
-        other.waitForFinished();
-    for (const std::exception_ptr& failure : failures) {
-        if (failure)
-            std::rethrow_exception(failure);
-    }
+        },
+        buildPool());
 }
 
 std::shared_ptr<const SearchIndex> SearchIndex::build(const Run& run, const std::function<bool()>& isCancelled,
@@ -557,7 +546,7 @@ std::optional<QSet<QString>> SearchIndex::search(const Run& run, const SearchQue
     // The lines that hold the query: one sweep over all of them, in parts of about equal size,
     // more parts than threads so a thread slowed by other work does not hold up the answer. The
     // query has no \n, so a match never runs over the end of its line.
-    const int threads = std::max(1, QThreadPool::globalInstance()->maxThreadCount());
+    const int threads = std::max(1, WorkPools::parts()->maxThreadCount());
     std::vector<quint8> holds(size_t(lineCount()), 0);
     {
         struct Part
@@ -576,7 +565,8 @@ std::optional<QSet<QString>> SearchIndex::search(const Run& run, const SearchQue
             first = last;
         }
         const char* base = m_lines.data();
-        QtConcurrent::blockingMap(work, [&](const Part& part) {
+        WorkPools::runParts(int(work.size()), [&](int p) {
+            const Part& part = work[p];
             if (isCancelled && isCancelled())
                 return;
             quint64 at = m_lineStart[size_t(part.first)];
@@ -608,7 +598,8 @@ std::optional<QSet<QString>> SearchIndex::search(const Run& run, const SearchQue
     const int step = std::max(64, (total + parts - 1) / parts / 64 * 64);
     for (int b = 0; b < total; b += step)
         work.append(Part{b, std::min(total, b + step), {}});
-    QtConcurrent::blockingMap(work, [&](Part& part) {
+    WorkPools::runParts(int(work.size()), [&](int p) {
+        Part& part = work[p];
         if (isCancelled && isCancelled())
             return;
         for (int i = part.begin; i < part.end; ++i) {
@@ -647,7 +638,8 @@ std::optional<QSet<QString>> SearchIndex::search(const Run& run, const SearchQue
     for (int b = 0; b < confirm.size(); b += confirmStep)
         work.append(Part{b, std::min(int(confirm.size()), b + confirmStep), {}});
     std::atomic<bool> stopped{false};
-    QtConcurrent::blockingMap(work, [&](Part& part) {
+    WorkPools::runParts(int(work.size()), [&](int p) {
+        Part& part = work[p];
         TextReader reader(run.sources);
         for (int k = part.begin; k < part.end; ++k) {
             if ((k - part.begin) % SearchCheckEvery == 0 && isCancelled && isCancelled()) {
@@ -688,12 +680,7 @@ void SearchIndex::lowerThreadPriority()
 
 QThreadPool* SearchIndex::buildPool()
 {
-    static QThreadPool* pool = [] {
-        auto* p = new QThreadPool(QCoreApplication::instance());
-        p->setMaxThreadCount(QThread::idealThreadCount());
-        return p;
-    }();
-    return pool;
+    return WorkPools::background();
 }
 
 } // namespace krw

@@ -66,10 +66,10 @@ public:
     // so) and previous lists the same file (path, size, times) at the same place.
     static std::vector<bool> carriedSources(const Run& previous, const Run& run);
 
-    // Where indexes are built: a pool of its own, so that the seconds a 10,000-case run's build
-    // takes never hold the global pool, where a case is read, a diff computed, and where Qt 6.4
-    // itself splits the window's image work while it paints (the UI thread waits for those
-    // pieces: with the build on the global pool, repaints waited 70 ms for 3 ms of work).
+    // Where indexes are built: WorkPools::background(), so that the seconds a 10,000-case run's
+    // build takes never hold the pool where a case is read and a diff computed, nor Qt's global
+    // pool, where Qt 6.4 splits the window's image work while it paints (with the build there,
+    // repaints waited 70 ms for 3 ms of work).
     static QThreadPool* buildPool();
 
     // Runs fn on buildPool() with its thread at a lower priority (nice BuildNice on Linux), as every
@@ -87,12 +87,9 @@ public:
 
     static constexpr int BuildNice = 10; // the CFS gives a nice-0 thread ~9x the CPU of a nice-10 one
 
-    // work(0) … work(count - 1): all but the last on buildPool(), the last on this thread. Returns
-    // once every part has ended, even when one throws; then the first exception (by part) is
-    // rethrown, so the parts never outlive what they write into.
-    static void runParts(int count, const std::function<void(int part)>& work);
-
 private:
+    // WorkPools::runParts on buildPool(), each part at the build's priority.
+    static void runParts(int count, const std::function<void(int part)>& work);
     static void lowerThreadPriority();
 
 public:

@@ -3,8 +3,7 @@
 
 #include "rerun/resultstore.h"
 #include "run/textreader.h"
-
-#include <QtConcurrent>
+#include "work/workpools.h"
 
 #include <algorithm>
 #include <atomic>
@@ -55,7 +54,8 @@ QVector<FailureSignature> FailureReader::read(const Run& run, const LatestReruns
     QVector<QPair<int, int>> parts;
     for (int begin = 0; begin < count; begin += PartSize)
         parts.append({begin, std::min(count, begin + PartSize)});
-    QtConcurrent::blockingMap(parts, [&](const QPair<int, int>& part) {
+    WorkPools::runParts(int(parts.size()), [&](int p) {
+        const QPair<int, int>& part = parts[p];
         TextReader reader(run.sources);
         for (int i = part.first; i < part.second; ++i) {
             const Case& c = run.cases.at(i);
@@ -99,7 +99,7 @@ LatestReruns FailureReader::savedReruns(const Run& run)
     QVector<QPair<QStringList, LatestReruns>> parts;
     for (int begin = 0; begin < failing.size(); begin += PartSize)
         parts.append({failing.mid(begin, PartSize), {}});
-    QtConcurrent::blockingMap(parts, [&store](QPair<QStringList, LatestReruns>& part) { part.second = store.newestPerCase(part.first); });
+    WorkPools::runParts(int(parts.size()), [&store, &parts](int p) { parts[p].second = store.newestPerCase(parts[p].first); });
     LatestReruns all;
     for (const auto& part : std::as_const(parts))
         all.insert(part.second);

@@ -10,6 +10,7 @@
 #include "lint/noncodecheck.h"
 #include "run/textlimits.h"
 #include "run/textreader.h"
+#include "work/workpools.h"
 
 #include <QThreadPool>
 #include <QtConcurrent/QtConcurrentRun>
@@ -66,7 +67,7 @@ QVector<LintHints> Linter::lintRun(const RunPtr& run, const std::atomic_bool* ca
     const int count = int(run->cases.size());
     hints.resize(count);
     if (!pool)
-        pool = QThreadPool::globalInstance();
+        pool = WorkPools::parts();
     // Chunks big enough that a reader's open files are reused, small enough to spread over the
     // cores. Workers and the caller take the next chunk until none is left: the caller alone
     // finishes the work when the pool is busy with other things.

@@ -27,7 +27,7 @@ public:
     static LintHints lintCase(const LintTexts& texts);
 
     // Every case of a run, read and checked in chunks of cases (a text reader per chunk) by the
-    // calling thread and by workers of pool (the global pool when null); blocks its caller, so call
+    // calling thread and by workers of pool (WorkPools::parts() when null); blocks its caller, so call
     // it from a worker or the CLI. Hints by case index. With cancel set, stops early and returns
     // what it has (the rest empty).
     static QVector<LintHints> lintRun(const RunPtr& run, const std::atomic_bool* cancel = nullptr, QThreadPool* pool = nullptr);

@@ -9,6 +9,7 @@
 #include "rerun/resultstore.h"
 #include "run/runsummary.h"
 #include "storage/atomicfile.h"
+#include "work/workpools.h"
 
 #include <QElapsedTimer>
 #include <QFutureWatcher>
@@ -131,7 +132,7 @@ void ReportExportJob::startGather()
                 result.error = tr("Cancelled after %1").arg(caseCountText(result.cases));
             finish(result);
         });
-        const QFuture<ExportResult> future = QtConcurrent::run([this, state] {
+        const QFuture<ExportResult> future = QtConcurrent::run(WorkPools::jobs(), [this, state] {
             return exportWorkspace(
                 state->request.run, state->indexes, state->request.destination,
                 [this, state](int done, int) {
@@ -150,7 +151,7 @@ void ReportExportJob::startGather()
         watcher->deleteLater();
         gathered(watcher->result());
     });
-    const QFuture<Cases> future = QtConcurrent::run([this, state]() -> Cases {
+    const QFuture<Cases> future = QtConcurrent::run(WorkPools::jobs(), [this, state]() -> Cases {
         auto cases = gatherReportCases(state->request.run, state->indexes, state->request.annotations, [this, state](int done, int) {
             postProgress(done);
             return !state->cancelled.load();
@@ -222,7 +223,7 @@ void ReportExportJob::startWrite()
         watcher->deleteLater();
         finish(watcher->result());
     });
-    const QFuture<ExportResult> future = QtConcurrent::run([state]() -> ExportResult {
+    const QFuture<ExportResult> future = QtConcurrent::run(WorkPools::jobs(), [state]() -> ExportResult {
         const ExportRequest& request = state->request;
         const QVector<ReportCase>& cases = *state->cases;
         ReportSummary summary = summarize(*request.run, cases, request.scope, request.generated);

@@ -22,12 +22,6 @@ bool LoadSession::isCancelled()
     return m_cancelled;
 }
 
-QThreadPool* LoadSession::readerPool()
-{
-    static QThreadPool pool; // as many threads as cores (QThreadPool's default)
-    return &pool;
-}
-
 void LoadSession::advance(qint64 bytes)
 {
     QMutexLocker lock(&m_progressMutex);

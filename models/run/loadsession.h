@@ -12,7 +12,6 @@
 #include "run/runloader.h"
 
 #include <QMutex>
-#include <QThreadPool>
 
 #include <atomic>
 
@@ -42,10 +41,6 @@ public:
     // done than before.
     static constexpr std::size_t ProgressStep = 4 * 1024 * 1024; // bytes a reader reads between two
 
-    // The threads that read files and parts of files. Not the global pool: loads run there and
-    // wait for their files, and two loads waiting on the threads they occupy would wait for ever.
-    // A reader that waits for a part runs it itself if no thread has taken it yet.
-    static QThreadPool* readerPool();
     void setTotalBytes(qint64 total) { m_totalBytes = total; }
     void advance(qint64 bytes);
 

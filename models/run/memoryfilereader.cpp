@@ -7,6 +7,7 @@
 #include "run/jsonscalars_p.h"
 #include "run/loadsession.h"
 #include "run/mappedfile.h"
+#include "work/workpools.h"
 
 #include <QFileInfo>
 #include <QFuture>
@@ -103,7 +104,7 @@ std::optional<QVector<MemoryFileReader::Entry>> MemoryFileReader::parse(MappedFi
     QVector<QFuture<void>> others;
     for (std::size_t k = 0; k + 1 < split.size(); ++k)
         others.append(QtConcurrent::run(
-            LoadSession::readerPool(), [this, &split, &found, file, sourceIndex, k] { readPart(file, sourceIndex, found, &split[k]); }));
+            WorkPools::parts(), [this, &split, &found, file, sourceIndex, k] { readPart(file, sourceIndex, found, &split[k]); }));
     readPart(file, sourceIndex, found, &split.back());
     for (QFuture<void>& part : others)
         part.waitForFinished(); // runs the part here if no other thread has taken it yet

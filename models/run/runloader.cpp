@@ -29,6 +29,7 @@
 #include "run/mappedfile.h"
 #include "run/memoryfilereader.h"
 #include "run/textstore.h"
+#include "work/workpools.h"
 
 #include <QFileInfo>
 #include <QFuture>
@@ -83,7 +84,8 @@ const LoadedFile* unchanged(const Run* previous, const QString& path, int source
 }
 
 // Each iteration's files are read at the same time as each other and as other iterations', on
-// LoadSession::readerPool(); the join that needs both sides comes after.
+// WorkPools::parts() (a reader that waits for a part runs it itself if no thread has taken it
+// yet); the join that needs both sides comes after.
 std::shared_ptr<LoadedFiles> readFiles(
     const RunSource& source, const Run* previous, LoadSession* session, QVector<IterationRecords>* iterations, QVector<int>* numbers)
 {
@@ -127,7 +129,7 @@ std::shared_ptr<LoadedFiles> readFiles(
         toRead.begin(), toRead.end(), [](const FileTask* a, const FileTask* b) { return a->file->text().size() > b->file->text().size(); });
     QVector<QFuture<void>> reading;
     for (FileTask* task : toRead) {
-        reading.append(QtConcurrent::run(LoadSession::readerPool(), [session, task] {
+        reading.append(QtConcurrent::run(WorkPools::parts(), [session, task] {
             if (session->isCancelled())
                 return;
             if (task->kind == FileTask::Kind::Jsonl)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "run/runloadjob.h"
 
+#include "work/workpools.h"
+
 #include <QPointer>
 #include <QThread>
 #include <QtConcurrent>
@@ -19,7 +21,7 @@ void runInBackground(QObject* receiver, Work work, Apply apply)
         apply(watcher->result());
         watcher->deleteLater();
     });
-    watcher->setFuture(QtConcurrent::run(work));
+    watcher->setFuture(QtConcurrent::run(WorkPools::jobs(), work));
 }
 
 } // namespace

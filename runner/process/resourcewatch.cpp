@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "process/resourcewatch.h"
 
+#include "work/workpools.h"
+
 #include <QFutureWatcher>
 #include <QThread>
 #include <QtConcurrent>
@@ -50,7 +52,7 @@ void ResourceWatch::sampleNow()
         if (generation == m_generation)
             apply(watcher->result());
     });
-    watcher->setFuture(QtConcurrent::run([pid, fileSystems] { return ProcessTreeUsage::sample(pid, fileSystems); }));
+    watcher->setFuture(QtConcurrent::run(WorkPools::jobs(), [pid, fileSystems] { return ProcessTreeUsage::sample(pid, fileSystems); }));
 }
 
 void ResourceWatch::apply(const ProcessTreeUsage& usage)

@@ -3,6 +3,7 @@
 
 #include "remote/remotecommand.h"
 #include "remote/remotefailure.h"
+#include "work/workpools.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -175,7 +176,7 @@ void RemoteStager::stage(const RemoteHost& host, const QVector<StageFile>& files
         const Hashed hashed = watcher->result();
         onHashed(hashed.objects, hashed.error);
     });
-    watcher->setFuture(QtConcurrent::run([files] {
+    watcher->setFuture(QtConcurrent::run(WorkPools::jobs(), [files] {
         Hashed hashed;
         hashed.objects = hashFiles(files, &hashed.error);
         return hashed;

@@ -4,6 +4,7 @@
 #include "pipeline/rerunrequestformat.h"
 #include "remote/remotecommand.h"
 #include "storage/atomicfile.h"
+#include "work/workpools.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -164,7 +165,7 @@ void SlurmBatch::attach(const QString& stagingDir, const QStringList& taskJobIds
         attached(watcher->result());
     });
     const QDir dir(stagingDir);
-    watcher->setFuture(QtConcurrent::run([dir, followed, n = int(m_tasks.size())] {
+    watcher->setFuture(QtConcurrent::run(WorkPools::jobs(), [dir, followed, n = int(m_tasks.size())] {
         QVector<Staged> staged(n);
         for (const int i : followed) {
             Staged& s = staged[i];
@@ -328,8 +329,8 @@ void SlurmBatch::stage()
         watcher->deleteLater();
         staged(watcher->result().dir, watcher->result().error);
     });
-    watcher->setFuture(
-        QtConcurrent::run([shared = m_settings.sharedDir, name, requests = m_requests, script = jobScript(dir, workerProgram(m_settings))] {
+    watcher->setFuture(QtConcurrent::run(WorkPools::jobs(),
+        [shared = m_settings.sharedDir, name, requests = m_requests, script = jobScript(dir, workerProgram(m_settings))] {
             return writeStaging(shared, name, requests, script);
         }));
 }

@@ -2,6 +2,7 @@
 #include "slurm/slurmprobe.h"
 
 #include "slurm/slurmbatch.h"
+#include "work/workpools.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -85,7 +86,7 @@ void SlurmProbe::checkFolder()
             onFolderChecked(watcher->result());
     });
     const QString dir = m_settings.sharedDir;
-    watcher->setFuture(QtConcurrent::run([dir] { return checkSharedFolder(dir); }));
+    watcher->setFuture(QtConcurrent::run(WorkPools::jobs(), [dir] { return checkSharedFolder(dir); }));
 }
 
 void SlurmProbe::onFolderChecked(const QString& problem)

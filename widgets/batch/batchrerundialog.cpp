@@ -13,6 +13,7 @@
 #include "run/runsummary.h"
 #include "sandbox/sandbox.h"
 #include "settings/settings.h"
+#include "work/workpools.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -435,9 +436,10 @@ void BatchRerunDialog::begin(const QVector<int>& indexes, const BatchQueue& queu
         const BuiltRequests built = watcher->result();
         requestsBuilt(built.requests, built.skipped);
     });
-    watcher->setFuture(
-        QtConcurrent::run([run = m_run, indexes, store = m_store, version = queue.versionSpec, baseline = queue.baseline,
-                              profile = *profile] { return buildRequests(run, indexes, store, version, baseline, profile); }));
+    watcher->setFuture(QtConcurrent::run(WorkPools::jobs(),
+        [run = m_run, indexes, store = m_store, version = queue.versionSpec, baseline = queue.baseline, profile = *profile] {
+            return buildRequests(run, indexes, store, version, baseline, profile);
+        }));
 }
 
 void BatchRerunDialog::requestsBuilt(const QVector<RerunRequest>& requests, const QVector<BatchEntry>& skipped)

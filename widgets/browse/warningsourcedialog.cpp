@@ -5,6 +5,7 @@
 #include "code/codeview.h"
 #include "settings/settings.h"
 #include "theme/themes.h"
+#include "work/workpools.h"
 
 #include <QDesktopServices>
 #include <QDialogButtonBox>
@@ -115,7 +116,7 @@ WarningSourceDialog::WarningSourceDialog(const LoadWarning& warning, QWidget* pa
     const QString path = warning.file;
     const qint64 line = warning.line;
     const qint64 offset = warning.byteOffset;
-    watcher->setFuture(QtConcurrent::run([path, line, offset] { return readSourceExcerpt(path, line, offset); }));
+    watcher->setFuture(QtConcurrent::run(WorkPools::jobs(), [path, line, offset] { return readSourceExcerpt(path, line, offset); }));
 }
 
 WarningSourceDialog::~WarningSourceDialog() = default;

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "caseview/caseview.h"
 
-#include "caseview/caseworkpool.h"
 #include "caseview/comparepage.h"
 #include "caseview/elidinglabel.h"
 #include "caseview/errorview.h"
@@ -17,6 +16,7 @@
 #include "run/textlimits.h"
 #include "storage/safefilename.h"
 #include "theme/themes.h"
+#include "work/workpools.h"
 
 #include <QComboBox>
 #include <QCoreApplication>
@@ -298,7 +298,7 @@ void CaseView::setCase(const RunPtr& run, int caseIndex)
         watcher->deleteLater();
     });
     watcher->setFuture(
-        QtConcurrent::run(CaseWorkPool::instance(), [run, caseIndex, options = ComparePage::currentOptions(), compared = m_comparedRun] {
+        QtConcurrent::run(WorkPools::jobs(), [run, caseIndex, options = ComparePage::currentOptions(), compared = m_comparedRun] {
             return readCase(run, caseIndex, options, compared);
         }));
 }

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "caseview/comparepage.h"
 
-#include "caseview/caseworkpool.h"
 #include "code/diffview.h"
 #include "run/textlimits.h"
 #include "settings/settings.h"
+#include "work/workpools.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -245,7 +245,7 @@ void ComparePage::requestDiff()
         watcher->deleteLater();
     });
     watcher->setFuture(QtConcurrent::run(
-        CaseWorkPool::instance(), [texts = m_texts, versions = m_versions, left = leftId(), right = rightId(), options = currentOptions()] {
+        WorkPools::jobs(), [texts = m_texts, versions = m_versions, left = leftId(), right = rightId(), options = currentOptions()] {
             return computeDiff(texts, versions, left, right, options);
         }));
 }

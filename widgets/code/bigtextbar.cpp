@@ -2,6 +2,7 @@
 #include "code/bigtextbar.h"
 
 #include "run/textlimits.h"
+#include "work/workpools.h"
 
 #include <QDir>
 #include <QFileDialog>
@@ -120,7 +121,7 @@ void BigTextBar::showAll()
         setShown(whole, source);
         Q_EMIT wholeTextReady(whole);
     });
-    watcher->setFuture(QtConcurrent::run([source = m_whole] { return readWholeText(source); }));
+    watcher->setFuture(QtConcurrent::run(WorkPools::jobs(), [source = m_whole] { return readWholeText(source); }));
 }
 
 void BigTextBar::askSaveAs()
@@ -152,7 +153,7 @@ void BigTextBar::saveAs(const QString& path)
             showState(message);
         Q_EMIT saveFinished(saved.ok, message);
     });
-    watcher->setFuture(QtConcurrent::run([source = m_whole, path] {
+    watcher->setFuture(QtConcurrent::run(WorkPools::jobs(), [source = m_whole, path] {
         Saved saved;
         saved.ok = saveWholeText(source, path, &saved.error);
         return saved;

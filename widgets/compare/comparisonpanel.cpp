@@ -5,6 +5,7 @@
 #include "rerun/resultstore.h"
 #include "run/runloadjob.h"
 #include "run/runsummary.h"
+#include "work/workpools.h"
 
 #include <QFutureWatcher>
 #include <QHBoxLayout>
@@ -185,7 +186,7 @@ void ComparisonPanel::compareLoaded(const RunPtr& b)
         if (generation == m_generation && a == m_a)
             showComparison(generation, b, watcher->result());
     });
-    watcher->setFuture(QtConcurrent::run([a, b] { return RunComparison::compare(*a, *b); }));
+    watcher->setFuture(QtConcurrent::run(WorkPools::jobs(), [a, b] { return RunComparison::compare(*a, *b); }));
 }
 
 void ComparisonPanel::showComparison(quint64 generation, const RunPtr& b, const RunComparison& comparison)
@@ -226,7 +227,7 @@ void ComparisonPanel::loadLatestReruns()
         m_model->setLatestReruns(watcher->result().first, watcher->result().second);
         Q_EMIT rerunsLoaded();
     });
-    watcher->setFuture(QtConcurrent::run([a, b] {
+    watcher->setFuture(QtConcurrent::run(WorkPools::jobs(), [a, b] {
         return Both(ResultStore::forRun(a->path, a->name).newestPerCase(filenames(*a)),
             ResultStore::forRun(b->path, b->name).newestPerCase(filenames(*b)));
     }));

@@ -4,6 +4,7 @@
 #include "compare/rungridmodel.h"
 #include "compare/rungridsortproxy.h"
 #include "run/runloader.h"
+#include "work/workpools.h"
 
 #include <QDialogButtonBox>
 #include <QFileDialog>
@@ -173,7 +174,8 @@ void RunGridDialog::showGrid()
                               .arg(loaded.grid.runCount()));
         Q_EMIT gridShown(true);
     });
-    watcher->setFuture(QtConcurrent::run([list, progress, cancelled = m_cancelled] { return loadAll(list, progress, cancelled); }));
+    watcher->setFuture(
+        QtConcurrent::run(WorkPools::jobs(), [list, progress, cancelled = m_cancelled] { return loadAll(list, progress, cancelled); }));
 }
 
 } // namespace krw

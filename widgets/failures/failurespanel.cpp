@@ -4,6 +4,7 @@
 #include "failures/failuregroupmodel.h"
 #include "failures/failurereader.h"
 #include "run/runsummary.h"
+#include "work/workpools.h"
 
 #include <QFutureWatcher>
 #include <QHBoxLayout>
@@ -139,7 +140,7 @@ void FailuresPanel::setRun(const RunPtr& run, const LatestReruns& reruns)
         m_status->setText(text);
         Q_EMIT groupsReady();
     });
-    watcher->setFuture(QtConcurrent::run([run, reruns] {
+    watcher->setFuture(QtConcurrent::run(WorkPools::jobs(), [run, reruns] {
         ReadGroups read;
         const QVector<FailureSignature> signatures = FailureReader::read(*run, reruns, &read.unreadable);
         read.groups = FailureGroup::group(*run, signatures);

@@ -20,6 +20,7 @@
 #include "review/annotations.h"
 #include "sandbox/sandbox.h"
 #include "settings/settings.h"
+#include "work/workpools.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -450,7 +451,7 @@ void RunnerPanel::readHistory()
         if (generation == m_historyGeneration)
             historyRead(watcher->result());
     });
-    watcher->setFuture(QtConcurrent::run(
+    watcher->setFuture(QtConcurrent::run(WorkPools::jobs(),
         [store = store(), caseName = m_texts.run->cases.at(m_texts.caseIndex).filename] { return store.history(caseName); }));
 }
 

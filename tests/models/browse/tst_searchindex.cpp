@@ -550,37 +550,6 @@ private Q_SLOTS:
         QVERIFY(!SearchIndex::build(*run, [] { return true; }));
     }
 
-    // A part that throws (std::bad_alloc on a huge text) ends the build only once every other part
-    // has ended: they write into the build's own stack. The first part's exception comes out.
-    void partsEndBeforeAFailureComesOut_data()
-    {
-        QTest::addColumn<int>("failing");
-        QTest::newRow("a pool part") << 0;
-        QTest::newRow("the part run in place") << 3;
-    }
-    void partsEndBeforeAFailureComesOut()
-    {
-        QFETCH(int, failing);
-        constexpr int Parts = 4;
-        std::atomic<int> ended{0};
-        QString caught;
-        try {
-            SearchIndex::runParts(Parts, [&](int part) {
-                if (part == failing)
-                    throw std::runtime_error("part " + std::to_string(part));
-                QThread::msleep(50);
-                ++ended;
-            });
-        } catch (const std::runtime_error& e) {
-            caught = QString::fromLatin1(e.what());
-            QCOMPARE(ended.load(), Parts - 1);
-        }
-        QCOMPARE(caught, QStringLiteral("part %1").arg(failing));
-        std::atomic<int> each{0}; // and without a failure, each part runs once
-        SearchIndex::runParts(Parts, [&each](int part) { each += 1 << part; });
-        QCOMPARE(each.load(), (1 << Parts) - 1);
-    }
-
 #ifdef Q_OS_LINUX
     // The trigram signatures (SignatureBits bits per case, 2 KB) are written batch by batch as the
     // build goes, not taken whole when it starts, when the window has just shown the run: at the

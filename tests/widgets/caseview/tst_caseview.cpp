@@ -2,15 +2,15 @@
 //
 // CaseView reads a case on a worker; the header and the History pane always show the case asked
 // for last, whatever order the reads end in (issue 12: History once showed the previous case after
-// a search moved the selection). The worker is CaseWorkPool's, never Qt's global pool.
+// a search moved the selection). The worker is WorkPools::jobs()'s, never Qt's global pool.
 #include "caseview/caseview.h"
-#include "caseview/caseworkpool.h"
 #include "caseview/hintlist.h"
 #include "caseview/historypage.h"
 #include "code/codeview.h"
 #include "code/syntaxsupport.h"
 #include "run/outcomes.h"
 #include "run/runloader.h"
+#include "work/workpools.h"
 
 #include <QLabel>
 #include <QSemaphore>
@@ -77,10 +77,10 @@ private Q_SLOTS:
         QSignalSpy shown(&view, &CaseView::caseShown);
         view.setCase(m_run, m_run->indexOf(a));
         // A's read ends (its result waits in the event queue) before B is asked for.
-        CaseWorkPool::instance()->waitForDone();
+        WorkPools::jobs()->waitForDone();
         view.setCase(m_run, m_run->indexOf(b));
         QVERIFY(shown.wait(10000));
-        CaseWorkPool::instance()->waitForDone();
+        WorkPools::jobs()->waitForDone();
         QTest::qWait(50); // every queued result delivered
         QCOMPARE(shown.size(), 1);
         QVERIFY(titleShows(view, b));
@@ -97,7 +97,7 @@ private Q_SLOTS:
         for (const QString& name : {a, b, a, b})
             view.setCase(m_run, m_run->indexOf(name));
         QTRY_VERIFY_WITH_TIMEOUT(!view.isLoading(), 10000);
-        CaseWorkPool::instance()->waitForDone();
+        WorkPools::jobs()->waitForDone();
         QTest::qWait(50);
         QVERIFY(titleShows(view, b));
         QCOMPARE(historyRows(view), expectedRows(b));

@@ -157,9 +157,6 @@ private Q_SLOTS:
 
     void clickingAGroupFiltersTheTree()
     {
-#if QT_VERSION < QT_VERSION_CHECK(6, 0, 0)
-        QSKIP("Qt 5 only: the failure groups do not always reach the window's Failures dock (an open follow-up of issue 13)");
-#endif
         QVERIFY(krw::test::copySampleRun(m_dir->path()));
         MainWindow window(&m_syntax);
         QVERIFY(open(window, m_dir->path()));
@@ -191,9 +188,6 @@ private Q_SLOTS:
 
     void groupBulkChangeIsOneUndoStep()
     {
-#if QT_VERSION < QT_VERSION_CHECK(6, 0, 0)
-        QSKIP("Qt 5 only: the failure groups do not always reach the window's Failures dock (an open follow-up of issue 13)");
-#endif
         QVERIFY(krw::test::copySampleRun(m_dir->path()));
         MainWindow window(&m_syntax);
         QVERIFY(open(window, m_dir->path()));
@@ -241,9 +235,6 @@ private Q_SLOTS:
 
     void aboveFiftyCasesAsksFirst()
     {
-#if QT_VERSION < QT_VERSION_CHECK(6, 0, 0)
-        QSKIP("Qt 5 only: the failure groups do not always reach the window's Failures dock (an open follow-up of issue 13)");
-#endif
         QVERIFY(writeManyFailures(m_dir->path()));
         MainWindow window(&m_syntax);
         QVERIFY(open(window, m_dir->path()));

@@ -1,0 +1,26 @@
+# SPDX-License-Identifier: MIT
+# Fails when product code puts work on Qt's global thread pool (models/work/workpools.h says why):
+# a QtConcurrent::run whose first argument is not a pool, a blocking map or filter (they run on the
+# global pool), or QThreadPool::globalInstance(). Names each file and call.
+set(problems "")
+foreach(dir app widgets models runner)
+    file(GLOB_RECURSE files "${SOURCE_DIR}/${dir}/*.cpp" "${SOURCE_DIR}/${dir}/*.h")
+    foreach(file IN LISTS files)
+        file(READ "${file}" text)
+        file(RELATIVE_PATH name "${SOURCE_DIR}" "${file}")
+        string(REGEX MATCHALL "QtConcurrent::run\\([ \t\r\n]*[A-Za-z_:]*" calls "${text}")
+        foreach(call IN LISTS calls)
+            string(REGEX REPLACE "^QtConcurrent::run\\([ \t\r\n]*" "" first "${call}")
+            if(NOT first MATCHES "(WorkPools::(jobs|parts|background)|[Pp]ool)$")
+                string(APPEND problems "\n  ${name}: QtConcurrent::run(${first}...) runs on the global pool")
+            endif()
+        endforeach()
+        string(REGEX MATCHALL "QtConcurrent::(blocking[A-Za-z]*|mapped|mappedReduced|map|filter|filtered|filteredReduced)\\(|QThreadPool::globalInstance\\(\\)" others "${text}")
+        foreach(other IN LISTS others)
+            string(APPEND problems "\n  ${name}: ${other} uses the global pool (WorkPools::runParts instead)")
+        endforeach()
+    endforeach()
+endforeach()
+if(problems)
+    message(FATAL_ERROR "work on Qt's global thread pool:${problems}")
+endif()
