@@ -81,8 +81,11 @@ ComparisonPanel::ComparisonPanel(QWidget* parent)
     });
     connect(m_loadJob, &RunLoadJob::loaded, this, &ComparisonPanel::finishLoad);
     connect(m_tree->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
-        if (!current.isValid() || current.data(ComparisonTreeModel::IsGroupRole).toBool())
+        // A bucket's row is no case: (-1, -1), and the case view empties, as the case tree's groups do.
+        if (!current.isValid() || current.data(ComparisonTreeModel::IsGroupRole).toBool()) {
+            Q_EMIT caseChosen(-1, -1);
             return;
+        }
         Q_EMIT caseChosen(
             current.data(ComparisonTreeModel::CaseIndexARole).toInt(), current.data(ComparisonTreeModel::CaseIndexBRole).toInt());
     });

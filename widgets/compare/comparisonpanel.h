@@ -53,7 +53,8 @@ Q_SIGNALS:
     void failed(const QString& message); // nothing compared: says what failed
     void left(); // the comparison ended; the window shows its normal tree again
     void rerunsLoaded(); // both runs' newest reruns are in the tree (tests wait for it)
-    // The tree's current case: its index in A's cases and in B's (-1 where it is not).
+    // The tree's current case: its index in A's cases and in B's (-1 where it is not; both -1
+    // when a bucket's row is current).
     void caseChosen(int indexA, int indexB);
 
 private:

@@ -211,6 +211,8 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
         } else if (indexB >= 0 && m_comparison->runB()) { // only in B: B's case, on its own
             m_review->showCase({});
             m_caseView->setCase(m_comparison->runB(), indexB);
+        } else {
+            showCase(-1); // a bucket's row: no case on show
         }
     });
     connect(Settings::instance(), &Settings::themeChanged, this, [](Theme theme) { applyTheme(theme); });

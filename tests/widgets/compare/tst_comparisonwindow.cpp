@@ -127,6 +127,12 @@ private Q_SLOTS:
         QCOMPARE(view->texts().run, panel->runB());
         QCOMPARE(view->comparedCaseIndex(), -1);
 
+        // A bucket's row: no case on show (the case before does not stay, as if it were the bucket's).
+        panel->tree()->setCurrentIndex(tree->index(0, 0));
+        QCOMPARE(view->caseIndex(), -1);
+        QVERIFY(!view->texts().run);
+        QVERIFY(select(window, QStringLiteral("vector_add.py")));
+
         // Leaving gives the normal tree, and the case it had, back.
         QSignalSpy left2(panel, &ComparisonPanel::left);
         QSignalSpy shownAgain(view, &CaseView::caseShown);
