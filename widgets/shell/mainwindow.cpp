@@ -117,6 +117,7 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
     , m_warningsDock(new QDockWidget(tr("Warnings"), this))
     , m_failures(new FailuresPanel(this))
     , m_failuresDock(new QDockWidget(tr("Failures"), this))
+    , m_failuresRefresh(new QTimer(this))
     , m_opener(new RunOpener(this))
     , m_review(new ReviewController(m_annotationPanel, m_caseView, m_model, m_filterBar, this))
     , m_navigator(new CaseNavigator(m_caseTree, m_proxy, m_model, this))
@@ -171,7 +172,7 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
     connect(m_filterBar, &CaseFilterBar::rerunFilterChanged, this, [this] { m_proxy->setRerunFilter(m_filterBar->rerunFilter()); });
     connect(m_filterBar, &CaseFilterBar::hintFilterChanged, this, [this] { m_proxy->setHintFilter(m_filterBar->hintFilter()); });
     connect(m_caseView->runnerPanel(), &RunnerPanel::rerunFinished, this,
-        [this](const RerunResult& result) { m_model->setLatestRerun(result.caseName, LatestRerun::of(result)); });
+        [this](const RerunResult& result) { noteRerun(m_caseView->texts().run, result.caseName, result); });
     connect(m_filterBar, &CaseFilterBar::unreviewedOnlyChanged, this, [this](bool on) { m_proxy->setUnreviewedOnly(on); });
     connect(m_filterBar, &CaseFilterBar::groupFilterCleared, this, [this] { m_proxy->setCaseSet(std::nullopt); });
     connect(m_review, &ReviewController::statusMessage, statusBar(), &QStatusBar::showMessage);
@@ -311,6 +312,9 @@ void MainWindow::buildFailuresDock()
         if (visible)
             readFailuresIfShown();
     });
+    m_failuresRefresh->setSingleShot(true);
+    m_failuresRefresh->setInterval(300);
+    connect(m_failuresRefresh, &QTimer::timeout, this, &MainWindow::readFailuresIfShown);
     connect(m_failures, &FailuresPanel::groupActivated, this, &MainWindow::filterToGroup);
     connect(m_failures, &FailuresPanel::bulkEditRequested, this,
         [this](const FailureGroup& group) { bulkEdit(group.cases, tr("the group “%1”").arg(group.signature.text)); });
@@ -322,6 +326,19 @@ void MainWindow::readFailuresIfShown()
         return;
     m_failuresStale = false;
     m_failures->setRun(m_run, m_latestReruns);
+}
+
+// A rerun of a case of run finished: its row shows it, and the failure groups, where a failed
+// rerun newer than the run's files names the case's cause (FailureReader), are read again.
+void MainWindow::noteRerun(const RunPtr& run, const QString& caseName, const RerunResult& result)
+{
+    if (!m_run || run != m_run || m_run->indexOf(caseName) < 0)
+        return; // another run is shown now, or the case is B's in a comparison
+    const LatestRerun latest = LatestRerun::of(result);
+    m_model->setLatestRerun(caseName, latest);
+    m_latestReruns.insert(caseName, latest);
+    m_failuresStale = true;
+    m_failuresRefresh->start();
 }
 
 void MainWindow::filterToGroup(const FailureGroup& group)
@@ -758,10 +775,8 @@ BatchRerunDialog* MainWindow::openBatchDialog()
         delete m_batchDialog;
         m_batchDialog = new BatchRerunDialog(m_run, annotationStore()->annotations(), selectedCaseIndexes(), shownCaseIndexes(), this);
         const RunPtr run = m_run;
-        connect(m_batchDialog, &BatchRerunDialog::caseFinished, this, [this, run](const QString& caseName, const RerunResult& result) {
-            if (m_run == run) // the tree shows this run still
-                m_model->setLatestRerun(caseName, LatestRerun::of(result));
-        });
+        connect(m_batchDialog, &BatchRerunDialog::caseFinished, this,
+            [this, run](const QString& caseName, const RerunResult& result) { noteRerun(run, caseName, result); });
         connect(m_batchDialog, &BatchRerunDialog::batchFinished, this, [this, run] {
             if (m_run == run)
                 loadLatestReruns(); // and whether a batch is left to resume

@@ -142,6 +142,7 @@ private:
     void buildWarningsDock();
     void buildFailuresDock();
     void readFailuresIfShown();
+    void noteRerun(const RunPtr& run, const QString& caseName, const RerunResult& result);
     void showRun(const RunPtr& run);
     void finishShowingRun();
     void showCase(int caseIndex);
@@ -167,6 +168,7 @@ private:
     QDockWidget* m_failuresDock;
     LatestReruns m_latestReruns; // of the shown run, for the failure groups
     bool m_failuresStale = true; // the groups are not yet read for the shown run
+    QTimer* m_failuresRefresh; // a rerun finished: the groups are read again (once for a burst of reruns)
     // The parts, made after the widgets they work on.
     RunOpener* m_opener;
     ReviewController* m_review;

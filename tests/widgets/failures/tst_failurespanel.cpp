@@ -6,9 +6,12 @@
 // Works on copies of the sample and on a generated run of 60 failing cases.
 #include "browse/casefilterbar.h"
 #include "browse/casefilterproxy.h"
+#include "caseview/caseview.h"
 #include "code/syntaxsupport.h"
 #include "failures/failuregroupmodel.h"
 #include "failures/failurespanel.h"
+#include "rerun/rerunresult.h"
+#include "rerun/runnerpanel.h"
 #include "review/annotationstore.h"
 #include "review/bulkeditdialog.h"
 #include "review/reviewcontroller.h"
@@ -184,6 +187,46 @@ private Q_SLOTS:
         QVERIFY(!window.filterBar()->hasGroupFilter());
         QVERIFY(!window.caseProxy()->caseSet());
         QCOMPARE(window.currentCaseName(), current);
+    }
+
+    // A rerun that fails after the run's files were written names the case's cause now: the groups
+    // are read again, the case leaves its old group for the rerun's.
+    void aFinishedRerunRegroups()
+    {
+        QVERIFY(krw::test::copySampleRun(m_dir->path()));
+        MainWindow window(&m_syntax);
+        QVERIFY(open(window, m_dir->path()));
+        QVERIFY(showFailures(window));
+        FailuresPanel* panel = window.failuresPanel();
+        const FailureGroup before = *panel->groupAtViewRow(0);
+        QCOMPARE(before.count(), 2);
+        const QString moved = before.cases.first();
+        QVERIFY(window.selectCase(moved));
+
+        RerunResult result;
+        result.status = RerunResult::Status::Failed;
+        result.failure = QStringLiteral("hipcc: fatal error: no input files");
+        result.caseName = moved;
+        result.started = QDateTime::currentDateTimeUtc();
+        QSignalSpy ready(panel, &FailuresPanel::groupsReady);
+        Q_EMIT window.caseView()->runnerPanel()->rerunFinished(result);
+        QVERIFY(ready.wait(10000));
+        QString groupOfMoved;
+        for (int row = 0; row < panel->model()->rowCount(); ++row) {
+            const FailureGroup* group = panel->groupAtViewRow(row);
+            if (group->signature.text == before.signature.text)
+                QVERIFY(!group->cases.contains(moved));
+            if (group->cases.contains(moved))
+                groupOfMoved = group->signature.text;
+        }
+        QVERIFY2(groupOfMoved.contains(QStringLiteral("no input files")), qPrintable(groupOfMoved));
+
+        // A rerun of another run's case (the window moved on) changes nothing here.
+        ready.clear();
+        QCOMPARE(window.run()->indexOf(QStringLiteral("not_in_this_run.py")), -1);
+        result.caseName = QStringLiteral("not_in_this_run.py");
+        Q_EMIT window.caseView()->runnerPanel()->rerunFinished(result);
+        QVERIFY(!ready.wait(800));
     }
 
     void groupBulkChangeIsOneUndoStep()
