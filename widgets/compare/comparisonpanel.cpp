@@ -93,6 +93,25 @@ ComparisonPanel::ComparisonPanel(QWidget* parent)
 
 ComparisonPanel::~ComparisonPanel() = default;
 
+bool ComparisonPanel::selectCase(const QString& filename)
+{
+    const QModelIndex index = m_sorted->mapFromSource(m_model->indexOfCase(filename));
+    if (!index.isValid())
+        return false;
+    m_tree->setCurrentIndex(index);
+    m_tree->scrollTo(index);
+    return true;
+}
+
+bool ComparisonPanel::selectFirstCase()
+{
+    const QModelIndex first = m_sorted->index(0, 0, m_sorted->index(0, 0));
+    if (!first.isValid())
+        return false;
+    m_tree->setCurrentIndex(first);
+    return true;
+}
+
 const RunComparison& ComparisonPanel::comparison() const
 {
     return m_model->comparison();

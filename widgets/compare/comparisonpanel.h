@@ -46,6 +46,10 @@ public:
     const RunComparison& comparison() const;
     QTreeView* tree() const { return m_tree; }
     ComparisonTreeModel* model() const { return m_model; }
+    // Makes filename's row current (caseChosen follows); false where the comparison has no such case.
+    bool selectCase(const QString& filename);
+    // The first case of the first bucket current; false when there is none.
+    bool selectFirstCase();
     QLabel* header() const { return m_header; }
 
 Q_SIGNALS:

@@ -52,6 +52,11 @@ RunGridDialog::RunGridDialog(const QStringList& paths, QWidget* parent)
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     for (const QString& path : paths)
         addPath(path);
+    connect(m_table, &QAbstractItemView::activated, this, [this](const QModelIndex& index) {
+        const auto [filename, runPath] = caseAndRunAt(index);
+        if (!filename.isEmpty())
+            Q_EMIT caseActivated(filename, runPath);
+    });
 
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_add);
@@ -128,6 +133,18 @@ RunGridDialog::Loaded RunGridDialog::loadAll(
     return loaded;
 }
 
+QPair<QString, QString> RunGridDialog::caseAndRunAt(const QModelIndex& index) const
+{
+    const QModelIndex source = m_sorted->mapToSource(index);
+    if (!source.isValid() || source.data(RunGridModel::IsSummaryRole).toBool())
+        return {};
+    const int row = source.row() - 1; // the summary row is first
+    const int run = std::max(0, source.column() - int(RunGridModel::FirstRunColumn));
+    if (row < 0 || row >= m_model->grid().rows().size() || run >= m_gridPaths.size())
+        return {};
+    return {m_model->grid().rows().at(row).filename, m_gridPaths.at(run)};
+}
+
 void RunGridDialog::showGrid()
 {
     const QStringList list = paths();
@@ -149,7 +166,7 @@ void RunGridDialog::showGrid()
         [this, progress, count = list.size()] { m_status->setText(tr("Loading runs… %1 of %2 loaded").arg(progress->load()).arg(count)); });
     poll->start();
     auto* watcher = new QFutureWatcher<Loaded>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, poll, generation] {
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, poll, generation, list] {
         watcher->deleteLater();
         poll->deleteLater();
         if (generation != m_generation)
@@ -168,8 +185,10 @@ void RunGridDialog::showGrid()
             return;
         }
         m_model->setGrid(loaded.grid);
+        m_gridPaths = list;
         m_table->resizeColumnsToContents();
-        m_status->setText(tr("%1 cases in %2 runs. Click a column's header to sort by it; the summary stays on top.")
+        m_status->setText(tr("%1 cases in %2 runs. Click a column's header to sort by it; the summary stays on top. "
+                             "Double-click a cell to open that case of that run.")
                               .arg(loaded.grid.rows().size())
                               .arg(loaded.grid.runCount()));
         Q_EMIT gridShown(true);

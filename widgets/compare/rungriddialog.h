@@ -38,8 +38,14 @@ public:
     RunGridModel* model() const { return m_model; }
     QLabel* status() const { return m_status; }
 
+    // The case and run of a grid cell (a case row; the run of its column, the first run for the
+    // case and "passed in" columns), or empty strings for the summary row.
+    QPair<QString, QString> caseAndRunAt(const QModelIndex& index) const;
+
 Q_SIGNALS:
     void gridShown(bool ok); // false: a run could not be loaded (status() says which) or cancelled
+    // A cell double-clicked (or Enter): the window shows that case of that run (MainWindow::openCaseOfRun).
+    void caseActivated(const QString& filename, const QString& runPath);
 
 private:
     struct Loaded
@@ -61,6 +67,7 @@ private:
     RunGridModel* m_model;
     RunGridSortProxy* m_sorted;
     quint64 m_generation = 0;
+    QStringList m_gridPaths; // the runs of the grid shown, in its column order
     std::shared_ptr<std::atomic<bool>> m_cancelled;
 };
 

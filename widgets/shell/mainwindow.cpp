@@ -66,6 +66,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <utility>
 
 namespace krw {
 
@@ -184,13 +185,11 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
         m_casePanels->setCurrentWidget(m_comparison);
         m_leaveComparisonAction->setEnabled(true);
         statusBar()->showMessage(tr("Comparing with %1").arg(b->name), 5000);
-        // The case on show first, if it is in the comparison; else the first case there.
-        const QModelIndex current = m_comparison->model()->indexOfCase(currentCaseName());
-        QSortFilterProxyModel* sorted = qobject_cast<QSortFilterProxyModel*>(m_comparison->tree()->model());
-        if (current.isValid() && sorted)
-            m_comparison->tree()->setCurrentIndex(sorted->mapFromSource(current));
-        else if (sorted && sorted->rowCount() > 0)
-            m_comparison->tree()->setCurrentIndex(sorted->index(0, 0, sorted->index(0, 0)));
+        // The case asked for (a cell of the run grid), else the case on show, if it is in the
+        // comparison; else the first case there.
+        const QString wanted = std::exchange(m_comparisonStartCase, {});
+        if (!m_comparison->selectCase(wanted.isEmpty() ? currentCaseName() : wanted))
+            m_comparison->selectFirstCase();
         Q_EMIT comparisonShown(true);
     });
     connect(m_comparison, &ComparisonPanel::failed, this, [this](const QString& message) {
@@ -862,8 +861,25 @@ RunGridDialog* MainWindow::openRunGrid()
         paths << m_comparison->runB()->path;
     auto* dialog = new RunGridDialog(paths, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &RunGridDialog::caseActivated, this, &MainWindow::openCaseOfRun);
     dialog->show();
     return dialog;
+}
+
+void MainWindow::openCaseOfRun(const QString& filename, const QString& runPath)
+{
+    const auto isRun = [&runPath](const RunPtr& run) {
+        return run && QFileInfo(run->path).canonicalFilePath() == QFileInfo(runPath).canonicalFilePath();
+    };
+    if (isRun(m_run) || isRun(m_comparison->runB())) {
+        const bool found = m_comparison->isActive() ? m_comparison->selectCase(filename) : selectCase(filename);
+        if (!found)
+            statusBar()->showMessage(tr("%1 is not in the tree (a filter or search hides it).").arg(filename), 5000);
+        return;
+    }
+    // Another run: compared with the window's, that case on show.
+    m_comparisonStartCase = filename;
+    compareWith(runPath);
 }
 
 void MainWindow::showCase(int caseIndex)

@@ -146,6 +146,7 @@ private:
     void showRun(const RunPtr& run);
     void finishShowingRun();
     void showCase(int caseIndex);
+    void openCaseOfRun(const QString& filename, const QString& runPath);
     void showSettings();
     void chooseComparison();
     void showExportDialog();
@@ -190,6 +191,7 @@ private:
     QStackedWidget* m_casePanels; // the case tree, or the comparison
     ComparisonPanel* m_comparison;
     QAction* m_leaveComparisonAction = nullptr;
+    QString m_comparisonStartCase; // the case to show when the comparison being loaded is ready
 };
 
 } // namespace krw

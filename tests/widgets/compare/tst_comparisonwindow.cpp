@@ -191,6 +191,27 @@ private Q_SLOTS:
         QCOMPARE(table->index(1, RunGridModel::FirstRunColumn).data().toString(), QStringLiteral("—"));
         QCOMPARE(table->index(1, RunGridModel::FirstRunColumn + 1).data().toString(), QStringLiteral("Passed"));
 
+        // A cell opens its case: the summary row names none; a case of the window's run is selected
+        // in the comparison; a case of another run compares with that run, the case on show.
+        QCOMPARE(dialog->caseAndRunAt(table->index(0, RunGridModel::FirstRunColumn)).first, QString());
+        const QModelIndex sinInV2 = table->match(table->index(1, 0), Qt::DisplayRole, QStringLiteral("sin_kernel.py")).value(0);
+        QVERIFY(sinInV2.isValid());
+        const QModelIndex cellA = sinInV2.siblingAtColumn(RunGridModel::FirstRunColumn);
+        QCOMPARE(dialog->caseAndRunAt(cellA), qMakePair(QStringLiteral("sin_kernel.py"), window.run()->path));
+        QSignalSpy caseShown(window.caseView(), &CaseView::caseShown);
+        Q_EMIT dialog->table()->activated(cellA);
+        QVERIFY(caseShown.wait(10000));
+        QCOMPARE(window.caseView()->texts().run, window.run());
+        QCOMPARE(window.caseView()->texts().run->cases.at(window.caseView()->caseIndex()).filename, QStringLiteral("sin_kernel.py"));
+        window.comparisonPanel()->leave();
+        QSignalSpy comparing(&window, &MainWindow::comparisonShown);
+        Q_EMIT dialog->table()->activated(sinInV2.siblingAtColumn(RunGridModel::FirstRunColumn + 1));
+        QVERIFY(comparing.wait(20000));
+        QVERIFY(window.comparisonPanel()->isActive());
+        QTRY_COMPARE_WITH_TIMEOUT(
+            window.caseView()->texts().run ? window.caseView()->texts().run->cases.at(window.caseView()->caseIndex()).filename : QString(),
+            QStringLiteral("sin_kernel.py"), 10000);
+
         const QString missing = QStringLiteral(KRW_TEST_DATA_DIR "/does-not-exist");
         dialog->addPath(missing);
         shown.clear();
