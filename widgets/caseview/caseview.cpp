@@ -33,7 +33,9 @@
 #include <QVBoxLayout>
 #include <QtConcurrent>
 
+#include <algorithm>
 #include <cmath>
+#include <memory>
 
 namespace krw {
 
@@ -273,6 +275,7 @@ void CaseView::clear()
     m_texts = {};
     m_display.clear();
     m_versions.clear();
+    m_comparedVersions.clear();
     m_shownComparedRun.reset();
     m_comparedIndex = -1;
     m_iteration = -1;
@@ -314,6 +317,7 @@ void CaseView::applyTexts(const CaseRead& read)
         return;
     }
     m_versions = read.versions;
+    m_comparedVersions = read.comparedVersions;
     m_shownComparedRun = read.comparedRun;
     m_comparedIndex = read.comparedIndex;
     m_tabs->setEnabled(true);
@@ -565,6 +569,7 @@ void CaseView::showErrors(const IterationRecord& record)
     QVector<ErrorView::Message> messages;
     const QString call = m_texts.text(iterationKey(record.iteration, "call_err"));
     const QString exe = m_texts.text(iterationKey(record.iteration, "exe_err"));
+    // Each run's messages link into that run's versions only.
     auto links
         = [&](const QString& text) { return resolveErrorLinks(text, currentCase()->filename, record.iteration, m_versions, m_texts); };
     if (!call.isEmpty())
@@ -577,11 +582,15 @@ void CaseView::showErrors(const IterationRecord& record)
         const QString run = m_shownComparedRun->name;
         const QString comparedCall = m_texts.text(comparedKey(iterationKey(newest, "call_err")));
         const QString comparedExe = m_texts.text(comparedKey(iterationKey(newest, "exe_err")));
+        const QString comparedName = m_shownComparedRun->cases.at(m_comparedIndex).filename;
+        auto comparedLinks
+            = [&](const QString& text) { return resolveErrorLinks(text, comparedName, newest, m_comparedVersions, m_texts); };
         if (!comparedCall.isEmpty())
-            messages.append(
-                {newest, tr("B (%1) · newest iteration %2 · call (compile and run) message").arg(run).arg(newest), comparedCall, {}});
+            messages.append({newest, tr("B (%1) · newest iteration %2 · call (compile and run) message").arg(run).arg(newest), comparedCall,
+                comparedLinks(comparedCall)});
         if (!comparedExe.isEmpty())
-            messages.append({newest, tr("B (%1) · newest iteration %2 · exe (correctness) message").arg(run).arg(newest), comparedExe, {}});
+            messages.append({newest, tr("B (%1) · newest iteration %2 · exe (correctness) message").arg(run).arg(newest), comparedExe,
+                comparedLinks(comparedExe)});
         if (comparedCall.isEmpty() && comparedExe.isEmpty())
             messages.append({newest, tr("B (%1) · newest iteration %2").arg(run).arg(newest), tr("No error messages."), {}});
     }
@@ -628,6 +637,23 @@ void CaseView::showTab(Tab tab)
 
 bool CaseView::showVersionLine(const QString& versionId, int oneBasedLine)
 {
+    for (const CodeVersion& v : qAsConst(m_comparedVersions)) {
+        if (v.id() != versionId)
+            continue;
+        // A version of the run compared with: on the Compare tab, against this run's version of the
+        // same kind and iteration where there is one, at that line on the right once shown.
+        const auto own = std::find_if(m_versions.cbegin(), m_versions.cend(),
+            [&v](const CodeVersion& o) { return o.kind == v.kind && o.iteration == v.iteration && o.perfIndex == v.perfIndex; });
+        auto shown = std::make_shared<QMetaObject::Connection>();
+        *shown = connect(m_compare, &ComparePage::diffShown, this, [this, shown, versionId, oneBasedLine] {
+            disconnect(*shown);
+            if (m_compare->rightId() == versionId)
+                m_compare->diffView()->rightView()->showLine(oneBasedLine);
+        });
+        showTab(CompareTab);
+        m_compare->compare(own != m_versions.cend() ? own->id() : m_compare->leftId(), versionId);
+        return true;
+    }
     for (const CodeVersion& v : qAsConst(m_versions)) {
         if (v.id() != versionId)
             continue;

@@ -134,6 +134,7 @@ private:
     CaseTexts m_texts;
     QHash<QString, DisplayText> m_display; // code texts as the code views show them, by key
     QVector<CodeVersion> m_versions;
+    QVector<CodeVersion> m_comparedVersions; // the same case's in the run compared with (ids "b:…")
     RunPtr m_comparedRun; // for the cases shown from now on
     RunPtr m_shownComparedRun; // what the case shown was read with
     int m_comparedIndex = -1; // the case shown, in m_shownComparedRun

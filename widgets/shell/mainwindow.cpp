@@ -173,7 +173,7 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
     connect(m_filterBar, &CaseFilterBar::rerunFilterChanged, this, [this] { m_proxy->setRerunFilter(m_filterBar->rerunFilter()); });
     connect(m_filterBar, &CaseFilterBar::hintFilterChanged, this, [this] { m_proxy->setHintFilter(m_filterBar->hintFilter()); });
     connect(m_caseView->runnerPanel(), &RunnerPanel::rerunFinished, this,
-        [this](const RerunResult& result) { noteRerun(m_caseView->texts().run, result.caseName, result); });
+        [this](const RerunResult& result) { noteRerun(m_run, result.caseName, result); });
     connect(m_filterBar, &CaseFilterBar::unreviewedOnlyChanged, this, [this](bool on) { m_proxy->setUnreviewedOnly(on); });
     connect(m_filterBar, &CaseFilterBar::groupFilterCleared, this, [this] { m_proxy->setCaseSet(std::nullopt); });
     connect(m_review, &ReviewController::statusMessage, statusBar(), &QStatusBar::showMessage);

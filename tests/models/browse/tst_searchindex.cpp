@@ -337,7 +337,7 @@ private Q_SLOTS:
         CaseSearchJob job;
         QSignalSpy ready(&job, &CaseSearchJob::indexReady);
         {
-            PoolBlocker blocker; // the sample's build cannot start before the run changes
+            PoolBlocker blocker(SearchIndex::buildPool()); // the sample's build cannot start before the run changes
             if (!blocker.holding())
                 return;
             job.setRun(sample);

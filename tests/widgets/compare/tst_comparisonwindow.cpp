@@ -7,6 +7,8 @@
 #include "caseview/caseview.h"
 #include "caseview/comparepage.h"
 #include "caseview/errorview.h"
+#include "code/codeview.h"
+#include "code/diffview.h"
 #include "code/syntaxsupport.h"
 #include "compare/comparisonpanel.h"
 #include "compare/comparisontreemodel.h"
@@ -23,6 +25,7 @@
 #include <QStatusBar>
 #include <QTableView>
 #include <QTest>
+#include <QTextBlock>
 #include <QTreeView>
 
 using namespace krw;
@@ -121,6 +124,21 @@ private Q_SLOTS:
         const QString errors = view->errorView()->toPlainText();
         QVERIFY2(errors.contains(QStringLiteral("B (sample_triton2hip_v2) · newest iteration 1 · call")), qPrintable(errors));
         QVERIFY2(errors.contains(QStringLiteral("no matching function for call to 'fast_sin'")), qPrintable(errors));
+        // B's message links into B's versions: its line 14 is B's newest prediction's, shown on the
+        // Compare tab against A's prediction of that iteration.
+        int bLink = -1;
+        for (int i = 0; i < view->errorView()->linkCount(); ++i) {
+            if (view->errorView()->link(i).versionId.startsWith(QStringLiteral("b:")) && view->errorView()->link(i).ref.line == 14)
+                bLink = i;
+        }
+        QVERIFY2(bLink >= 0, "B's compile error has no link into B's versions");
+        QCOMPARE(view->errorView()->link(bLink).versionId, QStringLiteral("b:it1:predict"));
+        QSignalSpy bShown(page, &ComparePage::diffShown);
+        view->errorView()->activateLink(bLink);
+        QVERIFY(bShown.wait(10000));
+        QCOMPARE(page->rightId(), QStringLiteral("b:it1:predict"));
+        QCOMPARE(page->leftId(), QStringLiteral("it1:predict"));
+        QVERIFY(page->diffView()->rightView()->textCursor().block().text().contains(QStringLiteral("fast_sin(x[idx])")));
 
         // Only in B: B's case on its own.
         QVERIFY(select(window, QStringLiteral("vector_add.py")));
