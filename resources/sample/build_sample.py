@@ -30,7 +30,10 @@ ITERATION_KEYS = (
     "predict", "pass_call", "pass_exe", "pass_perf", "call_err_msg", "exe_err_msg", "call_candidate",
     "exe_candidate", "perf_candidates", "perf_debug_num", "temp_strategy", "reflection",
 )
-OPTIONAL_ITERATION_KEYS = ("error_source",)  # build-time only, never written out
+# Build-time only, never written out. error_source: the code a message's diagnostics quote, when it
+# is not the prediction. lacks_extension_header: the prediction binds tensors without
+# <torch/extension.h> on purpose (the lint check extension-include, docs/LINT.md).
+OPTIONAL_ITERATION_KEYS = ("error_source", "lacks_extension_header")
 
 MAX_TOTAL_BYTES = 200_000  # 200 KB, whichever way KB is read
 LOOKS_LIKE_FILE = re.compile(r"^[\w.-]+\.(hip|md|txt|py|json)$")
@@ -147,7 +150,7 @@ class Case:
         for key in ("predict", "call_candidate", "exe_candidate"):
             code = resolved[key]
             if code:
-                self.check_hip(code, "%s %s" % (where, key))
+                self.check_hip(code, "%s %s" % (where, key), key == "predict" and it.get("lacks_extension_header", False))
         # A prediction that passed the call stage binds every name the test calls.
         if it["pass_call"] and predict and "error_source" not in it:
             for name in self.names:
@@ -159,10 +162,17 @@ class Case:
             self.check_diagnostics("%s %s" % (where, key), resolved[key], source)
             self.check_tracebacks("%s %s" % (where, key), resolved[key])
 
-    def check_hip(self, code, where):
-        for needle in ("#include <torch/extension.h>", "#include <hip/hip_runtime.h>",
-                       "#include <ATen/hip/HIPContext.h>", "__global__", "PYBIND11_MODULE(TORCH_EXTENSION_NAME, m)",
-                       "at::hip::getCurrentHIPStream()"):
+    def check_hip(self, code, where, lacks_extension_header=False):
+        needles = ["#include <hip/hip_runtime.h>", "#include <ATen/hip/HIPContext.h>", "__global__",
+                   "PYBIND11_MODULE(TORCH_EXTENSION_NAME, m)", "at::hip::getCurrentHIPStream()"]
+        if lacks_extension_header:
+            # Tensors bound without the header that brings pybind11 their caster.
+            needles += ["#include <ATen/ATen.h>", "#include <pybind11/pybind11.h>", "at::Tensor"]
+            if "torch/extension.h" in code:
+                self.err(where, "lacks_extension_header is set but the source includes torch/extension.h")
+        else:
+            needles.insert(0, "#include <torch/extension.h>")
+        for needle in needles:
             if needle not in code:
                 self.err(where, "HIP source lacks %s" % needle)
 

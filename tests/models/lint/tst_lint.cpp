@@ -59,6 +59,9 @@ const QString sinTest = QStringLiteral("import torch\n\ndef test_call_kernel():\
 
 } // namespace
 
+using MadeFor = QHash<QString, QSet<QString>>; // check -> "case version" it fires on
+Q_DECLARE_METATYPE(MadeFor)
+
 class TestLint : public QObject
 {
     Q_OBJECT
@@ -67,6 +70,7 @@ private Q_SLOTS:
     void checks_data();
     void checks();
     void unknownLayoutsSkip();
+    void sampleRun_data();
     void sampleRun();
     void realRuns();
 };
@@ -248,21 +252,47 @@ void TestLint::unknownLayoutsSkip()
     QVERIFY(Linter::lintCase(LintTexts()).isEmpty());
 }
 
+// The sample (A) and its second run (B, for comparing runs) hold a case made for each check; every
+// other case must stay silent. B repeats A's iterations where it took them (README.md there).
+void TestLint::sampleRun_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<int>("cases");
+    QTest::addColumn<MadeFor>("madeFor");
+    QTest::newRow("sample") << QStringLiteral(KRW_SAMPLE_RUN_DIR) << 9
+                            << MadeFor{
+                                   {BindingCheck::name(),
+                                       {QStringLiteral("leaky_relu.py it0:predict"), QStringLiteral("rms_norm.py it0:predict")}},
+                                   {ConstantCheck::name(),
+                                       {QStringLiteral("block_sum.py label"), QStringLiteral("block_sum.py it0:predict"),
+                                           QStringLiteral("block_sum.py it1:predict")}},
+                                   {DimensionCheck::name(), {QStringLiteral("flash_decode_stage2.py it0:predict")}},
+                                   {ExtensionIncludeCheck::name(), {}}, // in the second run
+                                   {NonCodeCheck::name(), {QStringLiteral("rotary_emb.py it1:predict")}},
+                               };
+    // B: leaky_relu's iteration 0 is A's fixed iteration 1; vector_add's iteration 0 binds tensors
+    // without torch/extension.h.
+    QTest::newRow("second run") << QStringLiteral(KRW_SAMPLE_RUN_V2_DIR) << 9
+                                << MadeFor{
+                                       {BindingCheck::name(), {QStringLiteral("rms_norm.py it0:predict")}},
+                                       {ConstantCheck::name(),
+                                           {QStringLiteral("block_sum.py label"), QStringLiteral("block_sum.py it0:predict"),
+                                               QStringLiteral("block_sum.py it1:predict")}},
+                                       {DimensionCheck::name(), {QStringLiteral("flash_decode_stage2.py it0:predict")}},
+                                       {ExtensionIncludeCheck::name(), {QStringLiteral("vector_add.py it0:predict")}},
+                                       {NonCodeCheck::name(), {QStringLiteral("rotary_emb.py it1:predict")}},
+                                   };
+}
+
 void TestLint::sampleRun()
 {
-    const auto run = std::make_shared<const Run>(loadRunAtPath(QStringLiteral(KRW_SAMPLE_RUN_DIR)));
-    QCOMPARE(run->cases.size(), 9);
+    QFETCH(QString, path);
+    QFETCH(int, cases);
+    QFETCH(MadeFor, madeFor);
+    const auto run = std::make_shared<const Run>(loadRunAtPath(path));
+    QCOMPARE(run->cases.size(), cases);
     const QVector<LintHints> hints = Linter::lintRun(run);
     QCOMPARE(hints.size(), run->cases.size());
-    // The case (and version) each check was written for; every other case must stay silent.
-    const QHash<QString, QSet<QString>> madeFor = {
-        {BindingCheck::name(), {QStringLiteral("leaky_relu.py it0:predict"), QStringLiteral("rms_norm.py it0:predict")}},
-        {ConstantCheck::name(),
-            {QStringLiteral("block_sum.py label"), QStringLiteral("block_sum.py it0:predict"), QStringLiteral("block_sum.py it1:predict")}},
-        {DimensionCheck::name(), {QStringLiteral("flash_decode_stage2.py it0:predict")}},
-        {ExtensionIncludeCheck::name(), {}}, // the sample has no such case: the table above covers it
-        {NonCodeCheck::name(), {QStringLiteral("rotary_emb.py it1:predict")}},
-    };
     for (const QString& check : Linter::checkNames()) {
         QSet<QString> fired;
         for (int i = 0; i < run->cases.size(); ++i) {
@@ -274,6 +304,12 @@ void TestLint::sampleRun()
         QStringList firedList(fired.begin(), fired.end());
         firedList.sort();
         QVERIFY2(fired == madeFor.value(check), qPrintable(check + QStringLiteral(": ") + firedList.join(QStringLiteral(", "))));
+    }
+    if (path != QStringLiteral(KRW_SAMPLE_RUN_DIR)) {
+        const int vectorAdd = run->indexOf(QStringLiteral("vector_add.py"));
+        QCOMPARE(hints.at(vectorAdd).size(), 1);
+        QCOMPARE(hints.at(vectorAdd).first().line, 32); // PYBIND11_MODULE, where the bindings are
+        return;
     }
     // Lines point at what is wrong.
     const int leaky = run->indexOf(QStringLiteral("leaky_relu.py"));
