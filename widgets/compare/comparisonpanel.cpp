@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "compare/comparisonpanel.h"
 
+#include "compare/comparisonfilterproxy.h"
 #include "compare/comparisontreemodel.h"
 #include "rerun/resultstore.h"
 #include "run/runloadjob.h"
@@ -37,7 +38,7 @@ ComparisonPanel::ComparisonPanel(QWidget* parent)
     : QWidget(parent)
     , m_loadJob(new RunLoadJob(this))
     , m_model(new ComparisonTreeModel(this))
-    , m_sorted(new QSortFilterProxyModel(this))
+    , m_sorted(new ComparisonFilterProxy(this))
     , m_tree(new QTreeView(this))
     , m_header(new QLabel(this))
     , m_cancel(new QToolButton(this))
@@ -53,7 +54,6 @@ ComparisonPanel::ComparisonPanel(QWidget* parent)
     m_leave->setText(tr("Leave Comparison"));
     m_leave->setToolTip(tr("Back to the run's own case tree"));
     m_sorted->setSourceModel(m_model);
-    m_sorted->setSortRole(ComparisonTreeModel::SortRole);
     m_tree->setObjectName(QStringLiteral("comparisonTree"));
     m_tree->setModel(m_sorted);
     m_tree->setSortingEnabled(true);
@@ -101,6 +101,15 @@ bool ComparisonPanel::selectCase(const QString& filename)
     m_tree->setCurrentIndex(index);
     m_tree->scrollTo(index);
     return true;
+}
+
+void ComparisonPanel::setShownCases(const std::optional<QSet<QString>>& filenames)
+{
+    const QString current = m_tree->currentIndex().data(ComparisonTreeModel::FilenameRole).toString();
+    m_sorted->setShownCases(filenames);
+    // The case on show stays current while it is listed; else the first listed case is.
+    if (m_b && !(current.isEmpty() ? m_tree->currentIndex().isValid() : selectCase(current)))
+        selectFirstCase();
 }
 
 bool ComparisonPanel::selectFirstCase()

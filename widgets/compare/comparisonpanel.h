@@ -5,15 +5,19 @@
 #include "run/rundata.h"
 #include "run/runlocator.h"
 
+#include <QSet>
+#include <QString>
 #include <QWidget>
 
+#include <optional>
+
 class QLabel;
-class QSortFilterProxyModel;
 class QToolButton;
 class QTreeView;
 
 namespace krw {
 
+class ComparisonFilterProxy;
 class ComparisonTreeModel;
 class RunLoadJob;
 
@@ -50,6 +54,9 @@ public:
     bool selectCase(const QString& filename);
     // The first case of the first bucket current; false when there is none.
     bool selectFirstCase();
+    // The filter bar and search apply here too (ComparisonFilterProxy): the filenames of A's cases
+    // the case tree shows, nullopt when it shows every case.
+    void setShownCases(const std::optional<QSet<QString>>& filenames);
     QLabel* header() const { return m_header; }
 
 Q_SIGNALS:
@@ -73,7 +80,7 @@ private:
     RunPtr m_b;
     RunLoadJob* m_loadJob;
     ComparisonTreeModel* m_model;
-    QSortFilterProxyModel* m_sorted;
+    ComparisonFilterProxy* m_sorted;
     QTreeView* m_tree;
     QLabel* m_header;
     QToolButton* m_cancel;

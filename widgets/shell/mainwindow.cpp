@@ -179,7 +179,12 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
     connect(m_review, &ReviewController::statusMessage, statusBar(), &QStatusBar::showMessage);
     connect(m_navigator, &CaseNavigator::message, statusBar(), &QStatusBar::showMessage);
     connect(m_screenshot, &ScreenshotTaker::saved, this, &MainWindow::screenshotSaved);
-    connect(m_navigator, &CaseNavigator::currentCaseChanged, this, &MainWindow::showCase);
+    // While comparing, the comparison tree chooses the case on show; the case tree's current case
+    // (moved by a filter) is shown again when the comparison is left.
+    connect(m_navigator, &CaseNavigator::currentCaseChanged, this, [this](int caseIndex) {
+        if (!m_comparison->isActive())
+            showCase(caseIndex);
+    });
     connect(m_comparison, &ComparisonPanel::comparisonReady, this, [this](const RunPtr& b) {
         m_caseView->setComparedRun(b);
         m_casePanels->setCurrentWidget(m_comparison);
@@ -187,11 +192,14 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
         statusBar()->showMessage(tr("Comparing with %1").arg(b->name), 5000);
         // The case asked for (a cell of the run grid), else the case on show, if it is in the
         // comparison; else the first case there.
+        filterComparison();
         const QString wanted = std::exchange(m_comparisonStartCase, {});
         if (!m_comparison->selectCase(wanted.isEmpty() ? currentCaseName() : wanted))
             m_comparison->selectFirstCase();
         Q_EMIT comparisonShown(true);
     });
+    // The filter bar and the search narrow the comparison tree too (ComparisonFilterProxy).
+    connect(m_proxy, &CaseFilterProxy::casesRefiltered, this, &MainWindow::filterComparison);
     connect(m_comparison, &ComparisonPanel::failed, this, [this](const QString& message) {
         statusBar()->showMessage(message, 8000);
         Q_EMIT comparisonShown(false);
@@ -738,6 +746,21 @@ void MainWindow::selectNextFailure(int direction)
 void MainWindow::selectNextUnreviewed(int direction)
 {
     m_navigator->selectNextUnreviewed(direction);
+}
+
+void MainWindow::filterComparison()
+{
+    if (!m_run || !m_comparison->isActive())
+        return;
+    const QVector<int> shown = shownCaseIndexes();
+    std::optional<QSet<QString>> names;
+    if (shown.size() != m_run->cases.size()) {
+        names.emplace();
+        names->reserve(int(shown.size()));
+        for (const int i : shown)
+            names->insert(m_run->cases.at(i).filename);
+    }
+    m_comparison->setShownCases(names);
 }
 
 QVector<int> MainWindow::shownCaseIndexes() const

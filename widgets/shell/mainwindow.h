@@ -147,6 +147,7 @@ private:
     void finishShowingRun();
     void showCase(int caseIndex);
     void openCaseOfRun(const QString& filename, const QString& runPath);
+    void filterComparison();
     void showSettings();
     void chooseComparison();
     void showExportDialog();

@@ -4,6 +4,7 @@
 // run off the UI thread, the tree shows the buckets, a matched case brings both runs' versions
 // into the diff's choosers and both runs' messages onto the Errors tab, and leaving gives the
 // normal tree back. On the sample against its second run (resources/sample/README.md).
+#include "browse/casefilterproxy.h"
 #include "caseview/caseview.h"
 #include "caseview/comparepage.h"
 #include "caseview/errorview.h"
@@ -99,6 +100,21 @@ private Q_SLOTS:
         QVERIFY(panel->header()->text().contains(QStringLiteral("Regressed 1")));
         QCOMPARE(window.caseView()->comparedRun(), panel->runB());
 
+        // The filter bar narrows the comparison too: a name filter lists its cases in their buckets,
+        // a bucket listing fewer says so; cases only in B wait until nothing is filtered.
+        window.caseProxy()->setNameFilter(QStringLiteral("_kernel"));
+        QCOMPARE(tree->rowCount(), 1);
+        QCOMPARE(tree->index(0, 0).data().toString(), QStringLiteral("Regressed (1)"));
+        window.caseProxy()->setNameFilter({});
+        window.caseProxy()->setNameFilter(QStringLiteral("norm"));
+        QStringList buckets;
+        for (int row = 0; row < tree->rowCount(); ++row)
+            buckets << tree->index(row, 0).data().toString();
+        QCOMPARE(buckets, (QStringList{QStringLiteral("Fixed (1 of 3)"), QStringLiteral("Still failing (1 of 3)")}));
+        window.caseProxy()->setNameFilter({});
+        QCOMPARE(tree->rowCount(), 6);
+        QCOMPARE(tree->index(0, 0).data().toString(), QStringLiteral("Fixed (3)"));
+
         // A fixed case: A's newest prediction against B's, any of both runs' versions selectable.
         QVERIFY(select(window, QStringLiteral("leaky_relu.py")));
         CaseView* view = window.caseView();
@@ -151,7 +167,9 @@ private Q_SLOTS:
         QVERIFY(!view->texts().run);
         QVERIFY(select(window, QStringLiteral("vector_add.py")));
 
-        // Leaving gives the normal tree, and the case it had, back.
+        // Leaving gives the normal tree, and its current case, back (the filter above moved it).
+        const QString treeCase = window.currentCaseName();
+        QVERIFY(!treeCase.isEmpty());
         QSignalSpy left2(panel, &ComparisonPanel::left);
         QSignalSpy shownAgain(view, &CaseView::caseShown);
         panel->leave();
@@ -160,7 +178,8 @@ private Q_SLOTS:
         QVERIFY(!view->comparedRun());
         QVERIFY(shownAgain.wait(10000));
         QCOMPARE(view->texts().run, window.run());
-        QCOMPARE(window.currentCaseName(), caseBefore);
+        QCOMPARE(window.currentCaseName(), treeCase);
+        QCOMPARE(view->texts().run->cases.at(view->caseIndex()).filename, treeCase);
         QCOMPARE(view->comparePage()->rightId().startsWith(QStringLiteral("b:")), false);
     }
 
