@@ -5,7 +5,7 @@
 // exe_err_msg for exe_failed; the iteration's other message when that one is empty); a case with
 // no prediction and no message is "no prediction"; a saved rerun that failed after the newest iteration's files
 // were written wins (its signature comes with LatestRerun, which the tree reads anyway). Error
-// texts are lazy TextRefs: read() reads them on the global thread pool, one TextReader per part.
+// texts are lazy TextRefs: read() reads them in parts on WorkPools::parts(), one TextReader per part.
 #pragma once
 
 #include "failures/failuresignature.h"
@@ -34,7 +34,7 @@ public:
     // errors counts the messages that could not be read (a file changed since loading).
     static QVector<FailureSignature> read(const Run& run, const LatestReruns& reruns = {}, int* errors = nullptr);
     // The newest saved rerun of each failing case of run (ResultStore::forRun), read in parts on
-    // the global pool: for a caller that has not read them anyway (the CLI; the window has them).
+    // WorkPools::parts(): for a caller that has not read them anyway (the CLI; the window has them).
     static LatestReruns savedReruns(const Run& run);
 };
 

@@ -156,6 +156,17 @@ int main(int argc, char* argv[])
     out << "kernel-review-cli summary --json: " << cases << " cases, " << warnings << " load warnings; median of " << repeat << ": "
         << QString::number(cliRuns.median(), 'f', 3) << " s, peak RSS " << QString::number(cliRuns.maxRssMb, 'f', 1) << " MB" << Qt::endl;
 
+    // The same command without the lint hints (issue 13 added them; they read every text of every
+    // case): the case index, failure signatures and groups only.
+    const Series indexRuns = measure({cli, QStringLiteral("summary"), QStringLiteral("--json"), QStringLiteral("--no-hints"), runDir},
+        repeat, QStringLiteral("/dev/null"), errPath);
+    if (!indexRuns.error.isEmpty()) {
+        err << "bench_load: " << indexRuns.error << '\n';
+        return 1;
+    }
+    out << "kernel-review-cli summary --json --no-hints: median of " << repeat << ": " << QString::number(indexRuns.median(), 'f', 3)
+        << " s, peak RSS " << QString::number(indexRuns.maxRssMb, 'f', 1) << " MB" << Qt::endl;
+
     const Series pyRuns = measure(QStringList{QStringLiteral("python3"), QStringLiteral("-c"), QString::fromLatin1(pythonLoader)}
             + jsonlFiles + QStringList{QStringLiteral("--")} + memoryFiles,
         repeat, QStringLiteral("/dev/null"), errPath);
@@ -171,6 +182,9 @@ int main(int argc, char* argv[])
     bench::result(QStringLiteral("load_cli_s"), cliRuns.median(), QStringLiteral("s"));
     bench::result(QStringLiteral("python_json_s"), pyRuns.median(), QStringLiteral("s"));
     bench::result(QStringLiteral("load_ratio"), pyRuns.median() > 0 ? cliRuns.median() / pyRuns.median() : 0, QStringLiteral("x"), 3);
+    bench::result(QStringLiteral("load_nohints_s"), indexRuns.median(), QStringLiteral("s"));
+    bench::result(
+        QStringLiteral("load_nohints_ratio"), pyRuns.median() > 0 ? indexRuns.median() / pyRuns.median() : 0, QStringLiteral("x"), 3);
     bench::result(QStringLiteral("load_peak_rss_mb"), cliRuns.maxRssMb, QStringLiteral("MB"));
     bench::result(QStringLiteral("files_mb"), filesMb, QStringLiteral("MB"));
     bench::result(QStringLiteral("rss_ratio"), filesMb > 0 ? cliRuns.maxRssMb / filesMb : 0, QStringLiteral("x"), 3);
