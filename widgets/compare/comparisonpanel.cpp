@@ -68,7 +68,7 @@ ComparisonPanel::ComparisonPanel(QWidget* parent)
     bar->addWidget(m_cancel);
     bar->addWidget(m_leave);
     auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(4, 4, 0, 4);
+    layout->setContentsMargins(0, 0, 0, 4); // MainWindow's filter bar above gives the margins
     layout->addLayout(bar);
     layout->addWidget(m_tree, 1);
 

@@ -140,11 +140,17 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
     m_reviewSplitter->setStretchFactor(0, 4);
     m_reviewSplitter->setStretchFactor(1, 1);
     m_reviewSplitter->setSizes({760, 190});
-    // The case tree, or in its place the comparison of two runs while there is one (issue 13).
+    // The filter bar over the case tree, or in its place the comparison of two runs while there is
+    // one (issue 13), which the filter bar narrows too.
     m_casePanels->setObjectName(QStringLiteral("casePanels"));
     m_casePanels->addWidget(buildCasePanel());
     m_casePanels->addWidget(m_comparison);
-    m_splitter->addWidget(m_casePanels);
+    auto* left = new QWidget(this);
+    auto* leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(4, 4, 0, 0);
+    leftLayout->addWidget(m_filterBar);
+    leftLayout->addWidget(m_casePanels, 1);
+    m_splitter->addWidget(left);
     m_splitter->addWidget(m_reviewSplitter);
     // Small enough to open on a 1400×900 screen at scale 1.5 (933×600 logical px): a page that asks
     // for more (the rerun controls) gives way there rather than pushing the window off the screen.
@@ -277,8 +283,7 @@ QWidget* MainWindow::buildCasePanel()
     });
     connect(m_proxy, &QAbstractItemModel::layoutChanged, this, spanGroups);
     auto* layout = new QVBoxLayout(panel);
-    layout->setContentsMargins(4, 4, 0, 4);
-    layout->addWidget(m_filterBar);
+    layout->setContentsMargins(0, 0, 0, 4);
     layout->addWidget(m_caseTree, 1);
     return panel;
 }

@@ -4,6 +4,7 @@
 // run off the UI thread, the tree shows the buckets, a matched case brings both runs' versions
 // into the diff's choosers and both runs' messages onto the Errors tab, and leaving gives the
 // normal tree back. On the sample against its second run (resources/sample/README.md).
+#include "browse/casefilterbar.h"
 #include "browse/casefilterproxy.h"
 #include "caseview/caseview.h"
 #include "caseview/comparepage.h"
@@ -91,6 +92,7 @@ private Q_SLOTS:
         QVERIFY(compare(window, QStringLiteral(KRW_SAMPLE_RUN_V2_DIR)));
         ComparisonPanel* panel = window.comparisonPanel();
         QCOMPARE(panels->currentWidget(), panel);
+        QVERIFY(window.filterBar()->isVisible()); // it narrows the comparison too
         QVERIFY(panel->isActive());
         QCOMPARE(panel->runB()->name, QStringLiteral("sample_triton2hip_v2"));
         QAbstractItemModel* tree = panel->tree()->model();
