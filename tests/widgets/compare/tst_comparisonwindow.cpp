@@ -17,6 +17,7 @@
 #include "compare/rungriddialog.h"
 #include "compare/rungridmodel.h"
 #include "shell/mainwindow.h"
+#include "windowtesthelpers.h"
 
 #include <QComboBox>
 #include <QLabel>
@@ -39,12 +40,7 @@ class TestComparisonWindow : public QObject
 private:
     SyntaxSupport m_syntax;
 
-    static bool open(MainWindow& window, const QString& path)
-    {
-        QSignalSpy loaded(&window, &MainWindow::loadFinished);
-        window.openPath(path, {}, false);
-        return loaded.wait(20000) && loaded.first().first().toBool();
-    }
+    static bool open(MainWindow& window, const QString& path) { return krw::testing::openRun(window, path); }
 
     static bool compare(MainWindow& window, const QString& path)
     {

@@ -84,11 +84,7 @@ private:
     {
         window.resize(1400, 900);
         window.show();
-        if (!QTest::qWaitForWindowExposed(&window))
-            return false;
-        QSignalSpy loaded(&window, &MainWindow::loadFinished);
-        window.openPath(path, {}, false);
-        return loaded.wait(20000) && loaded.first().first().toBool();
+        return QTest::qWaitForWindowExposed(&window) && krw::testing::openRun(window, path);
     }
 
     // Shows the Failures dock and waits for its groups.

@@ -151,12 +151,7 @@ private:
     SyntaxSupport m_syntax;
 
     // Opens a run and waits for it; false when nothing loaded.
-    static bool open(MainWindow& window, const QString& path)
-    {
-        QSignalSpy loaded(&window, &MainWindow::loadFinished);
-        window.openPath(path, {}, false);
-        return loaded.wait(60000) && loaded.first().first().toBool();
-    }
+    static bool open(MainWindow& window, const QString& path) { return krw::testing::openRun(window, path); }
 
     // The sample run copied into runDir with a saved flagged rerun (copySampleWithFlaggedRerun),
     // opened in the window once it is shown and exposed; false when any step failed.
