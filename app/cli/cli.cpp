@@ -145,6 +145,11 @@ int compareRuns(QCommandLineParser& parser, const QStringList& args)
             err << "kernel-review-cli: " << error << '\n';
             return NothingLoaded;
         }
+        // What could not be loaded is in no bucket: say so, line by line, naming the run.
+        for (const LoadWarning& warning : runs[i].warnings)
+            err << QCoreApplication::translate("kernel-review-cli", "warning: %1: %2")
+                       .arg(i == 0 ? QStringLiteral("A") : QStringLiteral("B"), loadWarningLine(warning))
+                << '\n';
         if (runs[i].cases.isEmpty()) {
             err << "kernel-review-cli: "
                 << QCoreApplication::translate(
