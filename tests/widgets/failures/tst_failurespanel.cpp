@@ -185,6 +185,22 @@ private Q_SLOTS:
         QCOMPARE(window.currentCaseName(), current);
     }
 
+    // View ▸ Failures by its shortcut (Ctrl+Shift+F) from the case tree, and again to close it.
+    void shortcutShowsTheDock()
+    {
+        MainWindow window(&m_syntax);
+        QVERIFY(open(window, QStringLiteral(KRW_SAMPLE_RUN_DIR)));
+        window.failuresDock()->hide(); // an earlier test's layout may have kept it open
+        QVERIFY(!window.failuresDock()->isVisible());
+        QSignalSpy ready(window.failuresPanel(), &FailuresPanel::groupsReady);
+        window.caseTree()->setFocus();
+        QTest::keyClick(window.caseTree(), Qt::Key_F, Qt::ControlModifier | Qt::ShiftModifier);
+        QVERIFY(window.failuresDock()->isVisible());
+        QVERIFY(ready.wait(20000));
+        QTest::keyClick(window.caseTree(), Qt::Key_F, Qt::ControlModifier | Qt::ShiftModifier);
+        QVERIFY(!window.failuresDock()->isVisible());
+    }
+
     // A rerun that fails after the run's files were written names the case's cause now: the groups
     // are read again, the case leaves its old group for the rerun's.
     void aFinishedRerunRegroups()
