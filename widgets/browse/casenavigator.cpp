@@ -103,7 +103,8 @@ void CaseNavigator::keepShownCaseInTree()
             next = shown.value(m_orderBefore.at(i));
         for (int i = at - 1; i >= 0 && !next.isValid(); --i)
             next = shown.value(m_orderBefore.at(i));
-        if (at < 0 && !rows.isEmpty())
+        // None of the cases shown before is shown now (another search): the first case shown.
+        if (!next.isValid() && !rows.isEmpty())
             next = rows.first();
     }
     m_orderBefore.clear();

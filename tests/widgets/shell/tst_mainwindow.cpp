@@ -853,8 +853,8 @@ private Q_SLOTS:
     }
 
     // When the case shown leaves the tree, the nearest case still shown (after it in the tree's
-    // order, else before it) is selected and shown; with none left the views are cleared. The
-    // views never show a case the tree does not.
+    // order, else before it; the first shown when none shown before is) is selected and shown;
+    // with none left the views are cleared. The views never show a case the tree does not.
     void filteredOutCaseGivesWayToTheNearest()
     {
         MainWindow window(&m_syntax);
@@ -872,6 +872,13 @@ private Q_SLOTS:
         QCOMPARE(window.currentCaseName(), QStringLiteral("d.py")); // the first after a.py still shown
         QVERIFY(shown.count() > 0 || shown.wait(10000));
         QCOMPARE(window.caseView()->caseIndex(), window.run()->indexOf(QStringLiteral("d.py")));
+
+        // A search that shows none of the cases shown before: the first case it shows, not nothing.
+        QVERIFY(search(window, QStringLiteral("e.py")));
+        QCOMPARE(shownCases(window), QStringList{QStringLiteral("e.py")});
+        QCOMPARE(window.currentCaseName(), QStringLiteral("e.py"));
+        QVERIFY(window.caseView()->caseIndex() == window.run()->indexOf(QStringLiteral("e.py")) || shown.wait(10000));
+        QCOMPARE(window.caseView()->caseIndex(), window.run()->indexOf(QStringLiteral("e.py")));
 
         QVERIFY(search(window, QStringLiteral("xyzzy-nowhere")));
         QCOMPARE(shownCases(window), QStringList());
