@@ -42,7 +42,11 @@ launcher=()
 command -v ccache >/dev/null 2>&1 && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 echo "== build (preset fuzz)"
 cmake --preset fuzz "${launcher[@]}" >/dev/null
-nice -n 19 cmake --build build/fuzz -j"${KRW_FUZZ_JOBS:-2}" $(printf -- '--target fuzz_%s ' "${targets[@]}")
+# A target that does not build is no finding: exit 3, which CI reports as "failed to run".
+if ! nice -n 19 cmake --build build/fuzz -j"${KRW_FUZZ_JOBS:-2}" $(printf -- '--target fuzz_%s ' "${targets[@]}"); then
+    echo "tests/fuzz/run.sh: the fuzz targets did not build (above)" >&2
+    exit 3
+fi
 built=$(date +%s)
 echo "build: $((built - start)) s"
 
