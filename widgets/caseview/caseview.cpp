@@ -28,6 +28,7 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QTabWidget>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -132,6 +133,8 @@ CaseView::CaseView(SyntaxSupport* syntax, QWidget* parent)
     , m_iterationChooser(new QComboBox(this))
     , m_tabs(new QTabWidget(this))
     , m_tabTitles(new TabTitleFitter(m_tabs))
+    , m_pages(new QStackedWidget(this))
+    , m_emptyPage(new QLabel(tr("Choose a case in the tree to read its versions."), this))
     , m_instruction(new MarkdownView(this))
     , m_details(new QTreeWidget(this))
     , m_perfList(new QListWidget(this))
@@ -198,7 +201,13 @@ CaseView::CaseView(SyntaxSupport* syntax, QWidget* parent)
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(buildHeader());
     layout->addWidget(m_hints);
-    layout->addWidget(m_tabs, 1);
+    m_emptyPage->setObjectName(QStringLiteral("noCasePage"));
+    m_emptyPage->setAlignment(Qt::AlignCenter);
+    m_emptyPage->setWordWrap(true);
+    m_emptyPage->setEnabled(false); // the palette's disabled text: a hint, not content
+    m_pages->addWidget(m_tabs);
+    m_pages->addWidget(m_emptyPage);
+    layout->addWidget(m_pages, 1);
 
     connect(m_iterationChooser, QOverload<int>::of(&QComboBox::activated), this,
         [this] { setIteration(m_iterationChooser->currentData().toInt()); });
@@ -286,7 +295,20 @@ void CaseView::clear()
     m_note->setFullText({});
     m_iterationChooser->clear();
     m_history->setCase(Case{}, {}); // no rows of the case shown before ("No case selected" above it)
+    // Nothing of the case shown before stays behind, dimmed or not: every page is emptied and the
+    // empty page covers them (the Rerun tab keeps its case: a rerun it runs goes on).
+    m_staleTabs.clear();
+    m_instruction->setPlainMessage({});
+    m_details->clear();
+    for (CodeView* view : qAsConst(m_codeViews))
+        view->setCode({}, CodeLanguage::Plain);
+    m_perfList->clear();
+    m_perfAnalysis->setPlainMessage({});
+    m_errors->setMessages({}, tr("No case selected."));
+    m_reflection->setPlainMessage({});
+    m_compare->setCase({}, {});
     m_tabs->setEnabled(false);
+    m_pages->setCurrentWidget(m_emptyPage);
 }
 
 void CaseView::setCase(const RunPtr& run, int caseIndex)
@@ -321,6 +343,7 @@ void CaseView::applyTexts(const CaseRead& read)
     m_shownComparedRun = read.comparedRun;
     m_comparedIndex = read.comparedIndex;
     m_tabs->setEnabled(true);
+    m_pages->setCurrentWidget(m_tabs);
     m_iteration = c->newest().iteration;
     fillIterationChooser();
     m_compare->setCase(m_texts, m_versions + read.comparedVersions, read.defaultDiff);

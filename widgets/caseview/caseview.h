@@ -13,6 +13,7 @@
 class QComboBox;
 class QLabel;
 class QListWidget;
+class QStackedWidget;
 class QTabWidget;
 
 namespace krw {
@@ -150,6 +151,8 @@ private:
     QComboBox* m_iterationChooser;
     QTabWidget* m_tabs;
     TabTitleFitter* m_tabTitles;
+    QStackedWidget* m_pages; // the tabs, or the empty page while no case is shown (nothing of the case before stays in sight)
+    QLabel* m_emptyPage;
     MarkdownView* m_instruction;
     QTreeWidget* m_details;
     QHash<int, CodeView*> m_codeViews;

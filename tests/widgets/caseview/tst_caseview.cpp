@@ -4,6 +4,7 @@
 // for last, whatever order the reads end in (issue 12: History once showed the previous case after
 // a search moved the selection). The worker is WorkPools::jobs()'s, never Qt's global pool.
 #include "caseview/caseview.h"
+#include "caseview/errorview.h"
 #include "caseview/hintlist.h"
 #include "caseview/historypage.h"
 #include "code/codeview.h"
@@ -168,6 +169,47 @@ private Q_SLOTS:
         view.clear();
         QVERIFY(titleShows(view, QStringLiteral("No case selected")));
         QCOMPARE(historyRows(view), QStringList());
+    }
+
+    // Nothing of the case shown before stays in sight under "No case selected" (a bucket row, a
+    // failure group, a filter that hides the case): not its instruction, fields, code or errors,
+    // dimmed or not; the empty page covers the tabs until a case is shown again.
+    void clearedViewShowsNothingOfTheCaseBefore()
+    {
+        CaseView view(&m_syntax);
+        view.resize(900, 700);
+        view.show();
+        QSignalSpy shown(&view, &CaseView::caseShown);
+        view.setCase(m_run, m_run->indexOf(QStringLiteral("leaky_relu.py")));
+        QVERIFY(shown.wait(10000));
+        auto* details = view.findChild<QTreeWidget*>();
+        QVERIFY(details && details->topLevelItemCount() > 0);
+        view.tabs()->setCurrentIndex(CaseView::PredictTab);
+        const QString predict = view.codeView(CaseView::PredictTab)->toPlainText();
+        QVERIFY(!predict.isEmpty());
+        view.tabs()->setCurrentIndex(CaseView::ErrorsTab);
+        const QString errors = view.errorView()->toPlainText();
+        QVERIFY(!errors.trimmed().isEmpty());
+        QLabel* empty = view.findChild<QLabel*>(QStringLiteral("noCasePage"));
+        QVERIFY(empty && !empty->isVisible());
+        QVERIFY(view.tabs()->isVisible());
+
+        view.clear();
+        QVERIFY(empty->isVisible());
+        QVERIFY(!view.tabs()->isVisible());
+        QCOMPARE(details->topLevelItemCount(), 0);
+        for (const auto tab : {CaseView::LabelTab, CaseView::PredictTab, CaseView::TestTab})
+            QCOMPARE(view.codeView(tab)->toPlainText(), QString());
+        QVERIFY(view.errorView()->references().isEmpty());
+        QCOMPARE(view.errorView()->toPlainText(), QStringLiteral("No case selected."));
+        QVERIFY(errors != view.errorView()->toPlainText());
+
+        view.setCase(m_run, m_run->indexOf(QStringLiteral("leaky_relu.py")));
+        QVERIFY(shown.wait(10000));
+        QVERIFY(!empty->isVisible());
+        QVERIFY(view.tabs()->isVisible());
+        view.tabs()->setCurrentIndex(CaseView::PredictTab);
+        QCOMPARE(view.codeView(CaseView::PredictTab)->toPlainText(), predict);
     }
 };
 
