@@ -7,18 +7,30 @@
 
 namespace krw {
 
-// The load warnings of a run, one row each: file, line, field, message.
+// The load warnings of a run, one row each: run, file, line, field, message. While two runs are
+// compared the rows of both are listed, each with the run it came from (the Run column; with one
+// run it says nothing new and the window hides it).
 class WarningModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Columns { FileColumn, LineColumn, FieldColumn, MessageColumn, NUM_COLUMNS };
+    enum Columns { RunColumn, FileColumn, LineColumn, FieldColumn, MessageColumn, NUM_COLUMNS };
     enum Roles { SortRole = Qt::UserRole, FilePathRole, LineRole };
+
+    // One run's warnings; label says which run it is ("A · name"), its tooltip the run's folder.
+    struct RunWarnings
+    {
+        QString label;
+        QString path;
+        QVector<LoadWarning> warnings;
+    };
 
     explicit WarningModel(QObject* parent = nullptr);
 
-    void setWarnings(const QVector<LoadWarning>& warnings);
-    const LoadWarning& warningAt(int row) const { return m_warnings.at(row); }
+    void setWarnings(const QVector<LoadWarning>& warnings); // one run
+    void setRuns(const QVector<RunWarnings>& runs);
+    int runCount() const { return int(m_runs.size()); }
+    const LoadWarning& warningAt(int row) const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -26,7 +38,11 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
-    QVector<LoadWarning> m_warnings;
+    // Row r is warning r - m_starts[i] of run i, the last i with m_starts[i] <= r.
+    QVector<RunWarnings> m_runs;
+    QVector<int> m_starts;
+    int m_rows = 0;
+    int runOf(int row) const;
 };
 
 } // namespace krw

@@ -195,6 +195,7 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
         m_caseView->setComparedRun(b);
         m_casePanels->setCurrentWidget(m_comparison);
         m_leaveComparisonAction->setEnabled(true);
+        showWarnings();
         statusBar()->showMessage(tr("Comparing with %1").arg(b->name), 5000);
         // The case asked for (a cell of the run grid), else the case on show, if it is in the
         // comparison; else the first case there.
@@ -214,6 +215,7 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
         m_caseView->setComparedRun({});
         m_casePanels->setCurrentIndex(0);
         m_leaveComparisonAction->setEnabled(false);
+        showWarnings();
         const QModelIndex current = m_caseTree->currentIndex();
         showCase(current.isValid() && !current.data(CaseTreeModel::IsGroupRole).toBool()
                 ? current.data(CaseTreeModel::CaseIndexRole).toInt()
@@ -311,6 +313,25 @@ void MainWindow::buildWarningsDock()
     m_warningsDock->setWidget(m_warningsView);
     addDockWidget(Qt::BottomDockWidgetArea, m_warningsDock);
     m_warningsDock->hide();
+}
+
+// The run's load warnings; while comparing, B's below A's, each row saying its run. The dock
+// comes up when a run just shown has any.
+void MainWindow::showWarnings()
+{
+    const RunPtr b = m_comparison->isActive() ? m_comparison->runB() : RunPtr();
+    if (!b) {
+        m_warnings->setWarnings(m_run ? m_run->warnings : QVector<LoadWarning>());
+        m_warningsDock->setWindowTitle(tr("Warnings (%1)").arg(m_warnings->rowCount()));
+    } else {
+        m_warnings->setRuns(
+            {{tr("A · %1").arg(m_run->name), m_run->path, m_run->warnings}, {tr("B · %1").arg(b->name), b->path, b->warnings}});
+        m_warningsDock->setWindowTitle(tr("Warnings (A %1, B %2)").arg(m_run->warnings.size()).arg(b->warnings.size()));
+    }
+    m_warningsView->setColumnHidden(WarningModel::RunColumn, !b);
+    m_warningsView->resizeColumnsToContents();
+    if ((b && !b->warnings.isEmpty()) || (!b && m_warnings->rowCount() > 0))
+        m_warningsDock->show();
 }
 
 void MainWindow::buildFailuresDock()
@@ -649,11 +670,7 @@ void MainWindow::showRun(const RunPtr& run)
     m_comparison->setRunA(run); // a comparison of the run left ends
     m_model->setRun(run);
     m_review->openRun(run);
-    m_warnings->setWarnings(run->warnings);
-    m_warningsView->resizeColumnsToContents();
-    m_warningsDock->setWindowTitle(tr("Warnings (%1)").arg(run->warnings.size()));
-    if (!run->warnings.isEmpty())
-        m_warningsDock->show();
+    showWarnings();
     m_caseTree->expandAll();
     setWindowTitle(tr("%1 — Kernel Review Workbench").arg(run->name));
     // The rest on the event loop's next turn: the tree paints and input is handled in between, so

@@ -140,6 +140,7 @@ private:
     void buildStatusBar();
     QWidget* buildCasePanel();
     void buildWarningsDock();
+    void showWarnings();
     void buildFailuresDock();
     void readFailuresIfShown();
     void noteRerun(const RunPtr& run, const QString& caseName, const RerunResult& result);

@@ -517,6 +517,23 @@ private Q_SLOTS:
         QCOMPARE(model.index(0, WarningModel::FileColumn).data().toString(), QStringLiteral("mini_1.jsonl"));
         QCOMPARE(model.index(0, WarningModel::LineColumn).data().toInt(), 4);
         QCOMPARE(model.index(0, WarningModel::FieldColumn).data().toString(), QStringLiteral("filename"));
+
+        // Two runs: B's rows after A's, each naming its run, each row its own warning.
+        QVector<LoadWarning> other
+            = {LoadWarning{QStringLiteral("/b/other.jsonl"), 9, -1, QStringLiteral("predict"), QStringLiteral("not a string")}};
+        model.setRuns({{QStringLiteral("A · mini"), QStringLiteral("/a"), run->warnings},
+            {QStringLiteral("B · other"), QStringLiteral("/b"), other}});
+        QCOMPARE(model.rowCount(), 3);
+        QCOMPARE(model.index(1, WarningModel::RunColumn).data().toString(), QStringLiteral("A · mini"));
+        QCOMPARE(model.index(2, WarningModel::RunColumn).data().toString(), QStringLiteral("B · other"));
+        QCOMPARE(model.index(2, WarningModel::RunColumn).data(Qt::ToolTipRole).toString(), QStringLiteral("/b"));
+        QCOMPARE(model.index(2, WarningModel::FileColumn).data().toString(), QStringLiteral("other.jsonl"));
+        QCOMPARE(model.index(2, WarningModel::LineColumn).data().toInt(), 9);
+        QCOMPARE(model.warningAt(2).message, QStringLiteral("not a string"));
+        QCOMPARE(model.warningAt(1).file, run->warnings.at(1).file);
+        model.setRuns({{QStringLiteral("A · mini"), QStringLiteral("/a"), {}}, {QStringLiteral("B · other"), QStringLiteral("/b"), other}});
+        QCOMPARE(model.rowCount(), 1);
+        QCOMPARE(model.warningAt(0).line, 9);
     }
 };
 

@@ -6,6 +6,7 @@
 // normal tree back. On the sample against its second run (resources/sample/README.md).
 #include "browse/casefilterbar.h"
 #include "browse/casefilterproxy.h"
+#include "browse/warningmodel.h"
 #include "caseview/caseview.h"
 #include "caseview/comparepage.h"
 #include "caseview/errorview.h"
@@ -20,6 +21,7 @@
 #include "windowtesthelpers.h"
 
 #include <QComboBox>
+#include <QDockWidget>
 #include <QLabel>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -200,6 +202,44 @@ private Q_SLOTS:
         QCOMPARE(shown.first().first().toBool(), false);
         QVERIFY2(window.statusBar()->currentMessage().contains(QStringLiteral("no case could be loaded")),
             qPrintable(window.statusBar()->currentMessage()));
+    }
+
+    // B's load warnings are the window's too while comparing: listed below A's in the Warnings
+    // dock, each row naming its run; leaving the comparison lists A's alone again.
+    void comparedRunsWarningsAreListed()
+    {
+        MainWindow window(&m_syntax);
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(open(window, QStringLiteral(KRW_SAMPLE_RUN_DIR)));
+        auto* view = window.findChild<QTableView*>(QStringLiteral("warningsView"));
+        QVERIFY(view);
+        const int ownWarnings = view->model()->rowCount();
+        QVERIFY(view->isColumnHidden(WarningModel::RunColumn));
+
+        const QString bad = QStringLiteral(KRW_TEST_DATA_DIR "/bad/mixed.jsonl");
+        QVERIFY(compare(window, bad));
+        const RunPtr b = window.comparisonPanel()->runB();
+        QVERIFY(b && !b->warnings.isEmpty());
+        QCOMPARE(view->model()->rowCount(), ownWarnings + b->warnings.size());
+        QVERIFY(view->isVisible());
+        QVERIFY(!view->isColumnHidden(WarningModel::RunColumn));
+        int fromB = 0;
+        for (int row = 0; row < view->model()->rowCount(); ++row) {
+            const QString run = view->model()->index(row, WarningModel::RunColumn).data().toString();
+            if (run == QStringLiteral("B · %1").arg(b->name)) {
+                ++fromB;
+                QCOMPARE(view->model()->index(row, WarningModel::FileColumn).data().toString(), QStringLiteral("mixed.jsonl"));
+            }
+        }
+        QCOMPARE(fromB, b->warnings.size());
+        auto* dock = qobject_cast<QDockWidget*>(view->parentWidget());
+        QVERIFY(dock);
+        QVERIFY2(dock->windowTitle().contains(QStringLiteral("B %1").arg(b->warnings.size())), qPrintable(dock->windowTitle()));
+
+        window.comparisonPanel()->leave();
+        QCOMPARE(view->model()->rowCount(), ownWarnings);
+        QVERIFY(view->isColumnHidden(WarningModel::RunColumn));
     }
 
     // File ▸ Compare Several Runs…: the runs on show listed, loaded off the UI thread, the grid sorted

@@ -4,6 +4,7 @@
 #include "browse/casefilterbar.h"
 #include "browse/casefilterproxy.h"
 #include "browse/casetreemodel.h"
+#include "browse/warningmodel.h"
 #include "caseview/caseview.h"
 #include "caseview/comparepage.h"
 #include "caseview/elidinglabel.h"
@@ -1445,14 +1446,14 @@ private Q_SLOTS:
         QVERIFY(view && view->isVisible());
         QVERIFY(view->model()->rowCount() > 0);
         int row = 0;
-        while (row < view->model()->rowCount() && view->model()->index(row, 1).data().toLongLong() < 2)
+        while (row < view->model()->rowCount() && view->model()->index(row, WarningModel::LineColumn).data().toLongLong() < 2)
             ++row; // a warning on a later line
         QVERIFY(row < view->model()->rowCount());
-        const int line = view->model()->index(row, 1).data().toInt();
+        const int line = view->model()->index(row, WarningModel::LineColumn).data().toInt();
         QFile source(file);
         QVERIFY(source.open(QIODevice::ReadOnly));
         const QString expected = QString::fromUtf8(source.readAll().split('\n').at(line - 1)).trimmed();
-        const QRect cell = view->visualRect(view->model()->index(row, 0));
+        const QRect cell = view->visualRect(view->model()->index(row, WarningModel::FileColumn));
         QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, cell.center()); // a double-click's first press
         QTest::mouseDClick(view->viewport(), Qt::LeftButton, {}, cell.center());
         QDialog* dialog = nullptr;
