@@ -8,6 +8,7 @@
 #include "run/runsummary.h"
 #include "work/workpools.h"
 
+#include <QEvent>
 #include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -18,6 +19,8 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 #include <QtConcurrent>
+
+#include <algorithm>
 
 namespace krw {
 
@@ -62,6 +65,8 @@ ComparisonPanel::ComparisonPanel(QWidget* parent)
     m_tree->setAlternatingRowColors(true);
     m_tree->header()->setSectionResizeMode(QHeaderView::Interactive);
     m_tree->header()->setStretchLastSection(false);
+    m_tree->setTextElideMode(Qt::ElideMiddle); // a long case name keeps its start and its end; the whole name is the tooltip
+    m_tree->viewport()->installEventFilter(this);
 
     auto* bar = new QHBoxLayout;
     bar->addWidget(m_header, 1);
@@ -228,7 +233,10 @@ void ComparisonPanel::showComparison(quint64 generation, const RunPtr& b, const 
     m_tree->expandAll();
     for (int row = 0; row < m_sorted->rowCount(); ++row)
         m_tree->setFirstColumnSpanned(row, {}, true);
-    m_tree->resizeColumnToContents(ComparisonTreeModel::NameColumn);
+    for (int column = 0; column < ComparisonTreeModel::NUM_COLUMNS; ++column)
+        m_tree->resizeColumnToContents(column);
+    m_nameWidth = m_tree->header()->sectionSize(ComparisonTreeModel::NameColumn);
+    fitColumns();
     QStringList counts;
     for (int i = 0; i < CompareBucketCount; ++i) {
         const auto bucket = CompareBucket(i);
@@ -284,6 +292,30 @@ void ComparisonPanel::fail(const QString& message)
     m_cancel->hide();
     m_header->setText(message);
     Q_EMIT failed(message);
+}
+
+// A's and B's columns stay in sight: the case names get what the other columns leave of the
+// view, never less than a few characters (the tree scrolls then) and never more than they need.
+void ComparisonPanel::fitColumns()
+{
+    if (!m_b || m_nameWidth <= 0)
+        return;
+    QHeaderView* header = m_tree->header();
+    int others = 0;
+    for (int column = 0; column < header->count(); ++column) {
+        if (column != ComparisonTreeModel::NameColumn && !header->isSectionHidden(column))
+            others += header->sectionSize(column);
+    }
+    const int least = m_tree->fontMetrics().horizontalAdvance(QLatin1Char('x')) * 16;
+    const int room = m_tree->viewport()->width() - others;
+    header->resizeSection(ComparisonTreeModel::NameColumn, std::max(least, std::min(m_nameWidth, room)));
+}
+
+bool ComparisonPanel::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_tree->viewport() && event->type() == QEvent::Resize)
+        fitColumns();
+    return QWidget::eventFilter(watched, event);
 }
 
 } // namespace krw

@@ -68,7 +68,11 @@ Q_SIGNALS:
     // when a bucket's row is current).
     void caseChosen(int indexA, int indexB);
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
+    void fitColumns();
     void chooseRun(const LocateResult& result);
     void finishLoad(const RunPtr& b);
     void compareLoaded(const RunPtr& b); // on a worker, then showComparison
@@ -89,6 +93,7 @@ private:
     QString m_runName;
     bool m_interactive = true;
     quint64 m_generation = 0;
+    int m_nameWidth = 0; // what the case names want; the column gets less when A's and B's would leave the view
 };
 
 } // namespace krw

@@ -22,16 +22,22 @@
 
 #include <QComboBox>
 #include <QDockWidget>
+#include <QFile>
+#include <QHeaderView>
 #include <QLabel>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QSplitter>
 #include <QStackedWidget>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTextBlock>
 #include <QTreeView>
+
+#include <numeric>
 
 using namespace krw;
 
@@ -240,6 +246,54 @@ private Q_SLOTS:
         window.comparisonPanel()->leave();
         QCOMPARE(view->model()->rowCount(), ownWarnings);
         QVERIFY(view->isColumnHidden(WarningModel::RunColumn));
+    }
+
+    // A 300-character case name (the hostile run) does not push A's and B's columns out of sight:
+    // the name column gets what they leave and elides the middle; a wider window gives it more.
+    // (Below about 1,300 px the six outcome and rerun columns alone fill the pane: the names keep
+    // 16 characters and the tree scrolls.)
+    void longNamesLeaveTheRunsColumnsInSight()
+    {
+        QTemporaryDir copy;
+        QVERIFY(copy.isValid());
+        for (const char* name : {"hostile_0.jsonl", "hostile_mem_0.json"})
+            QVERIFY(QFile::copy(QStringLiteral(KRW_TEST_DATA_DIR "/hostile/") + QLatin1String(name), copy.filePath(QLatin1String(name))));
+        MainWindow window(&m_syntax);
+        window.resize(1600, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(open(window, QStringLiteral(KRW_TEST_DATA_DIR "/hostile")));
+        QVERIFY(compare(window, copy.path()));
+        QTreeView* tree = window.comparisonPanel()->tree();
+        const auto allInSight = [tree] {
+            const QHeaderView* header = tree->header();
+            for (int column = 0; column < header->count(); ++column) {
+                if (!header->isSectionHidden(column)
+                    && header->sectionViewportPosition(column) + header->sectionSize(column) > tree->viewport()->width())
+                    return false;
+            }
+            return true;
+        };
+        QTRY_VERIFY(allInSight());
+        const int narrow = tree->header()->sectionSize(ComparisonTreeModel::NameColumn);
+        QVERIFY(narrow < tree->fontMetrics().horizontalAdvance(QString(300, QLatin1Char('n'))));
+        // The pane made wider (its splitter's handle dragged): the names get the room.
+        QSplitter* splitter = nullptr;
+        for (QWidget* w = tree->parentWidget(); w && !splitter; w = w->parentWidget())
+            splitter = qobject_cast<QSplitter*>(w);
+        QVERIFY(splitter);
+        QList<int> sizes = splitter->sizes();
+        const int paneIndex = splitter->indexOf(tree->parentWidget()) >= 0 ? splitter->indexOf(tree->parentWidget()) : 0;
+        const int total = std::accumulate(sizes.cbegin(), sizes.cend(), 0);
+        sizes[paneIndex] += 300;
+        sizes[(paneIndex + 1) % sizes.size()] = total - sizes[paneIndex];
+        splitter->setSizes(sizes);
+        QTRY_VERIFY(tree->header()->sectionSize(ComparisonTreeModel::NameColumn) > narrow);
+        QVERIFY(allInSight());
+        // Narrower than the other columns need: the names keep 16 characters, the tree scrolls.
+        window.resize(900, 700);
+        QTRY_COMPARE(
+            tree->header()->sectionSize(ComparisonTreeModel::NameColumn), tree->fontMetrics().horizontalAdvance(QLatin1Char('x')) * 16);
     }
 
     // File ▸ Compare Several Runs…: the runs on show listed, loaded off the UI thread, the grid sorted
