@@ -7,11 +7,15 @@
 //   - window: the run opened in a MainWindow (offscreen), then File ▸ Compare With… on B, from the
 //     call to the tree showing the buckets (compare_window_s), with the longest gap of a 5 ms UI-thread
 //     timer meanwhile (compare_ui_stall_ms: how long the window could not answer) and the UI thread's
-//     CPU time over the whole comparison (compare_ui_cpu_ms).
+//     CPU time over the whole comparison (compare_ui_cpu_ms); then a case's name typed into the
+//     search box until the comparison lists fewer cases (compare_search_s, debounce included) and
+//     cleared again (compare_search_cleared_s), with the longest UI-thread gap (compare_search_stall_ms).
 // Usage: QT_QPA_PLATFORM=offscreen bench_compare RUN [OTHER] [--runs 5]
 // Not a test: numbers are quoted in docs/PERFORMANCE.md ("Comparing runs"), not asserted.
 #include "benchsupport.h"
+#include "browse/casefilterbar.h"
 #include "code/syntaxsupport.h"
+#include "compare/comparisonpanel.h"
 #include "compare/runcomparison.h"
 #include "compare/rungrid.h"
 #include "run/runloader.h"
@@ -20,12 +24,15 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QElapsedTimer>
+#include <QLineEdit>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
 #include <QTimer>
+#include <QTreeView>
 
 #include <algorithm>
+#include <functional>
 
 using namespace krw;
 using namespace krw::bench;
@@ -116,5 +123,39 @@ int main(int argc, char* argv[])
     result(QStringLiteral("compare_window_s"), seconds, QStringLiteral("s"));
     result(QStringLiteral("compare_ui_stall_ms"), longestGapMs, QStringLiteral("ms"));
     result(QStringLiteral("compare_ui_cpu_ms"), (threadCpuNs() - cpuBefore) / 1e6, QStringLiteral("ms"));
+
+    // The search narrows the comparison (MainWindow::filterComparison): a case's name typed into
+    // the search box, from the text to the comparison tree listing fewer cases, then cleared, back
+    // to all; the ticker keeps timing the UI thread's longest gap over both.
+    const auto casesListed = [&window] {
+        const QAbstractItemModel* model = window.comparisonPanel()->tree()->model();
+        int cases = 0;
+        for (int row = 0; row < model->rowCount(); ++row)
+            cases += model->rowCount(model->index(row, 0));
+        return cases;
+    };
+    const auto waitFor = [&](const std::function<bool()>& done) {
+        QElapsedTimer timer;
+        timer.start();
+        while (!done() && timer.elapsed() < 60000)
+            QTest::qWait(2);
+        return done() ? timer.nsecsElapsed() / 1e9 : -1.0;
+    };
+    const int all = casesListed();
+    longestGapMs = 0;
+    sinceTick.restart();
+    ticker.start();
+    window.filterBar()->searchEdit()->setText(a->cases.at(a->cases.size() / 2).filename);
+    const double narrowS = waitFor([&] { return casesListed() < all; });
+    window.filterBar()->searchEdit()->clear();
+    const double wideS = waitFor([&] { return casesListed() == all; });
+    ticker.stop();
+    if (narrowS < 0 || wideS < 0) {
+        miss(QStringLiteral("the search did not narrow the comparison (%1 cases listed)").arg(casesListed()));
+        return 1;
+    }
+    result(QStringLiteral("compare_search_s"), narrowS, QStringLiteral("s")); // the search's debounce included
+    result(QStringLiteral("compare_search_cleared_s"), wideS, QStringLiteral("s"));
+    result(QStringLiteral("compare_search_stall_ms"), longestGapMs, QStringLiteral("ms"));
     return missing() > 0 ? 1 : 0;
 }
