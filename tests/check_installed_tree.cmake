@@ -11,6 +11,7 @@ if(NOT rc EQUAL 0)
 endif()
 
 set(data "${PREFIX}/${DATADIR}")
+string(REPLACE "|" ";" EXTRA_FILES "${EXTRA_FILES}") # files of optional parts, relative to PREFIX
 set(expected
     "${PREFIX}/${BINDIR}/kernel-review"
     "${PREFIX}/${BINDIR}/kernel-review-cli"
@@ -25,6 +26,9 @@ set(expected
     "${data}/icons/hicolor/scalable/apps/io.github.kernel_review.workbench.svg"
     ${EXTRA_FILES})
 foreach(path IN LISTS expected)
+    if(NOT IS_ABSOLUTE "${path}")
+        set(path "${PREFIX}/${path}")
+    endif()
     if(NOT EXISTS "${path}")
         message(FATAL_ERROR "the installed tree lacks ${path}")
     endif()
