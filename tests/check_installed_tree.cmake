@@ -24,6 +24,7 @@ set(expected
     "${data}/applications/io.github.kernel_review.workbench.desktop"
     "${data}/metainfo/io.github.kernel_review.workbench.metainfo.xml"
     "${data}/icons/hicolor/scalable/apps/io.github.kernel_review.workbench.svg"
+    "${data}/mime/packages/io.github.kernel_review.workbench.xml"
     ${EXTRA_FILES})
 foreach(path IN LISTS expected)
     if(NOT IS_ABSOLUTE "${path}")
