@@ -11,6 +11,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QTextStream>
+#include <QUrl>
 
 #include <memory>
 #include <optional>
@@ -44,8 +45,10 @@ struct Options
         parser.addHelpOption();
         parser.addVersionOption();
         parser.addPositionalArgument(QStringLiteral("path"),
-            QCoreApplication::translate("kernel-review", "A run folder, any file of a run, a JSONL file, or a folder of debug folders."),
-            QStringLiteral("[PATH]"));
+            QCoreApplication::translate("kernel-review",
+                "A run folder, any file of a run, a JSONL file, or a folder of debug folders (or its file:// URL). "
+                "A second PATH is compared with the first, as with --compare."),
+            QStringLiteral("[PATH [PATH]]"));
         parser.addOptions({sample, run, screenshot, caseOption, tab, compare, theme});
     }
 };
@@ -80,6 +83,13 @@ bool answersWithoutWindow(int argc, char* argv[], const Options& options)
             return true;
     }
     return parser.isSet(options.theme) && !themeFromOption(parser.value(options.theme));
+}
+
+// A path from the command line; a file:// URL (what a launcher may pass) as its local path.
+QString localPath(const QString& argument)
+{
+    const QUrl url(argument);
+    return url.isLocalFile() ? url.toLocalFile() : argument;
 }
 
 void setApplicationNames()
@@ -150,24 +160,31 @@ int main(int argc, char* argv[])
     }
     window.show();
 
+    // What a file manager's "Open With" passes (the desktop entry's %F): a run, or two runs chosen
+    // together, compared like --compare. A third and later are named, not silently dropped.
     const QStringList args = parser.positionalArguments();
-    QString path = args.value(0);
+    QString path = localPath(args.value(0));
+    const QString comparePath = parser.isSet(options.compare) ? parser.value(options.compare) : localPath(args.value(1));
+    if (args.size() > (parser.isSet(options.compare) ? 1 : 2))
+        QTextStream(stderr) << "kernel-review: "
+                            << QCoreApplication::translate("kernel-review", "opens one run and compares it with one more; ignored: %1")
+                                   .arg(args.mid(parser.isSet(options.compare) ? 1 : 2).join(QStringLiteral(", ")))
+                            << '\n';
     if (parser.isSet(sample) || (path.isEmpty() && krw::Settings::instance()->lastRunPath().isEmpty()))
         path = krw::MainWindow::samplePath();
     else if (path.isEmpty())
         path = krw::Settings::instance()->lastRunPath();
     const bool reopening = path == krw::Settings::instance()->lastRunPath();
     const QString runName = parser.isSet(run) ? parser.value(run) : reopening ? krw::Settings::instance()->lastRunName() : QString();
-    if (parser.isSet(options.compare)) {
+    if (!comparePath.isEmpty()) {
         // Once the run is shown: the run to compare it with (loaded off the UI thread like the first).
         auto compared = std::make_shared<bool>(false);
-        QObject::connect(&window, &krw::MainWindow::loadFinished, &window,
-            [&window, compared, comparePath = parser.value(options.compare), screenshotMode](bool ok) {
-                if (!ok || *compared)
-                    return;
-                *compared = true;
-                window.compareWith(comparePath, {}, !screenshotMode);
-            });
+        QObject::connect(&window, &krw::MainWindow::loadFinished, &window, [&window, compared, comparePath, screenshotMode](bool ok) {
+            if (!ok || *compared)
+                return;
+            *compared = true;
+            window.compareWith(comparePath, {}, !screenshotMode);
+        });
     }
     window.openPath(path, runName, !screenshotMode);
     return app.exec();

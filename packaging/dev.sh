@@ -4,6 +4,8 @@
 # One entry point for a fresh Debian 12 machine:
 #   packaging/dev.sh run   install what is missing, build, open the workbench on the sample run
 #   packaging/dev.sh test  install what is missing, build both Qt flavors, run the whole CTest suite
+#   packaging/dev.sh package  install what is missing, build release, make the .deb (CPack) and
+#                          lint it (packaging/lint-deb.sh); the package is build/release/*.deb
 # Build folders: build/ci-qt5 (Qt 5 + KSyntaxHighlighting, the full-featured flavor on Debian 12,
 # built with ASan+UBSan for tests), build/ci-qt6, build/release. The runner's tests use the real
 # tools: hipcc (compile-check profile) and Debian's CPU PyTorch (cpu profile), sandboxed by bwrap.
@@ -17,6 +19,7 @@ packages=(
     libqcustomplot-dev nlohmann-json3-dev libsimdjson-dev libdtl-dev libgit2-dev
     hipcc python3-torch libtorch-dev pybind11-dev libthrust-dev bubblewrap procps
     desktop-file-utils appstream clang-format git
+    librsvg2-bin help2man lintian
     libmd4c-dev libmd4c-html0-dev chromium poppler-utils
     openssh-server openssh-client
     clang-14 libfuzzer-14-dev
@@ -54,8 +57,17 @@ test)
     build ci-qt6
     ctest --preset ci-qt6
     ;;
+package)
+    install_missing
+    cmake --preset release -DKRW_HARDENING=ON >/dev/null
+    # The programs and what the package holds beyond them (icons, man pages, completion).
+    cmake --build --preset release --target krw_package_files
+    rm -f build/release/*.deb
+    (cd build/release && cpack -G DEB)
+    packaging/lint-deb.sh build/release/*.deb
+    ;;
 *)
-    echo "usage: $0 run|test" >&2
+    echo "usage: $0 run|test|package" >&2
     exit 1
     ;;
 esac

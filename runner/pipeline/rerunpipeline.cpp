@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "pipeline/rerunpipeline.h"
 
+#include "krw-config.h"
 #include "rerun/diagnosticparser.h"
 #include "rerun/kernelresourceparser.h"
 #include "review/annotations.h"
@@ -119,13 +120,15 @@ QString RerunPipeline::runnerDataDir()
     const QString env = qEnvironmentVariable("KRW_RUNNER_DIR");
     if (!env.isEmpty())
         return env;
+    // The build tree (build/app/../runner, and one level deeper for tests), then the install
+    // prefix: the data folder relative to the installed programs, from the install rules.
     const QDir app(QCoreApplication::applicationDirPath());
-    for (const QString& candidate :
-        {QStringLiteral("../runner"), QStringLiteral("../../runner"), QStringLiteral("../share/kernel-review/runner")}) {
+    const QString installed = QStringLiteral(KRW_DATADIR_FROM_BINDIR "/runner");
+    for (const QString& candidate : {QStringLiteral("../runner"), QStringLiteral("../../runner"), installed}) {
         if (QFileInfo::exists(app.filePath(candidate + QStringLiteral("/harness/krw_harness.py"))))
             return QDir::cleanPath(app.filePath(candidate));
     }
-    return QDir::cleanPath(app.filePath(QStringLiteral("../share/kernel-review/runner")));
+    return QDir::cleanPath(app.filePath(installed));
 }
 
 namespace {

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+#
+# check_bash_completion.sh COMPLETION CLI_SOURCE
+# The completion written from kernel-review-cli --help offers every command the CLI dispatches on
+# and every option it declares, both read from its source (app/cli/cli.cpp), not from the help.
+set -euo pipefail
+completion=$1 source=$2
+# shellcheck source=/dev/null
+source "$completion"
+
+complete_line() { # words…: what the completion offers for the last word
+    COMP_WORDS=("$@")
+    COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+    COMPREPLY=()
+    _kernel_review_cli
+    printf '%s\n' "${COMPREPLY[@]}"
+}
+
+failed=0
+commands=$(grep -o 'args.first() == QLatin1String("[a-z-]*")' "$source" | sed 's/.*("\(.*\)")/\1/')
+options=$(grep -o 'addOption({QStringLiteral("[a-z-]*")' "$source" | sed 's/.*("\(.*\)")/\1/')
+[ -n "$commands" ] && [ -n "$options" ] || { echo "no commands or options found in $source"; exit 1; }
+
+offered=$(complete_line kernel-review-cli "")
+for c in $commands; do
+    grep -qx -- "$c" <<<"$offered" || { echo "command '$c' (dispatched in $source) is not completed"; failed=1; }
+done
+offered=$(complete_line kernel-review-cli summary --)
+for o in $options help; do
+    grep -qx -- "--$o" <<<"$offered" || { echo "option --$o (declared in $source) is not completed"; failed=1; }
+done
+# Values: --format's formats, after a space and after '=' (bash splits there), then files again.
+for words in "kernel-review-cli export run --format" "kernel-review-cli export run --format ="; do
+    # shellcheck disable=SC2086
+    offered=$(complete_line $words "")
+    grep -qx pdf <<<"$offered" || { echo "'$words' does not offer pdf: $offered"; failed=1; }
+done
+offered=$(complete_line kernel-review-cli --json "")
+grep -qx summary <<<"$offered" || { echo "after --json the commands are not offered: $offered"; failed=1; }
+offered=$(complete_line kernel-review-cli --run x "")
+grep -qx summary <<<"$offered" || { echo "after --run x the commands are not offered (x taken for a command): $offered"; failed=1; }
+exit $failed
