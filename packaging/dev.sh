@@ -19,7 +19,7 @@ packages=(
     libqcustomplot-dev nlohmann-json3-dev libsimdjson-dev libdtl-dev libgit2-dev
     hipcc python3-torch libtorch-dev pybind11-dev libthrust-dev bubblewrap procps
     desktop-file-utils appstream clang-format git
-    librsvg2-bin help2man lintian
+    librsvg2-bin help2man lintian mmdebstrap
     libmd4c-dev libmd4c-html0-dev chromium poppler-utils
     openssh-server openssh-client
     clang-14 libfuzzer-14-dev
