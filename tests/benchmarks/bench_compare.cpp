@@ -8,12 +8,14 @@
 //     call to the tree showing the buckets (compare_window_s), with the longest gap of a 5 ms UI-thread
 //     timer meanwhile (compare_ui_stall_ms: how long the window could not answer) and the UI thread's
 //     CPU time over the whole comparison (compare_ui_cpu_ms); then a case's name typed into the
-//     search box until the comparison lists fewer cases (compare_search_s, debounce included) and
+//     search box, once the run's search index is ready, until the comparison lists fewer cases
+//     (compare_search_s, the search box's debounce included) and
 //     cleared again (compare_search_cleared_s), with the longest UI-thread gap (compare_search_stall_ms).
 // Usage: QT_QPA_PLATFORM=offscreen bench_compare RUN [OTHER] [--runs 5]
 // Not a test: numbers are quoted in docs/PERFORMANCE.md ("Comparing runs"), not asserted.
 #include "benchsupport.h"
 #include "browse/casefilterbar.h"
+#include "browse/casesearchjob.h"
 #include "code/syntaxsupport.h"
 #include "compare/comparisonpanel.h"
 #include "compare/runcomparison.h"
@@ -90,13 +92,25 @@ int main(int argc, char* argv[])
     MainWindow window(&syntax);
     window.resize(1600, 1000);
     window.show();
+    bool indexReady = false; // the search below is the indexed one (bench_gui's search budget)
+    if (auto* job = window.findChild<CaseSearchJob*>())
+        QObject::connect(job, &CaseSearchJob::indexReady, &app, [&indexReady] { indexReady = true; });
     QSignalSpy loaded(&window, &MainWindow::loadFinished);
     window.openPath(pathA, {}, false);
     if (!loaded.wait(120000)) {
         miss(QStringLiteral("the window did not load %1").arg(pathA));
         return 1;
     }
-    QTest::qWait(2000); // the window's own after-load work (search index, reruns) settles first
+    // The window's own after-load work settles first: the search index built, the reruns read.
+    QElapsedTimer settling;
+    settling.start();
+    while (!indexReady && settling.elapsed() < 120000)
+        QTest::qWait(20);
+    if (!indexReady) {
+        miss(QStringLiteral("the search index of %1 was not ready 120 s after the load").arg(pathA));
+        return 1;
+    }
+    QTest::qWait(500);
 
     double longestGapMs = 0;
     QElapsedTimer sinceTick;
