@@ -306,7 +306,8 @@ void ComparisonPanel::fitColumns()
         if (column != ComparisonTreeModel::NameColumn && !header->isSectionHidden(column))
             others += header->sectionSize(column);
     }
-    const int least = m_tree->fontMetrics().horizontalAdvance(QLatin1Char('x')) * 16;
+    // A case row sits one level below its bucket: its indentation and 16 characters of name.
+    const int least = m_tree->indentation() * 2 + m_tree->fontMetrics().averageCharWidth() * 16;
     const int room = m_tree->viewport()->width() - others;
     header->resizeSection(ComparisonTreeModel::NameColumn, std::max(least, std::min(m_nameWidth, room)));
 }

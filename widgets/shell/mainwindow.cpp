@@ -298,6 +298,9 @@ void MainWindow::buildWarningsDock()
     m_warningsView->setObjectName(QStringLiteral("warningsView"));
     m_warningsView->setModel(sorted);
     m_warningsView->setSortingEnabled(true);
+    // The runs in order (A, then B while comparing), each run's warnings in the order they were met
+    // (the sort is stable); a header click sorts by another column.
+    m_warningsView->sortByColumn(WarningModel::RunColumn, Qt::AscendingOrder);
     m_warningsView->verticalHeader()->hide();
     m_warningsView->horizontalHeader()->setStretchLastSection(true);
     m_warningsView->setSelectionBehavior(QAbstractItemView::SelectRows);

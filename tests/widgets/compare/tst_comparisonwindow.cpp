@@ -217,10 +217,11 @@ private Q_SLOTS:
         MainWindow window(&m_syntax);
         window.resize(1400, 900);
         window.show();
-        QVERIFY(open(window, QStringLiteral(KRW_SAMPLE_RUN_DIR)));
+        QVERIFY(open(window, QStringLiteral(KRW_TEST_DATA_DIR "/hostile"))); // one warning of its own
         auto* view = window.findChild<QTableView*>(QStringLiteral("warningsView"));
         QVERIFY(view);
         const int ownWarnings = view->model()->rowCount();
+        QVERIFY(ownWarnings > 0);
         QVERIFY(view->isColumnHidden(WarningModel::RunColumn));
 
         const QString bad = QStringLiteral(KRW_TEST_DATA_DIR "/bad/mixed.jsonl");
@@ -239,6 +240,14 @@ private Q_SLOTS:
             }
         }
         QCOMPARE(fromB, b->warnings.size());
+        // A's rows first, then B's, each run's in the order the loader met them.
+        for (int row = 0; row < view->model()->rowCount(); ++row) {
+            const QString run = view->model()->index(row, WarningModel::RunColumn).data().toString();
+            QVERIFY2(run.startsWith(row < ownWarnings ? QStringLiteral("A · ") : QStringLiteral("B · ")), qPrintable(run));
+            if (row > ownWarnings)
+                QVERIFY(view->model()->index(row, WarningModel::LineColumn).data().toInt()
+                    >= view->model()->index(row - 1, WarningModel::LineColumn).data().toInt());
+        }
         auto* dock = qobject_cast<QDockWidget*>(view->parentWidget());
         QVERIFY(dock);
         QVERIFY2(dock->windowTitle().contains(QStringLiteral("B %1").arg(b->warnings.size())), qPrintable(dock->windowTitle()));
@@ -306,8 +315,8 @@ private Q_SLOTS:
         QVERIFY(allInSight());
         // Narrower than the other columns need: the names keep 16 characters, the tree scrolls.
         setPaneExtra(-200);
-        QTRY_COMPARE(
-            tree->header()->sectionSize(ComparisonTreeModel::NameColumn), tree->fontMetrics().horizontalAdvance(QLatin1Char('x')) * 16);
+        QTRY_COMPARE(tree->header()->sectionSize(ComparisonTreeModel::NameColumn),
+            tree->indentation() * 2 + tree->fontMetrics().averageCharWidth() * 16);
     }
 
     // File ▸ Compare Several Runs…: the runs on show listed, loaded off the UI thread, the grid sorted
