@@ -195,7 +195,7 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
         m_caseView->setComparedRun(b);
         m_casePanels->setCurrentWidget(m_comparison);
         m_leaveComparisonAction->setEnabled(true);
-        showWarnings();
+        showWarnings(true);
         statusBar()->showMessage(tr("Comparing with %1").arg(b->name), 5000);
         // The case asked for (a cell of the run grid), else the case on show, if it is in the
         // comparison; else the first case there.
@@ -215,7 +215,7 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
         m_caseView->setComparedRun({});
         m_casePanels->setCurrentIndex(0);
         m_leaveComparisonAction->setEnabled(false);
-        showWarnings();
+        showWarnings(false);
         const QModelIndex current = m_caseTree->currentIndex();
         showCase(current.isValid() && !current.data(CaseTreeModel::IsGroupRole).toBool()
                 ? current.data(CaseTreeModel::CaseIndexRole).toInt()
@@ -319,8 +319,9 @@ void MainWindow::buildWarningsDock()
 }
 
 // The run's load warnings; while comparing, B's below A's, each row saying its run. The dock
-// comes up when a run just shown has any.
-void MainWindow::showWarnings()
+// comes up when a run just loaded has any (reveal: a run opened, or B compared), not when a
+// comparison is left: a dock the user closed stays closed.
+void MainWindow::showWarnings(bool reveal)
 {
     const RunPtr b = m_comparison->isActive() ? m_comparison->runB() : RunPtr();
     if (!b) {
@@ -333,7 +334,7 @@ void MainWindow::showWarnings()
     }
     m_warningsView->setColumnHidden(WarningModel::RunColumn, !b);
     m_warningsView->resizeColumnsToContents();
-    if ((b && !b->warnings.isEmpty()) || (!b && m_warnings->rowCount() > 0))
+    if (reveal && ((b && !b->warnings.isEmpty()) || (!b && m_warnings->rowCount() > 0)))
         m_warningsDock->show();
 }
 
@@ -673,7 +674,7 @@ void MainWindow::showRun(const RunPtr& run)
     m_comparison->setRunA(run); // a comparison of the run left ends
     m_model->setRun(run);
     m_review->openRun(run);
-    showWarnings();
+    showWarnings(true);
     m_caseTree->expandAll();
     setWindowTitle(tr("%1 — Kernel Review Workbench").arg(run->name));
     // The rest on the event loop's next turn: the tree paints and input is handled in between, so

@@ -140,7 +140,7 @@ private:
     void buildStatusBar();
     QWidget* buildCasePanel();
     void buildWarningsDock();
-    void showWarnings();
+    void showWarnings(bool reveal);
     void buildFailuresDock();
     void readFailuresIfShown();
     void noteRerun(const RunPtr& run, const QString& caseName, const RerunResult& result);

@@ -252,9 +252,11 @@ private Q_SLOTS:
         QVERIFY(dock);
         QVERIFY2(dock->windowTitle().contains(QStringLiteral("B %1").arg(b->warnings.size())), qPrintable(dock->windowTitle()));
 
+        dock->close(); // closed by the user: leaving the comparison does not bring it back
         window.comparisonPanel()->leave();
         QCOMPARE(view->model()->rowCount(), ownWarnings);
         QVERIFY(view->isColumnHidden(WarningModel::RunColumn));
+        QVERIFY(!dock->isVisible());
     }
 
     // A 300-character case name (the hostile run) does not push A's and B's columns out of sight:
