@@ -30,6 +30,7 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTabWidget>
+#include <QTimer>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 #include <QtConcurrent>
@@ -134,7 +135,7 @@ CaseView::CaseView(SyntaxSupport* syntax, QWidget* parent)
     , m_tabs(new QTabWidget(this))
     , m_tabTitles(new TabTitleFitter(m_tabs))
     , m_pages(new QStackedWidget(this))
-    , m_emptyPage(new QLabel(tr("Choose a case in the tree to read its versions."), this))
+    , m_emptyPage(new QLabel(this))
     , m_instruction(new MarkdownView(this))
     , m_details(new QTreeWidget(this))
     , m_perfList(new QListWidget(this))
@@ -308,6 +309,19 @@ void CaseView::clear()
     m_reflection->setPlainMessage({});
     m_compare->setCase({}, {});
     m_tabs->setEnabled(false);
+    m_emptyPage->setText(tr("Choose a case in the tree to read its versions."));
+    m_pages->setCurrentWidget(m_emptyPage);
+}
+
+void CaseView::showReadingPage(const QString& caseName)
+{
+    m_title->setFullText(caseName);
+    m_latest->hide();
+    m_best->hide();
+    m_hints->setHints({}, {});
+    m_iterationChooser->clear();
+    m_tabs->setEnabled(false);
+    m_emptyPage->setText(tr("Reading the texts of %1…").arg(caseName));
     m_pages->setCurrentWidget(m_emptyPage);
 }
 
@@ -316,6 +330,15 @@ void CaseView::setCase(const RunPtr& run, int caseIndex)
     const quint64 generation = ++m_generation;
     m_loading = true;
     m_note->setFullText(tr("Reading…"));
+    const QString name = run && caseIndex >= 0 && caseIndex < run->cases.size() ? run->cases.at(caseIndex).filename : QString();
+    if (m_pages->currentWidget() == m_emptyPage) {
+        showReadingPage(name);
+    } else {
+        QTimer::singleShot(ReadingPageDelayMs, this, [this, generation, name] {
+            if (generation == m_generation && m_loading)
+                showReadingPage(name);
+        });
+    }
     auto* watcher = new QFutureWatcher<CaseRead>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
         if (generation == m_generation)

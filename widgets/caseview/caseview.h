@@ -59,6 +59,12 @@ public:
     explicit CaseView(SyntaxSupport* syntax, QWidget* parent = nullptr);
     ~CaseView() override;
 
+    // Reads the case's texts on a worker and shows them when they are there. Until then the case
+    // shown before stays (switching cases with the keys does not flash); a read that takes longer
+    // than ReadingPageDelayMs (a loaded machine, a huge text) hides it behind a page that names the
+    // case being read, so its texts never stand under another case's name. With no case shown,
+    // that page comes at once.
+    static constexpr int ReadingPageDelayMs = 150;
     void setCase(const RunPtr& run, int caseIndex);
     void clear();
     // Comparing runs (issue 13): the run compared with, null for none. Cases shown from now on
@@ -110,6 +116,7 @@ private:
     struct CaseRead; // what the worker reads and prepares for one case
     static CaseRead readCase(const RunPtr& run, int caseIndex, const DiffOptions& diffOptions, const RunPtr& compared);
     void applyTexts(const CaseRead& read);
+    void showReadingPage(const QString& caseName);
     void fillIterationChooser();
     void showIteration();
     void showHeader();

@@ -126,6 +126,55 @@ private Q_SLOTS:
         QVERIFY(titleShows(view, QStringLiteral("leaky_relu.py")));
     }
 
+    // While a case's texts are read, the view names that case: at once when none was shown, after
+    // ReadingPageDelayMs when another case's texts are on screen (a quick read does not flash).
+    void slowReadNamesTheCaseBeingRead()
+    {
+        CaseView view(&m_syntax);
+        view.resize(900, 700);
+        view.show();
+        auto* page = view.findChild<QLabel*>(QStringLiteral("noCasePage"));
+        QVERIFY(page && page->isVisible());
+        const QString a = QStringLiteral("leaky_relu.py");
+        const QString b = QStringLiteral("block_sum.py");
+        QSignalSpy shown(&view, &CaseView::caseShown);
+        QThreadPool* jobs = WorkPools::jobs();
+        QSemaphore release;
+        QVector<QFuture<void>> blockers;
+        auto blockReads = [&] {
+            for (int i = 0; i < jobs->maxThreadCount(); ++i)
+                blockers.append(QtConcurrent::run(jobs, [&release] { release.acquire(); }));
+            QTRY_COMPARE(jobs->activeThreadCount(), jobs->maxThreadCount());
+        };
+        auto allowReads = [&] {
+            release.release(int(blockers.size()));
+            for (QFuture<void>& blocker : blockers)
+                blocker.waitForFinished();
+            blockers.clear();
+        };
+
+        blockReads();
+        view.setCase(m_run, m_run->indexOf(a));
+        const bool namedAtOnce
+            = page->isVisible() && page->text().contains(a) && titleShows(view, a) && !titleShows(view, QStringLiteral("No case selected"));
+        allowReads();
+        QVERIFY(namedAtOnce);
+        QVERIFY(shown.wait(10000));
+        QVERIFY(!page->isVisible());
+
+        blockReads();
+        view.setCase(m_run, m_run->indexOf(b));
+        const bool keptAtFirst = !page->isVisible() && view.tabs()->isVisible();
+        QTest::qWait(CaseView::ReadingPageDelayMs + 200);
+        const bool namedLater = page->isVisible() && page->text().contains(b) && titleShows(view, b) && !view.tabs()->isVisible();
+        allowReads();
+        QVERIFY(keptAtFirst);
+        QVERIFY(namedLater);
+        QVERIFY(shown.wait(10000));
+        QVERIFY(!page->isVisible());
+        QCOMPARE(historyRows(view), expectedRows(b));
+    }
+
     // A case's lint hints show above its tabs, each naming its version and line; a click shows that
     // line in that version (here an older iteration's prediction). A case without hints hides the list.
     void hintsShowAndLeadToTheirLine()
