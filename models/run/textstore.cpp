@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "run/textstore.h"
 
+#include "run/jsonstringdecoder.h"
 #include "run/textlimits.h"
 
 #include <QFile>
@@ -246,6 +247,9 @@ ResolvedText TextStore::decodeSpan(const SourceFile& source, const QByteArray& b
 
 bool TextStore::decodeJsonText(const QByteArray& json, QString* out)
 {
+    // Nearly every text field is a valid string literal of a few KB: the fast path.
+    if (JsonStringDecoder::decode(std::string_view(json.constData(), std::size_t(json.size())), out))
+        return true;
     nlohmann::json value;
     if (!parseJson(json, &value) && !parseJson(repairedUtf8(json), &value)) {
         // Python's NaN/Infinity literals make a list invalid JSON; its text is still worth showing.
