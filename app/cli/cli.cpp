@@ -8,6 +8,7 @@
 #include "compare/comparisonsummary.h"
 #include "failures/failurereader.h"
 #include "krw-config.h"
+#include "lint/hintcache.h"
 #include "lint/linter.h"
 #include "pipeline/rerunpipeline.h"
 #include "pipeline/rerunrequestbuilder.h"
@@ -112,10 +113,10 @@ int summary(QCommandLineParser& parser, const QStringList& args)
     }
     // The JSON carries every case's failure signature and lint hints (docs/FAILURES.md, docs/LINT.md),
     // unless asked not to: hints read every case's texts, which costs far more than the load
-    // (docs/PERFORMANCE.md, "Lint").
+    // (docs/PERFORMANCE.md, "Lint"), so they are cached between runs of the command (lint/hintcache.h).
     if (parser.isSet(QStringLiteral("json")))
         writeOut(summaryJson(
-            run, failureSignatures(run), parser.isSet(QStringLiteral("no-hints")) ? QVector<LintHints>() : Linter::lintRun(loaded)));
+            run, failureSignatures(run), parser.isSet(QStringLiteral("no-hints")) ? QVector<LintHints>() : HintCache::hintsOf(loaded)));
     else
         writeOut(summaryText(run));
     if (run.cases.isEmpty()) {
@@ -586,7 +587,9 @@ void addOptions(QCommandLineParser& parser)
         "  run-request FILE --out RESULT   run one staged request (a Slurm task's work)\n"
         "  export PATH --format html|md|pdf|csv|workspace --out DEST [--only all|failing|annotated]\n"
         "                 the annotated report, a CSV of cases, or per-case debug folders\n"
-        "                 [--compare B]: the summary page lists the buckets of this run against B")
+        "                 [--compare B]: the summary page lists the buckets of this run against B\n\n"
+        "Lint hints are kept per run in $XDG_CACHE_HOME/kernel-review/hints and used while the run's files\n"
+        "and this build are unchanged; KRW_HINT_CACHE=off computes them every time.")
                                          .arg(QStringLiteral(KRW_VERSION_STRING)));
     parser.addHelpOption(); // no --version option: rerun's --version names the code version to run
     parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("summary"));

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 //
 // Loading benchmark (docs/PERFORMANCE.md, "load"): how long `kernel-review-cli summary --json RUN_DIR`
-// takes from start to exit (the command to a complete case index), how much memory it peaks at,
-// and the same against Python's json module reading the same files.
+// takes from start to exit (the command to a complete case index), its lint hints computed and
+// cached, how much memory it peaks at, and the same against Python's json module reading the same
+// files.
 //
 //   bench_load [--cli PATH] [--repeat N] RUN_DIR
 //
@@ -138,10 +139,33 @@ int main(int argc, char* argv[])
     QTemporaryDir tmp;
     const QString summaryPath = tmp.filePath(QStringLiteral("summary.json"));
     const QString errPath = tmp.filePath(QStringLiteral("stderr.txt"));
-    const Series cliRuns = measure({cli, QStringLiteral("summary"), QStringLiteral("--json"), runDir}, repeat, summaryPath, errPath);
+    // The lint hints' cache (lint/hintcache.h) is in a folder of this benchmark's own, so no earlier
+    // session's cache is read. load_cli_s is the command computing its hints (the cache off, as on
+    // a run's first summary); load_cached_s the same command once they are cached (an unchanged run
+    // summarised again), checked to print the same bytes.
+    qputenv("XDG_CACHE_HOME", tmp.filePath(QStringLiteral("cache")).toLocal8Bit());
+    const QStringList summaryArgv{cli, QStringLiteral("summary"), QStringLiteral("--json"), runDir};
+    qputenv("KRW_HINT_CACHE", "off");
+    const Series cliRuns = measure(summaryArgv, repeat, summaryPath, errPath);
+    qunsetenv("KRW_HINT_CACHE");
     if (!cliRuns.error.isEmpty()) {
         err << "bench_load: " << cliRuns.error << '\n';
         return 1;
+    }
+    const QString cachedPath = tmp.filePath(QStringLiteral("summary-cached.json"));
+    const Series cachedRuns = measure(summaryArgv, repeat, QStringLiteral("/dev/null"), errPath); // the warm-up fills the cache
+    const bench::ChildRun cachedOnce = bench::runChild(summaryArgv, cachedPath, errPath);
+    if (!cachedRuns.error.isEmpty() || !cachedOnce.ok) {
+        err << "bench_load: " << (cachedRuns.error.isEmpty() ? cachedOnce.error : cachedRuns.error) << '\n';
+        return 1;
+    }
+    {
+        QFile computed(summaryPath);
+        QFile cached(cachedPath);
+        if (!computed.open(QIODevice::ReadOnly) || !cached.open(QIODevice::ReadOnly) || computed.readAll() != cached.readAll()) {
+            err << "bench_load: summary --json with cached hints differs from the computed one (" << cachedPath << ")\n";
+            return 1;
+        }
     }
     QFile summaryFile(summaryPath);
     summaryFile.open(QIODevice::ReadOnly);
@@ -155,6 +179,9 @@ int main(int argc, char* argv[])
     const std::size_t warnings = summary.contains("warnings") && summary["warnings"].is_array() ? summary["warnings"].size() : 0;
     out << "kernel-review-cli summary --json: " << cases << " cases, " << warnings << " load warnings; median of " << repeat << ": "
         << QString::number(cliRuns.median(), 'f', 3) << " s, peak RSS " << QString::number(cliRuns.maxRssMb, 'f', 1) << " MB" << Qt::endl;
+
+    out << "kernel-review-cli summary --json, hints cached: median of " << repeat << ": " << QString::number(cachedRuns.median(), 'f', 3)
+        << " s, peak RSS " << QString::number(cachedRuns.maxRssMb, 'f', 1) << " MB" << Qt::endl;
 
     // The same command without the lint hints (issue 13 added them; they read every text of every
     // case): the case index, failure signatures and groups only.
@@ -182,6 +209,9 @@ int main(int argc, char* argv[])
     bench::result(QStringLiteral("load_cli_s"), cliRuns.median(), QStringLiteral("s"));
     bench::result(QStringLiteral("python_json_s"), pyRuns.median(), QStringLiteral("s"));
     bench::result(QStringLiteral("load_ratio"), pyRuns.median() > 0 ? cliRuns.median() / pyRuns.median() : 0, QStringLiteral("x"), 3);
+    bench::result(QStringLiteral("load_cached_s"), cachedRuns.median(), QStringLiteral("s"));
+    bench::result(
+        QStringLiteral("load_cached_ratio"), pyRuns.median() > 0 ? cachedRuns.median() / pyRuns.median() : 0, QStringLiteral("x"), 3);
     bench::result(QStringLiteral("load_nohints_s"), indexRuns.median(), QStringLiteral("s"));
     bench::result(
         QStringLiteral("load_nohints_ratio"), pyRuns.median() > 0 ? indexRuns.median() / pyRuns.median() : 0, QStringLiteral("x"), 3);

@@ -21,7 +21,7 @@
 #include "compare/comparisontreemodel.h"
 #include "compare/rungriddialog.h"
 #include "failures/failurespanel.h"
-#include "lint/linter.h"
+#include "lint/hintcache.h"
 #include "report/exportdialog.h"
 #include "rerun/runnerpanel.h"
 #include "review/annotationpanel.h"
@@ -751,7 +751,9 @@ void MainWindow::loadHints()
         m_model->setHints(watcher->result());
         Q_EMIT hintsLoaded();
     });
-    watcher->setFuture(SearchIndex::runOnBuildPool([run, cancel] { return Linter::lintRun(run, cancel.get(), SearchIndex::buildPool()); }));
+    // Kept between sessions (lint/hintcache.h): a run opened again has its hints at once.
+    watcher->setFuture(
+        SearchIndex::runOnBuildPool([run, cancel] { return HintCache::hintsOf(run, cancel.get(), SearchIndex::buildPool()); }));
 }
 
 bool MainWindow::selectCase(const QString& filename)
