@@ -41,6 +41,14 @@ class TestHintCache : public QObject
         return QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) + QStringLiteral("/kernel-review/hints");
     }
 
+    // A miss: hintsOf computed the hints (not read them), the same as Linter::lintRun's.
+    static bool computedAgain(const RunPtr& run)
+    {
+        bool fromCache = true;
+        const QVector<LintHints> hints = HintCache::hintsOf(run, nullptr, nullptr, &fromCache);
+        return !fromCache && hints == Linter::lintRun(run);
+    }
+
     // The cache file with one of its JSON texts replaced.
     static void editCacheFile(const Run& run, const QByteArray& from, const QByteArray& to)
     {
@@ -101,9 +109,7 @@ private Q_SLOTS:
         QVERIFY(HintCache::load(*run)); // what the run loaded before still matches its record
         run = load();
         QVERIFY(!HintCache::load(*run));
-        bool fromCache = true;
-        QCOMPARE(HintCache::hintsOf(run, nullptr, nullptr, &fromCache), Linter::lintRun(run));
-        QVERIFY(!fromCache);
+        QVERIFY(computedAgain(run));
         QVERIFY(HintCache::load(*run)); // saved over the old record
     }
 
@@ -116,9 +122,7 @@ private Q_SLOTS:
         QVERIFY(QFile::remove(m_run + QStringLiteral("/sample_triton2hip_mem_1.json")));
         run = load();
         QVERIFY(!HintCache::load(*run));
-        bool fromCache = true;
-        QCOMPARE(HintCache::hintsOf(run, nullptr, nullptr, &fromCache), Linter::lintRun(run));
-        QVERIFY(!fromCache);
+        QVERIFY(computedAgain(run));
     }
 
     void anotherBuildOrLayoutIsAMiss_data()
@@ -142,9 +146,7 @@ private Q_SLOTS:
         QVERIFY(HintCache::load(*run));
         editCacheFile(*run, from, to);
         QVERIFY(!HintCache::load(*run));
-        bool fromCache = true;
-        QCOMPARE(HintCache::hintsOf(run, nullptr, nullptr, &fromCache), Linter::lintRun(run));
-        QVERIFY(!fromCache);
+        QVERIFY(computedAgain(run));
         QVERIFY(HintCache::load(*run));
     }
 
@@ -155,9 +157,7 @@ private Q_SLOTS:
         QFile file(HintCache::pathFor(*run));
         QVERIFY(file.resize(file.size() / 2));
         QVERIFY(!HintCache::load(*run));
-        bool fromCache = true;
-        QCOMPARE(HintCache::hintsOf(run, nullptr, nullptr, &fromCache), Linter::lintRun(run));
-        QVERIFY(!fromCache);
+        QVERIFY(computedAgain(run));
         QVERIFY(HintCache::load(*run));
     }
 
@@ -166,13 +166,13 @@ private Q_SLOTS:
         const RunPtr run = load();
         qputenv("KRW_HINT_CACHE", "off");
         QVERIFY(!HintCache::enabled());
-        bool fromCache = true;
-        QCOMPARE(HintCache::hintsOf(run, nullptr, nullptr, &fromCache), Linter::lintRun(run));
-        QVERIFY(!fromCache);
+        QVERIFY(computedAgain(run));
         QVERIFY(!QFile::exists(HintCache::pathFor(*run)));
         qunsetenv("KRW_HINT_CACHE");
         HintCache::hintsOf(run);
+        QVERIFY(HintCache::load(*run));
         qputenv("KRW_HINT_CACHE", "off");
+        bool fromCache = true;
         HintCache::hintsOf(run, nullptr, nullptr, &fromCache);
         QVERIFY(!fromCache); // there, but not read
         qunsetenv("KRW_HINT_CACHE");
