@@ -2,8 +2,13 @@
 #include "recordcheck.h"
 
 #include "fuzzfile.h"
+#include "run/jsonstringdecoder.h"
 #include "run/textstore.h"
 #include "rundump.h"
+
+#include <QFile>
+
+#include <nlohmann/json.hpp>
 
 namespace krw::fuzz {
 
@@ -25,6 +30,27 @@ void RecordCheck::checkText(const TextRef& ref, const SourceTable& sources, cons
     TextStore::resolve(sources, ref);
     if (ref.length > 1)
         TextStore::resolve(sources, ref, ref.length / 2);
+    checkDecoders(ref, source, field);
+}
+
+void RecordCheck::checkDecoders(const TextRef& ref, const SourceFile& source, const char* field)
+{
+    if (source.kind != SourceFile::Kind::Json || ref.isEmptyString)
+        return;
+    QFile file(source.path);
+    if (!file.open(QIODevice::ReadOnly) || !file.seek(ref.offset))
+        return;
+    const QByteArray bytes = file.read(ref.length);
+    // Where the fast path answers, the careful one must accept the span and give the same text.
+    QString fast;
+    if (!JsonStringDecoder::decode(std::string_view(bytes.constData(), std::size_t(bytes.size())), &fast))
+        return;
+    const nlohmann::json careful = nlohmann::json::parse(bytes.cbegin(), bytes.cend(), nullptr, false);
+    if (careful.is_discarded() || !careful.is_string())
+        fail("JsonStringDecoder decoded a span nlohmann rejects", QString::fromLatin1(field));
+    const std::string& text = careful.get_ref<const std::string&>();
+    if (fast != QString::fromUtf8(text.data(), int(text.size())))
+        fail("JsonStringDecoder and nlohmann decode a span differently", QString::fromLatin1(field));
 }
 
 void RecordCheck::check(const IterationRecords& records, const SourceTable& sources)

@@ -18,6 +18,9 @@ public:
     // The same for a whole loaded run: every case's every iteration.
     static void checkRun(const Run& run);
     static void checkText(const TextRef& ref, const SourceTable& sources, const char* field);
+    // The fast text decoder (JsonStringDecoder) against the careful one (nlohmann) on a text's
+    // span: where the fast one answers, both must give the same text.
+    static void checkDecoders(const TextRef& ref, const SourceFile& source, const char* field);
     // Two loads of the same files that must give the same run (cases, texts, warnings): the
     // whole-line check (JsonValidator), parts and reuse on reload are only shortcuts. `how` names
     // the second way in the finding.
