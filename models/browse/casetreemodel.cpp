@@ -215,6 +215,10 @@ QVariant CaseTreeModel::caseData(const Case& c, int caseIndex, int column, int r
             return rerun == m_reruns.cend() ? QString() : rerun->cellText();
         }
         case HintsColumn:
+            // "…" until the hints are there (its tooltip says they are being computed): an empty
+            // cell means the case has none.
+            if (!hasHints())
+                return QStringLiteral("…");
             return hintCount(caseIndex) > 0 ? QVariant(hintCount(caseIndex)) : QVariant(QString());
         case IterationsColumn:
             return int(c.history.size());

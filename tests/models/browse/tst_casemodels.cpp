@@ -298,7 +298,7 @@ private Q_SLOTS:
         QCOMPARE(visibleCases(proxy).size(), 5);
     }
 
-    // The Hints column: empty until the hints come (no count, the filter passes nothing), then the
+    // The Hints column: "…" until the hints come (no count, the filter passes nothing), then the
     // count per case in place (one signal per group, the Hints column alone), its tooltip the
     // hints, and the filter by any hint or by one check. Another run drops them.
     void hintsColumnShowsAndFilters()
@@ -312,7 +312,8 @@ private Q_SLOTS:
             return model.index(i.row(), CaseTreeModel::HintsColumn, i.parent()).data(role);
         };
         QCOMPARE(model.headerData(CaseTreeModel::HintsColumn, Qt::Horizontal).toString(), QStringLiteral("Hints"));
-        QCOMPARE(cell(QStringLiteral("a.py")).toString(), QString());
+        QCOMPARE(cell(QStringLiteral("a.py")).toString(), QStringLiteral("…"));
+        QCOMPARE(cell(QStringLiteral("a.py"), Qt::ToolTipRole).toString(), QStringLiteral("Lint hints are being computed"));
         QCOMPARE(cell(QStringLiteral("a.py"), CaseTreeModel::HintCountRole).toInt(), -1);
         proxy.setHintFilter(CaseFilterProxy::anyHint());
         QCOMPARE(visibleCases(proxy).size(), 0); // not computed yet: nothing has a hint
@@ -351,6 +352,7 @@ private Q_SLOTS:
         QCOMPARE(cell(QStringLiteral("b.py")).toInt(), 2);
         model.setRun(miniRun()); // loaded again: computed again
         QCOMPARE(cell(QStringLiteral("b.py"), CaseTreeModel::HintCountRole).toInt(), -1);
+        QCOMPARE(cell(QStringLiteral("b.py")).toString(), QStringLiteral("…"));
     }
 
     // A rerun that ends under a Rerun filter without moving any row (still flagged, still hidden)
