@@ -35,6 +35,7 @@
 #include "shell/screenshottaker.h"
 #include "shell/windowplacement.h"
 #include "theme/themes.h"
+#include "work/workpools.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -733,9 +734,11 @@ void MainWindow::loadLatestReruns()
     }));
 }
 
-// The Hints column: every case's lint hints (docs/LINT.md), computed on the search index's pool at
-// a lower priority, so the UI thread and the case reads keep the cores first. The lint of a run no
-// longer shown is cancelled and its answer dropped.
+// The Hints column: every case's lint hints (docs/LINT.md). Kept between sessions
+// (lint/hintcache.h): the cache is read first, on a job thread, so a run opened again has them as
+// soon as the tree shows; a miss computes them on the search index's pool at a lower priority, so
+// the UI thread and the case reads keep the cores first. The hints of a run no longer shown are
+// cancelled and dropped.
 void MainWindow::loadHints()
 {
     if (m_lintCancel)
@@ -743,15 +746,33 @@ void MainWindow::loadHints()
     auto cancel = std::make_shared<std::atomic_bool>(false);
     m_lintCancel = cancel;
     const RunPtr run = m_run;
-    auto* watcher = new QFutureWatcher<QVector<LintHints>>(this);
+    using Cached = std::optional<QVector<LintHints>>;
+    auto* watcher = new QFutureWatcher<Cached>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, run, cancel] {
         watcher->deleteLater();
         if (m_run != run || cancel->load())
             return; // another run (or the same one loaded again) is shown now
+        const Cached cached = watcher->result();
+        if (!cached) {
+            computeHints(run, cancel);
+            return;
+        }
+        m_model->setHints(*cached);
+        Q_EMIT hintsLoaded();
+    });
+    watcher->setFuture(QtConcurrent::run(WorkPools::jobs(), [run] { return HintCache::enabled() ? HintCache::load(*run) : Cached(); }));
+}
+
+void MainWindow::computeHints(const RunPtr& run, const std::shared_ptr<std::atomic_bool>& cancel)
+{
+    auto* watcher = new QFutureWatcher<QVector<LintHints>>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, run, cancel] {
+        watcher->deleteLater();
+        if (m_run != run || cancel->load())
+            return;
         m_model->setHints(watcher->result());
         Q_EMIT hintsLoaded();
     });
-    // Kept between sessions (lint/hintcache.h): a run opened again has its hints at once.
     watcher->setFuture(
         SearchIndex::runOnBuildPool([run, cancel] { return HintCache::hintsOf(run, cancel.get(), SearchIndex::buildPool()); }));
 }

@@ -135,6 +135,7 @@ private:
     void buildMenus();
     void loadLatestReruns();
     void loadHints();
+    void computeHints(const RunPtr& run, const std::shared_ptr<std::atomic_bool>& cancel);
     void colourRerunIcon();
     void buildReviewMenu();
     void buildStatusBar();

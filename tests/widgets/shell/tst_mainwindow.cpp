@@ -14,6 +14,7 @@
 #include "code/codeview.h"
 #include "code/diffview.h"
 #include "code/syntaxsupport.h"
+#include "lint/hintcache.h"
 #include "rerun/resultstore.h"
 #include "rerun/runnerpanel.h"
 #include "review/annotationstore.h"
@@ -51,6 +52,7 @@
 #include <QProcess>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QStandardPaths>
@@ -218,6 +220,20 @@ private:
                 entries << action;
         }
         return entries;
+    }
+
+    // The Hints cell of a case in the window's tree ("<no row>" when the case is not shown).
+    static QString hintCell(MainWindow& window, const QString& name)
+    {
+        const QAbstractItemModel* tree = window.caseTree()->model();
+        for (int g = 0; g < tree->rowCount(); ++g) {
+            const QModelIndex group = tree->index(g, 0);
+            for (int r = 0; r < tree->rowCount(group); ++r) {
+                if (tree->index(r, 0, group).data(CaseTreeModel::FilenameRole).toString() == name)
+                    return tree->index(r, CaseTreeModel::HintsColumn, group).data().toString();
+            }
+        }
+        return QStringLiteral("<no row>");
     }
 
 private Q_SLOTS:
@@ -1133,19 +1149,9 @@ private Q_SLOTS:
         const QAbstractItemModel* tree = window.caseTree()->model();
         QCOMPARE(tree->headerData(CaseTreeModel::HintsColumn, Qt::Horizontal).toString(), QStringLiteral("Hints"));
         QVERIFY(!window.caseTree()->isColumnHidden(CaseTreeModel::HintsColumn));
-        auto hintCell = [&](const QString& name) {
-            for (int g = 0; g < tree->rowCount(); ++g) {
-                const QModelIndex group = tree->index(g, 0);
-                for (int r = 0; r < tree->rowCount(group); ++r) {
-                    if (tree->index(r, 0, group).data(CaseTreeModel::FilenameRole).toString() == name)
-                        return tree->index(r, CaseTreeModel::HintsColumn, group).data().toString();
-                }
-            }
-            return QStringLiteral("<no row>");
-        };
-        QCOMPARE(hintCell(QStringLiteral("leaky_relu.py")), QStringLiteral("1"));
-        QCOMPARE(hintCell(QStringLiteral("block_sum.py")), QStringLiteral("3"));
-        QCOMPARE(hintCell(QStringLiteral("sin_kernel.py")), QString());
+        QCOMPARE(hintCell(window, QStringLiteral("leaky_relu.py")), QStringLiteral("1"));
+        QCOMPARE(hintCell(window, QStringLiteral("block_sum.py")), QStringLiteral("3"));
+        QCOMPARE(hintCell(window, QStringLiteral("sin_kernel.py")), QString());
 
         auto* box = window.filterBar()->findChild<QComboBox*>(QStringLiteral("hintFilter"));
         QVERIFY(box);
@@ -1162,6 +1168,27 @@ private Q_SLOTS:
         shown = shownCases(window);
         shown.sort();
         QCOMPARE(shown, (QStringList{QStringLiteral("leaky_relu.py"), QStringLiteral("rms_norm.py")}));
+    }
+
+    // A run whose hints are in the cache (lint/hintcache.h) shows the cached ones: planted ones here,
+    // two for a case the checks find nothing in and none for one they do.
+    void cachedHintsAreShown()
+    {
+        const RunPtr run = std::make_shared<const Run>(loadRunAtPath(QStringLiteral(KRW_SAMPLE_RUN_DIR)));
+        QVector<LintHints> planted(run->cases.size());
+        planted[run->indexOf(QStringLiteral("sin_kernel.py"))]
+            = {{QStringLiteral("binding"), QStringLiteral("label"), 1, QStringLiteral("a")},
+                {QStringLiteral("constant"), QStringLiteral("label"), 2, QStringLiteral("b")}};
+        QVERIFY(HintCache::save(*run, planted));
+        const auto removeCache = qScopeGuard([&run] { QFile::remove(HintCache::pathFor(*run)); }); // the other tests compute theirs
+        MainWindow window(&m_syntax);
+        QSignalSpy hints(&window, &MainWindow::hintsLoaded);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(open(window, QStringLiteral(KRW_SAMPLE_RUN_DIR)));
+        QVERIFY(hints.wait(20000) || !hints.isEmpty());
+        QCOMPARE(hintCell(window, QStringLiteral("sin_kernel.py")), QStringLiteral("2"));
+        QCOMPARE(hintCell(window, QStringLiteral("leaky_relu.py")), QString());
     }
 
     // The tree's columns are sized from the model's texts, not by Qt measuring rows on each change
