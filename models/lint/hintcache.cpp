@@ -84,12 +84,20 @@ bool sameSources(simdjson::dom::element recorded, const SourceTable& now)
     for (simdjson::dom::element entry : list) {
         const auto was = sourceFrom(entry);
         const SourceFile& is = now.at(i++);
-        // Stamps compared both ways: a stamp missing on either side (no modification time, no
-        // inode) is no match, as the loader's rule would let it be.
+        // Compared both ways, so that a part of the stamp recorded on one side only counts too.
         if (!was || was->path != is.path || was->kind != is.kind || !TextStore::sameStamp(*was, is) || !TextStore::sameStamp(is, *was))
             return false;
     }
     return true;
+}
+
+// Whether "unchanged" can be told of every file of a run: each has a modification time (a file
+// of Qt's resources has none, and its size alone is no proof).
+bool verifiable(const Run& run)
+{
+    if (!run.sources)
+        return false;
+    return std::all_of(run.sources->cbegin(), run.sources->cend(), [](const SourceFile& s) { return s.modified.isValid(); });
 }
 
 void dropOldFiles(const QString& keep)
@@ -123,7 +131,7 @@ QString HintCache::pathFor(const Run& run)
 
 std::optional<QVector<LintHints>> HintCache::load(const Run& run)
 {
-    if (!run.sources)
+    if (!verifiable(run))
         return std::nullopt;
     // Read with simdjson (a 10,000-case run's file, about 2 MB, in a few milliseconds: this is
     // on the way to every cached summary); written with nlohmann below.
@@ -174,6 +182,11 @@ bool HintCache::save(const Run& run, const QVector<LintHints>& hints, QString* e
             *error = QStringLiteral("internal: hints for %1 cases, the run has %2").arg(hints.size()).arg(run.cases.size());
         return false;
     }
+    if (!verifiable(run)) {
+        if (error)
+            *error = QStringLiteral("not cached: a file of the run has no modification time to tell a change by");
+        return false;
+    }
     json sources = json::array();
     for (const SourceFile& s : *run.sources)
         sources.push_back(sourceJson(s));
@@ -205,7 +218,7 @@ QVector<LintHints> HintCache::hintsOf(const RunPtr& run, const std::atomic_bool*
         *fromCache = false;
     if (!run)
         return {};
-    const bool useCache = enabled();
+    const bool useCache = enabled() && verifiable(*run);
     if (useCache) {
         if (auto cached = load(*run)) {
             if (fromCache)

@@ -9,7 +9,8 @@
 //     of how their texts are read, made at build time) and Qt's version (the checks' regular
 //     expressions);
 //   - every file of the run, by TextStore::sameStamp (the one rule for "unchanged": the same file,
-//     size and modification time), and no file more or less;
+//     size and modification time), and no file more or less (a run with a file that has no
+//     modification time, such as one in Qt's resources, is never cached);
 //   - the cases, by filename, in order.
 // Anything else (another build, a file rewritten, a cache file cut short or edited by hand) is a
 // miss: the hints are computed again and saved over it. At most MaxFiles runs are kept, the ones

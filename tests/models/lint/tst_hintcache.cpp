@@ -186,6 +186,23 @@ private Q_SLOTS:
         QVERIFY(!QFile::exists(HintCache::pathFor(*run)));
     }
 
+    // A file with no modification time (one in Qt's resources) cannot be told unchanged: its run is
+    // never cached, and its hints are computed each time.
+    void aRunWithoutFileTimesIsNotCached()
+    {
+        const RunPtr loaded = load();
+        auto sources = std::make_shared<SourceTable>(*loaded->sources);
+        (*sources)[0].modified = QDateTime();
+        Run copy = *loaded;
+        copy.sources = sources;
+        const RunPtr run = std::make_shared<const Run>(std::move(copy));
+        QString error;
+        QVERIFY(!HintCache::save(*run, Linter::lintRun(run), &error));
+        QVERIFY(error.contains(QLatin1String("modification time")));
+        QVERIFY(computedAgain(run));
+        QVERIFY(!QFile::exists(HintCache::pathFor(*run)));
+    }
+
     void keepsTheRunsUsedLast()
     {
         QVERIFY(QDir().mkpath(cacheFolder()));
