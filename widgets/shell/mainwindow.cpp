@@ -719,8 +719,16 @@ void MainWindow::loadLatestReruns()
         watcher->deleteLater();
         if (m_run != run)
             return; // another run (or the same one loaded again) is shown now: its own answer comes
-        m_model->setLatestReruns(watcher->result().reruns);
-        m_latestReruns = watcher->result().reruns;
+        // A rerun that ended while the saved ones were read (noteRerun: m_latestReruns was emptied
+        // when the run was loaded) stays, unless the read found a later one of its case.
+        LatestReruns reruns = watcher->result().reruns;
+        for (auto it = m_latestReruns.cbegin(); it != m_latestReruns.cend(); ++it) {
+            const auto saved = reruns.constFind(it.key());
+            if (saved == reruns.cend() || saved->started < it->started)
+                reruns.insert(it.key(), it.value());
+        }
+        m_model->setLatestReruns(reruns);
+        m_latestReruns = reruns;
         m_failuresStale = true;
         readFailuresIfShown();
         m_unfinishedBatches = watcher->result().unfinishedBatches;

@@ -53,6 +53,7 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScopeGuard>
+#include <QSemaphore>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QStandardPaths>
@@ -66,6 +67,7 @@
 #include <QToolBar>
 #include <QTreeView>
 #include <QTreeWidget>
+#include <QtConcurrent>
 
 using namespace krw;
 using krw::testing::shownCases;
@@ -220,6 +222,22 @@ private:
                 entries << action;
         }
         return entries;
+    }
+
+    static const QAbstractItemModel* tree(MainWindow& window) { return window.caseTree()->model(); }
+
+    // The Rerun cell of a case in the window's tree ("<no row>" when the case is not shown).
+    static QString rerunCellOf(MainWindow& window, const QString& name)
+    {
+        const QAbstractItemModel* model = tree(window);
+        for (int g = 0; g < model->rowCount(); ++g) {
+            const QModelIndex group = model->index(g, 0);
+            for (int r = 0; r < model->rowCount(group); ++r) {
+                if (model->index(r, 0, group).data(CaseTreeModel::FilenameRole).toString() == name)
+                    return model->index(r, CaseTreeModel::RerunColumn, group).data().toString();
+            }
+        }
+        return QStringLiteral("<no row>");
     }
 
     // The Hints cell of a case in the window's tree ("<no row>" when the case is not shown).
@@ -1091,6 +1109,38 @@ private Q_SLOTS:
         QVERIFY2(writer.exitCode() == 0, writer.readAllStandardError().constData());
         QVERIFY(writer.readAllStandardOutput().contains(window.annotationStore()->location().path.toUtf8()));
         QTRY_COMPARE(window.annotationStore()->annotation(name).verdict, Verdict::ModelError);
+    }
+
+    // A rerun that ends before the saved reruns have been read (their read held back here) is not
+    // lost when they arrive: the tree keeps it, and so do the failure groups, which read the same
+    // map. (Seen once in CI: a loaded
+    // machine read the saved reruns after the rerun, and the groups never moved.)
+    void rerunEndingBeforeTheSavedOnesArriveStays()
+    {
+        QTemporaryDir dir;
+        QVERIFY(krw::test::copySampleRun(dir.path()));
+        QSemaphore release;
+        QFuture<void> blocker = QtConcurrent::run(BatchQueue::filePool(), [&release] { release.acquire(); });
+        const auto unblock = qScopeGuard([&] {
+            release.release();
+            blocker.waitForFinished();
+        });
+        MainWindow window(&m_syntax);
+        QSignalSpy reruns(&window, &MainWindow::latestRerunsLoaded);
+        QVERIFY(open(window, dir.path()));
+        QVERIFY(reruns.isEmpty()); // held behind the blocker
+        RerunResult result;
+        result.status = RerunResult::Status::Failed;
+        result.failure = QStringLiteral("hipcc: fatal error: no input files");
+        result.caseName = QStringLiteral("leaky_relu.py");
+        result.started = QDateTime::currentDateTimeUtc();
+        QVERIFY(window.selectCase(result.caseName));
+        Q_EMIT window.caseView()->runnerPanel()->rerunFinished(result);
+        const QString noted = rerunCellOf(window, result.caseName);
+        QVERIFY(!noted.isEmpty() && noted != QStringLiteral("<no row>"));
+        release.release();
+        QVERIFY(reruns.wait(20000));
+        QCOMPARE(rerunCellOf(window, result.caseName), noted);
     }
 
     // Saved reruns show in the tree's Rerun column when a run opens, read off the UI thread; the
