@@ -412,7 +412,7 @@ void MainWindow::bulkEditSelection()
     bulkEdit(names, tr("%n selected cases", nullptr, int(names.size())));
 }
 
-void MainWindow::bulkEdit(const QStringList& cases, const QString& what)
+void MainWindow::bulkEdit(QStringList cases, const QString& what)
 {
     AnnotationStore* store = annotationStore();
     if (!m_run || !store || cases.isEmpty())

@@ -112,7 +112,9 @@ public:
     void clearGroupFilter();
     // Review ▸ Verdict / Tags for Many Cases…: the dialog for these cases (filenames), then one
     // undo step (ReviewController::applyBulk). what names them: "3 selected cases", "group …".
-    void bulkEdit(const QStringList& cases, const QString& what);
+    // cases by value: the dialog's event loop may replace what a reference would point into (the
+    // failure groups read again while it is open).
+    void bulkEdit(QStringList cases, const QString& what);
     void bulkEditSelection(); // the selected cases (the current one when none is)
 
     // Help ▸ Keyboard Shortcuts: every action of the window with its shortcuts (HTML).
