@@ -224,35 +224,29 @@ private:
         return entries;
     }
 
-    static const QAbstractItemModel* tree(MainWindow& window) { return window.caseTree()->model(); }
-
-    // The Rerun cell of a case in the window's tree ("<no row>" when the case is not shown).
-    static QString rerunCellOf(MainWindow& window, const QString& name)
+    // Shows the window, opens path in it and waits for the Hints column to be filled.
+    static bool openShowingHints(MainWindow& window, const QString& path)
     {
-        const QAbstractItemModel* model = tree(window);
-        for (int g = 0; g < model->rowCount(); ++g) {
-            const QModelIndex group = model->index(g, 0);
-            for (int r = 0; r < model->rowCount(group); ++r) {
-                if (model->index(r, 0, group).data(CaseTreeModel::FilenameRole).toString() == name)
-                    return model->index(r, CaseTreeModel::RerunColumn, group).data().toString();
-            }
-        }
-        return QStringLiteral("<no row>");
+        QSignalSpy hints(&window, &MainWindow::hintsLoaded);
+        window.show();
+        return QTest::qWaitForWindowExposed(&window) && open(window, path) && (hints.wait(20000) || !hints.isEmpty());
     }
 
-    // The Hints cell of a case in the window's tree ("<no row>" when the case is not shown).
-    static QString hintCell(MainWindow& window, const QString& name)
+    // A column's cell of a case in the window's tree ("<no row>" when the case is not shown).
+    static QString cellOf(MainWindow& window, const QString& name, int column)
     {
         const QAbstractItemModel* tree = window.caseTree()->model();
         for (int g = 0; g < tree->rowCount(); ++g) {
             const QModelIndex group = tree->index(g, 0);
             for (int r = 0; r < tree->rowCount(group); ++r) {
                 if (tree->index(r, 0, group).data(CaseTreeModel::FilenameRole).toString() == name)
-                    return tree->index(r, CaseTreeModel::HintsColumn, group).data().toString();
+                    return tree->index(r, column, group).data().toString();
             }
         }
         return QStringLiteral("<no row>");
     }
+    static QString rerunCellOf(MainWindow& window, const QString& name) { return cellOf(window, name, CaseTreeModel::RerunColumn); }
+    static QString hintCell(MainWindow& window, const QString& name) { return cellOf(window, name, CaseTreeModel::HintsColumn); }
 
 private Q_SLOTS:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
@@ -1155,16 +1149,7 @@ private Q_SLOTS:
         QVERIFY(openWithFlaggedRerun(window, dir.path(), &flagged));
         QVERIFY(reruns.wait(20000) || !reruns.isEmpty());
         const QAbstractItemModel* tree = window.caseTree()->model();
-        auto rerunCell = [&](const QString& name) {
-            for (int g = 0; g < tree->rowCount(); ++g) {
-                const QModelIndex group = tree->index(g, 0);
-                for (int r = 0; r < tree->rowCount(group); ++r) {
-                    if (tree->index(r, 0, group).data(CaseTreeModel::FilenameRole).toString() == name)
-                        return tree->index(r, CaseTreeModel::RerunColumn, group).data().toString();
-                }
-            }
-            return QStringLiteral("<no row>");
-        };
+        auto rerunCell = [&window](const QString& name) { return rerunCellOf(window, name); };
         QCOMPARE(tree->headerData(CaseTreeModel::RerunColumn, Qt::Horizontal).toString(), QStringLiteral("Rerun"));
         QVERIFY(!window.caseTree()->isColumnHidden(CaseTreeModel::RerunColumn));
         QCOMPARE(rerunCell(QStringLiteral("sin_kernel.py")), QStringLiteral("Passed · 1 flag"));
@@ -1191,11 +1176,7 @@ private Q_SLOTS:
     void hintsColumnAndFilter()
     {
         MainWindow window(&m_syntax);
-        QSignalSpy hints(&window, &MainWindow::hintsLoaded);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QVERIFY(open(window, QStringLiteral(KRW_SAMPLE_RUN_DIR)));
-        QVERIFY(hints.wait(20000) || !hints.isEmpty());
+        QVERIFY(openShowingHints(window, QStringLiteral(KRW_SAMPLE_RUN_DIR)));
         const QAbstractItemModel* tree = window.caseTree()->model();
         QCOMPARE(tree->headerData(CaseTreeModel::HintsColumn, Qt::Horizontal).toString(), QStringLiteral("Hints"));
         QVERIFY(!window.caseTree()->isColumnHidden(CaseTreeModel::HintsColumn));
@@ -1232,11 +1213,7 @@ private Q_SLOTS:
         QVERIFY(HintCache::save(*run, planted));
         const auto removeCache = qScopeGuard([&run] { QFile::remove(HintCache::pathFor(*run)); }); // the other tests compute theirs
         MainWindow window(&m_syntax);
-        QSignalSpy hints(&window, &MainWindow::hintsLoaded);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QVERIFY(open(window, QStringLiteral(KRW_SAMPLE_RUN_DIR)));
-        QVERIFY(hints.wait(20000) || !hints.isEmpty());
+        QVERIFY(openShowingHints(window, QStringLiteral(KRW_SAMPLE_RUN_DIR)));
         QCOMPARE(hintCell(window, QStringLiteral("sin_kernel.py")), QStringLiteral("2"));
         QCOMPARE(hintCell(window, QStringLiteral("leaky_relu.py")), QString());
     }
