@@ -10,7 +10,7 @@
 #   --build DIR   the build tree holding the programs (default build/release). Make it with
 #                   cmake --preset release -DKRW_QT_VERSION=6
 #                   cmake --build build/release --target kernel-review-cli bench_load bench_export \
-#                         bench_search bench_diff bench_gui
+#                         bench_search bench_diff bench_gui bench_lint
 #                 (the budgets are for an optimised build; CI passes its Debug build/ci-qt6 only to
 #                 prove the suite works)
 #   --run DIR     measure this run instead of generating one (bench_export adds reruns to its sidecar
@@ -37,6 +37,7 @@
 #   bench_diff    diff_s git_diff_s diff_ratio
 #   bench_export  export_s (all formats) export_html_s export_md_s export_csv_s export_ui_stall_max_ms
 #                 export_ui_stall_cpu_ms
+#   bench_lint    lint_all_ms lint_read_ms (per 1,000 cases, one thread) and lint_<check>_ms for each check
 # A program may print more keys; the table shows the ones above. gui_ratio and diff_ratio are
 # computed here from gui_tree_s / python_json_s and diff_s / git_diff_s when a program leaves them out.
 set -euo pipefail
@@ -88,7 +89,7 @@ status="$work/status"
 : >"$results"
 : >"$status"
 failed=0
-for area in load gui search diff export; do
+for area in load gui search diff export lint; do
     program="$build/tests/benchmarks/bench_$area"
     if [ ! -x "$program" ]; then # a benchmark dropped from the build must not pass unseen
         echo "bench_$area failed not_built" >>"$status"
@@ -200,6 +201,9 @@ ROWS = [
     row("switch diff pair in the window (p95)", "-", "bench_gui", "diff_switch_p95_ms", None, "{diff_switch_p95_ms:.1f} ms"),
     row("export html + md + csv (no budget)", "-", "bench_export", "export_s", None,
         "{export_s:.2f} s (html {export_html_s:.2f}, md {export_md_s:.2f}, csv {export_csv_s:.2f})"),
+    row("lint hints per 1,000 cases, one thread (no budget)", "-", "bench_lint", "lint_all_ms", None,
+        "{lint_all_ms:.0f} ms (texts read {lint_read_ms:.0f} ms; binding {lint_binding_ms:.0f}, constant {lint_constant_ms:.0f}, "
+        "dimension {lint_dimension_ms:.0f}, extension-include {lint_extension_include_ms:.0f}, non-code {lint_non_code_ms:.0f})"),
 ]
 
 table = []

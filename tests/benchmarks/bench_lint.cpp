@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: MIT
+//
+// What the lint hints cost (docs/LINT.md, docs/PERFORMANCE.md "Lint"): loads RUN_DIR, reads the
+// lint texts of its first CASES cases once (timed: lint_read_ms), then times, on one thread, each
+// check alone over those texts and all of them together as Linter::lintCase runs them (one
+// LintSource cache per case, as there). Every figure is the median of REPEAT passes, scaled to
+// 1,000 cases: lint_<check>_ms (check names with '-' as '_'), lint_all_ms, lint_read_ms; also
+// the LintSource parts the checks share (pythonNames of the labels, pybindNames of the
+// predictions, pythonCalls of the tests). The hints of the checks run alone must add up to those
+// of lintCase, or the program fails: a faster check that finds less is no win.
+// Usage: bench_lint RUN_DIR [CASES=1500] [REPEAT=3]. Not a test: numbers are quoted, not asserted.
+#include "benchsupport.h"
+#include "lint/bindingcheck.h"
+#include "lint/constantcheck.h"
+#include "lint/dimensioncheck.h"
+#include "lint/extensionincludecheck.h"
+#include "lint/linter.h"
+#include "lint/lintsource.h"
+#include "lint/linttexts.h"
+#include "lint/noncodecheck.h"
+#include "run/runloader.h"
+#include "run/textlimits.h"
+#include "run/textreader.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+
+#include <algorithm>
+#include <functional>
+#include <vector>
+
+using namespace krw;
+
+namespace {
+
+// Median wall time in ms of `repeat` passes of work over every text, scaled to 1,000 cases;
+// *found gets what the last pass counted.
+double perThousand(const std::vector<LintTexts>& texts, int repeat, const std::function<qsizetype(const LintTexts&)>& work,
+    qsizetype* found = nullptr)
+{
+    std::vector<double> times;
+    for (int r = 0; r < repeat; ++r) {
+        qsizetype count = 0;
+        QElapsedTimer t;
+        t.start();
+        for (const LintTexts& one : texts) {
+            const LintSource::CacheScope cache;
+            count += work(one);
+        }
+        times.push_back(double(t.nsecsElapsed()) / 1e6);
+        if (found)
+            *found = count;
+    }
+    return bench::median(times) * 1000.0 / double(texts.size());
+}
+
+QString key(QString check)
+{
+    return QStringLiteral("lint_") + check.replace(QLatin1Char('-'), QLatin1Char('_')) + QStringLiteral("_ms");
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    QTextStream& out = bench::out();
+    const QStringList args = app.arguments();
+    if (args.size() < 2) {
+        QTextStream(stderr) << "usage: bench_lint RUN_DIR [CASES] [REPEAT]\n";
+        return 2;
+    }
+    const int wanted = args.size() > 2 ? std::max(1, args.at(2).toInt()) : 1500;
+    const int repeat = args.size() > 3 ? std::max(1, args.at(3).toInt()) : 3;
+
+    QString error;
+    const auto run = std::make_shared<const Run>(loadRunAtPath(args.at(1), {}, &error));
+    if (!error.isEmpty() || run->cases.isEmpty()) {
+        QTextStream(stderr) << "cannot load " << args.at(1) << ": " << (error.isEmpty() ? QStringLiteral("no cases") : error) << "\n";
+        return 1;
+    }
+    const int count = std::min(wanted, int(run->cases.size()));
+    std::vector<LintTexts> texts;
+    texts.reserve(count);
+    QElapsedTimer timer;
+    timer.start();
+    {
+        TextReader reader(run->sources);
+        for (int i = 0; i < count; ++i)
+            texts.push_back(LintTexts::read(run->cases.at(i), reader, TextLimits::ShownBytes));
+    }
+    const double readMs = double(timer.nsecsElapsed()) / 1e6 * 1000.0 / count;
+    qint64 chars = 0;
+    for (const LintTexts& t : texts) {
+        chars += t.instruction.size() + t.label.size() + t.test.size();
+        for (const LintPrediction& p : t.predictions)
+            chars += p.text.size();
+    }
+    out << "run: " << args.at(1) << ", the first " << count << " of " << run->cases.size() << " cases, " << chars / count
+        << " characters of lint texts a case; " << repeat << " passes each, median, ms per 1,000 cases, one thread\n";
+    bench::result(QStringLiteral("lint_read_ms"), readMs, QStringLiteral("ms"));
+
+    using Check = LintHints (*)(const LintTexts&);
+    const std::vector<std::pair<QString, Check>> checks{{BindingCheck::name(), &BindingCheck::run},
+        {ConstantCheck::name(), &ConstantCheck::run}, {DimensionCheck::name(), &DimensionCheck::run},
+        {ExtensionIncludeCheck::name(), &ExtensionIncludeCheck::run}, {NonCodeCheck::name(), &NonCodeCheck::run}};
+    qsizetype alone = 0;
+    for (const auto& [name, check] : checks) {
+        qsizetype found = 0;
+        const double ms = perThousand(texts, repeat, [check = check](const LintTexts& t) { return check(t).size(); }, &found);
+        bench::result(key(name), ms, QStringLiteral("ms"));
+        out << "  " << name << ": " << found << " hints\n";
+        alone += found;
+    }
+    qsizetype together = 0;
+    bench::result(QStringLiteral("lint_all_ms"),
+        perThousand(texts, repeat, [](const LintTexts& t) { return Linter::lintCase(t).size(); }, &together), QStringLiteral("ms"));
+    out << "  all checks together: " << together << " hints\n";
+
+    // The parts the checks share.
+    bench::result(QStringLiteral("lint_label_python_names_ms"), perThousand(texts, repeat, [](const LintTexts& t) {
+        return LintSource::language(t.label) == CodeLanguage::Python ? LintSource::pythonNames(t.label).size() : 0;
+    }),
+        QStringLiteral("ms"));
+    bench::result(QStringLiteral("lint_prediction_pybind_names_ms"), perThousand(texts, repeat, [](const LintTexts& t) {
+        qsizetype n = 0;
+        for (const LintPrediction& p : t.predictions) {
+            if (LintSource::language(p.text) == CodeLanguage::Cpp)
+                n += LintSource::pybindNames(p.text).size();
+        }
+        return n;
+    }),
+        QStringLiteral("ms"));
+    bench::result(QStringLiteral("lint_test_python_calls_ms"),
+        perThousand(texts, repeat, [](const LintTexts& t) { return LintSource::pythonCalls(t.test).size(); }), QStringLiteral("ms"));
+
+    if (alone != together) {
+        bench::miss(QStringLiteral("lint_all_ms: the checks alone found %1 hints, together %2").arg(alone).arg(together));
+        return 1;
+    }
+    return bench::missing() ? 1 : 0;
+}
