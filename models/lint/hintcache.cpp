@@ -137,7 +137,7 @@ std::optional<QVector<LintHints>> HintCache::load(const Run& run)
     // on the way to every cached summary); written with nlohmann below.
     const QString path = pathFor(run);
     simdjson::padded_string bytes;
-    if (simdjson::padded_string::load(path.toStdString()).get(bytes))
+    if (simdjson::padded_string::load(QFile::encodeName(path).toStdString()).get(bytes))
         return std::nullopt;
     simdjson::dom::parser parser;
     simdjson::dom::element root;
@@ -172,6 +172,10 @@ std::optional<QVector<LintHints>> HintCache::load(const Run& run)
         }
         ++i;
     }
+    // Used now: the last to be dropped (the file's time orders dropOldFiles).
+    QFile used(path);
+    if (used.open(QIODevice::ReadOnly))
+        used.setFileTime(QDateTime::currentDateTimeUtc(), QFileDevice::FileModificationTime);
     return hints;
 }
 
@@ -223,10 +227,6 @@ QVector<LintHints> HintCache::hintsOf(const RunPtr& run, const std::atomic_bool*
         if (auto cached = load(*run)) {
             if (fromCache)
                 *fromCache = true;
-            // Used now: the last to be dropped (the file's time orders dropOldFiles).
-            QFile used(pathFor(*run));
-            if (used.open(QIODevice::ReadOnly))
-                used.setFileTime(QDateTime::currentDateTimeUtc(), QFileDevice::FileModificationTime);
             return *std::move(cached);
         }
     }

@@ -45,7 +45,8 @@ public:
     static bool enabled();
     // The cache file of a run (it need not exist).
     static QString pathFor(const Run& run);
-    // The cached hints when the file holds them for run as loaded; nullopt otherwise.
+    // The cached hints when the file holds them for run as loaded (the file then counts as used
+    // now, the last to be dropped); nullopt otherwise.
     static std::optional<QVector<LintHints>> load(const Run& run);
     // Writes the file atomically (a reader sees the old one or the new one), then drops the least
     // recently used files beyond MaxFiles. False with *error on failure; the caller goes on without.

@@ -9,6 +9,7 @@
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -222,6 +223,30 @@ private Q_SLOTS:
         for (int i = 0; i < 6; ++i) // the oldest went first
             QVERIFY(!left.contains(QStringLiteral("old%1.json").arg(i)));
         QVERIFY(left.contains(QStringLiteral("old6.json")));
+    }
+
+    // The window reads the cache with load() alone: a run used that way is used, not dropped first.
+    void aCacheFileReadCountsAsUsed()
+    {
+        const RunPtr run = load();
+        HintCache::hintsOf(run);
+        QFile file(HintCache::pathFor(*run));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QDateTime old = QDateTime::currentDateTimeUtc().addDays(-1);
+        QVERIFY(file.setFileTime(old, QFileDevice::FileModificationTime));
+        file.close();
+        QVERIFY(HintCache::load(*load()));
+        QVERIFY(QFileInfo(file).lastModified().toUTC() > old.addSecs(3600));
+        // A miss leaves the file's time alone (it is about to be written over).
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY(file.setFileTime(old, QFileDevice::FileModificationTime));
+        file.close();
+        QFile jsonl(m_run + QStringLiteral("/") + QDir(m_run).entryList({QStringLiteral("*.jsonl")}).constFirst());
+        QVERIFY(jsonl.open(QIODevice::Append));
+        jsonl.write("\n");
+        jsonl.close();
+        QVERIFY(!HintCache::load(*load()));
+        QCOMPARE(QFileInfo(file).lastModified().toUTC(), old);
     }
 };
 
