@@ -37,7 +37,7 @@ Constants instructionConstants(const QString& text)
 {
     Constants constants;
     static const QRegularExpression re(QStringLiteral(R"((?<![\w.])(%1)\s*=\s*(\d+)(?![\w(]|\.\d))").arg(namePattern));
-    for (auto it = re.globalMatch(text); it.hasNext();) {
+    for (auto it = LintSource::globalMatch(re, text); it.hasNext();) {
         const auto m = it.next();
         add(constants, m.captured(1), m.captured(2), LintSource::lineAt(text, int(m.capturedStart())));
     }
@@ -63,21 +63,21 @@ Constants codeConstants(const QString& text)
         QStringLiteral(R"(^[ \t]*(%1(?:[ \t]*,[ \t]*%1)+)[ \t]*=[ \t]*(\d+(?:[ \t]*,[ \t]*\d+)+)[ \t]*$)").arg(namePattern),
         QRegularExpression::MultilineOption);
     QSet<int> tupleLines; // `A, B = 16, 128` is no `B = 16`
-    for (auto it = tuple.globalMatch(masked); !cpp && it.hasNext();)
+    for (auto it = LintSource::globalMatch(tuple, masked); !cpp && it.hasNext();)
         tupleLines.insert(LintSource::lineAt(masked, int(it.next().capturedStart(1))));
-    for (auto it = assign.globalMatch(masked); it.hasNext();) {
+    for (auto it = LintSource::globalMatch(assign, masked); it.hasNext();) {
         const auto m = it.next();
         const int line = LintSource::lineAt(masked, int(m.capturedStart()));
         if (!tupleLines.contains(line))
             add(constants, m.captured(1), m.captured(2), line);
     }
     if (cpp) {
-        for (auto it = define.globalMatch(masked); it.hasNext();) {
+        for (auto it = LintSource::globalMatch(define, masked); it.hasNext();) {
             const auto m = it.next();
             add(constants, m.captured(1), m.captured(2), LintSource::lineAt(masked, int(m.capturedStart())));
         }
     } else {
-        for (auto it = tuple.globalMatch(masked); it.hasNext();) {
+        for (auto it = LintSource::globalMatch(tuple, masked); it.hasNext();) {
             const auto m = it.next();
             const QStringList names = m.captured(1).split(QLatin1Char(','));
             const QStringList values = m.captured(2).split(QLatin1Char(','));

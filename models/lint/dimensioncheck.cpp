@@ -31,13 +31,13 @@ std::optional<int> testRank(const QString& test)
     const QString masked = LintSource::mask(test, LintSource::Language::Python, true);
     static const QRegularExpression raising(QStringLiteral(
         R"(\.(?:view|reshape|unsqueeze|expand|unflatten|repeat|outer|as_strided|broadcast_to|permute)\s*\(|\[\s*None|None\s*\]|\.\.\.|\btorch\.(?:stack|einsum|load|from_numpy|as_tensor|meshgrid|outer|kron|cartesian_prod)\b|\bnp\.|\bnumpy\b)"));
-    if (raising.match(masked).hasMatch())
+    if (LintSource::match(raising, masked).hasMatch())
         return std::nullopt;
     static const QRegularExpression creation(
         QStringLiteral(R"(\btorch\.(randn|rand|zeros|ones|empty|full|randint|arange|linspace|tensor|randperm|normal)\s*\()"));
     static const QRegularExpression keyword(QStringLiteral(R"(^(\w+)\s*=(?!=))"));
     int rank = 0;
-    for (auto it = creation.globalMatch(masked); it.hasNext();) {
+    for (auto it = LintSource::globalMatch(creation, masked); it.hasNext();) {
         const auto m = it.next();
         const QString fn = m.captured(1);
         const auto spans = LintSource::callArguments(masked, int(m.capturedEnd()) - 1);
@@ -49,7 +49,7 @@ std::optional<int> testRank(const QString& test)
             const QString arg = masked.mid(span.first, span.second);
             if (arg.startsWith(QLatin1Char('*')))
                 return std::nullopt;
-            const auto k = keyword.match(arg);
+            const auto k = LintSource::match(keyword, arg);
             if (!k.hasMatch()) {
                 positional.append(span);
             } else if (k.captured(1) == QLatin1String("size")) {
@@ -96,7 +96,7 @@ std::optional<int> testRank(const QString& test)
             if (!r) {
                 // One plain dimension (a number or an expression of numbers), not a name that may hold a shape.
                 static const QRegularExpression number(QStringLiteral(R"(^[\d\s+\-*/()]+$)"));
-                if (number.match(masked.mid(positional.first().first, positional.first().second)).hasMatch())
+                if (LintSource::match(number, masked.mid(positional.first().first, positional.first().second)).hasMatch())
                     r = 1;
             }
         } else if (positional.size() > 1) {
@@ -120,7 +120,7 @@ QSet<QString> tensorParameters(const QString& text, bool cpp)
         const QString masked = LintSource::mask(text, LintSource::Language::Cpp, true);
         static const QRegularExpression param(
             QStringLiteral(R"([(,]\s*(?:const\s+)?(?:at|torch)::Tensor\s*(?:const\s*)?&?\s*([A-Za-z_]\w*)\s*(?=[,)]))"));
-        for (auto it = param.globalMatch(masked); it.hasNext();)
+        for (auto it = LintSource::globalMatch(param, masked); it.hasNext();)
             names.insert(it.next().captured(1));
         return names;
     }
@@ -165,7 +165,7 @@ LintHints DimensionCheck::run(const LintTexts& texts)
             continue;
         const QString masked = LintSource::mask(p.text, cpp ? LintSource::Language::Cpp : LintSource::Language::Python, true);
         QSet<QString> reported;
-        for (auto it = (cpp ? cppRead : pyRead).globalMatch(masked); it.hasNext();) {
+        for (auto it = LintSource::globalMatch((cpp ? cppRead : pyRead), masked); it.hasNext();) {
             const auto m = it.next();
             const QString tensor = m.captured(1);
             if (!parameters.contains(tensor))

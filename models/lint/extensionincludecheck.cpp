@@ -21,12 +21,12 @@ LintHints ExtensionIncludeCheck::run(const LintTexts& texts)
             continue;
         const QString masked = LintSource::mask(p.text, LintSource::Language::Cpp, true);
         static const QRegularExpression module(QStringLiteral(R"(\bPYBIND11_MODULE\s*\()"));
-        const auto m = module.match(masked);
+        const auto m = LintSource::match(module, masked);
         if (!m.hasMatch() || !masked.contains(QLatin1String(".def(")))
             continue; // binds nothing
         const int moduleLine = LintSource::lineAt(masked, int(m.capturedStart()));
-        const auto use = tensor.match(masked);
-        if (!use.hasMatch() || caster.match(masked).hasMatch())
+        const auto use = LintSource::match(tensor, masked);
+        if (!use.hasMatch() || LintSource::match(caster, masked).hasMatch())
             continue;
         hints.append({name(), p.version, moduleLine,
             QStringLiteral("the module binds functions on `%1` (line %2) but does not include <torch/extension.h>: pybind11 then has "

@@ -36,6 +36,7 @@ struct LintSource::CacheScope::Cache
     std::map<Key, QString> masks;
     std::map<Key, CodeLanguage> languages;
     std::map<Key, std::vector<int>> newlines; // offsets of '\n', ascending
+    std::map<Key, std::pair<QString, bool>> validUtf16; // the subject, kept referenced, and whether it is valid
 };
 
 namespace {
@@ -81,52 +82,63 @@ QString LintSource::mask(const QString& text, Language language, bool maskString
         return masked;
     }
 
+    // One pass over the characters, on raw storage: this runs over every text the checks read.
     QString out = text;
     const int n = int(text.size());
-    auto blank = [&](int from, int to) {
+    const char16_t* s = reinterpret_cast<const char16_t*>(text.constData());
+    char16_t* o = reinterpret_cast<char16_t*>(out.data()); // detached once
+    auto blank = [o, n](int from, int to) {
         for (int k = from; k < to && k < n; ++k) {
-            if (out.at(k) != QLatin1Char('\n'))
-                out[k] = QLatin1Char(' ');
+            if (o[k] != u'\n')
+                o[k] = u' ';
         }
     };
+    auto lineEnd = [s, n](int from) {
+        while (from < n && s[from] != u'\n')
+            ++from;
+        return from;
+    };
+    const bool python = language == Language::Python;
     int i = 0;
     while (i < n) {
-        const QChar c = text.at(i);
-        const QChar next = i + 1 < n ? text.at(i + 1) : QChar();
-        if (language == Language::Python && c == QLatin1Char('#')) {
-            int end = int(text.indexOf(QLatin1Char('\n'), i));
-            end = end < 0 ? n : end;
+        const char16_t c = s[i];
+        if (c != u'"' && c != u'\'' && c != (python ? u'#' : u'/')) {
+            ++i;
+            continue;
+        }
+        const char16_t next = i + 1 < n ? s[i + 1] : u'\0';
+        if (python && c == u'#') {
+            const int end = lineEnd(i);
             blank(i, end);
             i = end;
-        } else if (language == Language::Cpp && c == QLatin1Char('/') && next == QLatin1Char('/')) {
-            int end = int(text.indexOf(QLatin1Char('\n'), i));
-            end = end < 0 ? n : end;
+        } else if (!python && c == u'/' && next == u'/') {
+            const int end = lineEnd(i);
             blank(i, end);
             i = end;
-        } else if (language == Language::Cpp && c == QLatin1Char('/') && next == QLatin1Char('*')) {
-            int end = int(text.indexOf(QLatin1String("*/"), i + 2));
+        } else if (!python && c == u'/' && next == u'*') {
+            int end = int(QStringView(text).indexOf(u"*/", i + 2));
             end = end < 0 ? n : end + 2;
             blank(i, end);
             i = end;
-        } else if (c == QLatin1Char('"') || c == QLatin1Char('\'')) {
+        } else if (c == u'"' || c == u'\'') {
             // A C++ digit separator (1'000) is no quote.
-            if (language == Language::Cpp && c == QLatin1Char('\'') && i > 0 && text.at(i - 1).isLetterOrNumber()) {
+            if (!python && c == u'\'' && i > 0 && QChar(s[i - 1]).isLetterOrNumber()) {
                 ++i;
                 continue;
             }
-            const bool triple = language == Language::Python && i + 2 < n && text.at(i + 1) == c && text.at(i + 2) == c;
+            const bool triple = python && i + 2 < n && s[i + 1] == c && s[i + 2] == c;
             const int open = triple ? 3 : 1;
             int j = i + open;
             int close = -1;
             while (j < n) {
-                const QChar d = text.at(j);
-                if (d == QLatin1Char('\\')) {
+                const char16_t d = s[j];
+                if (d == u'\\') {
                     j += 2;
                     continue;
                 }
-                if (!triple && d == QLatin1Char('\n'))
+                if (!triple && d == u'\n')
                     break; // an unclosed one-line string ends at the line
-                if (d == c && (!triple || (j + 2 < n && text.at(j + 1) == c && text.at(j + 2) == c))) {
+                if (d == c && (!triple || (j + 2 < n && s[j + 1] == c && s[j + 2] == c))) {
                     close = j;
                     break;
                 }
@@ -141,6 +153,37 @@ QString LintSource::mask(const QString& text, Language language, bool maskString
         }
     }
     return out;
+}
+
+namespace {
+
+// The match options for a subject: without PCRE2's UTF-16 check where it is known to be valid.
+QRegularExpression::MatchOptions subjectOptions(const QString& subject)
+{
+    constexpr qsizetype Short = 256; // PCRE2's own check costs next to nothing
+    if (subject.size() < Short)
+        return QRegularExpression::NoMatchOption;
+    bool valid = false;
+    if (t_cache) {
+        const LintSource::CacheScope::Cache::Key key{subject.constData(), subject.size(), 6};
+        auto found = t_cache->validUtf16.find(key);
+        if (found == t_cache->validUtf16.end())
+            found = t_cache->validUtf16.emplace(key, std::make_pair(subject, QStringView(subject).isValidUtf16())).first;
+        valid = found->second.second;
+    }
+    return valid ? QRegularExpression::DontCheckSubjectStringMatchOption : QRegularExpression::NoMatchOption;
+}
+
+} // namespace
+
+QRegularExpressionMatch LintSource::match(const QRegularExpression& re, const QString& subject, qsizetype offset)
+{
+    return re.match(subject, offset, QRegularExpression::NormalMatch, subjectOptions(subject));
+}
+
+QRegularExpressionMatchIterator LintSource::globalMatch(const QRegularExpression& re, const QString& subject, qsizetype offset)
+{
+    return re.globalMatch(subject, offset, QRegularExpression::NormalMatch, subjectOptions(subject));
 }
 
 int LintSource::lineAt(const QString& text, int offset)
@@ -268,7 +311,7 @@ QHash<QString, LintSource::Signature> LintSource::pythonNames(const QString& tex
     static const QRegularExpression import(QStringLiteral(R"(^import\s+([^\n]+))"), QRegularExpression::MultilineOption);
     static const QRegularExpression fromImport(
         QStringLiteral(R"(^from\s+[\w.]+\s+import\s+(\([^)]*\)|[^\n]+))"), QRegularExpression::MultilineOption);
-    for (auto it = def.globalMatch(masked); it.hasNext();) {
+    for (auto it = globalMatch(def, masked); it.hasNext();) {
         const auto m = it.next();
         const QString name = m.captured(1);
         if (names.contains(name))
@@ -282,16 +325,16 @@ QHash<QString, LintSource::Signature> LintSource::pythonNames(const QString& tex
             s.parameters = pythonParameters(slices(masked, *spans));
         names.insert(name, s);
     }
-    for (auto it = cls.globalMatch(masked); it.hasNext();) {
+    for (auto it = globalMatch(cls, masked); it.hasNext();) {
         const auto m = it.next();
         addName(names, m.captured(1), lineAt(masked, int(m.capturedStart())));
     }
-    for (auto it = assign.globalMatch(masked); it.hasNext();) {
+    for (auto it = globalMatch(assign, masked); it.hasNext();) {
         const auto m = it.next();
         for (const QString& part : m.captured(1).split(QLatin1Char(',')))
             addName(names, part.trimmed(), lineAt(masked, int(m.capturedStart())));
     }
-    for (auto it = import.globalMatch(masked); it.hasNext();) {
+    for (auto it = globalMatch(import, masked); it.hasNext();) {
         const auto m = it.next();
         for (QString part : m.captured(1).split(QLatin1Char(','))) {
             part = part.trimmed();
@@ -300,7 +343,7 @@ QHash<QString, LintSource::Signature> LintSource::pythonNames(const QString& tex
                 names, as >= 0 ? part.mid(as + 4).trimmed() : part.section(QLatin1Char('.'), 0, 0), lineAt(masked, int(m.capturedStart())));
         }
     }
-    for (auto it = fromImport.globalMatch(masked); it.hasNext();) {
+    for (auto it = globalMatch(fromImport, masked); it.hasNext();) {
         const auto m = it.next();
         QString list = m.captured(1);
         list.remove(QLatin1Char('(')).remove(QLatin1Char(')'));
@@ -355,7 +398,7 @@ std::optional<int> cppFunctionParameters(const QString& masked, const QString& n
         if (!count)
             continue;
         // What follows the list: a body (definition) or ';' after a return type (declaration).
-        const auto a = after.match(masked, close);
+        const auto a = LintSource::match(after, masked, close);
         if (!a.hasMatch())
             continue;
         // A declaration or definition has a type before the name, not an operator or '('.
@@ -381,7 +424,7 @@ QHash<QString, LintSource::Signature> LintSource::pybindNames(const QString& tex
     const QString withStrings = mask(text, Language::Cpp, false);
     const QString masked = mask(text, Language::Cpp, true);
     static const QRegularExpression module(QStringLiteral(R"(\bPYBIND11_MODULE\s*\()"));
-    const auto mm = module.match(masked);
+    const auto mm = match(module, masked);
     if (moduleLine)
         *moduleLine = mm.hasMatch() ? lineAt(masked, int(mm.capturedStart())) : 0;
     if (!mm.hasMatch())
@@ -392,13 +435,13 @@ QHash<QString, LintSource::Signature> LintSource::pybindNames(const QString& tex
         QRegularExpression::DotMatchesEverythingOption);
     static const QRegularExpression function(QStringLiteral(R"(^&?\s*((?:\w+::)*)(\w+)$)"));
     static const QRegularExpression lambda(QStringLiteral(R"(^\[[^\]]*\]\s*\()"));
-    for (auto it = defCall.globalMatch(masked, int(mm.capturedStart())); it.hasNext();) {
+    for (auto it = globalMatch(defCall, masked, mm.capturedStart()); it.hasNext();) {
         const auto m = it.next();
         const auto spans = callArguments(masked, int(m.capturedEnd()) - 1);
         if (!spans || spans->size() < 2)
             continue;
         const QStringList args = slices(withStrings, *spans);
-        const auto q = quoted.match(args.at(0));
+        const auto q = match(quoted, args.at(0));
         if (!q.hasMatch())
             continue;
         Signature s;
@@ -406,7 +449,7 @@ QHash<QString, LintSource::Signature> LintSource::pybindNames(const QString& tex
         s.line = lineAt(masked, int(m.capturedStart()));
         bool sawArg = false;
         for (int k = 2; k < args.size(); ++k) {
-            const auto a = pyArg.match(args.at(k));
+            const auto a = match(pyArg, args.at(k));
             if (!a.hasMatch())
                 continue;
             sawArg = true;
@@ -420,11 +463,11 @@ QHash<QString, LintSource::Signature> LintSource::pybindNames(const QString& tex
             s.namesKnown = false;
             const QString target = slices(masked, {spans->at(1)}).constFirst();
             std::optional<int> count;
-            const auto l = lambda.match(target);
+            const auto l = match(lambda, target);
             if (l.hasMatch()) {
                 count = cppParameterCount(target, int(l.capturedEnd()) - 1);
             } else {
-                const auto f = function.match(target);
+                const auto f = match(function, target);
                 if (f.hasMatch())
                     count = cppFunctionParameters(masked, f.captured(2));
             }
@@ -447,7 +490,7 @@ QVector<LintSource::Call> LintSource::pythonCalls(const QString& text)
     const QString masked = mask(text, Language::Python, true);
     static const QRegularExpression call(QStringLiteral(R"((?<![\w.])([A-Za-z_]\w*)\s*\()"));
     static const QRegularExpression keyword(QStringLiteral(R"(^([A-Za-z_]\w*)\s*=(?!=))"));
-    for (auto it = call.globalMatch(masked); it.hasNext();) {
+    for (auto it = globalMatch(call, masked); it.hasNext();) {
         const auto m = it.next();
         const QStringView before = QStringView(masked).left(m.capturedStart()).trimmed();
         if (before.endsWith(QLatin1String("def")) || before.endsWith(QLatin1String("class")))
@@ -463,7 +506,7 @@ QVector<LintSource::Call> LintSource::pythonCalls(const QString& text)
                 c.unpacked = true;
                 continue;
             }
-            const auto k = keyword.match(arg);
+            const auto k = match(keyword, arg);
             if (k.hasMatch())
                 c.keywords << k.captured(1);
             else

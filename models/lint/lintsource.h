@@ -11,6 +11,7 @@
 
 #include <QHash>
 #include <QPair>
+#include <QRegularExpression>
 #include <QString>
 #include <QStringList>
 #include <QVector>
@@ -46,6 +47,14 @@ public:
         std::unique_ptr<Cache> m_cache;
         Cache* m_previous;
     };
+    // A regular expression's matches in a subject from offset on. PCRE2 checks the whole subject for
+    // valid UTF-16 on every call, which the checks pay for each expression and each candidate over
+    // the same texts; here a long subject is checked once, remembered within a CacheScope (which keeps
+    // it referenced, so its storage is not reused while the scope lives), and matched without
+    // PCRE2's check; an invalid one is matched as before, PCRE2 checking it.
+    static QRegularExpressionMatch match(const QRegularExpression& re, const QString& subject, qsizetype offset = 0);
+    static QRegularExpressionMatchIterator globalMatch(const QRegularExpression& re, const QString& subject, qsizetype offset = 0);
+
     // 1-based line of a character offset.
     static int lineAt(const QString& text, int offset);
 

@@ -16,13 +16,13 @@ LintHints NonCodeCheck::run(const LintTexts& texts)
     static const QRegularExpression asksHip(QStringLiteral(R"(\bHIP\b)"));
     static const QRegularExpression triton(
         QStringLiteral(R"(^[ \t]*(?:import[ \t]+triton\b|from[ \t]+triton\b|@triton\.jit))"), QRegularExpression::MultilineOption);
-    const bool hipAsked = asksHip.match(texts.instruction).hasMatch();
+    const bool hipAsked = LintSource::match(asksHip, texts.instruction).hasMatch();
     for (const LintPrediction& p : texts.predictions) {
         if (p.text.trimmed().isEmpty()) {
             hints.append({name(), p.version, 0, QStringLiteral("the prediction is empty: the agent produced no code")});
             continue;
         }
-        const auto f = fence.match(p.text);
+        const auto f = LintSource::match(fence, p.text);
         if (f.hasMatch()) {
             hints.append({name(), p.version, LintSource::lineAt(p.text, int(f.capturedStart(1))),
                 QStringLiteral("the prediction holds a Markdown fence (%1): the harness compiles the text as it is").arg(f.captured(1))});
@@ -34,7 +34,7 @@ LintHints NonCodeCheck::run(const LintTexts& texts)
             continue;
         }
         if (hipAsked && language == CodeLanguage::Python) {
-            const auto t = triton.match(p.text);
+            const auto t = LintSource::match(triton, p.text);
             if (t.hasMatch())
                 hints.append({name(), p.version, LintSource::lineAt(p.text, int(t.capturedStart())),
                     QStringLiteral("the instruction asks for HIP, but the prediction is Triton (Python)")});

@@ -35,8 +35,8 @@ namespace {
 
 // Median wall time in ms of `repeat` passes of work over every text, scaled to 1,000 cases;
 // *found gets what the last pass counted.
-double perThousand(const std::vector<LintTexts>& texts, int repeat, const std::function<qsizetype(const LintTexts&)>& work,
-    qsizetype* found = nullptr)
+double perThousand(
+    const std::vector<LintTexts>& texts, int repeat, const std::function<qsizetype(const LintTexts&)>& work, qsizetype* found = nullptr)
 {
     std::vector<double> times;
     for (int r = 0; r < repeat; ++r) {
@@ -107,29 +107,36 @@ int main(int argc, char** argv)
     qsizetype alone = 0;
     for (const auto& [name, check] : checks) {
         qsizetype found = 0;
-        const double ms = perThousand(texts, repeat, [check = check](const LintTexts& t) { return check(t).size(); }, &found);
+        const double ms = perThousand(
+            texts, repeat, [check = check](const LintTexts& t) { return check(t).size(); }, &found);
         bench::result(key(name), ms, QStringLiteral("ms"));
         out << "  " << name << ": " << found << " hints\n";
         alone += found;
     }
     qsizetype together = 0;
     bench::result(QStringLiteral("lint_all_ms"),
-        perThousand(texts, repeat, [](const LintTexts& t) { return Linter::lintCase(t).size(); }, &together), QStringLiteral("ms"));
+        perThousand(
+            texts, repeat, [](const LintTexts& t) { return Linter::lintCase(t).size(); }, &together),
+        QStringLiteral("ms"));
     out << "  all checks together: " << together << " hints\n";
 
     // The parts the checks share.
-    bench::result(QStringLiteral("lint_label_python_names_ms"), perThousand(texts, repeat, [](const LintTexts& t) {
-        return LintSource::language(t.label) == CodeLanguage::Python ? LintSource::pythonNames(t.label).size() : 0;
-    }),
+    bench::result(QStringLiteral("lint_label_python_names_ms"),
+        perThousand(texts, repeat,
+            [](const LintTexts& t) {
+                return LintSource::language(t.label) == CodeLanguage::Python ? LintSource::pythonNames(t.label).size() : 0;
+            }),
         QStringLiteral("ms"));
-    bench::result(QStringLiteral("lint_prediction_pybind_names_ms"), perThousand(texts, repeat, [](const LintTexts& t) {
-        qsizetype n = 0;
-        for (const LintPrediction& p : t.predictions) {
-            if (LintSource::language(p.text) == CodeLanguage::Cpp)
-                n += LintSource::pybindNames(p.text).size();
-        }
-        return n;
-    }),
+    bench::result(QStringLiteral("lint_prediction_pybind_names_ms"),
+        perThousand(texts, repeat,
+            [](const LintTexts& t) {
+                qsizetype n = 0;
+                for (const LintPrediction& p : t.predictions) {
+                    if (LintSource::language(p.text) == CodeLanguage::Cpp)
+                        n += LintSource::pybindNames(p.text).size();
+                }
+                return n;
+            }),
         QStringLiteral("ms"));
     bench::result(QStringLiteral("lint_test_python_calls_ms"),
         perThousand(texts, repeat, [](const LintTexts& t) { return LintSource::pythonCalls(t.test).size(); }), QStringLiteral("ms"));

@@ -8,6 +8,7 @@
 #include "lint/dimensioncheck.h"
 #include "lint/extensionincludecheck.h"
 #include "lint/linter.h"
+#include "lint/lintsource.h"
 #include "lint/linttexts.h"
 #include "lint/noncodecheck.h"
 #include "run/runloader.h"
@@ -18,6 +19,7 @@
 #include <QTest>
 
 #include <functional>
+#include <optional>
 
 using namespace krw;
 
@@ -70,6 +72,7 @@ private Q_SLOTS:
     void checks_data();
     void checks();
     void unknownLayoutsSkip();
+    void matchesSkipOnlyTheCheckOfValidText();
     void sampleRun_data();
     void sampleRun();
     void realRuns();
@@ -250,6 +253,36 @@ void TestLint::unknownLayoutsSkip()
         }
     }
     QVERIFY(Linter::lintCase(LintTexts()).isEmpty());
+}
+
+// LintSource::match and globalMatch spare PCRE2 its UTF-16 check of a long subject known to be
+// valid; a subject with a lone surrogate must still get that check (PCRE2 refuses it: no match),
+// never be matched unchecked.
+void TestLint::matchesSkipOnlyTheCheckOfValidText()
+{
+    static const QRegularExpression def(QStringLiteral("^def (\\w+)"), QRegularExpression::MultilineOption);
+    const QString padding = QStringLiteral("# ") + QString(300, QLatin1Char('x')) + QLatin1Char('\n');
+    const QString valid = padding + QStringLiteral("def first():\n    pass\ndef second():\n    pass\n");
+    QString invalid = valid;
+    invalid[1] = QChar(0xD800); // a high surrogate with no low one after it
+    QVERIFY(!QStringView(invalid).isValidUtf16());
+    auto names = [](const QString& text) {
+        QStringList found;
+        for (auto it = LintSource::globalMatch(def, text); it.hasNext();)
+            found << it.next().captured(1);
+        return found;
+    };
+    for (int scoped = 0; scoped < 2; ++scoped) {
+        std::optional<LintSource::CacheScope> scope;
+        if (scoped)
+            scope.emplace();
+        for (int twice = 0; twice < 2; ++twice) { // the second time from the scope's memory
+            QCOMPARE(names(valid), QStringList({QStringLiteral("first"), QStringLiteral("second")}));
+            QVERIFY(LintSource::match(def, valid, 10).hasMatch());
+            QCOMPARE(names(invalid), QStringList());
+            QVERIFY(!LintSource::match(def, invalid).hasMatch());
+        }
+    }
 }
 
 // The sample (A) and its second run (B, for comparing runs) hold a case made for each check; every
