@@ -45,6 +45,14 @@ void ComparisonTreeModel::setLatestReruns(const LatestReruns& a, const LatestRer
     }
 }
 
+void ComparisonTreeModel::setLatestRerunA(const QString& filename, const LatestRerun& rerun)
+{
+    m_rerunsA.insert(filename, rerun);
+    const QModelIndex row = indexOfCase(filename);
+    if (row.isValid())
+        Q_EMIT dataChanged(row.siblingAtColumn(RerunAColumn), row.siblingAtColumn(RerunAColumn));
+}
+
 QModelIndex ComparisonTreeModel::indexOfCase(const QString& filename) const
 {
     const int at = m_comparison.indexOf(filename);

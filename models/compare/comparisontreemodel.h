@@ -36,6 +36,9 @@ public:
     void clear();
     // Each run's newest reruns, by case filename (ResultStore::newestPerCase); rows change in place.
     void setLatestReruns(const LatestReruns& a, const LatestReruns& b);
+    // One case's newest rerun in A (one that just ended); its row changes in place.
+    void setLatestRerunA(const QString& filename, const LatestRerun& rerun);
+    bool hasReruns() const { return !m_rerunsA.isEmpty() || !m_rerunsB.isEmpty(); }
 
     QModelIndex indexOfCase(const QString& filename) const;
     QModelIndex groupIndex(CompareBucket bucket) const; // invalid when the bucket is empty

@@ -96,4 +96,14 @@ bool rerunFilterAccepts(RerunFilter filter, const QString& verdict, bool flagged
     return true;
 }
 
+LatestReruns withNotedReruns(LatestReruns saved, const LatestReruns& noted)
+{
+    for (auto it = noted.cbegin(); it != noted.cend(); ++it) {
+        const auto found = saved.constFind(it.key());
+        if (found == saved.cend() || found->started < it->started)
+            saved.insert(it.key(), it.value());
+    }
+    return saved;
+}
+
 } // namespace krw

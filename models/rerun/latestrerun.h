@@ -41,4 +41,9 @@ bool rerunFilterAccepts(RerunFilter filter, const QString& verdict, bool flagged
 
 using LatestReruns = QHash<QString, LatestRerun>; // by case filename
 
+// Reruns read from the run's results (saved) together with those that ended while they were read
+// (noted): a noted rerun stays unless saved holds a later one of its case. Every view that reads
+// the saved reruns while reruns may end goes by this rule.
+LatestReruns withNotedReruns(LatestReruns saved, const LatestReruns& noted);
+
 } // namespace krw

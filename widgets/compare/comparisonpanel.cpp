@@ -156,6 +156,7 @@ void ComparisonPanel::compareWith(const QString& path, const QString& runName, b
         return;
     }
     ++m_generation;
+    m_notedA.clear();
     m_path = path;
     m_runName = runName;
     m_interactive = interactive;
@@ -236,6 +237,7 @@ void ComparisonPanel::showComparison(quint64 generation, const RunPtr& b, const 
     for (int column = 0; column < ComparisonTreeModel::NUM_COLUMNS; ++column)
         m_tree->resizeColumnToContents(column);
     m_nameWidth = m_tree->header()->sectionSize(ComparisonTreeModel::NameColumn);
+    showRerunColumns(); // hidden until the reruns are read, and then only if there are any
     fitColumns();
     QStringList counts;
     for (int i = 0; i < CompareBucketCount; ++i) {
@@ -265,7 +267,8 @@ void ComparisonPanel::loadLatestReruns()
         watcher->deleteLater();
         if (generation != m_generation)
             return;
-        m_model->setLatestReruns(watcher->result().first, watcher->result().second);
+        m_model->setLatestReruns(withNotedReruns(watcher->result().first, m_notedA), watcher->result().second);
+        showRerunColumns();
         Q_EMIT rerunsLoaded();
     });
     watcher->setFuture(QtConcurrent::run(WorkPools::jobs(), [a, b] {
@@ -274,9 +277,35 @@ void ComparisonPanel::loadLatestReruns()
     }));
 }
 
+void ComparisonPanel::noteRerunA(const QString& filename, const LatestRerun& rerun)
+{
+    if (!m_a || m_a->indexOf(filename) < 0)
+        return;
+    m_notedA.insert(filename, rerun);
+    if (!m_b)
+        return; // the comparison shows later, and reads the reruns then
+    m_model->setLatestRerunA(filename, rerun);
+    showRerunColumns();
+}
+
+void ComparisonPanel::showRerunColumns()
+{
+    const bool show = m_model->hasReruns();
+    QHeaderView* header = m_tree->header();
+    if (header->isSectionHidden(ComparisonTreeModel::RerunAColumn) != show)
+        return; // as they should be
+    for (const int column : {ComparisonTreeModel::RerunAColumn, ComparisonTreeModel::RerunBColumn}) {
+        header->setSectionHidden(column, !show);
+        if (show)
+            m_tree->resizeColumnToContents(column);
+    }
+    fitColumns();
+}
+
 void ComparisonPanel::leave()
 {
     ++m_generation;
+    m_notedA.clear();
     m_loadJob->cancel();
     m_cancel->hide();
     const bool wasActive = bool(m_b);

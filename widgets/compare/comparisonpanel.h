@@ -2,6 +2,7 @@
 #pragma once
 
 #include "compare/runcomparison.h"
+#include "rerun/latestrerun.h"
 #include "run/rundata.h"
 #include "run/runlocator.h"
 
@@ -57,6 +58,9 @@ public:
     // The filter bar and search apply here too (ComparisonFilterProxy): the filenames of A's cases
     // the case tree shows, nullopt when it shows every case.
     void setShownCases(const std::optional<QSet<QString>>& filenames);
+    // A rerun of A's case ended (A's and B's saved reruns are read once, when the comparison
+    // shows): its row shows it, and the rerun columns are shown if they were not.
+    void noteRerunA(const QString& filename, const LatestRerun& rerun);
     QLabel* header() const { return m_header; }
 
 Q_SIGNALS:
@@ -78,6 +82,9 @@ private:
     void compareLoaded(const RunPtr& b); // on a worker, then showComparison
     void showComparison(quint64 generation, const RunPtr& b, const RunComparison& comparison);
     void loadLatestReruns();
+    // The rerun columns are shown while either run has a rerun of a compared case: empty, they
+    // took the room the case names need (at 1600 px the names read "leaky…50.py").
+    void showRerunColumns();
     void fail(const QString& message);
 
     RunPtr m_a;
@@ -93,6 +100,7 @@ private:
     QString m_runName;
     bool m_interactive = true;
     quint64 m_generation = 0;
+    LatestReruns m_notedA; // A's reruns that ended since this comparison began (noteRerunA)
     int m_nameWidth = 0; // what the case names want; the column gets less when A's and B's would leave the view
 };
 

@@ -375,6 +375,7 @@ void MainWindow::noteRerun(const RunPtr& run, const QString& caseName, const Rer
     const LatestRerun latest = LatestRerun::of(result);
     m_model->setLatestRerun(caseName, latest);
     m_latestReruns.insert(caseName, latest);
+    m_comparison->noteRerunA(caseName, latest); // the run is A of any comparison
     m_failuresStale = true;
     m_failuresRefresh->start();
 }
@@ -721,12 +722,7 @@ void MainWindow::loadLatestReruns()
             return; // another run (or the same one loaded again) is shown now: its own answer comes
         // A rerun that ended while the saved ones were read (noteRerun: m_latestReruns was emptied
         // when the run was loaded) stays, unless the read found a later one of its case.
-        LatestReruns reruns = watcher->result().reruns;
-        for (auto it = m_latestReruns.cbegin(); it != m_latestReruns.cend(); ++it) {
-            const auto saved = reruns.constFind(it.key());
-            if (saved == reruns.cend() || saved->started < it->started)
-                reruns.insert(it.key(), it.value());
-        }
+        const LatestReruns reruns = withNotedReruns(watcher->result().reruns, m_latestReruns);
         m_model->setLatestReruns(reruns);
         m_latestReruns = reruns;
         m_failuresStale = true;

@@ -150,6 +150,31 @@ private Q_SLOTS:
         QCOMPARE(latest.value(QStringLiteral("a.py")).versionId, QStringLiteral("it0:predict"));
     }
 
+    // A rerun that ended while the saved ones were read stays unless the read found a later one of
+    // its case (the window's tree and a comparison's A column both go by it).
+    void notedRerunsStayUnlessSavedLater()
+    {
+        const QDateTime t0 = QDateTime::currentDateTimeUtc();
+        auto rerun = [](const QString& version, const QDateTime& started) {
+            LatestRerun r;
+            r.verdict = QStringLiteral("passed");
+            r.versionId = version;
+            r.started = started;
+            return r;
+        };
+        const LatestReruns saved{{QStringLiteral("a.py"), rerun(QStringLiteral("saved-a"), t0)},
+            {QStringLiteral("b.py"), rerun(QStringLiteral("saved-b"), t0.addSecs(10))}};
+        const LatestReruns noted{{QStringLiteral("a.py"), rerun(QStringLiteral("noted-a"), t0.addSecs(5))},
+            {QStringLiteral("b.py"), rerun(QStringLiteral("noted-b"), t0.addSecs(5))},
+            {QStringLiteral("c.py"), rerun(QStringLiteral("noted-c"), t0)}};
+        const LatestReruns both = withNotedReruns(saved, noted);
+        QCOMPARE(both.size(), 3);
+        QCOMPARE(both.value(QStringLiteral("a.py")).versionId, QStringLiteral("noted-a")); // later than the saved one
+        QCOMPARE(both.value(QStringLiteral("b.py")).versionId, QStringLiteral("saved-b")); // the saved one is later
+        QCOMPARE(both.value(QStringLiteral("c.py")).versionId, QStringLiteral("noted-c")); // none saved
+        QCOMPARE(withNotedReruns(saved, {}).value(QStringLiteral("a.py")).versionId, QStringLiteral("saved-a"));
+    }
+
     void namesThatLookAlikeKeepTheirOwnHistory_data()
     {
         QTest::addColumn<QString>("first");

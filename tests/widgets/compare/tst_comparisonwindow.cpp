@@ -17,10 +17,15 @@
 #include "compare/comparisontreemodel.h"
 #include "compare/rungriddialog.h"
 #include "compare/rungridmodel.h"
+#include "rerun/latestrerun.h"
+#include "rerun/rerunresult.h"
+#include "rerun/runnerpanel.h"
+#include "samplecopy.h"
 #include "shell/mainwindow.h"
 #include "windowtesthelpers.h"
 
 #include <QComboBox>
+#include <QDir>
 #include <QDockWidget>
 #include <QFile>
 #include <QHeaderView>
@@ -319,6 +324,47 @@ private Q_SLOTS:
         setPaneExtra(-200);
         QTRY_COMPARE(tree->header()->sectionSize(ComparisonTreeModel::NameColumn),
             tree->indentation() * 2 + tree->fontMetrics().averageCharWidth() * 16);
+    }
+
+    // The rerun columns take room only when something is in them: hidden while neither run has a
+    // rerun (at 1600 px they left the names "leaky…50.py", walk30a), shown and filled when one of
+    // A's cases is rerun during the comparison.
+    void rerunColumnsShowOnlyWithReruns()
+    {
+        QTemporaryDir a;
+        QTemporaryDir b;
+        QVERIFY(krw::test::copySampleRun(a.path())); // fresh paths: no saved reruns
+        const QDir v2(QStringLiteral(KRW_SAMPLE_RUN_V2_DIR));
+        for (const QString& name : v2.entryList(QDir::Files))
+            QVERIFY(QFile::copy(v2.filePath(name), QDir(b.path()).filePath(name)));
+        MainWindow window(&m_syntax);
+        window.resize(1600, 1000);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(open(window, a.path()));
+        ComparisonPanel* panel = window.comparisonPanel();
+        QSignalSpy loaded(panel, &ComparisonPanel::rerunsLoaded);
+        QVERIFY(compare(window, b.path()));
+        QVERIFY(loaded.wait(20000) || !loaded.isEmpty());
+        QTreeView* tree = panel->tree();
+        QVERIFY(tree->isColumnHidden(ComparisonTreeModel::RerunAColumn));
+        QVERIFY(tree->isColumnHidden(ComparisonTreeModel::RerunBColumn));
+        QVERIFY(!tree->isColumnHidden(ComparisonTreeModel::BestBColumn));
+
+        const QString name = QStringLiteral("leaky_relu.py");
+        QVERIFY(select(window, name));
+        RerunResult result;
+        result.status = RerunResult::Status::Failed;
+        result.failure = QStringLiteral("hipcc: fatal error: no input files");
+        result.caseName = name;
+        result.started = QDateTime::currentDateTimeUtc();
+        Q_EMIT window.caseView()->runnerPanel()->rerunFinished(result);
+        QVERIFY(!tree->isColumnHidden(ComparisonTreeModel::RerunAColumn));
+        QVERIFY(!tree->isColumnHidden(ComparisonTreeModel::RerunBColumn));
+        const QModelIndex row = panel->model()->indexOfCase(name);
+        QCOMPARE(row.siblingAtColumn(ComparisonTreeModel::RerunAColumn).data().toString(), LatestRerun::of(result).cellText());
+        QVERIFY(!row.siblingAtColumn(ComparisonTreeModel::RerunAColumn).data().toString().isEmpty());
+        QVERIFY(tree->header()->sectionSize(ComparisonTreeModel::RerunAColumn) > 0);
     }
 
     // File ▸ Compare Several Runs…: the runs on show listed, loaded off the UI thread, the grid sorted
