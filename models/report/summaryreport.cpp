@@ -134,7 +134,9 @@ QByteArray summaryJson(const Run& run, const QVector<FailureSignature>& signatur
             item["byte_offset"] = w.byteOffset;
         root["warnings"].push_back(item);
     }
-    return QByteArray::fromStdString(root.dump(2, ' ', false, json::error_handler_t::replace) + "\n");
+    std::string text = root.dump(2, ' ', false, json::error_handler_t::replace);
+    text += '\n'; // in place: the text is megabytes with hints
+    return QByteArray::fromStdString(text);
 }
 
 } // namespace krw
