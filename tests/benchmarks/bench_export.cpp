@@ -135,12 +135,9 @@ int main(int argc, char* argv[])
 
     const QString runDir = parser.positionalArguments().first();
     QString error;
-    const auto run = std::make_shared<const krw::Run>(krw::loadRunAtPath(runDir, QString(), &error));
-    if (!error.isEmpty() || run->cases.isEmpty()) {
-        err << "bench_export: could not load a case from " << runDir << (error.isEmpty() ? QString() : QStringLiteral(": ") + error)
-            << '\n';
+    const auto run = krw::bench::loadRun(QStringLiteral("bench_export"), runDir);
+    if (!run)
         return 1;
-    }
     int rerunsSaved = 0;
     const krw::AnnotationMap annotations = annotate(run, &rerunsSaved, &error);
     if (!error.isEmpty()) {

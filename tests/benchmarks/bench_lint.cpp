@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: MIT
 //
 // What the lint hints cost (docs/LINT.md, docs/PERFORMANCE.md "Lint"): loads RUN_DIR, reads the
-// lint texts of its first CASES cases once (timed: lint_read_ms), then times, on one thread, each
+// lint texts of its first --cases cases once (timed: lint_read_ms), then times, on one thread, each
 // check alone over those texts and all of them together as Linter::lintCase runs them (one
-// LintSource cache per case, as there). Every figure is the median of REPEAT passes, scaled to
+// LintSource cache per case, as there). Every figure is the median of --repeat passes, scaled to
 // 1,000 cases: lint_<check>_ms (check names with '-' as '_'), lint_all_ms, lint_read_ms; also
 // the LintSource parts the checks share (pythonNames of the labels, pybindNames of the
 // predictions, pythonCalls of the tests). The hints of the checks run alone must add up to those
 // of lintCase, or the program fails: a faster check that finds less is no win.
-// Usage: bench_lint RUN_DIR [CASES=1500] [REPEAT=3]. Not a test: numbers are quoted, not asserted.
+// Usage: bench_lint RUN_DIR [--cases N (1500)] [--repeat N (3)]. Not a test: numbers are quoted, not asserted.
 #include "benchsupport.h"
 #include "lint/bindingcheck.h"
 #include "lint/constantcheck.h"
@@ -18,10 +18,10 @@
 #include "lint/lintsource.h"
 #include "lint/linttexts.h"
 #include "lint/noncodecheck.h"
-#include "run/runloader.h"
 #include "run/textlimits.h"
 #include "run/textreader.h"
 
+#include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QElapsedTimer>
 
@@ -64,21 +64,26 @@ QString key(QString check)
 int main(int argc, char** argv)
 {
     QCoreApplication app(argc, argv);
-    QTextStream& out = bench::out();
-    const QStringList args = app.arguments();
-    if (args.size() < 2) {
-        QTextStream(stderr) << "usage: bench_lint RUN_DIR [CASES] [REPEAT]\n";
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("What each lint check costs per 1,000 cases of a run, on one thread."));
+    parser.addHelpOption();
+    parser.addOption(
+        {QStringLiteral("cases"), QStringLiteral("The first N cases (default 1500)."), QStringLiteral("N"), QStringLiteral("1500")});
+    parser.addOption({QStringLiteral("repeat"), QStringLiteral("Passes of each; the median counts (default 3)."), QStringLiteral("N"),
+        QStringLiteral("3")});
+    parser.addPositionalArgument(QStringLiteral("RUN_DIR"), QStringLiteral("A run folder, e.g. written by make_run.py."));
+    parser.process(app);
+    if (parser.positionalArguments().size() != 1) {
+        QTextStream(stderr) << "bench_lint: give exactly one RUN_DIR\n";
         return 2;
     }
-    const int wanted = args.size() > 2 ? std::max(1, args.at(2).toInt()) : 1500;
-    const int repeat = args.size() > 3 ? std::max(1, args.at(3).toInt()) : 3;
-
-    QString error;
-    const auto run = std::make_shared<const Run>(loadRunAtPath(args.at(1), {}, &error));
-    if (!error.isEmpty() || run->cases.isEmpty()) {
-        QTextStream(stderr) << "cannot load " << args.at(1) << ": " << (error.isEmpty() ? QStringLiteral("no cases") : error) << "\n";
+    const QString runDir = parser.positionalArguments().first();
+    const int wanted = std::max(1, parser.value(QStringLiteral("cases")).toInt());
+    const int repeat = std::max(1, parser.value(QStringLiteral("repeat")).toInt());
+    QTextStream& out = bench::out();
+    const auto run = bench::loadRun(QStringLiteral("bench_lint"), runDir);
+    if (!run)
         return 1;
-    }
     const int count = std::min(wanted, int(run->cases.size()));
     std::vector<LintTexts> texts;
     texts.reserve(count);
@@ -96,7 +101,7 @@ int main(int argc, char** argv)
         for (const LintPrediction& p : t.predictions)
             chars += p.text.size();
     }
-    out << "run: " << args.at(1) << ", the first " << count << " of " << run->cases.size() << " cases, " << chars / count
+    out << "run: " << runDir << ", the first " << count << " of " << run->cases.size() << " cases, " << chars / count
         << " characters of lint texts a case; " << repeat << " passes each, median, ms per 1,000 cases, one thread\n";
     bench::result(QStringLiteral("lint_read_ms"), readMs, QStringLiteral("ms"));
 

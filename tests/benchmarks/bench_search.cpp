@@ -12,7 +12,6 @@
 #include "benchsupport.h"
 #include "browse/casesearch.h"
 #include "browse/searchindex.h"
-#include "run/runloader.h"
 #include "run/textstore.h"
 
 #include <QByteArrayMatcher>
@@ -90,12 +89,9 @@ int main(int argc, char** argv)
 
     QElapsedTimer timer;
     timer.start();
-    QString error;
-    const auto run = std::make_shared<const Run>(loadRunAtPath(args.at(1), {}, &error));
-    if (!error.isEmpty() || run->cases.isEmpty()) {
-        QTextStream(stderr) << "cannot load " << args.at(1) << ": " << (error.isEmpty() ? QStringLiteral("no cases") : error) << "\n";
+    const auto run = bench::loadRun(QStringLiteral("bench_search"), args.at(1));
+    if (!run)
         return 1;
-    }
     out << "run: " << args.at(1) << ", " << run->cases.size() << " cases, loaded in " << timer.elapsed() << " ms\n";
 
     const double rssBefore = bench::rssMb();

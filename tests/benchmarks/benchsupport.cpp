@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "benchsupport.h"
 
+#include "run/runloader.h"
+
 #include <QElapsedTimer>
 #include <QFile>
 
@@ -18,6 +20,17 @@
 extern char** environ;
 
 namespace krw::bench {
+
+std::shared_ptr<const Run> loadRun(const QString& program, const QString& path)
+{
+    QString error;
+    auto run = std::make_shared<const Run>(loadRunAtPath(path, QString(), &error));
+    if (error.isEmpty() && !run->cases.isEmpty())
+        return run;
+    QTextStream(stderr) << program << ": could not load a case from " << path
+                        << (error.isEmpty() ? QString() : QStringLiteral(": ") + error) << '\n';
+    return nullptr;
+}
 
 QTextStream& out()
 {

@@ -10,9 +10,18 @@
 #include <QStringList>
 #include <QTextStream>
 
+#include <memory>
 #include <vector>
 
+namespace krw {
+struct Run;
+}
+
 namespace krw::bench {
+
+// The run at path, loaded as the window loads it; null after saying on stderr, as `program`, why
+// (it could not be loaded, or has no case to measure).
+std::shared_ptr<const Run> loadRun(const QString& program, const QString& path);
 
 // stdout, shared by the human lines and the RESULT lines so they stay in order.
 QTextStream& out();
