@@ -8,6 +8,10 @@
 // the LintSource parts the checks share (pythonNames of the labels, pybindNames of the
 // predictions, pythonCalls of the tests). The hints of the checks run alone must add up to those
 // of lintCase, or the program fails: a faster check that finds less is no win.
+// lint_floor_ms is what no lint of these texts can go below, however it is written: the same spans
+// of the run's files unescaped once to UTF-8 by simdjson (read from a mapping, no copy into
+// QString) and every byte of them looked at once (the quote and comment state machine every check
+// needs first). docs/PERFORMANCE.md weighs it against summary --json's budget.
 // Usage: bench_lint RUN_DIR [--cases N (1500)] [--repeat N (3)]. Not a test: numbers are quoted, not asserted.
 #include "benchsupport.h"
 #include "lint/bindingcheck.h"
@@ -24,9 +28,11 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QFile>
 
 #include <algorithm>
 #include <functional>
+#include <simdjson.h>
 #include <vector>
 
 using namespace krw;
@@ -52,6 +58,58 @@ double perThousand(
             *found = count;
     }
     return bench::median(times) * 1000.0 / double(texts.size());
+}
+
+// The spans of a case's files LintTexts::read decodes: the newest label, test and instruction,
+// and each iteration's prediction unless its bytes are the one before's.
+std::vector<TextRef> lintSpans(const Case& c, const std::vector<const char*>& mapped)
+{
+    std::vector<TextRef> spans;
+    auto bytes = [&](const TextRef& r) { return std::string_view(mapped[r.source] + r.offset, std::size_t(r.length)); };
+    auto newest = [&](TextRef IterationRecord::*field) {
+        for (auto it = c.history.crbegin(); it != c.history.crend(); ++it) {
+            if (((*it).*field).hasContent()) {
+                spans.push_back((*it).*field);
+                return;
+            }
+        }
+    };
+    newest(&IterationRecord::label);
+    newest(&IterationRecord::testCode);
+    newest(&IterationRecord::instruction);
+    const std::size_t shared = spans.size();
+    for (const IterationRecord& r : c.history) {
+        if (r.jsonlSource < 0 || !r.predict.hasContent())
+            continue;
+        if (spans.size() > shared && bytes(spans.back()) == bytes(r.predict))
+            spans.pop_back();
+        spans.push_back(r.predict);
+    }
+    return spans;
+}
+
+// One look at every byte: strings and comments told apart, as LintSource::mask does first.
+qsizetype scanOnce(std::string_view text)
+{
+    qsizetype marks = 0;
+    char quote = 0;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (quote) {
+            if (c == '\\')
+                ++i;
+            else if (c == quote || c == '\n')
+                quote = 0;
+        } else if (c == '"' || c == '\'') {
+            quote = c;
+            ++marks;
+        } else if (c == '#' || (c == '/' && i + 1 < text.size() && text[i + 1] == '/')) {
+            const std::size_t end = text.find('\n', i);
+            i = end == std::string_view::npos ? text.size() : end;
+            ++marks;
+        }
+    }
+    return marks;
 }
 
 QString key(QString check)
@@ -145,6 +203,60 @@ int main(int argc, char** argv)
         QStringLiteral("ms"));
     bench::result(QStringLiteral("lint_test_python_calls_ms"),
         perThousand(texts, repeat, [](const LintTexts& t) { return LintSource::pythonCalls(t.test).size(); }), QStringLiteral("ms"));
+
+    // The floor: unescape and look once, from mapped files (JSON spans; a debug folder's raw files
+    // are read as they are).
+    std::vector<const char*> mapped;
+    bool allMapped = true;
+    for (const SourceFile& source : *run->sources) {
+        auto* file = new QFile(source.path, &app);
+        if (!file->open(QIODevice::ReadOnly)) {
+            allMapped = false;
+            break;
+        }
+        const uchar* data = file->size() > 0 ? file->map(0, file->size()) : nullptr; // an empty file holds no span
+        allMapped = allMapped && (data || file->size() == 0);
+        mapped.push_back(reinterpret_cast<const char*>(data));
+    }
+    if (allMapped) {
+        std::vector<std::vector<TextRef>> spans;
+        for (int i = 0; i < count; ++i)
+            spans.push_back(lintSpans(run->cases.at(i), mapped));
+        std::vector<double> times;
+        qsizetype bytes = 0;
+        qsizetype marks = 0;
+        for (int r = 0; r < repeat; ++r) {
+            simdjson::ondemand::parser parser;
+            std::string padded;
+            marks = 0;
+            bytes = 0;
+            QElapsedTimer t;
+            t.start();
+            for (const auto& one : spans) {
+                for (const TextRef& ref : one) {
+                    const std::string_view raw(mapped[ref.source] + ref.offset, std::size_t(ref.length));
+                    if (run->sources->at(ref.source).kind == SourceFile::Kind::Raw) {
+                        marks += scanOnce(raw);
+                        bytes += qsizetype(raw.size());
+                        continue;
+                    }
+                    padded.assign(raw);
+                    padded.resize(raw.size() + simdjson::SIMDJSON_PADDING);
+                    auto document = parser.iterate(padded.data(), raw.size(), padded.size());
+                    std::string_view text;
+                    if (document.error() || document.get_string().get(text))
+                        continue; // not a plain string (a list, Python's NaN): the real reader falls back too
+                    marks += scanOnce(text);
+                    bytes += qsizetype(text.size());
+                }
+            }
+            times.push_back(double(t.nsecsElapsed()) / 1e6);
+        }
+        out << "  floor: " << bytes / count << " bytes of UTF-8 a case, " << marks << " strings and comments\n";
+        bench::result(QStringLiteral("lint_floor_ms"), bench::median(times) * 1000.0 / count, QStringLiteral("ms"));
+    } else {
+        bench::miss(QStringLiteral("lint_floor_ms: a source of the run could not be mapped"));
+    }
 
     if (alone != together) {
         bench::miss(QStringLiteral("lint_all_ms: the checks alone found %1 hints, together %2").arg(alone).arg(together));

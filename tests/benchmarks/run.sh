@@ -37,7 +37,8 @@
 #   bench_diff    diff_s git_diff_s diff_ratio
 #   bench_export  export_s (all formats) export_html_s export_md_s export_csv_s export_ui_stall_max_ms
 #                 export_ui_stall_cpu_ms
-#   bench_lint    lint_all_ms lint_read_ms (per 1,000 cases, one thread) and lint_<check>_ms for each check
+#   bench_lint    lint_all_ms lint_read_ms (per 1,000 cases, one thread) and lint_<check>_ms for each check,
+#                 lint_floor_ms (what no lint of those texts goes below: unescaped once, each byte looked at once)
 # A program may print more keys; the table shows the ones above. gui_ratio and diff_ratio are
 # computed here from gui_tree_s / python_json_s and diff_s / git_diff_s when a program leaves them out.
 set -euo pipefail
@@ -204,6 +205,8 @@ ROWS = [
     row("lint hints per 1,000 cases, one thread (no budget)", "-", "bench_lint", "lint_all_ms", None,
         "{lint_all_ms:.0f} ms (texts read {lint_read_ms:.0f} ms; binding {lint_binding_ms:.0f}, constant {lint_constant_ms:.0f}, "
         "dimension {lint_dimension_ms:.0f}, extension-include {lint_extension_include_ms:.0f}, non-code {lint_non_code_ms:.0f})"),
+    row("the floor of any lint of those texts (no budget)", "-", "bench_lint", "lint_floor_ms", None,
+        "{lint_floor_ms:.1f} ms (unescaped once to UTF-8, every byte looked at once)"),
 ]
 
 table = []
