@@ -169,6 +169,10 @@ void ReviewController::applyVerdict(Verdict verdict, const QVector<int>& cases)
 {
     if (!m_run || !m_store)
         return;
+    if (cases.isEmpty()) { // a group's row: the case on show is not what the tree has selected
+        Q_EMIT statusMessage(tr("No case selected: select a case (or several) in the tree to give it a verdict."), 4000);
+        return;
+    }
     m_panel->commitPendingEdits(); // a note being typed is a step of its own, before this one
     QVector<AnnotationEdit> edits;
     for (int index : cases) {

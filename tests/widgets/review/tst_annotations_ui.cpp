@@ -196,6 +196,31 @@ private Q_SLOTS:
         QCOMPARE(reviewedText(window), QStringLiteral("Reviewed 0 / %1").arg(window.run()->cases.size()));
     }
 
+    // A group's row selected: the case view still shows the last case, but a verdict key must not
+    // reach it (nor claim it was set already); it says what to do.
+    void verdictKeyOnAGroupRowChangesNothing()
+    {
+        MainWindow window(&m_syntax);
+        QVERIFY(openActive(window, sampleCopy()));
+        const QString shown = window.currentCaseName();
+        QVERIFY(!shown.isEmpty());
+        QTest::keyClick(window.caseTree(), Qt::Key_1);
+        QCOMPARE(onDisk(window).value(shown).verdict, Verdict::ModelError);
+
+        const QModelIndex group = window.caseTree()->currentIndex().parent();
+        QVERIFY(group.isValid());
+        window.caseTree()->setCurrentIndex(group);
+        QCOMPARE(window.caseTree()->selectionModel()->selectedRows().size(), 1);
+        QVERIFY(window.currentCaseName().isEmpty());
+        for (const Qt::Key key : {Qt::Key_2, Qt::Key_0}) {
+            QTest::keyClick(window.caseTree(), key);
+            const QString message = window.statusBar()->currentMessage();
+            QVERIFY2(message.startsWith(QStringLiteral("No case selected")), qPrintable(message));
+            QCOMPARE(onDisk(window).value(shown).verdict, Verdict::ModelError);
+            QCOMPARE(onDisk(window).size(), 1);
+        }
+    }
+
     void tagsAndNoteAreSaved()
     {
         MainWindow window(&m_syntax);
