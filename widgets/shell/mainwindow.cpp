@@ -50,6 +50,7 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QScreen>
+#include <QScrollBar>
 #include <QShowEvent>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
@@ -335,8 +336,28 @@ void MainWindow::showWarnings(bool reveal)
     }
     m_warningsView->setColumnHidden(WarningModel::RunColumn, !b);
     m_warningsView->resizeColumnsToContents();
-    if (reveal && ((b && !b->warnings.isEmpty()) || (!b && m_warnings->rowCount() > 0)))
+    if (reveal && ((b && !b->warnings.isEmpty()) || (!b && m_warnings->rowCount() > 0))) {
+        const bool wasHidden = m_warningsDock->isHidden();
         m_warningsDock->show();
+        if (wasHidden)
+            fitWarningsDock();
+    }
+}
+
+// A dock that comes up for one warning takes the room of a few rows, not a quarter of the window
+// (seen in a real window); past MaxRows its rows scroll, and the user may drag it taller.
+void MainWindow::fitWarningsDock()
+{
+    constexpr int MaxRows = 6;
+    const int rows = std::clamp(m_warningsView->model()->rowCount(), 1, MaxRows);
+    QStyle* style = m_warningsDock->style();
+    const int title = m_warningsDock->fontMetrics().height()
+        + 2 * style->pixelMetric(QStyle::PM_DockWidgetTitleMargin, nullptr, m_warningsDock)
+        + 2 * style->pixelMetric(QStyle::PM_DockWidgetFrameWidth, nullptr, m_warningsDock);
+    const int table = m_warningsView->horizontalHeader()->sizeHint().height()
+        + rows * m_warningsView->verticalHeader()->defaultSectionSize() + m_warningsView->horizontalScrollBar()->sizeHint().height()
+        + 2 * m_warningsView->frameWidth();
+    resizeDocks({m_warningsDock}, {title + table}, Qt::Vertical);
 }
 
 void MainWindow::buildFailuresDock()

@@ -144,6 +144,7 @@ private:
     QWidget* buildCasePanel();
     void buildWarningsDock();
     void showWarnings(bool reveal);
+    void fitWarningsDock();
     void buildFailuresDock();
     void readFailuresIfShown();
     void noteRerun(const RunPtr& run, const QString& caseName, const RerunResult& result);

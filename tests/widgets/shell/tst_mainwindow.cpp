@@ -53,6 +53,7 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScopeGuard>
+#include <QScrollBar>
 #include <QSemaphore>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -1519,6 +1520,26 @@ private Q_SLOTS:
         QCOMPARE(code->lineNumberOfBlock(code->textCursor().blockNumber()), line);
         QVERIFY2(expected.startsWith(code->textCursor().block().text().left(40).trimmed()), qPrintable(code->textCursor().block().text()));
         QVERIFY(dialog->windowTitle().contains(QStringLiteral("mixed.jsonl:%1").arg(line)));
+    }
+
+    // The dock that comes up with a run's warnings is as tall as its rows need (up to six), not a
+    // quarter of the window: seen in a real window with one warning.
+    void warningsDockFitsItsRows()
+    {
+        MainWindow window(&m_syntax);
+        window.resize(1400, 900);
+        window.show();
+        QSignalSpy loaded(&window, &MainWindow::loadFinished);
+        window.openPath(QStringLiteral(KRW_TEST_DATA_DIR "/hostile"), {}, false);
+        QVERIFY(loaded.wait(20000));
+        auto* view = window.findChild<QTableView*>(QStringLiteral("warningsView"));
+        QVERIFY(view && view->isVisible());
+        QCOMPARE(view->model()->rowCount(), 1);
+        const int row = view->verticalHeader()->defaultSectionSize();
+        const int spare = row + view->horizontalScrollBar()->sizeHint().height();
+        QTRY_VERIFY2(view->viewport()->height() <= row + spare, qPrintable(QString::number(view->viewport()->height())));
+        QVERIFY(view->viewport()->height() >= row); // the warning itself is not cut
+        QVERIFY(view->visualRect(view->model()->index(0, 0)).bottom() < view->viewport()->height());
     }
 
     void darkAndLightPalettes()
