@@ -18,13 +18,27 @@ namespace {
 
 QThreadPool* makePool(int threads)
 {
-    // Owned by the application when there is one, so its threads end before Qt's do.
-    auto* pool = new QThreadPool(QCoreApplication::instance());
+    // Owned by the application when there is one, so its threads end before Qt's do. That needs the
+    // application's thread: createPools below makes them there, as the application starts.
+    QCoreApplication* app = QCoreApplication::instance();
+    auto* pool = new QThreadPool(app && QThread::currentThread() == app->thread() ? app : nullptr);
     pool->setMaxThreadCount(threads);
     return pool;
 }
 
+// The first to ask for a pool is often a job's thread (a run loaded asks for parts): made there,
+// a pool could not be the application's child (Qt refused with a warning, and it was never
+// deleted), so every pool is made when the application object is.
+void createPools()
+{
+    WorkPools::jobs();
+    WorkPools::parts();
+    WorkPools::background();
+}
+
 } // namespace
+
+Q_COREAPP_STARTUP_FUNCTION(createPools)
 
 QThreadPool* WorkPools::jobs()
 {

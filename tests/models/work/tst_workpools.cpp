@@ -20,6 +20,7 @@
 #include <atomic>
 #include <functional>
 #include <stdexcept>
+#include <thread>
 
 using namespace krw;
 
@@ -71,6 +72,30 @@ class TestWorkPools : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    // Asked for first on another thread (a job's, as when a run loads): the pools were made with
+    // the application as parent from there, which Qt refused ("Cannot create children for a parent
+    // that is in a different thread", in every session's log) and left them never deleted. They
+    // are the application's, made on its thread, whoever asks first. First in this file, before
+    // anything here touches a pool.
+    void poolsBelongToTheApplicationWhoeverAsksFirst()
+    {
+        static QStringList warnings;
+        const QtMessageHandler previous = qInstallMessageHandler([](QtMsgType type, const QMessageLogContext&, const QString& text) {
+            if (type != QtDebugMsg)
+                warnings << text;
+        });
+        QThreadPool* pools[3] = {};
+        std::thread asker([&pools] { pools[0] = WorkPools::parts(), pools[1] = WorkPools::jobs(), pools[2] = WorkPools::background(); });
+        asker.join();
+        qInstallMessageHandler(previous);
+        QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join(QLatin1Char('\n'))));
+        for (QThreadPool* pool : pools) {
+            QVERIFY(pool);
+            QCOMPARE(pool->parent(), QCoreApplication::instance());
+            QCOMPARE(pool->thread(), QCoreApplication::instance()->thread());
+        }
+    }
+
     void poolsAreOurOwn()
     {
         QVERIFY(WorkPools::jobs() != QThreadPool::globalInstance());
