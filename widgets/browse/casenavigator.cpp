@@ -2,12 +2,10 @@
 #include "browse/casenavigator.h"
 
 #include "browse/casefilterproxy.h"
+#include "browse/casejumpdialog.h"
 #include "browse/casetreemodel.h"
 
-#include <QComboBox>
-#include <QCompleter>
 #include <QHash>
-#include <QInputDialog>
 #include <QItemSelectionModel>
 #include <QTreeView>
 
@@ -221,20 +219,17 @@ void CaseNavigator::jumpToCase()
     if (!run || run->cases.isEmpty())
         return;
     QStringList names;
+    names.reserve(run->cases.size());
     for (const Case& c : run->cases)
         names << c.filename;
-    QInputDialog dialog(m_tree->window());
-    dialog.setWindowTitle(tr("Jump to case"));
-    dialog.setLabelText(tr("Case name:"));
-    dialog.setComboBoxItems(names);
-    dialog.setComboBoxEditable(true);
-    if (auto* combo = dialog.findChild<QComboBox*>()) {
-        combo->completer()->setCompletionMode(QCompleter::PopupCompletion);
-        combo->completer()->setFilterMode(Qt::MatchContains);
-        combo->completer()->setCaseSensitivity(Qt::CaseInsensitive);
-    }
-    if (dialog.exec() == QDialog::Accepted && !selectCase(dialog.textValue()))
-        Q_EMIT message(tr("No case \"%1\" among the cases shown.").arg(dialog.textValue()), 3000);
+    auto* dialog = new CaseJumpDialog(names, m_tree->window());
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        const QString name = dialog->chosen();
+        if (!selectCase(name))
+            Q_EMIT message(tr("%1 is hidden by the tree's filters or search; clear them to see it.").arg(name), 5000);
+    });
+    dialog->open();
 }
 
 } // namespace krw

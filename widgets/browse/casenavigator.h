@@ -44,7 +44,7 @@ public:
     void selectStartCase();
     void selectNextFailure(int direction); // +1 next, -1 previous
     void selectNextUnreviewed(int direction); // +1 next, -1 previous
-    // Asks for a case name (completed from the run's cases) and selects it.
+    // Asks for a case by a part of its name (CaseJumpDialog, window-modal) and selects it.
     void jumpToCase();
 
 Q_SIGNALS:

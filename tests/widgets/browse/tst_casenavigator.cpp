@@ -4,6 +4,7 @@
 // the user closed stays closed through filter changes, also the one holding the current case;
 // dragging a column's edge makes that column the user's width, not the stretched last column.
 #include "browse/casefilterproxy.h"
+#include "browse/casejumpdialog.h"
 #include "browse/casenavigator.h"
 #include "browse/casetreeheaderview.h"
 #include "browse/casetreemodel.h"
@@ -11,7 +12,9 @@
 
 #include <QApplication>
 #include <QFile>
+#include <QLineEdit>
 #include <QMouseEvent>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeView>
@@ -114,6 +117,37 @@ private Q_SLOTS:
             const QModelIndex group = tree.proxy.index(g, 0);
             QCOMPARE(tree.view.isExpanded(group), group != current);
         }
+    }
+
+    // Ctrl+P's dialog: a part of the name and Enter select the case; a case the filters hide is
+    // named in a message, and the current case stays.
+    void jumpToCaseSelectsTheCaseTyped()
+    {
+        QTemporaryDir dir;
+        const RunPtr run = writeRun(dir.path());
+        QVERIFY(run);
+        Tree tree(run);
+        QVERIFY(tree.navigator->selectCase(caseName(0)));
+        QSignalSpy messages(tree.navigator, &CaseNavigator::message);
+        auto jump = [&tree](const QString& typed) {
+            tree.navigator->jumpToCase();
+            auto* dialog = tree.view.window()->findChild<CaseJumpDialog*>();
+            QVERIFY(dialog && dialog->isVisible());
+            QTest::keyClicks(dialog->field(), typed);
+            QTest::keyClick(dialog->field(), Qt::Key_Return);
+            QTRY_VERIFY(!tree.view.window()->findChild<CaseJumpDialog*>()); // closed and deleted
+        };
+        jump(QStringLiteral("_013"));
+        QCOMPARE(tree.navigator->currentCaseName(), caseName(13));
+        QVERIFY(messages.isEmpty());
+
+        tree.proxy.setNameFilter(QStringLiteral("case_01")); // case_010 .. case_015
+        QCoreApplication::processEvents();
+        jump(QStringLiteral("case_002"));
+        QCOMPARE(tree.navigator->currentCaseName(), caseName(13));
+        QCOMPARE(messages.size(), 1);
+        QVERIFY2(messages.first().first().toString().startsWith(caseName(2) + QStringLiteral(" is hidden")),
+            qPrintable(messages.first().first().toString()));
     }
 
     // Dragging the Name column's edge while Rerun is the stretched last column: Name is the user's
