@@ -22,6 +22,15 @@ void BatchProgressModel::setCases(const QStringList& queued, const QStringList& 
     endResetModel();
 }
 
+void BatchProgressModel::setPreview(const QStringList& names)
+{
+    beginResetModel();
+    m_rows.clear();
+    for (const QString& name : names)
+        m_rows.append({name, tr("to run"), std::nullopt});
+    endResetModel();
+}
+
 int BatchProgressModel::rowOf(const QString& caseName) const
 {
     for (int i = 0; i < m_rows.size(); ++i) {

@@ -10,7 +10,8 @@
 
 namespace krw {
 
-// The batch dialog's table: one row per case, filled as the batch goes (queued → stage → verdict).
+// The batch dialog's table: one row per case, filled as the batch goes (to run → queued → stage →
+// verdict).
 class BatchProgressModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -22,6 +23,8 @@ public:
 
     // Rows for these cases, all queued; earlier ones are shown as done in an earlier session.
     void setCases(const QStringList& queued, const QStringList& doneEarlier = {});
+    // What Start would run, before it runs: nothing is queued yet, so the rows say "to run".
+    void setPreview(const QStringList& names);
     int rowOf(const QString& caseName) const;
     void setStage(const QString& caseName, const QString& stage);
     void setFinished(const BatchEntry& entry);
@@ -37,7 +40,7 @@ private:
     struct Row
     {
         QString caseName;
-        QString stage; // "queued", "probe", "compile", …, "done", "done earlier"
+        QString stage; // "to run", "queued", "probe", "compile", …, "done", "done earlier"
         std::optional<BatchEntry> entry;
     };
     void changed(int row);

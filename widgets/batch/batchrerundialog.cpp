@@ -332,11 +332,12 @@ void BatchRerunDialog::updateControls()
     m_cancelButton->setEnabled(busy);
     updateRequeue();
     if (!busy && !m_queue && !m_ran) {
-        // What Start would run, as queued rows, before it runs.
+        // What Start would run, before it runs (seen in a real window: "queued" rows before Start
+        // read as a batch already waiting).
         QStringList names;
         for (const int index : casesOf(Scope(m_scope->currentData().toInt())))
             names << m_run->cases.at(index).filename;
-        m_progress->setCases(names);
+        m_progress->setPreview(names);
         m_status->setText(cases > 0 ? tr("%1 to rerun.").arg(caseCountText(cases)) : tr("No case in this choice."));
     }
 }

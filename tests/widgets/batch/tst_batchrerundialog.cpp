@@ -76,10 +76,14 @@ private Q_SLOTS:
         QVERIFY(dialog.casesOf(BatchRerunDialog::Scope::All).size() == m_run->cases.size());
         dialog.setScope(BatchRerunDialog::Scope::Selected);
         dialog.jobsBox()->setValue(2);
+        // Before Start the rows say what would run; nothing is queued yet.
+        QCOMPARE(
+            stages(dialog.progressModel()), (QStringList{QStringLiteral("to run"), QStringLiteral("to run"), QStringLiteral("to run")}));
         QSignalSpy finished(&dialog, &BatchRerunDialog::batchFinished);
         QSignalSpy caseFinished(&dialog, &BatchRerunDialog::caseFinished);
         dialog.start();
         QVERIFY(dialog.isRunning());
+        QVERIFY(!stages(dialog.progressModel()).contains(QStringLiteral("to run")));
         QVERIFY(finished.wait(60000));
         QCOMPARE(finished.first().first().toBool(), false);
         QCOMPARE(dialog.progressModel()->rowCount(), 3);
