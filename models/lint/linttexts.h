@@ -8,6 +8,9 @@
 
 #include "run/rundata.h"
 
+#include <QPair>
+#include <QVector>
+
 namespace krw {
 
 class TextReader;
@@ -24,6 +27,18 @@ struct LintTexts
     QString label;
     QString test;
     QVector<LintPrediction> predictions; // oldest first
+
+    // Where those texts are in the run's files: the newest instruction, label and test, and every
+    // iteration's prediction with its version (repeats not yet dropped: read() drops those whose
+    // text repeats the one before). The one rule of which spans the lint reads.
+    struct Spans
+    {
+        TextRef instruction;
+        TextRef label;
+        TextRef test;
+        QVector<QPair<QString, TextRef>> predictions; // (version, span), oldest first
+    };
+    static Spans spans(const Case& c);
 
     // Reads a case's texts (each up to maxBytes) with the caller's reader (one per thread).
     static LintTexts read(const Case& c, TextReader& reader, qint64 maxBytes);

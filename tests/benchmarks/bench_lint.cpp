@@ -60,30 +60,26 @@ double perThousand(
     return bench::median(times) * 1000.0 / double(texts.size());
 }
 
-// The spans of a case's files LintTexts::read decodes: the newest label, test and instruction,
-// and each iteration's prediction unless its bytes are the one before's.
+// The spans of a case's files LintTexts::read decodes (LintTexts::spans), a prediction dropped
+// where its bytes repeat the one before's (read() compares the decoded texts: the same here for
+// every span but escapes written differently).
 std::vector<TextRef> lintSpans(const Case& c, const std::vector<const char*>& mapped)
 {
+    const LintTexts::Spans all = LintTexts::spans(c);
     std::vector<TextRef> spans;
+    for (const TextRef& ref : {all.label, all.test, all.instruction}) {
+        if (ref.hasContent())
+            spans.push_back(ref);
+    }
     auto bytes = [&](const TextRef& r) { return std::string_view(mapped[r.source] + r.offset, std::size_t(r.length)); };
-    auto newest = [&](TextRef IterationRecord::*field) {
-        for (auto it = c.history.crbegin(); it != c.history.crend(); ++it) {
-            if (((*it).*field).hasContent()) {
-                spans.push_back((*it).*field);
-                return;
-            }
-        }
-    };
-    newest(&IterationRecord::label);
-    newest(&IterationRecord::testCode);
-    newest(&IterationRecord::instruction);
     const std::size_t shared = spans.size();
-    for (const IterationRecord& r : c.history) {
-        if (r.jsonlSource < 0 || !r.predict.hasContent())
+    for (const auto& prediction : all.predictions) {
+        const TextRef& ref = prediction.second;
+        if (!ref.hasContent())
             continue;
-        if (spans.size() > shared && bytes(spans.back()) == bytes(r.predict))
+        if (spans.size() > shared && bytes(spans.back()) == bytes(ref))
             spans.pop_back();
-        spans.push_back(r.predict);
+        spans.push_back(ref);
     }
     return spans;
 }
