@@ -75,7 +75,7 @@ void CaseJumpDialog::keyPressEvent(QKeyEvent* event)
 {
     // The field ignores these, so they come here: they move the choice in the list.
     const int rows = m_matches->rowCount();
-    const int page = std::max(1, m_list->viewport()->height() / std::max(1, m_list->sizeHintForRow(0)) - 1);
+    auto page = [this] { return std::max(1, m_list->viewport()->height() / std::max(1, m_list->sizeHintForRow(0)) - 1); };
     int step = 0;
     switch (event->key()) {
     case Qt::Key_Up:
@@ -85,10 +85,10 @@ void CaseJumpDialog::keyPressEvent(QKeyEvent* event)
         step = 1;
         break;
     case Qt::Key_PageUp:
-        step = -page;
+        step = -page();
         break;
     case Qt::Key_PageDown:
-        step = page;
+        step = page();
         break;
     default:
         QDialog::keyPressEvent(event);
