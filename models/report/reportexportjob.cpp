@@ -252,6 +252,7 @@ void ReportExportJob::startWrite()
             options.timingPlots = state->plots;
             if (request.format == ExportFormat::Pdf) {
                 options.images = HtmlReportOptions::Images::ResourceName;
+                options.codeFontFamily = state->renderer->codeFontFamily();
                 result.ok = state->renderer->writePdf(reportHtmlParts(summary, cases, options), state->plots, request.destination,
                     QStringLiteral("Review report: %1").arg(request.run->name), &result.error, &state->cancelled);
                 result.cancelled = state->cancelled;

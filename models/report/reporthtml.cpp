@@ -628,10 +628,15 @@ QString caseAnchor(int number)
 
 namespace {
 
-QString documentHead(const ReportSummary& summary, bool pagedParts = false)
+QString documentHead(const ReportSummary& summary, bool pagedParts = false, const QString& codeFontFamily = {})
 {
     // Paged parts: no page break before a case either; each part starts on a page of its own.
-    const QString css = QLatin1String(pagedParts ? PagedCss : Css);
+    QString css = QLatin1String(pagedParts ? PagedCss : Css);
+    if (pagedParts && !codeFontFamily.isEmpty()) {
+        QString family = codeFontFamily;
+        family.remove(QLatin1Char('\'')).remove(QLatin1Char('"')).remove(QLatin1Char(';')).remove(QLatin1Char('}'));
+        css.replace(QLatin1String("font-family:monospace"), QStringLiteral("font-family:'%1'").arg(family));
+    }
     QString out = QStringLiteral(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src data:; style-src 'unsafe-inline'\">\n"
@@ -658,7 +663,7 @@ QByteArray reportHtml(const ReportSummary& summary, const QVector<ReportCase>& c
 
 QVector<QByteArray> reportHtmlParts(const ReportSummary& summary, const QVector<ReportCase>& cases, const HtmlReportOptions& options)
 {
-    const QString head = documentHead(summary, true);
+    const QString head = documentHead(summary, true, options.codeFontFamily);
     QVector<QByteArray> parts;
     parts.reserve(cases.size() + 1);
     parts.append(

@@ -31,6 +31,9 @@ struct HtmlReportOptions
     ReportDecorations* decorations = nullptr; // nullptr: code shows plain
     QHash<int, QByteArray> timingPlots; // ReportCase::caseIndex → PNG of its shown rerun's timing plot
     int contextLines = 3; // unchanged lines kept around changes and comments; longer runs fold
+    // Paged parts only: the face code is laid out in. Empty: the generic "monospace", which
+    // QTextDocument draws proportional where fontconfig has no such alias.
+    QString codeFontFamily;
 };
 
 QByteArray reportHtml(const ReportSummary& summary, const QVector<ReportCase>& cases, const HtmlReportOptions& options = {});

@@ -30,6 +30,10 @@ public:
     // Syntax colours for the HTML writer. Created and used on the export's worker thread.
     virtual std::unique_ptr<ReportDecorations> createDecorations() = 0;
 
+    // The face the PDF lays code out in (HtmlReportOptions::codeFontFamily): one that draws fixed
+    // pitch on this system.
+    virtual QString codeFontFamily() const = 0;
+
     // Lays out the report's HTML parts (reportHtmlParts, Images::ResourceName) as a PDF at path.
     // plots: caseIndex → PNG. On the worker thread; cancelled is polled between parts.
     virtual bool writePdf(const QVector<QByteArray>& parts, const QHash<int, QByteArray>& plots, const QString& path, const QString& title,

@@ -4,12 +4,14 @@
 #include "plots/timingplot.h"
 #include "report/reportpdf.h"
 #include "report/syntaxreportdecorations.h"
+#include "settings/settings.h"
 #include "theme/themes.h"
 
 namespace krw {
 
 WidgetReportRenderer::WidgetReportRenderer(const QSize& plotSize)
     : m_plotSize(plotSize)
+    , m_codeFontFamily(Settings::defaultCodeFont().family())
 {
 }
 

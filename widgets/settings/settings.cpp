@@ -8,10 +8,12 @@
 #include <QFileInfo>
 #include <QFontDatabase>
 #include <QFontInfo>
+#include <QFontMetricsF>
 #include <QSettings>
 #include <QThread>
 
 #include <algorithm>
+#include <utility>
 
 namespace krw {
 
@@ -59,14 +61,58 @@ QFont Settings::codeFont() const
     QFont font;
     if (!stored.isEmpty() && font.fromString(stored))
         return font;
-    font = QFontDatabase::systemFont(QFontDatabase::FixedFont);
-    // Some platforms (Qt 5's offscreen one) answer with a proportional font, which would break
-    // the indentation Python code depends on.
-    if (!QFontInfo(font).fixedPitch()) {
-        font.setFamily(QStringLiteral("monospace"));
-        font.setStyleHint(QFont::TypeWriter);
+    if (!m_defaultCodeFont)
+        m_defaultCodeFont = defaultCodeFont();
+    return *m_defaultCodeFont;
+}
+
+bool Settings::drawsFixedPitch(const QFont& font)
+{
+    // What a reader sees, not what the font claims: narrow and wide letters take the same width.
+    const QFontMetricsF metrics(font);
+    const qreal narrow = metrics.horizontalAdvance(QStringLiteral("iiiiiiii"));
+    return narrow > 0 && qAbs(metrics.horizontalAdvance(QStringLiteral("MMMMMMMM")) - narrow) < 0.5
+        && qAbs(metrics.horizontalAdvance(QStringLiteral("________")) - narrow) < 0.5;
+}
+
+QFont Settings::defaultCodeFont()
+{
+    // The system's fixed font first. Some systems have none: Qt 5's offscreen platform, and a
+    // desktop without a platform theme, answer with the proportional application font, which
+    // breaks the indentation Python code depends on. Then fontconfig's "monospace" (the user's
+    // choice there), DejaVu Sans Mono for a fontconfig without that alias (fonts-dejavu-core: the
+    // package depends on it, packaging/dev.sh installs it), and last any family the font
+    // database says is fixed pitch. Each is measured, not taken at its word.
+    const QFont system = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    if (drawsFixedPitch(system)) {
+        QFont font = system;
+        font.setFamily(QFontInfo(system).family()); // the face drawn: Qt 6 names the system's "monospace"
+        return font;
     }
-    return font;
+    QStringList families{QStringLiteral("monospace"), QStringLiteral("DejaVu Sans Mono")};
+#if QT_VERSION >= QT_VERSION_CHECK(6, 0, 0)
+    for (const QString& family : QFontDatabase::families()) {
+        if (QFontDatabase::isFixedPitch(family))
+            families.append(family);
+    }
+#else
+    const QFontDatabase database;
+    for (const QString& family : database.families()) {
+        if (database.isFixedPitch(family))
+            families.append(family);
+    }
+#endif
+    for (const QString& family : std::as_const(families)) {
+        QFont font = system;
+        font.setFamily(family);
+        font.setStyleHint(QFont::TypeWriter);
+        if (drawsFixedPitch(font)) {
+            font.setFamily(QFontInfo(font).family()); // the face drawn, not an alias like "monospace"
+            return font;
+        }
+    }
+    qWarning("No fixed-pitch font found: code is drawn in '%s'. Install fonts-dejavu-core.", qPrintable(QFontInfo(system).family()));
+    return system;
 }
 
 void Settings::followCodeFont(QObject* context, const std::function<void(const QFont&)>& apply)

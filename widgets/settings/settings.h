@@ -40,12 +40,19 @@ public:
     // Waits until every change made so far is in the settings file (tests; quitting does it).
     void flush();
 
-    // The font every view that shows code uses (code views, diffs, error messages, logs, editors).
+    // The font every view that shows code uses (code views, diffs, error messages, logs, editors):
+    // the user's choice, else a font that draws fixed pitch on this system (defaultCodeFont).
     QFont codeFont() const;
     void setCodeFont(const QFont& font);
     // Calls apply with the code font now and after every change, as long as context lives: how a
     // view takes the code font from here.
     void followCodeFont(QObject* context, const std::function<void(const QFont&)>& apply);
+    // Whether font draws every letter the same width, measured, whatever the font claims.
+    static bool drawsFixedPitch(const QFont& font);
+    // The code font when the user chose none: the system's fixed font when it draws fixed pitch,
+    // else the first of fontconfig's "monospace", DejaVu Sans Mono and any fixed-pitch family
+    // that does.
+    static QFont defaultCodeFont();
 
     Theme theme() const; // the stored choice
     // Stores the choice (and ends a session theme); themeChanged tells whoever applies it.
@@ -110,6 +117,7 @@ private:
 
     std::unique_ptr<SettingsStore> m_store;
     std::optional<Theme> m_sessionTheme;
+    mutable std::optional<QFont> m_defaultCodeFont; // defaultCodeFont(), worked out once
 };
 
 } // namespace krw

@@ -2,29 +2,44 @@
 #include "caseview/markdownview.h"
 #include "settings/settings.h"
 
+#include <QAbstractTextDocumentLayout>
+#include <QFile>
 #include <QFontInfo>
+#include <QSettings>
 #include <QStandardPaths>
 #include <QTest>
 #include <QTextBlock>
 #include <QTextDocument>
+#include <QTextLayout>
+
+#include <algorithm>
 
 using namespace krw;
 
 namespace {
 
-// Whether the block holding text is shown as code: a code block, or in a fixed-pitch font.
-bool shownAsCode(const MarkdownView& view, const QString& text)
+// Whether text is drawn as code is: every character of it as wide as the next, measured in the
+// view's laid-out document (what a reader sees), whatever the fonts are called or claim.
+bool drawnFixedPitch(const MarkdownView& view, const QString& text)
 {
     const QTextCursor found = view.document()->find(text);
     if (found.isNull())
         return false;
     const QTextBlock block = found.block();
-    if (block.blockFormat().hasProperty(QTextFormat::BlockCodeFence) || block.blockFormat().hasProperty(QTextFormat::BlockCodeLanguage))
-        return true;
-    QTextCursor inside(block);
-    inside.setPosition(found.selectionStart() + 1);
-    const QTextCharFormat format = inside.charFormat();
-    return format.fontFixedPitch() || QFontInfo(format.font()).fixedPitch();
+    view.document()->documentLayout()->blockBoundingRect(block); // lays the block out
+    const QTextLayout* layout = block.layout();
+    QVector<qreal> widths;
+    for (int i = found.selectionStart() - block.position(); i + 1 < found.selectionEnd() - block.position(); ++i) {
+        const QTextLine line = layout->lineForTextPosition(i);
+        if (!line.isValid())
+            return false;
+        if (layout->lineForTextPosition(i + 1).lineNumber() == line.lineNumber()) // not wrapped there
+            widths.append(line.cursorToX(i + 1) - line.cursorToX(i));
+    }
+    if (widths.size() < 3)
+        return false;
+    const auto [narrowest, widest] = std::minmax_element(widths.cbegin(), widths.cend());
+    return *narrowest > 0 && *widest - *narrowest < 0.5;
 }
 
 } // namespace
@@ -34,7 +49,13 @@ class TestMarkdownView : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void initTestCase()
+    {
+        // No code font chosen by an earlier run of this test (CTest keeps its home folder): the
+        // default is what is under test.
+        QStandardPaths::setTestModeEnabled(true);
+        QFile::remove(QSettings().fileName());
+    }
 
     void proseOrCode_data()
     {
@@ -66,9 +87,12 @@ private Q_SLOTS:
         QFETCH(QString, text);
         QFETCH(bool, code);
         MarkdownView view;
+        view.resize(800, 400);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
         view.setMarkdownText(markdown);
         QVERIFY2(!view.document()->find(text).isNull(), qPrintable(view.toPlainText()));
-        QCOMPARE(shownAsCode(view, text), code);
+        QCOMPARE(drawnFixedPitch(view, text), code);
     }
 
     // Code is drawn in the code font the user chose, and follows a change of it.

@@ -17,12 +17,14 @@
 #include "review/annotationstore.h"
 #include "run/casetexts.h"
 #include "run/runloader.h"
+#include "settings/settings.h"
 #include "tooltests.h"
 
 #include <QComboBox>
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
+#include <QFontInfo>
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
@@ -171,6 +173,7 @@ private Q_SLOTS:
     void hostileHtmlIsInert();
     void hostileHtmlRunsNoScriptInChromium();
     void pdfHasPagesAndText();
+    void pdfDrawsCodeInAFixedPitchFace();
     void emptyScopeAndBadDestinationFail();
     void cancelWritesNothing();
     void exportLeavesTheRunFolderAsItWas();
@@ -408,6 +411,31 @@ void TestReportExport::pdfHasPagesAndText()
     QVERIFY(content.contains(QStringLiteral("Model error")));
     QVERIFY(content.contains(QStringLiteral("Correct after all")));
     QVERIFY(content.contains(QStringLiteral("no matching function for call to")));
+}
+
+// The PDF's code is laid out in the face the code views use when the user chose none, one that
+// draws fixed pitch here (tst_settings measures it), not in whatever the generic "monospace"
+// resolves to: without fontconfig's alias (tst_reportexport_bare_fontconfig) that is proportional.
+void TestReportExport::pdfDrawsCodeInAFixedPitchFace()
+{
+    const QString pdffonts = QStandardPaths::findExecutable(QStringLiteral("pdffonts"));
+    if (pdffonts.isEmpty())
+        KRW_SKIP_MISSING_TOOL("poppler-utils: pdffonts (packaging/dev.sh installs it)");
+    const QFont code = Settings::defaultCodeFont();
+    QVERIFY(Settings::drawsFixedPitch(code));
+    const RunPtr run = annotatedSample();
+    QVERIFY(run);
+    const QString pdf = m_dir.filePath(QStringLiteral("fonts.pdf"));
+    const ExportResult result = runExport(run, ExportFormat::Pdf, pdf);
+    QVERIFY2(result.ok, qPrintable(result.error));
+    QProcess fonts;
+    fonts.start(pdffonts, {pdf});
+    QVERIFY(fonts.waitForFinished(60000));
+    const QString listing = QString::fromUtf8(fonts.readAllStandardOutput());
+    const QString face = QFontInfo(code).family().remove(QLatin1Char(' '));
+    QVERIFY2(listing.contains(QRegularExpression(
+                 QStringLiteral("^(\\w{6}\\+)?%1[ -]").arg(QRegularExpression::escape(face)), QRegularExpression::MultilineOption)),
+        qPrintable(QStringLiteral("no %1 in the PDF:\n%2").arg(face, listing)));
 }
 
 void TestReportExport::emptyScopeAndBadDestinationFail()
