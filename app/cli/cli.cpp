@@ -203,6 +203,8 @@ std::optional<ToolchainProfile> rerunProfile(QCommandLineParser& parser, int* ex
         profile->host.workFolder = parser.value(QStringLiteral("remote-work"));
     for (const QString& names : parser.values(QStringLiteral("no-check")))
         profile->disabledChecks += names.split(QLatin1Char(','), Qt::SkipEmptyParts);
+    for (const QString& names : parser.values(QStringLiteral("pass-env")))
+        profile->passEnvironment += names.split(QLatin1Char(','), Qt::SkipEmptyParts);
     if (parser.isSet(QStringLiteral("seeds")))
         profile->seeds = parser.value(QStringLiteral("seeds")).toInt();
     if (parser.isSet(QStringLiteral("implausible")))
@@ -621,6 +623,11 @@ void addOptions(QCommandLineParser& parser)
     parser.addOption({QStringLiteral("no-check"),
         QCoreApplication::translate("kernel-review-cli", "rerun: turn a check of the cheat battery off (repeatable; see docs/RUNNER.md)."),
         QStringLiteral("CHECK")});
+    parser.addOption({QStringLiteral("pass-env"),
+        QCoreApplication::translate("kernel-review-cli",
+            "rerun: also pass this environment variable to the compile and the harness (NAME or PREFIX*; repeatable; "
+            "the others are not passed, see docs/RUNNER.md)."),
+        QStringLiteral("NAME")});
     parser.addOption({QStringLiteral("seeds"),
         QCoreApplication::translate("kernel-review-cli", "rerun: new random inputs to check correctness on (default 3)."),
         QStringLiteral("N")});

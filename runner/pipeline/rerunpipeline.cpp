@@ -7,6 +7,7 @@
 #include "review/annotations.h"
 #include "run/caseversions.h"
 #include "runnerlogging.h"
+#include "sandbox/sandboxenvironment.h"
 #include "storage/atomicfile.h"
 
 #include <QCoreApplication>
@@ -244,6 +245,8 @@ void RerunPipeline::probe()
     m_sandbox = Sandbox::choose(p, Sandbox::available(), m_request.unsandboxedAllowed, m_limits);
     m_result.sandboxed = m_sandbox.sandboxed;
     m_result.sandboxNote = m_sandbox.note;
+    if (!m_sandbox.refused && !p.remote()) // on a host, the steps see the host's environment
+        m_result.sandboxNote += QStringLiteral("; ") + SandboxEnvironment::note(p);
     if (m_sandbox.refused)
         return fail(m_sandbox.refusal);
     if (p.remote()) // everything runs there: its files first
@@ -479,6 +482,8 @@ void RerunPipeline::runBuildStep(const SideBuild& build, CompileStage stage, int
 // in probe()), with the profile's limits either way.
 ProcessSpec RerunPipeline::guarded(ProcessSpec spec, const QString& writableDir, const QStringList& readOnly) const
 {
+    // Sandboxed or not, generated code sees only the documented environment (SandboxEnvironment).
+    spec.inheritOnly = SandboxEnvironment::names(m_request.profile);
     if (!m_sandbox.sandboxed) {
         spec.limits = m_limits;
         return spec;

@@ -81,6 +81,33 @@ ProcessJob::~ProcessJob()
     }
 }
 
+QProcessEnvironment ProcessJob::environmentFor(const ProcessSpec& spec)
+{
+    const QProcessEnvironment system = QProcessEnvironment::systemEnvironment();
+    QProcessEnvironment env = system;
+    if (!spec.inheritOnly.isEmpty()) {
+        env.clear();
+        for (const QString& name : system.keys()) {
+            const bool kept = std::any_of(spec.inheritOnly.cbegin(), spec.inheritOnly.cend(), [&name](const QString& allowed) {
+                return allowed.endsWith(QLatin1Char('*')) ? name.startsWith(QStringView(allowed).chopped(1)) : name == allowed;
+            });
+            if (kept)
+                env.insert(name, system.value(name));
+        }
+    }
+    // Messages we parse must be plain and in English (B3).
+    env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C"));
+    env.insert(QStringLiteral("NO_COLOR"), QStringLiteral("1"));
+    env.insert(QStringLiteral("GCC_COLORS"), QString());
+    env.insert(QStringLiteral("PYTHONUNBUFFERED"), QStringLiteral("1"));
+    for (const QString& entry : spec.environment) {
+        const int eq = int(entry.indexOf(QLatin1Char('=')));
+        if (eq > 0)
+            env.insert(entry.left(eq), entry.mid(eq + 1));
+    }
+    return env;
+}
+
 void ProcessJob::start(const ProcessSpec& spec)
 {
     if (m_process) {
@@ -100,18 +127,7 @@ void ProcessJob::start(const ProcessSpec& spec)
     m_process = std::make_unique<GroupLeaderProcess>(this);
     m_process->setProcessChannelMode(QProcess::MergedChannels);
     m_process->setWorkingDirectory(spec.workingDirectory.isEmpty() ? QDir::currentPath() : spec.workingDirectory);
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    // Messages we parse must be plain and in English (B3).
-    env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C"));
-    env.insert(QStringLiteral("NO_COLOR"), QStringLiteral("1"));
-    env.insert(QStringLiteral("GCC_COLORS"), QString());
-    env.insert(QStringLiteral("PYTHONUNBUFFERED"), QStringLiteral("1"));
-    for (const QString& entry : spec.environment) {
-        const int eq = int(entry.indexOf(QLatin1Char('=')));
-        if (eq > 0)
-            env.insert(entry.left(eq), entry.mid(eq + 1));
-    }
-    m_process->setProcessEnvironment(env);
+    m_process->setProcessEnvironment(environmentFor(spec));
     connect(m_process.get(), &QProcess::readyRead, this, [this] {
         m_pending += m_process->readAll();
         if (!m_flushTimer.isActive())

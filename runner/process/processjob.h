@@ -5,6 +5,7 @@
 
 #include <QObject>
 #include <QProcess>
+#include <QProcessEnvironment>
 #include <QStringList>
 #include <QTimer>
 
@@ -32,6 +33,10 @@ struct ProcessSpec
     QStringList environment; // "NAME=value" added to the inherited environment
     int timeoutMs = 600000;
     ResourceLimits limits; // the child and all it starts; passing one stops them (LimitReached)
+    // When not empty, only these names of this process's environment are inherited (a name ending
+    // in '*' stands for every name with that prefix); empty: all of it. The steps that handle
+    // generated code pass SandboxEnvironment::names() here.
+    QStringList inheritOnly = {};
 };
 
 // Runs one external program through QProcess, with signals only (B1/B2): output arrives in
@@ -42,6 +47,9 @@ class ProcessJob : public QObject
 {
     Q_OBJECT
 public:
+    // The environment spec's program starts with: this process's (or what spec.inheritOnly keeps
+    // of it), plain English messages without colour, and spec.environment on top.
+    static QProcessEnvironment environmentFor(const ProcessSpec& spec);
     explicit ProcessJob(QObject* parent = nullptr);
     ~ProcessJob() override;
 

@@ -51,6 +51,9 @@ struct ToolchainProfile
     int harnessTimeoutS = 600;
     // The cheat battery (docs/RUNNER.md "Checks"): every check runs unless named here.
     QStringList disabledChecks;
+    // Names of this machine's environment variables the compile steps and the harness see beside
+    // SandboxEnvironment's documented list (NAME, or PREFIX* for every name with that prefix).
+    QStringList passEnvironment;
     int seeds = 3; // seed_sensitive: correctness repeated on this many sets of new random inputs
     double implausibleSpeedup = 10.0; // implausible_speedup above this device-time ratio
     double peakBandwidthGbs = 0; // the device's peak memory bandwidth; 0 = the harness's table by device name

@@ -82,6 +82,7 @@ ProfileDialog::ProfileDialog(QWidget* parent)
     , m_sandbox(new QCheckBox(tr("Compile and run in bubblewrap (no network, read-only system, home hidden)"), this))
     , m_memoryLimit(new QSpinBox(this))
     , m_processLimit(new QSpinBox(this))
+    , m_passEnvironment(new QLineEdit(this))
     , m_disabledChecks(new QLineEdit(this))
     , m_seeds(new QSpinBox(this))
     , m_implausible(new QDoubleSpinBox(this))
@@ -231,6 +232,12 @@ QWidget* ProfileDialog::makeToolchainPage()
                                    .arg(automatic.effectiveProcessLimit()));
     m_compiler->setObjectName(QStringLiteral("compiler"));
     auto* form = new QFormLayout(page);
+    // The documented list is SandboxEnvironment's; only names are typed here, never values.
+    m_passEnvironment->setPlaceholderText(tr("nothing beyond PATH, the locale, GPU visibility and the toolchain's settings"));
+    m_passEnvironment->setToolTip(tr("Environment variables the compile and the harness may see beyond the documented list "
+                                     "(docs/RUNNER.md \"Environment\"), separated by spaces: NAME, or PREFIX* for every name "
+                                     "that starts with PREFIX. Every other variable, a token or a key in your environment "
+                                     "included, is not passed on."));
     form->addRow(tr("Compiler:"), m_compiler);
     form->addRow(tr("Python:"), m_python);
     form->addRow(QString(), m_pythonLine);
@@ -239,6 +246,7 @@ QWidget* ProfileDialog::makeToolchainPage()
     form->addRow(QString(), m_sandbox);
     form->addRow(tr("Memory limit:"), m_memoryLimit);
     form->addRow(tr("Process limit:"), m_processLimit);
+    form->addRow(tr("Also pass on:"), m_passEnvironment);
     return page;
 }
 
@@ -423,6 +431,7 @@ void ProfileDialog::showProfile(int row)
     m_memoryLimit->setValue(p.memoryLimitMiB);
     m_processLimit->setValue(p.processLimit);
     m_disabledChecks->setText(p.disabledChecks.join(QLatin1Char(' ')));
+    m_passEnvironment->setText(p.passEnvironment.join(QLatin1Char(' ')));
     updateTargetField();
     m_seeds->setValue(p.seeds);
     m_implausible->setValue(p.implausibleSpeedup);
@@ -529,6 +538,7 @@ void ProfileDialog::storeForm()
     p.memoryLimitMiB = m_memoryLimit->value();
     p.processLimit = m_processLimit->value();
     p.disabledChecks = m_disabledChecks->text().split(QRegularExpression(QStringLiteral("[\\s,]+")), Qt::SkipEmptyParts);
+    p.passEnvironment = m_passEnvironment->text().split(QRegularExpression(QStringLiteral("[\\s,]+")), Qt::SkipEmptyParts);
     p.seeds = m_seeds->value();
     p.implausibleSpeedup = m_implausible->value();
     p.peakBandwidthGbs = m_peakBandwidth->value();

@@ -98,6 +98,7 @@ private:
     QCheckBox* m_sandbox;
     QSpinBox* m_memoryLimit;
     QSpinBox* m_processLimit;
+    QLineEdit* m_passEnvironment;
     QLineEdit* m_disabledChecks;
     QSpinBox* m_seeds;
     QDoubleSpinBox* m_implausible;

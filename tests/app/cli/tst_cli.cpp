@@ -169,7 +169,7 @@ private Q_SLOTS:
         const QStringList args = {QStringLiteral("rerun"), m_runCopy.path(), QStringLiteral("--case"), QStringLiteral("sin_kernel.py"),
             QStringLiteral("--version"), QStringLiteral("it1:predict"), QStringLiteral("--profile"), QStringLiteral("compile-check"),
             QStringLiteral("--compiler"), QStringLiteral(KRW_FAKE_PROCESS), QStringLiteral("--python"), QStringLiteral(KRW_FAKE_PROCESS),
-            QStringLiteral("--no-sandbox"), QStringLiteral("--json")};
+            QStringLiteral("--pass-env"), QStringLiteral("KRW_FAKE_*"), QStringLiteral("--no-sandbox"), QStringLiteral("--json")};
         QProcess a;
         QProcess b;
         for (QProcess* p : {&a, &b}) {
@@ -207,7 +207,7 @@ private Q_SLOTS:
             {QStringLiteral("rerun"), m_runCopy.path(), QStringLiteral("--only"), QStringLiteral("all"), QStringLiteral("--jobs"),
                 QStringLiteral("2"), QStringLiteral("--profile"), QStringLiteral("compile-check"), QStringLiteral("--compiler"),
                 QStringLiteral(KRW_FAKE_PROCESS), QStringLiteral("--python"), QStringLiteral(KRW_FAKE_PROCESS),
-                QStringLiteral("--no-sandbox"), QStringLiteral("--json")});
+                QStringLiteral("--pass-env"), QStringLiteral("KRW_FAKE_*"), QStringLiteral("--no-sandbox"), QStringLiteral("--json")});
         QVERIFY(cli.waitForStarted());
         bool firstLineWhileRunning = false;
         QByteArray out;
@@ -265,6 +265,7 @@ private Q_SLOTS:
         request.profile.python = QStringLiteral(KRW_FAKE_PROCESS);
         request.profile.compiler = QStringLiteral(KRW_FAKE_PROCESS);
         request.profile.sandbox = false;
+        request.profile.passEnvironment = QStringList{QStringLiteral("KRW_FAKE_*")}; // the fake tools take their mode from KRW_FAKE_*
         request.unsandboxedAllowed = true;
         const QString requestFile = dir.filePath(QStringLiteral("3.json"));
         QFile file(requestFile);

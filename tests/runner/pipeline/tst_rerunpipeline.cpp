@@ -47,6 +47,7 @@ private:
         profile.name = QStringLiteral("fake");
         profile.python = QStringLiteral(KRW_FAKE_PROCESS); // answers "probe", misbehaves on "run"
         profile.sandbox = false;
+        profile.passEnvironment = QStringList{QStringLiteral("KRW_FAKE_*")}; // the fake tools take their mode from KRW_FAKE_*
         profile.harnessTimeoutS = harnessTimeoutS;
         RerunRequest r = krw::test::rerunRequest(m_dir, QStringLiteral("fake.py"), pythonCandidate, pythonCandidate, profile);
         r.harnessPath = QStringLiteral("fake");
@@ -344,6 +345,7 @@ private Q_SLOTS:
         r.profile.python = QStringLiteral(KRW_FAKE_PROCESS);
         r.profile.compiler = QStringLiteral(KRW_FAKE_PROCESS);
         r.profile.sandbox = false;
+        r.profile.passEnvironment = QStringList{QStringLiteral("KRW_FAKE_*")}; // the fake tools take their mode from KRW_FAKE_*
         r.candidateText = QStringLiteral("#include <hip/hip_runtime.h>\n__global__ void k(float* x) { x[0] = 1; }\n");
         r.cacheRoot = cacheRoot;
         return r;
@@ -584,6 +586,79 @@ private Q_SLOTS:
         QCOMPARE(result.sandboxed, sandbox);
         QCOMPARE(QFile::exists(outside), !sandbox);
         QFile::remove(outside);
+    }
+
+    // A secret in the environment the workbench was started with reaches no stage that handles
+    // generated code (issue 31): not the compile (a compiler that prints its environment before
+    // it compiles) and not the harness (baseline, candidate and test code that print it),
+    // sandboxed or not. In the control the profile passes the name on, and the same probes see it.
+    void plantedSecretReachesNoStage_data()
+    {
+        QTest::addColumn<bool>("sandbox");
+        QTest::addColumn<bool>("passedOn");
+        QTest::addRow("sandboxed") << true << false;
+        QTest::addRow("unsandboxed") << false << false;
+        QTest::addRow("control-passed-on-by-the-profile") << false << true;
+    }
+
+    void plantedSecretReachesNoStage()
+    {
+        QFETCH(bool, sandbox);
+        QFETCH(bool, passedOn);
+        if (sandbox && !Sandbox::available())
+            KRW_SKIP_MISSING_TOOL("bubblewrap");
+        if (QProcess::execute(QStringLiteral("/usr/bin/python3"), {QStringLiteral("-c"), QStringLiteral("import torch")}) != 0)
+            KRW_SKIP_MISSING_TOOL("python3-torch (packaging/dev.sh installs it)");
+        const QString name = QStringLiteral("AWS_SECRET_ACCESS_KEY");
+        const QString secret = QStringLiteral("krw-planted-secret-%1").arg(QCoreApplication::applicationPid());
+        qputenv(name.toUtf8().constData(), secret.toUtf8());
+
+        // Not under /tmp, which the sandbox replaces with a private one.
+        const QString folder = QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("env-printing-compiler"));
+        QVERIFY(QDir().mkpath(folder));
+        const QString compiler = QDir(folder).filePath(QStringLiteral("cc"));
+        QFile script(compiler);
+        QVERIFY(script.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        script.write("#!/bin/sh\nenv\nexec \"" KRW_FAKE_PROCESS "\" \"$@\"\n");
+        script.close();
+        QVERIFY(script.setPermissions(
+            QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner | QFileDevice::ReadOther | QFileDevice::ExeOther));
+        QTemporaryDir cache;
+        RerunRequest compile = fakeCompileRequest(cache.path());
+        compile.profile.name = QStringLiteral("env-printing-%1").arg(QLatin1String(QTest::currentDataTag()));
+        compile.profile.compiler = compiler;
+        compile.profile.sandbox = sandbox;
+        if (passedOn)
+            compile.profile.passEnvironment << name;
+        qputenv("KRW_FAKE_COMPILE_MS", "10");
+        RerunPipeline compilePipeline;
+        const RerunResult compiled = runToEnd(compilePipeline, compile, 120000);
+        qunsetenv("KRW_FAKE_COMPILE_MS");
+        QVERIFY(compiled.compile);
+        QVERIFY2(compiled.compile->log.contains(QStringLiteral("PATH=")), qPrintable(compiled.compile->log)); // the probe printed
+        QCOMPARE(compiled.compile->log.contains(secret), passedOn);
+        QCOMPARE(compiled.sandboxed, sandbox);
+
+        RerunRequest r = sampleRequest(QStringLiteral("sin_kernel.py"), QStringLiteral("it1:predict"), ToolchainProfile::Kind::Cpu);
+        const QString probe = QStringLiteral("import os\nprint('%1 sees', os.environ.get('%2', 'nothing'))\n");
+        r.candidateText = probe.arg(QStringLiteral("candidate"), name) + QStringLiteral("import torch\n");
+        r.baselineText = probe.arg(QStringLiteral("baseline"), name) + QStringLiteral("import torch\n");
+        r.testCode = probe.arg(QStringLiteral("test"), name) + QStringLiteral("import torch\nresult_gold = {'x': torch.ones(2)}\n");
+        r.timing = false;
+        r.profile.sandbox = sandbox;
+        r.unsandboxedAllowed = true;
+        if (passedOn)
+            r.profile.passEnvironment << name;
+        RerunPipeline pipeline;
+        const RerunResult result = runToEnd(pipeline, r);
+        qunsetenv(name.toUtf8().constData());
+        QVERIFY2(result.status == RerunResult::Status::Completed, qPrintable(result.failure + result.harnessLog.right(2000)));
+        QCOMPARE(result.sandboxed, sandbox);
+        for (const QString& who : {QStringLiteral("candidate"), QStringLiteral("baseline"), QStringLiteral("test")})
+            QVERIFY2(result.harnessLog.contains(who + QStringLiteral(" sees ") + (passedOn ? secret : QStringLiteral("nothing"))),
+                qPrintable(who + QStringLiteral(": ") + result.harnessLog.right(3000)));
+        QCOMPARE(result.harnessLog.contains(secret), passedOn);
+        QVERIFY2(result.sandboxNote.contains(QStringLiteral("environment: only the documented list")), qPrintable(result.sandboxNote));
     }
 };
 

@@ -137,6 +137,32 @@ private Q_SLOTS:
         QVERIFY(job.commandLine().first().endsWith(QStringLiteral("/true")));
         QCOMPARE(job.commandLine().mid(1), (QStringList{QStringLiteral("a b"), QStringLiteral("$HOME")})); // no shell
     }
+
+    // inheritOnly: only the names listed (PREFIX* for a prefix) reach the child, and what the spec
+    // sets itself on top; with none listed, everything is inherited (the control).
+    void inheritOnlyPassesTheNamesListedAndNoOther()
+    {
+        qputenv("KRW_TEST_PLANTED_SECRET", "planted-7f3a");
+        qputenv("KRW_TEST_KEPT", "kept-value");
+        qputenv("LC_KRWTEST", "prefixed-value");
+        ProcessSpec spec{QStringLiteral("env"), {}, {}, {QStringLiteral("KRW_TEST_SET=set-value")}, 5000, {}};
+        spec.inheritOnly = QStringList{QStringLiteral("PATH"), QStringLiteral("KRW_TEST_KEPT"), QStringLiteral("LC_*")};
+        const auto [outcome, output] = runToEnd(spec);
+        QCOMPARE(outcome.kind, ProcessOutcome::Kind::Ok);
+        QVERIFY2(!output.contains(QStringLiteral("planted-7f3a")), qPrintable(output));
+        QVERIFY2(output.contains(QStringLiteral("KRW_TEST_KEPT=kept-value")), qPrintable(output));
+        QVERIFY2(output.contains(QStringLiteral("LC_KRWTEST=prefixed-value")), qPrintable(output));
+        QVERIFY2(output.contains(QStringLiteral("KRW_TEST_SET=set-value")), qPrintable(output));
+        QVERIFY2(output.contains(QStringLiteral("LC_ALL=C")), qPrintable(output)); // the job's own settings still hold
+        QVERIFY2(!output.contains(QStringLiteral("\nHOME=")) && !output.startsWith(QStringLiteral("HOME=")), qPrintable(output));
+        spec.inheritOnly.clear();
+        const auto [controlOutcome, everything] = runToEnd(spec);
+        QCOMPARE(controlOutcome.kind, ProcessOutcome::Kind::Ok);
+        QVERIFY2(everything.contains(QStringLiteral("KRW_TEST_PLANTED_SECRET=planted-7f3a")), qPrintable(everything));
+        qunsetenv("KRW_TEST_PLANTED_SECRET");
+        qunsetenv("KRW_TEST_KEPT");
+        qunsetenv("LC_KRWTEST");
+    }
 };
 
 QTEST_GUILESS_MAIN(TestProcessJob)

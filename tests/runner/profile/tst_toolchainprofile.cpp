@@ -23,6 +23,7 @@ private Q_SLOTS:
         p.name = QStringLiteral("h100");
         p.python = QStringLiteral("/opt/torch/.venv/bin/python3");
         p.disabledChecks = QStringList{QStringLiteral("seed_sensitive"), QStringLiteral("nondeterministic")};
+        p.passEnvironment = QStringList{QStringLiteral("TRITON_PTXAS_PATH"), QStringLiteral("NCCL_*")};
         p.seeds = 5;
         p.implausibleSpeedup = 25.5;
         p.peakBandwidthGbs = 3350;
@@ -54,6 +55,7 @@ private Q_SLOTS:
         QCOMPARE(q.kind, p.kind);
         QCOMPARE(q.python, p.python);
         QCOMPARE(q.disabledChecks, p.disabledChecks);
+        QCOMPARE(q.passEnvironment, p.passEnvironment);
         QCOMPARE(q.seeds, 5);
         QCOMPARE(q.implausibleSpeedup, 25.5);
         QCOMPARE(q.peakBandwidthGbs, 3350.0);
@@ -85,6 +87,7 @@ private Q_SLOTS:
         p.compileTimeoutS = 900;
         p.harnessTimeoutS = 300;
         p.disabledChecks = QStringList{QStringLiteral("seed_sensitive")};
+        p.passEnvironment = QStringList{QStringLiteral("TRITON_PTXAS_PATH")};
         p.seeds = 7;
         p.implausibleSpeedup = 12.5;
         p.peakBandwidthGbs = 5300;
@@ -106,6 +109,7 @@ private Q_SLOTS:
         QCOMPARE(q->compileTimeoutS, 900);
         QCOMPARE(q->harnessTimeoutS, 300);
         QCOMPARE(q->disabledChecks, p.disabledChecks);
+        QCOMPARE(q->passEnvironment, p.passEnvironment);
         QCOMPARE(q->seeds, 7);
         QCOMPARE(q->implausibleSpeedup, 12.5);
         QCOMPARE(q->peakBandwidthGbs, 5300.0);

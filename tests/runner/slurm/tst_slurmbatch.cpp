@@ -70,6 +70,7 @@ private:
         r.profile.python = QStringLiteral(KRW_FAKE_PROCESS); // answers "probe"; "run" does what KRW_FAKE_MODE says
         r.profile.compiler = QStringLiteral(KRW_FAKE_PROCESS);
         r.profile.sandbox = false;
+        r.profile.passEnvironment = QStringList{QStringLiteral("KRW_FAKE_*")}; // the fake tools take their mode from KRW_FAKE_*
         r.unsandboxedAllowed = true;
         return r;
     }

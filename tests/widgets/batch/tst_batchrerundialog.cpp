@@ -39,6 +39,7 @@ private:
         p.python = QStringLiteral(KRW_FAKE_PROCESS);
         p.compiler = QStringLiteral(KRW_FAKE_PROCESS);
         p.sandbox = false;
+        p.passEnvironment = QStringList{QStringLiteral("KRW_FAKE_*")}; // the fake tools take their mode from KRW_FAKE_*
         return p;
     }
 

@@ -45,6 +45,7 @@ private:
         p.python = QStringLiteral(KRW_FAKE_PROCESS);
         p.compiler = QStringLiteral(KRW_FAKE_PROCESS);
         p.sandbox = false;
+        p.passEnvironment = QStringList{QStringLiteral("KRW_FAKE_*")}; // the fake tools take their mode from KRW_FAKE_*
         p.slurm.enabled = true;
         p.slurm.sharedDir = m_slurm.sharedFolder();
         p.slurm.gres.clear(); // the node has no GPUs

@@ -1290,6 +1290,7 @@ private Q_SLOTS:
         fake.python = QStringLiteral(KRW_FAKE_PROCESS); // its harness writes no result
         fake.compiler = QStringLiteral(KRW_FAKE_PROCESS);
         fake.sandbox = false;
+        fake.passEnvironment = QStringList{QStringLiteral("KRW_FAKE_*")}; // the fake tools take their mode from KRW_FAKE_*
         Settings::instance()->setToolchainProfiles(defaultProfiles() + QVector<ToolchainProfile>{fake});
         Settings::instance()->setLastProfile(fake.name);
         qputenv("KRW_FAKE_MODE", "noresult");
