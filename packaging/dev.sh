@@ -4,6 +4,10 @@
 # One entry point for a fresh Debian 12 machine:
 #   packaging/dev.sh run   install what is missing, build, open the workbench on the sample run
 #   packaging/dev.sh test  install what is missing, build both Qt flavors, run the whole CTest suite
+#                          of each; both flavors are built and tested even when the first fails, a
+#                          line per flavor says how each ended, and the exit status is non-zero
+#                          when either failed
+#   packaging/dev.sh deps  install what is missing, nothing else
 #   packaging/dev.sh package  install what is missing, build release, make the .deb (CPack) and
 #                          lint it (packaging/lint-deb.sh); the package is build/release/*.deb
 # Build folders: build/ci-qt5 (Qt 5 + KSyntaxHighlighting, the full-featured flavor on Debian 12,
@@ -13,16 +17,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(
-    cmake ninja-build g++ pkg-config python3 fonts-dejavu-core
+    cmake ninja-build g++ lld pkg-config python3 fonts-dejavu-core
     qtbase5-dev qtbase5-dev-tools libkf5syntaxhighlighting-dev
     qt6-base-dev qt6-base-dev-tools libgl-dev
     libqcustomplot-dev nlohmann-json3-dev libsimdjson-dev libdtl-dev libgit2-dev
-    hipcc python3-torch libtorch-dev pybind11-dev libthrust-dev bubblewrap procps
+    hipcc python3-torch python3-setuptools libtorch-dev pybind11-dev libthrust-dev bubblewrap procps
     desktop-file-utils appstream clang-format git
     librsvg2-bin help2man lintian mmdebstrap
     libmd4c-dev libmd4c-html0-dev chromium poppler-utils
     openssh-server openssh-client
-    clang-14 libfuzzer-14-dev
+    clang-14 libfuzzer-14-dev libclang-rt-14-dev
     slurm-wlm munge
 )
 
@@ -50,12 +54,28 @@ run)
     build release
     exec build/release/app/kernel-review --sample
     ;;
+deps)
+    install_missing
+    ;;
 test)
     install_missing
-    build ci-qt5
-    ctest --preset ci-qt5
-    build ci-qt6
-    ctest --preset ci-qt6
+    failed=0
+    summary=()
+    for flavor in ci-qt5 ci-qt6; do
+        started=$(date +%s)
+        if ! build "$flavor"; then
+            outcome="build failed"
+        elif ! ctest --preset "$flavor"; then
+            outcome="tests failed"
+        else
+            outcome="passed"
+        fi
+        [ "$outcome" = passed ] || failed=1
+        summary+=("$flavor: $outcome ($(($(date +%s) - started)) s)")
+    done
+    echo "== packaging/dev.sh test"
+    printf '%s\n' "${summary[@]}"
+    exit "$failed"
     ;;
 package)
     install_missing
@@ -67,7 +87,7 @@ package)
     packaging/lint-deb.sh build/release/*.deb
     ;;
 *)
-    echo "usage: $0 run|test|package" >&2
+    echo "usage: $0 run|test|package|deps" >&2
     exit 1
     ;;
 esac

@@ -28,13 +28,13 @@ targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${all_targets[@]}")
 
 if ! command -v clang++-14 >/dev/null 2>&1; then
-    echo "tests/fuzz/run.sh: clang++-14 not found; the fuzz targets need clang-14 and libfuzzer-14-dev" >&2
-    echo "  (Debian/Ubuntu: sudo apt-get install clang-14 libfuzzer-14-dev)" >&2
+    echo "tests/fuzz/run.sh: clang++-14 not found; the fuzz targets need clang-14, libfuzzer-14-dev and libclang-rt-14-dev" >&2
+    echo "  (Debian/Ubuntu: sudo apt-get install clang-14 libfuzzer-14-dev libclang-rt-14-dev)" >&2
     exit 2
 fi
 if [ ! -e "$(clang++-14 -print-file-name=libclang_rt.fuzzer-x86_64.a)" ] \
     && ! ls /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1; then
-    echo "tests/fuzz/run.sh: libFuzzer's runtime for clang-14 is missing: sudo apt-get install libfuzzer-14-dev" >&2
+    echo "tests/fuzz/run.sh: libFuzzer's runtime for clang-14 is missing: sudo apt-get install libclang-rt-14-dev" >&2
     exit 2
 fi
 
