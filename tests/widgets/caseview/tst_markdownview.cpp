@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "caseview/markdownview.h"
+#include "fixedpitch.h"
 #include "settings/settings.h"
 
 #include <QAbstractTextDocumentLayout>
@@ -11,8 +12,6 @@
 #include <QTextBlock>
 #include <QTextDocument>
 #include <QTextLayout>
-
-#include <algorithm>
 
 using namespace krw;
 
@@ -34,12 +33,9 @@ bool drawnFixedPitch(const MarkdownView& view, const QString& text)
         if (!line.isValid())
             return false;
         if (layout->lineForTextPosition(i + 1).lineNumber() == line.lineNumber()) // not wrapped there
-            widths.append(line.cursorToX(i + 1) - line.cursorToX(i));
+            widths += krw::test::advances(line, i, i + 1);
     }
-    if (widths.size() < 3)
-        return false;
-    const auto [narrowest, widest] = std::minmax_element(widths.cbegin(), widths.cend());
-    return *narrowest > 0 && *widest - *narrowest < 0.5;
+    return krw::test::allOneWidth(widths);
 }
 
 } // namespace

@@ -3,6 +3,7 @@
 // Settings' code font: whatever the system offers as its fixed font, code is drawn with every
 // character as wide as the next, measured in a laid-out line as a reader sees it; a font the user
 // chose is kept as it is.
+#include "fixedpitch.h"
 #include "settings/settings.h"
 
 #include <QFile>
@@ -13,30 +14,23 @@
 #include <QTest>
 #include <QTextLayout>
 
-#include <algorithm>
-
 using namespace krw;
 
 namespace {
 
-// The widths of text's characters laid out on one line in font.
+// The advances of text's characters laid out on one line in font.
 QVector<qreal> characterWidths(const QFont& font, const QString& text)
 {
     QTextLayout layout(text, font);
     layout.beginLayout();
     const QTextLine line = layout.createLine();
     layout.endLayout();
-    QVector<qreal> widths;
-    for (int i = 0; i < text.size(); ++i)
-        widths.append(line.cursorToX(i + 1) - line.cursorToX(i));
-    return widths;
+    return krw::test::advances(line, 0, int(text.size()));
 }
 
 bool laidOutFixedPitch(const QFont& font)
 {
-    const QVector<qreal> widths = characterWidths(font, QStringLiteral("il_MW .(x)="));
-    const auto [narrowest, widest] = std::minmax_element(widths.cbegin(), widths.cend());
-    return *narrowest > 0 && *widest - *narrowest < 0.5;
+    return krw::test::allOneWidth(characterWidths(font, QStringLiteral("il_MW .(x)=")));
 }
 
 } // namespace
