@@ -114,7 +114,7 @@ QString reportTimingText(const RerunResult& r)
     }
     text += QStringLiteral(" Device time from %1").arg(t.deviceTimeSource);
     if (t.flushBytes > 0)
-        text += QStringLiteral("; caches flushed with %1 between repetitions").arg(byteSizeText(t.flushBytes));
+        text += QStringLiteral("; caches flushed between repetitions: %1").arg(flushText(t));
     text += QLatin1Char('.');
     if (!t.error.isEmpty())
         text += QStringLiteral(" Timing error: %1").arg(t.error);

@@ -168,4 +168,16 @@ QString describeFlag(const QString& flag)
     return text.isEmpty() ? flag : QStringLiteral("%1: %2").arg(flag, text);
 }
 
+QString flushText(const TimingStage& t)
+{
+    if (t.flushBytes <= 0)
+        return {};
+    const QString cache = t.cacheBytes ? QStringLiteral(" (twice the last-level cache of %1)").arg(byteSizeText(*t.cacheBytes)) : QString();
+    if (t.flushMethod == QLatin1String("write_read"))
+        return QStringLiteral("written %1, then read %1%2").arg(byteSizeText(t.flushBytes / 2), cache);
+    // "write", or a result from before the method was recorded: one buffer written.
+    return QStringLiteral("written %1%2, no read pass: dirty lines were left for the timed call to write back")
+        .arg(byteSizeText(t.flushBytes), cache);
+}
+
 } // namespace krw

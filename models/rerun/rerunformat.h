@@ -14,6 +14,7 @@ namespace krw {
 
 struct KernelResourceUsage;
 struct OutputComparison;
+struct TimingStage;
 
 // "4×4", "16" for one dimension, "scalar" for a 0-d value, "" when there is no shape at all.
 QString formatShape(const QVector<qint64>& shape, bool hasValue);
@@ -38,6 +39,10 @@ QString kernelSpillsText(const KernelResourceUsage& kernel); // "894 VGPR", "8 B
 QString kernelOccupancyText(const KernelResourceUsage& kernel); // "8 waves/SIMD"
 // "0 B", "604 B", "1 KiB", "72 KiB", "1.5 KiB", "100 MiB" (whole MiB only)
 QString byteSizeText(qint64 bytes);
+
+// How the caches were flushed between repetitions, for the panel, reports and the CLI: "written
+// 100 MiB, then read 100 MiB (twice the last-level cache of 50 MiB)"; "" when they were not.
+QString flushText(const TimingStage& timing);
 
 // One sentence per harness or kernel flag (docs/RUNNER.md), for tooltips; the flag itself when unknown.
 QString describeFlag(const QString& flag);

@@ -278,6 +278,7 @@ TimingStage timingFrom(const json& t)
     if (t.contains("flush") && t["flush"].is_object()) {
         timing.flushBytes = integerField<qint64>(t["flush"], "bytes").value_or(0);
         timing.cacheBytes = integerField<qint64>(t["flush"], "llc_bytes");
+        timing.flushMethod = str(t["flush"], "method");
     }
     if (t.contains("peak") && t["peak"].is_object()) {
         timing.peakGbs = num(t["peak"], "gbs");
@@ -317,7 +318,7 @@ json toJson(const TimingStage& t)
         {"ci95", toJson(t.ci95)}, {"within_noise", t.withinNoise}, {"baseline_call_ms", optionalNumber(t.baselineCallMs)},
         {"candidate_call_ms", optionalNumber(t.candidateCallMs)}, {"call_speedup", optionalNumber(t.callSpeedup)},
         {"device_time_source", t.deviceTimeSource.toStdString()},
-        {"flush", {{"bytes", t.flushBytes}, {"llc_bytes", optionalInteger(t.cacheBytes)}}},
+        {"flush", {{"bytes", t.flushBytes}, {"llc_bytes", optionalInteger(t.cacheBytes)}, {"method", t.flushMethod.toStdString()}}},
         {"peak", t.peakGbs ? json{{"gbs", *t.peakGbs}, {"source", t.peakSource.toStdString()}} : json(nullptr)},
         {"error", t.error.toStdString()}, {"calls", calls}};
 }

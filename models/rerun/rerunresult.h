@@ -134,7 +134,10 @@ struct TimingStage
     std::optional<double> candidateCallMs;
     std::optional<double> callSpeedup;
     QString deviceTimeSource; // empty in results older than device timing
-    qint64 flushBytes = 0; // cache flush buffer; 0 when not flushed
+    qint64 flushBytes = 0; // cache flush buffers, all of them; 0 when not flushed
+    // How the harness flushed (krw_measure.CacheFlush): "write_read", "write" (results before the
+    // read pass existed, or chosen), "none"; empty in results older than the field.
+    QString flushMethod;
     std::optional<qint64> cacheBytes; // the device's last-level cache
     std::optional<double> peakGbs;
     QString peakSource;

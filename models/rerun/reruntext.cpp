@@ -65,7 +65,8 @@ QByteArray rerunText(const RerunResult& r)
             s << "  call time baseline " << t.baselineCallMs.value_or(0) << " ms, candidate " << t.candidateCallMs.value_or(0)
               << " ms, speedup " << *t.callSpeedup << '\n';
         if (!t.deviceTimeSource.isEmpty())
-            s << "  device time from " << t.deviceTimeSource << "; cache flushed with " << t.flushBytes << " bytes between repetitions\n";
+            s << "  device time from " << t.deviceTimeSource
+              << "; caches flushed between repetitions: " << (t.flushBytes > 0 ? flushText(t) : QStringLiteral("no")) << '\n';
         for (const CallTiming& c : t.calls) {
             if (c.candidateEvidence.gbs)
                 s << "  " << c.name << " #" << c.index << ": candidate " << *c.candidateEvidence.gbs << " GB/s"

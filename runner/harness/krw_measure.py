@@ -323,22 +323,39 @@ def llc_bytes(torch, device):
 
 
 class CacheFlush:
-    """A buffer twice the last-level cache, overwritten before every repetition outside the timed region, so
-    no repetition finds its inputs (or a previous result) in the cache."""
+    """Run before every repetition, outside the timed region, so no repetition finds its inputs (or a previous
+    result) in the last-level cache, and none pays for the flush itself.
 
-    def __init__(self, torch, device, enabled_):
+    method "write_read" (the default): write a buffer twice the cache's size, which evicts what is there, then read
+    a second buffer of that size, which writes the lines the first pass left dirty back to memory and leaves the
+    cache holding clean lines nobody asks for. method "write": the first pass alone; the timed kernel then found the
+    cache full of dirty lines and paid for writing them back (on an H200, +7% to +15% against Nsight Compute's
+    flushed cache, docs/validation/flush-h200.md). "none" is the same as enabled_=False."""
+
+    METHODS = ("write_read", "write", "none")
+
+    def __init__(self, torch, device, enabled_, method="write_read"):
+        if method not in self.METHODS:
+            raise ValueError(f"unknown cache flush method {method!r} (one of {', '.join(self.METHODS)})")
+        if not enabled_:
+            method = "none"
         self.torch, self.device = torch, device
         llc, source = llc_bytes(torch, device)
-        self.info = {"enabled": enabled_, "llc_bytes": llc, "llc_source": source, "bytes": 0}
-        self.buffer = None
-        if enabled_:
+        self.info = {"enabled": method != "none", "method": method, "llc_bytes": llc, "llc_source": source, "bytes": 0}
+        self.dirty = self.clean = None
+        if method != "none":
             size = 2 * llc if llc else DEFAULT_FLUSH_BYTES
-            self.buffer = torch.empty(size, dtype=torch.uint8, device=device)
+            self.dirty = torch.empty(size, dtype=torch.uint8, device=device)
             self.info["bytes"] = size
+            if method == "write_read":
+                self.clean = torch.ones(size // 4, dtype=torch.float32, device=device)
+                self.info["bytes"] = 2 * size
 
     def __call__(self):
-        if self.buffer is not None:
-            self.buffer.zero_()
+        if self.dirty is not None:
+            self.dirty.zero_()
+        if self.clean is not None:
+            self.clean.sum()  # reads every line; the scalar it makes is dropped
 
 
 def kernel_events(prof):

@@ -52,9 +52,7 @@ QString SpeedupLabel::details(const TimingStage& t)
     if (t.ci95)
         lines << tr("95 % bootstrap interval of the device-time speedup: %1").arg(formatInterval(t.ci95->first, t.ci95->second));
     if (t.flushBytes > 0)
-        lines << tr("Caches flushed between repetitions with %1%2")
-                     .arg(byteSizeText(t.flushBytes),
-                         t.cacheBytes ? tr(" (last-level cache %1)").arg(byteSizeText(*t.cacheBytes)) : QString());
+        lines << tr("Caches flushed between repetitions: %1").arg(flushText(t));
     if (t.peakGbs)
         lines << tr("Peak bandwidth %1 GB/s (%2)").arg(QString::number(*t.peakGbs, 'g', 4), t.peakSource);
     if (!t.error.isEmpty())

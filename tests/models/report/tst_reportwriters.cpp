@@ -334,9 +334,11 @@ private Q_SLOTS:
         QVERIFY(md.contains(QStringLiteral("| 2 | softmax\\_row.py | Passed | none |  |  | passed%1 |\n").arg(subject)));
         QVERIFY(md.contains(QStringLiteral("- Verdict: %1\n").arg(flaggedLine)));
         QCOMPARE(md.count(QStringLiteral("- Verdict: passed\n")), 1); // the clean one only
-        QVERIFY(md.contains(QStringLiteral("Device time: baseline 0.0057 ms, candidate 0.0045 ms, speedup 1.25× \\[95 % CI 1.23–1.28\\]. "
-                                           "Call time: baseline 0.43 ms, candidate 0.39 ms, speedup 1.11×. Device time from torch.profiler "
-                                           "(device activities); caches flushed with 100 MiB between repetitions.\n")));
+        QVERIFY(md.contains(
+            QStringLiteral("Device time: baseline 0.0057 ms, candidate 0.0045 ms, speedup 1.25× \\[95 % CI 1.23–1.28\\]. "
+                           "Call time: baseline 0.43 ms, candidate 0.39 ms, speedup 1.11×. Device time from torch.profiler "
+                           "(device activities); caches flushed between repetitions: written 100 MiB, then read 100 MiB (twice the "
+                           "last-level cache of 50 MiB).\n")));
         QCOMPARE(
             md.count(QStringLiteral("**Not a clean result: read this speedup with the warnings (output\\_reused, launch\\_bound).**")), 1);
         QVERIFY(md.contains(

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
+#include "examplereruns.h"
 #include "rerun/kernelresourceparser.h"
+#include "rerun/rerunformat.h"
 #include "rerun/rerunresult.h"
 
 #include <QFile>
@@ -113,6 +115,27 @@ private Q_SLOTS:
     }
 
     // Results saved before kernels were reported have none; a broken entry is skipped, not fatal.
+    // How the caches were flushed travels through the result, and reads as it was done: a result
+    // from before the read pass (no method) says its dirty lines were left to the timed call.
+    void flushMethodRoundTripsAndReads()
+    {
+        QString error;
+        RerunResult result = krw::test::cleanPassRerun(QStringLiteral("sin_kernel.py"));
+        QVERIFY(result.timing);
+        const auto back = rerunFromJson(rerunToJson(result), &error);
+        QVERIFY2(back && back->timing, qPrintable(error));
+        QCOMPARE(back->timing->flushMethod, QStringLiteral("write_read"));
+        QCOMPARE(back->timing->flushBytes, qint64(209715200));
+        QCOMPARE(flushText(*back->timing), QStringLiteral("written 100 MiB, then read 100 MiB (twice the last-level cache of 50 MiB)"));
+        result.timing->flushMethod.clear();
+        result.timing->flushBytes = 104857600;
+        QCOMPARE(flushText(*result.timing),
+            QStringLiteral("written 100 MiB (twice the last-level cache of 50 MiB), no read pass: dirty lines were left for the timed call "
+                           "to write back"));
+        result.timing->flushBytes = 0;
+        QCOMPARE(flushText(*result.timing), QString());
+    }
+
     void olderAndBrokenResults()
     {
         QString error;

@@ -199,6 +199,7 @@ class FixtureRuns(unittest.TestCase):
         self.assertAlmostEqual(timing["speedup"], timing["baseline_ms"] / timing["candidate_ms"])
         self.assertTrue(timing["interleaved"] and timing["fresh_inputs"])
         self.assertGreaterEqual(timing["flush"]["bytes"], timing["flush"]["llc_bytes"] or 1)
+        self.assertEqual(timing["flush"]["method"], "write_read")
         environment = self.result("right")["environment"]
         self.assertRegex(environment["harness_sha256"], "^[0-9a-f]{64}$")
 
@@ -454,6 +455,29 @@ class OwnKernels(unittest.TestCase):
                          ["other", "sin_kernel"])
         self.assertTrue(harness.krw_measure.is_own("_Z10sin_kernelPKfPfi", ["sin_kernel"]))
         self.assertFalse(harness.krw_measure.is_own("void at::native::vectorized_elementwise_kernel<4>", ["sin_kernel"]))
+
+
+@unittest.skipIf(NO_TORCH, NO_TORCH)
+class CacheFlushMethods(unittest.TestCase):
+    """The flush writes a buffer of twice the last-level cache and then reads a second one, so the timed call
+    finds clean lines (docs/validation/flush-h200.md); the method is recorded in the result."""
+
+    def test_methods_and_what_they_record(self):
+        measure = harness.krw_measure
+        write = measure.CacheFlush(torch, "cpu", True, "write")
+        both = measure.CacheFlush(torch, "cpu", True)
+        off = measure.CacheFlush(torch, "cpu", False, "write_read")
+        self.assertEqual(both.info["method"], "write_read")
+        self.assertEqual(write.info["method"], "write")
+        self.assertEqual(both.info["bytes"], 2 * write.info["bytes"])
+        self.assertGreaterEqual(write.info["bytes"], write.info["llc_bytes"] or 1)
+        self.assertEqual((off.info["enabled"], off.info["method"], off.info["bytes"]), (False, "none", 0))
+        both.dirty.fill_(7)
+        both()
+        self.assertEqual(int(both.dirty.max()), 0)  # the write pass ran
+        off()  # nothing to do, and no failure
+        with self.assertRaises(ValueError):
+            measure.CacheFlush(torch, "cpu", True, "sometimes")
 
 
 class TimingSummary(unittest.TestCase):
