@@ -148,9 +148,28 @@ QString RemoteCommand::runScript(const ProcessSpec& step)
     words += step.program;
     words += step.arguments;
     QString script = QStringLiteral("exec ") + shellLine(words);
+    // After cd (a quoted "~/" path needs $HOME), before the program: only the allowed names stay.
+    if (!step.inheritOnly.isEmpty())
+        script = environmentFilter(step.inheritOnly) + QLatin1Char('\n') + script;
     if (!step.workingDirectory.isEmpty())
-        script = QStringLiteral("cd ") + quotePath(step.workingDirectory) + QStringLiteral(" && ") + script;
+        script = QStringLiteral("cd ") + quotePath(step.workingDirectory) + QStringLiteral(" || exit $?\n") + script;
     return script;
+}
+
+QString RemoteCommand::environmentFilter(const QStringList& names)
+{
+    // The names come from awk's ENVIRON (one per line, whatever the values hold). A case pattern
+    // per allowed name: the name quoted, a trailing '*' left bare to match a prefix. `command`
+    // keeps a name sh cannot unset (read-only, not an identifier) from ending the script.
+    QStringList patterns;
+    for (const QString& name : names)
+        patterns << (name.endsWith(QLatin1Char('*')) ? shellQuote(name.chopped(1)) + QLatin1Char('*') : shellQuote(name));
+    return QStringLiteral(
+        "krw_names=$(awk 'BEGIN { for (name in ENVIRON) print name }') || { echo 'awk is missing: the environment "
+        "cannot be filtered' >&2; exit 127; }\n"
+        "for krw_name in $krw_names; do case \"$krw_name\" in %1) ;; *) command unset \"$krw_name\" 2>/dev/null ;; esac; done\n"
+        "unset krw_names krw_name")
+        .arg(patterns.join(QLatin1Char('|')));
 }
 
 ProcessSpec RemoteCommand::run(const RemoteHost& host, const ProcessSpec& step)

@@ -45,7 +45,12 @@ public:
     // process group id is printed first on a line of its own (groupMarker). Resource limits are
     // not carried over; the timeout is.
     static ProcessSpec run(const RemoteHost& host, const ProcessSpec& step);
+    // step.inheritOnly (SandboxEnvironment::names()) is honoured there too: every other variable of
+    // the host's login environment is unset before the program starts (environmentFilter).
     static QString runScript(const ProcessSpec& step); // what run() has sh execute on the host
+    // The sh lines that unset every environment variable but names (NAME, or PREFIX*); they fail
+    // with status 127 on a host without awk rather than pass everything on.
+    static QString environmentFilter(const QStringList& names);
 
     // Takes the group marker line out of text, which must hold whole lines; returns the group id,
     // or 0 when text has no marker (text is then unchanged).

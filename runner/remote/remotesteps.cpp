@@ -48,9 +48,10 @@ RemoteSteps::RemoteSteps(QObject* parent)
     });
 }
 
-void RemoteSteps::reset(const RemoteHost& host)
+void RemoteSteps::reset(const RemoteHost& host, const QStringList& inheritOnly)
 {
     m_host = host;
+    m_inheritOnly = inheritOnly;
     m_jobFolder.clear();
     m_work.clear();
     m_hostFailure.clear();
@@ -186,8 +187,9 @@ void RemoteSteps::compile(const BuildPlan& plan, const QString& sideFile, int ti
     // A builder of the same key may hold the lock for up to its own compile timeout (and a
     // minute); the step's timeout covers that wait and this build.
     const int waitS = timeoutS + 60;
-    const ProcessSpec script{QStringLiteral("sh"), {QStringLiteral("-c"), compileScript(plan, sideFile, m_host.displayName(), waitS)},
+    ProcessSpec script{QStringLiteral("sh"), {QStringLiteral("-c"), compileScript(plan, sideFile, m_host.displayName(), waitS)},
         m_jobFolder, {}, (waitS + timeoutS) * 1000, {}};
+    script.inheritOnly = m_inheritOnly; // the compile handles generated code: the documented environment only
     runStep(script, QStringLiteral("compiling"), [this, plan, build, done](const ProcessOutcome& outcome) mutable {
         CompileStage& stage = build.stage;
         stage.seconds = m_clock.elapsed() / 1000.0;
@@ -242,6 +244,7 @@ void RemoteSteps::runHarness(const QJsonObject& spec, const QString& harnessFile
             specPath, m_host.python, harness, QStringLiteral("run"), QStringLiteral("--spec"), specPath, QStringLiteral("--out"),
             remoteResult},
         m_jobFolder, environment, timeoutS * 1000, {}};
+    step.inheritOnly = m_inheritOnly; // generated code sees the documented environment only, as here
     // Stage lines from the harness move the progress on.
     auto stageWatcher = connect(&m_job, &RemoteJob::output, this, [this](const QString& text) {
         if (text.contains(QLatin1String("KRW-STAGE timing")))

@@ -50,7 +50,9 @@ public:
     explicit RemoteSteps(QObject* parent = nullptr);
 
     // A new rerun on this host: forgets the last one's job folder and cancel.
-    void reset(const RemoteHost& host);
+    // inheritOnly: the environment names the compile and the harness keep on the host
+    // (SandboxEnvironment::names(); empty: the login environment as it is, for probes).
+    void reset(const RemoteHost& host, const QStringList& inheritOnly = {});
     void cancel(); // the running step ends as cancelled, and so does any later one
     const RemoteHost& host() const { return m_host; }
     QString jobFolder() const { return m_jobFolder; } // absolute on the host, after stage()
@@ -83,6 +85,7 @@ private:
     void runStep(const ProcessSpec& spec, const QString& doing, std::function<void(const ProcessOutcome&)> done, bool quiet = false);
 
     RemoteHost m_host;
+    QStringList m_inheritOnly;
     RemoteJob m_job;
     ProcessJob m_local; // fetching the result
     RemoteStager m_stager;

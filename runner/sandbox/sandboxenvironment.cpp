@@ -43,6 +43,9 @@ QString SandboxEnvironment::note(const ToolchainProfile& profile)
 {
     if (profile.passEnvironment.isEmpty())
         return QStringLiteral("environment: only the documented list of variables passed on");
+    // "*" keeps every name: said as what it is, not as one more name on the list.
+    if (profile.passEnvironment.contains(QStringLiteral("*")))
+        return QStringLiteral("environment: everything passed on, secrets included (profile %1 passes \"*\")").arg(profile.name);
     return QStringLiteral("environment: only the documented list of variables passed on, and %1 (profile %2)")
         .arg(profile.passEnvironment.join(QStringLiteral(", ")), profile.name);
 }

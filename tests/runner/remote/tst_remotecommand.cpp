@@ -218,6 +218,45 @@ private Q_SLOTS:
         QCOMPARE(text, QStringLiteral("pwd=%1 v=it's $x pgid=%2\n").arg(folder).arg(pgid));
     }
 
+    // With an allow-list (the steps that handle generated code), the host's login environment is
+    // filtered as ProcessJob filters this machine's: a planted secret never reaches the program, a
+    // multi-line value does not confuse the filter, a prefix keeps its family, the step's own entries stay.
+    void runScriptKeepsOnlyTheAllowedEnvironment()
+    {
+        if (QStandardPaths::findExecutable(QStringLiteral("setsid")).isEmpty())
+            KRW_SKIP_MISSING_TOOL("setsid");
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("AWS_SECRET_ACCESS_KEY"), QStringLiteral("planted-secret"));
+        env.insert(QStringLiteral("KRW_MULTI"), QStringLiteral("line one\nLC_FAKE=inside a value"));
+        env.insert(QStringLiteral("LC_KRW_KEPT"), QStringLiteral("kept"));
+        env.insert(QStringLiteral("HOME"), QDir::tempPath());
+        ProcessSpec step{QStringLiteral("env"), {}, QStringLiteral("~"), {QStringLiteral("KRW_V=set by the step")}, 0, {}};
+        step.inheritOnly = QStringList{QStringLiteral("PATH"), QStringLiteral("LC_*")};
+        const ShellRun ran = runSh(RemoteCommand::runScript(step), env);
+        QCOMPARE(ran.exitCode, 0);
+        QString text = ran.output;
+        QVERIFY2(RemoteCommand::takeGroupMarker(&text) > 0, qPrintable(ran.output));
+        QStringList names;
+        for (const QString& line : text.split(QLatin1Char('\n'), Qt::SkipEmptyParts))
+            names << line.section(QLatin1Char('='), 0, 0);
+        names.sort();
+        QVERIFY2(!text.contains(QStringLiteral("planted-secret")), qPrintable(text));
+        QVERIFY2(!names.contains(QStringLiteral("HOME")) && !names.contains(QStringLiteral("KRW_MULTI")), qPrintable(text));
+        QVERIFY2(names.contains(QStringLiteral("PATH")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("LC_KRW_KEPT=kept\n")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("KRW_V=set by the step\n")), qPrintable(text));
+        // Only what the list allows, the step's entry, and what sh itself sets (PWD, SHLVL, OLDPWD, _).
+        for (const QString& name : names)
+            QVERIFY2(name == QLatin1String("PATH") || name.startsWith(QLatin1String("LC_")) || name == QLatin1String("KRW_V")
+                    || name == QLatin1String("PWD") || name == QLatin1String("SHLVL") || name == QLatin1String("OLDPWD")
+                    || name == QLatin1String("_"),
+                qPrintable(name));
+
+        // The control: without a list the secret reaches the program.
+        step.inheritOnly.clear();
+        QVERIFY(runSh(RemoteCommand::runScript(step), env).output.contains(QStringLiteral("planted-secret")));
+    }
+
     void takeGroupMarker_data()
     {
         QTest::addColumn<QString>("text");

@@ -7,6 +7,7 @@
 // root test process runs the sandbox as nobody (setpriv), as a user would.
 #include "process/processjob.h"
 #include "sandbox/sandbox.h"
+#include "sandbox/sandboxenvironment.h"
 #include "tooltests.h"
 
 #include <QCoreApplication>
@@ -186,6 +187,24 @@ private Q_SLOTS:
     }
 
     // What a step may see of a hidden home: the installation of its program and what it names.
+    // What generated code may see: the documented list and the profile's names; a "*" is said as
+    // what it is, everything, in the note every result carries.
+    void environmentListAndNote()
+    {
+        ToolchainProfile p = defaultProfile(ToolchainProfile::Kind::Cpu);
+        p.name = QStringLiteral("mine");
+        QVERIFY(SandboxEnvironment::names(p).contains(QStringLiteral("PATH")));
+        QVERIFY(!SandboxEnvironment::names(p).contains(QStringLiteral("HOME")));
+        QVERIFY(!SandboxEnvironment::names(p).contains(QStringLiteral("AWS_SECRET_ACCESS_KEY")));
+        QCOMPARE(SandboxEnvironment::note(p), QStringLiteral("environment: only the documented list of variables passed on"));
+        p.passEnvironment = QStringList{QStringLiteral("MY_TOKEN")};
+        QVERIFY(SandboxEnvironment::names(p).contains(QStringLiteral("MY_TOKEN")));
+        QVERIFY(SandboxEnvironment::note(p).endsWith(QStringLiteral("and MY_TOKEN (profile mine)")));
+        p.passEnvironment << QStringLiteral("*");
+        QCOMPARE(
+            SandboxEnvironment::note(p), QStringLiteral("environment: everything passed on, secrets included (profile mine passes \"*\")"));
+    }
+
     void wrapBindsBackOnlyWhatTheStepNeeds()
     {
         if (!Sandbox::available())
