@@ -19,6 +19,7 @@
 #include "report/widgetreportrenderer.h"
 #include "rerun/reruntext.h"
 #include "rerun/resultstore.h"
+#include "rerun/verdictlevel.h"
 #include "run/runloader.h"
 #include "run/runsummary.h"
 #include "sandbox/sandbox.h"
@@ -205,6 +206,17 @@ std::optional<ToolchainProfile> rerunProfile(QCommandLineParser& parser, int* ex
         profile->disabledChecks += names.split(QLatin1Char(','), Qt::SkipEmptyParts);
     for (const QString& names : parser.values(QStringLiteral("pass-env")))
         profile->passEnvironment += names.split(QLatin1Char(','), Qt::SkipEmptyParts);
+    for (const QString& names : parser.values(QStringLiteral("suspect"))) {
+        for (const QString& name : names.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+            if (!VerdictLevel::raisableNotes().contains(name)) {
+                *exitCode = usage(parser,
+                    QCoreApplication::translate("kernel-review-cli", "--suspect %1: not a note (notes: %2)")
+                        .arg(name, VerdictLevel::raisableNotes().join(QStringLiteral(", "))));
+                return std::nullopt;
+            }
+            profile->suspectFlags << name;
+        }
+    }
     if (parser.isSet(QStringLiteral("seeds")))
         profile->seeds = parser.value(QStringLiteral("seeds")).toInt();
     if (parser.isSet(QStringLiteral("implausible")))
@@ -340,8 +352,8 @@ int rerunBatch(QCommandLineParser& parser, const std::shared_ptr<Run>& run, cons
                 QStringLiteral("[%1/%2] %3 (%4): %5%6%7\n")
                     .arg(summary.entries().size())
                     .arg(indexes->size())
-                    .arg(entry.caseName, entry.versionId, entry.verdict,
-                        entry.flags.isEmpty() ? QString() : QStringLiteral(" [%1]").arg(entry.flags.join(QStringLiteral(", "))),
+                    .arg(entry.caseName, entry.versionId, entry.verdictLine(),
+                        entry.speedup ? QStringLiteral(", %1").arg(entry.speedupText()) : QString(),
                         entry.failure.isEmpty() ? QString() : QStringLiteral(" — %1").arg(entry.failure.section(QLatin1Char('\n'), 0, 0)))
                     .toUtf8());
         }
@@ -628,6 +640,11 @@ void addOptions(QCommandLineParser& parser)
             "rerun: also pass this environment variable to the compile and the harness (NAME or PREFIX*; repeatable; "
             "the others are not passed, see docs/RUNNER.md)."),
         QStringLiteral("NAME")});
+    parser.addOption({QStringLiteral("suspect"),
+        QCoreApplication::translate("kernel-review-cli",
+            "rerun: treat this note as suspect (launch_bound, zeros_would_pass, input_would_pass, implausible_speedup; "
+            "repeatable; docs/RUNNER.md \"Verdict levels\")."),
+        QStringLiteral("FLAG")});
     parser.addOption({QStringLiteral("seeds"),
         QCoreApplication::translate("kernel-review-cli", "rerun: new random inputs to check correctness on (default 3)."),
         QStringLiteral("N")});

@@ -116,14 +116,13 @@ QVariant BatchProgressModel::data(const QModelIndex& index, int role) const
         // The verdict in words, with the reason where there is one ("Not rerun: no prediction").
         if (!row.entry)
             return QString();
+        // A pass reads as its level ("Passed with notes", "Suspect").
         if (row.entry->failure.isEmpty())
-            return verdictTitle(row.entry->verdict);
-        return tr("%1: %2").arg(verdictTitle(row.entry->verdict), row.entry->failure.section(QLatin1Char('\n'), 0, 0).left(160));
+            return verdictTitle(row.entry->level());
+        return tr("%1: %2").arg(verdictTitle(row.entry->level()), row.entry->failure.section(QLatin1Char('\n'), 0, 0).left(160));
     case SpeedupColumn:
-        // Only a pass has a speedup; one within noise says so.
-        if (!row.entry || !row.entry->speedup)
-            return QString();
-        return row.entry->withinNoise ? tr("%1 (noise)").arg(formatSpeedup(*row.entry->speedup)) : formatSpeedup(*row.entry->speedup);
+        // Only a pass has a speedup; a suspect one says it does not count, one within noise says so.
+        return row.entry ? row.entry->speedupText() : QString();
     case FlagsColumn:
         return row.entry ? row.entry->flags.join(QStringLiteral(", ")) : QString();
     case WhereColumn:

@@ -3,6 +3,7 @@
 
 #include "rerun/rerunformat.h"
 #include "rerun/rerunresult.h"
+#include "rerun/verdictlevel.h"
 #include "run/runsummary.h"
 
 #include <QCoreApplication>
@@ -11,6 +12,7 @@
 #include <QJsonObject>
 
 #include <algorithm>
+#include <cmath>
 
 namespace krw {
 
@@ -19,9 +21,12 @@ QJsonObject BatchEntry::toJson() const
     const BatchEntry& e = *this;
     QJsonObject o{{QStringLiteral("type"), QStringLiteral("case")}, {QStringLiteral("case"), e.caseName},
         {QStringLiteral("version"), e.versionId}, {QStringLiteral("status"), e.status}, {QStringLiteral("verdict"), e.verdict},
-        {QStringLiteral("flags"), QJsonArray::fromStringList(e.flags)},
+        {QStringLiteral("flags"), QJsonArray::fromStringList(e.flags)}, {QStringLiteral("verdict_level"), e.level()},
+        {QStringLiteral("verdict_line"), e.verdictLine()},
         {QStringLiteral("speedup"), e.speedup ? QJsonValue(*e.speedup) : QJsonValue(QJsonValue::Null)},
         {QStringLiteral("within_noise"), e.withinNoise}, {QStringLiteral("seconds"), e.seconds}, {QStringLiteral("where"), e.where}};
+    if (!e.raisedFlags.isEmpty())
+        o.insert(QStringLiteral("raised_to_suspect"), QJsonArray::fromStringList(e.raisedFlags));
     if (!e.failure.isEmpty())
         o.insert(QStringLiteral("failure"), e.failure);
     if (!e.resultFile.isEmpty())
@@ -38,6 +43,8 @@ BatchEntry BatchEntry::fromJson(const QJsonObject& o)
     e.verdict = o.value(QStringLiteral("verdict")).toString();
     for (const QJsonValue& flag : o.value(QStringLiteral("flags")).toArray())
         e.flags << flag.toString();
+    for (const QJsonValue& flag : o.value(QStringLiteral("raised_to_suspect")).toArray())
+        e.raisedFlags << flag.toString();
     if (o.value(QStringLiteral("speedup")).isDouble())
         e.speedup = o.value(QStringLiteral("speedup")).toDouble();
     e.withinNoise = o.value(QStringLiteral("within_noise")).toBool();
@@ -52,11 +59,9 @@ namespace {
 
 QString entryText(const BatchEntry& e)
 {
-    QString line = QStringLiteral("%1 (%2): %3").arg(e.caseName, e.versionId, verdictTitle(e.verdict));
-    if (!e.flags.isEmpty())
-        line += QStringLiteral(" [%1]").arg(e.flags.join(QStringLiteral(", ")));
+    QString line = QStringLiteral("%1 (%2): %3").arg(e.caseName, e.versionId, e.verdictLine(true));
     if (e.speedup)
-        line += QStringLiteral(", %1").arg(formatSpeedup(*e.speedup));
+        line += QStringLiteral(", %1").arg(e.speedupText());
     return line + QStringLiteral(", %1 s").arg(e.seconds, 0, 'f', 1);
 }
 
@@ -70,6 +75,7 @@ BatchEntry BatchEntry::of(const RerunResult& result, const QString& resultFile)
     e.status = statusName(result.status);
     e.verdict = result.verdict();
     e.flags = result.flags;
+    e.raisedFlags = result.raisedFlags;
     if (e.verdict == QLatin1String("passed") && result.timing && result.timing->speedup) {
         e.speedup = result.timing->speedup;
         e.withinNoise = result.timing->withinNoise;
@@ -92,31 +98,65 @@ BatchEntry BatchEntry::skipped(const QString& caseName, const QString& versionId
     return e;
 }
 
+QString BatchEntry::level() const
+{
+    return VerdictLevel::of(verdict, flags, raisedFlags);
+}
+
+bool BatchEntry::counts() const
+{
+    return VerdictLevel::counts(level());
+}
+
+QString BatchEntry::verdictLine(bool inWords) const
+{
+    return VerdictLevel::line(verdict, flags, raisedFlags, inWords);
+}
+
+QString BatchEntry::speedupText() const
+{
+    if (!speedup)
+        return {};
+    if (!counts())
+        return QCoreApplication::translate("krw::BatchEntry", "%1 (%2: not counted)").arg(formatSpeedup(*speedup), level());
+    return withinNoise ? QCoreApplication::translate("krw::BatchEntry", "%1 (noise)").arg(formatSpeedup(*speedup))
+                       : formatSpeedup(*speedup);
+}
+
 void BatchSummary::remove(const QString& caseName)
 {
     m_entries.erase(
         std::remove_if(m_entries.begin(), m_entries.end(), [&](const BatchEntry& e) { return e.caseName == caseName; }), m_entries.end());
 }
 
-QMap<QString, int> BatchSummary::countsByVerdict() const
+QMap<QString, int> BatchSummary::countsByLevel() const
 {
     QMap<QString, int> counts;
-    for (const BatchEntry& e : m_entries) {
-        const bool flaggedPass = e.verdict == QLatin1String("passed") && !e.flags.isEmpty();
-        ++counts[flaggedPass ? QStringLiteral("passed_flagged") : e.verdict];
-    }
+    for (const BatchEntry& e : m_entries)
+        ++counts[e.level()];
     return counts;
 }
 
-QVector<double> BatchSummary::cleanSpeedups() const
+QVector<double> BatchSummary::countedSpeedups() const
 {
     QVector<double> speedups;
     for (const BatchEntry& e : m_entries) {
-        if (e.cleanPass() && e.speedup)
+        if (e.counts() && e.speedup && *e.speedup > 0)
             speedups.append(*e.speedup);
     }
     std::sort(speedups.begin(), speedups.end());
     return speedups;
+}
+
+std::optional<double> BatchSummary::geomeanSpeedup() const
+{
+    const QVector<double> speedups = countedSpeedups();
+    if (speedups.isEmpty())
+        return std::nullopt;
+    double logs = 0;
+    for (const double s : speedups)
+        logs += std::log(s);
+    return std::exp(logs / speedups.size());
 }
 
 QVector<BatchEntry> BatchSummary::slowest(int n) const
@@ -131,12 +171,16 @@ QVector<BatchEntry> BatchSummary::slowest(int n) const
 QVector<BatchEntry> BatchSummary::mostSuspicious(int n) const
 {
     QVector<BatchEntry> flagged;
-    std::copy_if(m_entries.cbegin(), m_entries.cend(), std::back_inserter(flagged), [](const BatchEntry& e) { return !e.flags.isEmpty(); });
-    // A flagged pass is the one a reader would otherwise trust: those first, then by flag count.
+    std::copy_if(m_entries.cbegin(), m_entries.cend(), std::back_inserter(flagged),
+        [](const BatchEntry& e) { return !VerdictLevel::suspectFlags(e.flags, e.raisedFlags).isEmpty(); });
+    // A suspect pass is the one whose speedup a reader would otherwise take: those first, then by
+    // the number of suspect flags.
     std::stable_sort(flagged.begin(), flagged.end(), [](const BatchEntry& a, const BatchEntry& b) {
-        const bool ap = a.verdict == QLatin1String("passed");
-        const bool bp = b.verdict == QLatin1String("passed");
-        return ap != bp ? ap : a.flags.size() > b.flags.size();
+        const bool as = a.level() == VerdictLevel::suspect();
+        const bool bs = b.level() == VerdictLevel::suspect();
+        return as != bs
+            ? as
+            : VerdictLevel::suspectFlags(a.flags, a.raisedFlags).size() > VerdictLevel::suspectFlags(b.flags, b.raisedFlags).size();
     });
     return flagged.mid(0, n);
 }
@@ -157,12 +201,13 @@ QByteArray BatchSummary::caseLine(const BatchEntry& entry)
 QByteArray BatchSummary::summaryLine(bool cancelled) const
 {
     QJsonObject counts;
-    const auto byVerdict = countsByVerdict();
-    for (auto it = byVerdict.cbegin(); it != byVerdict.cend(); ++it)
+    const auto byLevel = countsByLevel();
+    for (auto it = byLevel.cbegin(); it != byLevel.cend(); ++it)
         counts.insert(it.key(), it.value());
     QJsonArray speedups;
-    for (const double s : cleanSpeedups())
+    for (const double s : countedSpeedups())
         speedups.append(s);
+    const auto geomean = geomeanSpeedup();
     auto names = [](const QVector<BatchEntry>& entries) {
         QJsonArray list;
         for (const BatchEntry& e : entries)
@@ -170,7 +215,8 @@ QByteArray BatchSummary::summaryLine(bool cancelled) const
         return list;
     };
     const QJsonObject o{{QStringLiteral("type"), QStringLiteral("summary")}, {QStringLiteral("cases"), int(m_entries.size())},
-        {QStringLiteral("cancelled"), cancelled}, {QStringLiteral("counts"), counts}, {QStringLiteral("clean_speedups"), speedups},
+        {QStringLiteral("cancelled"), cancelled}, {QStringLiteral("counts"), counts}, {QStringLiteral("counted_speedups"), speedups},
+        {QStringLiteral("geomean_speedup"), geomean ? QJsonValue(*geomean) : QJsonValue(QJsonValue::Null)},
         {QStringLiteral("slowest"), names(slowest(5))}, {QStringLiteral("most_suspicious"), names(mostSuspicious(5))},
         {QStringLiteral("case_seconds"), totalSeconds()}};
     return QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n';
@@ -180,19 +226,26 @@ QString BatchSummary::summaryText(bool cancelled) const
 {
     QStringList lines;
     QStringList counts;
-    const auto byVerdict = countsByVerdict();
-    for (auto it = byVerdict.cbegin(); it != byVerdict.cend(); ++it)
+    const auto byLevel = countsByLevel();
+    for (auto it = byLevel.cbegin(); it != byLevel.cend(); ++it)
         counts << QStringLiteral("%1 %2").arg(it.value()).arg(verdictTitle(it.key()).toLower());
     lines << QCoreApplication::translate("krw::BatchSummary", "%1%2: %3")
                  .arg(caseCountText(int(m_entries.size())),
                      cancelled ? QCoreApplication::translate("krw::BatchSummary", ", cancelled") : QString(),
                      counts.isEmpty() ? QStringLiteral("-") : counts.join(QStringLiteral(", ")));
-    const QVector<double> speedups = cleanSpeedups();
+    const QVector<double> speedups = countedSpeedups();
     if (!speedups.isEmpty())
-        lines << QCoreApplication::translate("krw::BatchSummary", "Device-time speedups of clean passes (%1): median %2, range %3 to %4")
-                     .arg(QString::number(speedups.size()),
+        lines << QCoreApplication::translate(
+            "krw::BatchSummary", "Device-time speedups that count (%1, clean or with notes): geomean %2, median %3, range %4 to %5")
+                     .arg(QString::number(speedups.size()), formatSpeedup(geomeanSpeedup().value_or(0)),
                          formatSpeedup((speedups.at((speedups.size() - 1) / 2) + speedups.at(speedups.size() / 2)) / 2),
                          formatSpeedup(speedups.first()), formatSpeedup(speedups.last()));
+    const auto byLevelNow = countsByLevel();
+    if (const int suspects = byLevelNow.value(VerdictLevel::suspect()))
+        lines << (suspects == 1
+                ? QCoreApplication::translate("krw::BatchSummary", "1 suspect pass: its speedup is shown, never counted")
+                : QCoreApplication::translate("krw::BatchSummary", "%1 suspect passes: their speedups are shown, never counted")
+                      .arg(suspects));
     const auto suspicious = mostSuspicious(5);
     if (!suspicious.isEmpty())
         lines << QCoreApplication::translate("krw::BatchSummary", "Most suspicious:");

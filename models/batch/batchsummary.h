@@ -22,7 +22,8 @@ struct BatchEntry
     QString status; // statusName(), or "skipped" for a case that had nothing to run
     QString verdict; // RerunResult::verdict(), or "not_rerun"
     QStringList flags;
-    std::optional<double> speedup; // device time, passes only (never "faster" for a wrong output)
+    QStringList raisedFlags; // RerunResult::raisedFlags
+    std::optional<double> speedup; // device time, passes only, shown for every level; counted only for clean and notes
     bool withinNoise = false;
     double seconds = 0;
     QString failure; // why it failed or was skipped
@@ -33,11 +34,16 @@ struct BatchEntry
     QJsonObject toJson() const; // the CLI's JSON line, {"type": "case", ...}
     static BatchEntry fromJson(const QJsonObject& object);
     static BatchEntry skipped(const QString& caseName, const QString& versionId, const QString& why);
-    bool cleanPass() const { return verdict == QLatin1String("passed") && flags.isEmpty(); }
+    QString level() const; // VerdictLevel::of(): "clean", "notes", "suspect", or the verdict
+    bool counts() const; // a clean pass or one with notes: its speedup counts
+    QString verdictLine(bool inWords = false) const; // VerdictLevel::line()
+    // "1.52×", "1.01× (noise)", "11.6× (suspect: not counted)", "" without one: every list of entries shows it so.
+    QString speedupText() const;
 };
 
-// What a batch came to (docs/RUNNER.md "Batch reruns"): counts by verdict, the speedups of clean
-// passes, the slowest cases and the most suspicious ones (flagged, most flags first). Its JSON is
+// What a batch came to (docs/RUNNER.md "Batch reruns"): counts by verdict level, the speedups that
+// count (clean passes and passes with notes, never suspect ones), the slowest cases and the most
+// suspicious ones (suspect first, then by number of suspect flags). Its JSON is
 // the CLI's last line; its text ends the CLI's text output and heads the batch dialog.
 class BatchSummary
 {
@@ -46,8 +52,9 @@ public:
     void remove(const QString& caseName); // a requeued case: its new entry replaces this one
     const QVector<BatchEntry>& entries() const { return m_entries; }
 
-    QMap<QString, int> countsByVerdict() const;
-    QVector<double> cleanSpeedups() const;
+    QMap<QString, int> countsByLevel() const; // VerdictLevel::of() of each entry
+    QVector<double> countedSpeedups() const; // sorted
+    std::optional<double> geomeanSpeedup() const; // of countedSpeedups()
     QVector<BatchEntry> slowest(int n) const;
     QVector<BatchEntry> mostSuspicious(int n) const;
     double totalSeconds() const;

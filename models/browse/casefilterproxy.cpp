@@ -121,7 +121,7 @@ void CaseFilterProxy::setSourceModel(QAbstractItemModel* model)
         connect(model, &QAbstractItemModel::dataChanged, this,
             [this](const QModelIndex& topLeft, const QModelIndex& bottomRight, const QVector<int>& roles) {
                 if ((m_unreviewedOnly && roles.contains(CaseTreeModel::VerdictRole))
-                    || (m_rerunFilter != RerunFilter::Any && roles.contains(CaseTreeModel::RerunVerdictRole))
+                    || (m_rerunFilter != RerunFilter::Any && roles.contains(CaseTreeModel::RerunLevelRole))
                     || (!m_hintFilter.isEmpty() && roles.contains(CaseTreeModel::HintCountRole)))
                     refilterChangedRows(topLeft, bottomRight);
             });
@@ -164,8 +164,7 @@ bool CaseFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& sourceP
         return false;
     if (m_unreviewedOnly && Verdict(index.data(CaseTreeModel::VerdictRole).toInt()) != Verdict::None)
         return false;
-    if (!rerunFilterAccepts(
-            m_rerunFilter, index.data(CaseTreeModel::RerunVerdictRole).toString(), index.data(CaseTreeModel::RerunFlaggedRole).toBool()))
+    if (!rerunFilterAccepts(m_rerunFilter, index.data(CaseTreeModel::RerunLevelRole).toString()))
         return false;
     if (!m_hintFilter.isEmpty()) {
         if (m_hintFilter == anyHint() ? index.data(CaseTreeModel::HintCountRole).toInt() <= 0

@@ -11,7 +11,7 @@ constexpr quintptr GroupId = 0;
 
 QVector<int> rerunRoles()
 {
-    return {Qt::DisplayRole, Qt::ToolTipRole, CaseTreeModel::SortRole, CaseTreeModel::RerunVerdictRole, CaseTreeModel::RerunFlaggedRole};
+    return {Qt::DisplayRole, Qt::ToolTipRole, CaseTreeModel::SortRole, CaseTreeModel::RerunLevelRole};
 }
 } // namespace
 
@@ -245,7 +245,7 @@ QVariant CaseTreeModel::caseData(const Case& c, int caseIndex, int column, int r
             return int(c.best);
         case RerunColumn: {
             const auto rerun = m_reruns.constFind(c.filename);
-            return rerun == m_reruns.cend() ? 5 : rerun->sortRank(); // never rerun: last
+            return rerun == m_reruns.cend() ? 6 : rerun->sortRank(); // never rerun: last
         }
         case HintsColumn:
             return hintCount(caseIndex);
@@ -265,10 +265,10 @@ QVariant CaseTreeModel::caseData(const Case& c, int caseIndex, int column, int r
         return c.filename;
     case VerdictRole:
         return int(m_annotations.value(c.filename).verdict);
-    case RerunVerdictRole:
-        return m_reruns.value(c.filename).verdict;
-    case RerunFlaggedRole:
-        return !m_reruns.value(c.filename).flags.isEmpty();
+    case RerunLevelRole: {
+        const auto rerun = m_reruns.constFind(c.filename);
+        return rerun == m_reruns.cend() ? QString() : rerun->level();
+    }
     case HintCountRole:
         return hintCount(caseIndex);
     case HintChecksRole: {

@@ -29,8 +29,7 @@ public:
         FilenameRole,
         GroupCaseCountRole, // group rows: cases in the group
         VerdictRole, // int(Verdict), case rows (Verdict::None when not reviewed)
-        RerunVerdictRole, // QString, case rows: the newest rerun's verdict, "" when never rerun
-        RerunFlaggedRole, // bool, case rows: the newest rerun raised flags
+        RerunLevelRole, // QString, case rows: the newest rerun's VerdictLevel, "" when never rerun
         HintCountRole, // int, case rows: its lint hints (docs/LINT.md); -1 until they are computed
         HintChecksRole, // QStringList, case rows: the checks that fired, each once
     };

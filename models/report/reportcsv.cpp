@@ -3,6 +3,7 @@
 
 #include "report/reportrerun.h"
 #include "rerun/rerunchecks.h"
+#include "rerun/verdictlevel.h"
 
 #include <algorithm>
 
@@ -57,8 +58,8 @@ QStringList row(const ReportCase& rc)
         fields << QString() << QString() << QString() << QString();
     }
     // Appended after the original columns, so readers of those keep working. rerun_verdict stays
-    // the one word; rerun_verdict_line is what to show ("passed — 2 warnings: …", never a plain
-    // "passed" for a flagged result), as in the CLI's JSON.
+    // the one word; rerun_verdict_line is what to show ("suspect — output_reused", never a plain
+    // "passed" for a suspect result), as in the CLI's JSON.
     if (rc.rerun) {
         const RerunResult& r = *rc.rerun;
         const std::optional<TimingStage>& t = r.timing;
@@ -86,6 +87,15 @@ QStringList row(const ReportCase& rc)
     } else {
         for (int i = 0; i < 5; ++i)
             fields << QString();
+    }
+    // Appended last: the verdict's level, and whether its speedup counts (a suspect one is shown
+    // in rerun_speedup but never counts: a sum or geomean over the column must filter on this).
+    if (rc.rerun) {
+        const QString level = VerdictLevel::of(*rc.rerun);
+        const bool measured = rc.rerun->timing && rc.rerun->timing->speedup && !omitted;
+        fields << level << (measured ? (VerdictLevel::counts(level) ? QStringLiteral("true") : QStringLiteral("false")) : QString());
+    } else {
+        fields << QString() << QString();
     }
     return fields;
 }
@@ -122,7 +132,7 @@ QByteArray reportCsv(const QVector<ReportCase>& cases)
         QStringLiteral("rerun_speedup_ci_high"), QStringLiteral("rerun_within_noise"), QStringLiteral("rerun_call_speedup"),
         QStringLiteral("rerun_speedup_timer"), QStringLiteral("rerun_checks"), QStringLiteral("rerun_version"),
         QStringLiteral("rerun_baseline"), QStringLiteral("rerun_profile"), QStringLiteral("rerun_of_prediction"),
-        QStringLiteral("rerun_speedup_note")});
+        QStringLiteral("rerun_speedup_note"), QStringLiteral("rerun_verdict_level"), QStringLiteral("rerun_speedup_counts")});
     for (const ReportCase& rc : cases)
         csv += line(row(rc));
     return csv;

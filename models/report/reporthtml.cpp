@@ -6,6 +6,7 @@
 #include "report/markdownhtml.h"
 #include "report/reportrerun.h"
 #include "rerun/rerunformat.h"
+#include "rerun/verdictlevel.h"
 
 #include <QMultiMap>
 #include <QRegularExpression>
@@ -98,12 +99,13 @@ QString okClass(bool ok)
     return ok ? QStringLiteral("ok") : QStringLiteral("bad");
 }
 
-// A clean pass reads "ok"; a pass with warnings "warn", never the same as a clean one; the rest "bad".
+// A clean pass or one with notes reads "ok"; a suspect pass "warn", never the same as a clean one; the rest "bad".
 QString verdictClass(const RerunResult& r)
 {
-    if (r.verdict() != QLatin1String("passed"))
-        return QStringLiteral("bad");
-    return r.flags.isEmpty() ? QStringLiteral("ok") : QStringLiteral("warn");
+    const QString level = VerdictLevel::of(r);
+    if (VerdictLevel::counts(level))
+        return QStringLiteral("ok");
+    return level == VerdictLevel::suspect() ? QStringLiteral("warn") : QStringLiteral("bad");
 }
 
 QString row(const QStringList& cells, const QString& tag = QStringLiteral("td"))
@@ -551,14 +553,16 @@ QString batchSection(const BatchRecord& batch)
                .arg(esc(batch.id), esc(isoTime(batch.ended)), batch.cancelled ? QStringLiteral(" (cancelled)") : QString(),
                    esc(batch.profile), esc(batch.version))
                .arg(s.entries().size());
-    out += QStringLiteral("<table class=\"counts\">\n") + row({QStringLiteral("Verdict"), QStringLiteral("Cases")}, QStringLiteral("th"));
-    const auto counts = s.countsByVerdict();
+    out += QStringLiteral("<table class=\"counts\">\n")
+        + row({QStringLiteral("Verdict level"), QStringLiteral("Cases")}, QStringLiteral("th"));
+    const auto counts = s.countsByLevel();
     for (auto it = counts.cbegin(); it != counts.cend(); ++it)
         out += row({esc(it.key()), QString::number(it.value())});
     out += QStringLiteral("</table>\n");
-    const SpeedupBins bins = speedupBins(s.cleanSpeedups());
+    const SpeedupBins bins = speedupBins(s.countedSpeedups());
     if (bins.emptyMessage.isEmpty()) {
-        out += QStringLiteral("<p>Device-time speedups of the clean passes (no flag):</p>\n<table class=\"counts\">\n")
+        out += QStringLiteral("<p>Device-time speedups that count (clean passes and passes with notes; suspect ones never "
+                              "count):</p>\n<table class=\"counts\">\n")
             + row({QStringLiteral("Speedup"), QStringLiteral("Cases")}, QStringLiteral("th"));
         for (int i = 0; i < bins.counts.size(); ++i)
             out += row({esc(bins.axis.labels.at(i)), QString::number(int(bins.counts.at(i)))});
@@ -574,11 +578,11 @@ QString batchSection(const BatchRecord& batch)
                       QStringLiteral("Seconds")},
                 QStringLiteral("th"));
         for (const BatchEntry& e : entries)
-            table += row({esc(e.caseName), esc(e.verdict), esc(e.flags.join(QStringLiteral(", "))),
-                e.speedup ? esc(formatSpeedup(*e.speedup)) : QString(), QString::number(e.seconds, 'f', 1)});
+            table += row({esc(e.caseName), esc(e.level()), esc(e.flags.join(QStringLiteral(", "))), esc(e.speedupText()),
+                QString::number(e.seconds, 'f', 1)});
         return table + QStringLiteral("</table>\n");
     };
-    out += list(QStringLiteral("Most suspicious (flagged; flagged passes first)"), s.mostSuspicious(10));
+    out += list(QStringLiteral("Most suspicious (suspect flags; suspect passes first)"), s.mostSuspicious(10));
     out += list(QStringLiteral("Slowest"), s.slowest(5));
     return out + QStringLiteral("</div>\n");
 }

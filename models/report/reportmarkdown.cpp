@@ -125,7 +125,7 @@ QString summarySection(const ReportSummary& summary, const QVector<ReportCase>& 
     return md + QLatin1Char('\n');
 }
 
-// The newest batch rerun: what ran, counts by verdict, the clean passes' speedups by bin, and
+// The newest batch rerun: what ran, counts by verdict level, the speedups that count by bin, and
 // the cases a reader should look at first.
 QString batchSection(const BatchRecord& batch)
 {
@@ -135,13 +135,13 @@ QString batchSection(const BatchRecord& batch)
               .arg(markdownCodeSpan(batch.id), isoTime(batch.ended), batch.cancelled ? QStringLiteral(" (cancelled)") : QString(),
                   markdownPlainText(batch.profile), markdownPlainText(batch.version))
               .arg(s.entries().size());
-    md += tableHeader({QStringLiteral("Verdict"), QStringLiteral("Cases")});
-    const auto counts = s.countsByVerdict();
+    md += tableHeader({QStringLiteral("Verdict level"), QStringLiteral("Cases")});
+    const auto counts = s.countsByLevel();
     for (auto it = counts.cbegin(); it != counts.cend(); ++it)
         md += tableRow({markdownTableCell(it.key()), QString::number(it.value())});
-    const SpeedupBins bins = speedupBins(s.cleanSpeedups());
+    const SpeedupBins bins = speedupBins(s.countedSpeedups());
     if (bins.emptyMessage.isEmpty()) {
-        md += QStringLiteral("\nDevice-time speedups of the clean passes (no flag):\n\n")
+        md += QStringLiteral("\nDevice-time speedups that count (clean passes and passes with notes; suspect ones never count):\n\n")
             + tableHeader({QStringLiteral("Speedup"), QStringLiteral("Cases")});
         for (int i = 0; i < bins.counts.size(); ++i)
             md += tableRow({markdownTableCell(bins.axis.labels.at(i)), QString::number(int(bins.counts.at(i)))});
@@ -157,11 +157,11 @@ QString batchSection(const BatchRecord& batch)
                 QStringLiteral("Seconds")});
         for (const BatchEntry& e : entries)
             out += tableRow(
-                {markdownTableCell(e.caseName), markdownTableCell(e.verdict), markdownTableCell(e.flags.join(QStringLiteral(", "))),
-                    e.speedup ? formatSpeedup(*e.speedup) : QString(), QString::number(e.seconds, 'f', 1)});
+                {markdownTableCell(e.caseName), markdownTableCell(e.level()), markdownTableCell(e.flags.join(QStringLiteral(", "))),
+                    markdownTableCell(e.speedupText()), QString::number(e.seconds, 'f', 1)});
         return out;
     };
-    md += list(QStringLiteral("Most suspicious (flagged; flagged passes first)"), s.mostSuspicious(10));
+    md += list(QStringLiteral("Most suspicious (suspect flags; suspect passes first)"), s.mostSuspicious(10));
     md += list(QStringLiteral("Slowest"), s.slowest(5));
     return md + QLatin1Char('\n');
 }

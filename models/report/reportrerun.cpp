@@ -3,6 +3,7 @@
 
 #include "rerun/plotdata.h"
 #include "rerun/rerunformat.h"
+#include "rerun/verdictlevel.h"
 
 namespace krw {
 
@@ -127,8 +128,9 @@ QString reportSpeedupCaveat(const RerunResult& r)
         return {};
     if (r.accuracy && !r.accuracy->ok)
         return QStringLiteral("The output is wrong: this speedup does not count.");
-    if (!r.flags.isEmpty())
-        return QStringLiteral("Not a clean result: read this speedup with the warnings (%1).").arg(r.flags.join(QStringLiteral(", ")));
+    const QStringList suspects = VerdictLevel::suspectFlags(r.flags, r.raisedFlags);
+    if (!suspects.isEmpty())
+        return QStringLiteral("Suspect (%1): this speedup is shown but does not count.").arg(suspects.join(QStringLiteral(", ")));
     return {};
 }
 

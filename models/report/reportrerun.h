@@ -3,7 +3,7 @@
 // What every report format says about a rerun, worded once as plain text that each writer escapes
 // for its format: which of a case's reruns a report shows and what it was a rerun of (version,
 // baseline, profile), the timing with what it rests on (device or call time, the 95 % interval,
-// "within noise"; a wrong output's speedup omitted), the caveat that keeps a wrong or flagged
+// "within noise"; a wrong output's speedup omitted), the caveat that keeps a wrong or suspect
 // result's speedup from reading as a win, and the checks with their state and notes.
 #pragma once
 
@@ -25,7 +25,7 @@ std::optional<RerunResult> reportRerunOf(const QVector<RerunResult>& reruns, con
 // What the rerun ran, in short: "it1:predict against label with cpu"; a result saved without a
 // baseline or profile says so.
 QString reportRerunSubject(const RerunResult& rerun);
-// The summary tables' cell: "passed — 1 warning: launch_bound (it1:predict against label with cpu)".
+// The summary tables' cell: "passed — notes: launch_bound (it1:predict against label with cpu)".
 QString reportRerunSummary(const RerunResult& rerun);
 QString reportRerunProfile(const RerunResult& rerun); // "cpu", or "not recorded"
 QString reportRerunBaseline(const RerunResult& rerun); // "label", or "not recorded"
@@ -42,8 +42,8 @@ QString reportTimingText(const RerunResult& rerun);
 // are left out of every format); empty otherwise.
 QString reportOmittedSpeedupNote(const RerunResult& rerun);
 
-// Empty for a clean pass; otherwise why its speedup is no win: the output is wrong, or the result
-// has warnings.
+// Empty for a speedup that counts (a clean pass or one with notes); otherwise why it does not: the
+// output is wrong, or the result is suspect (VerdictLevel).
 QString reportSpeedupCaveat(const RerunResult& result);
 
 struct ReportCheckLine

@@ -2,6 +2,7 @@
 #include "rerun/calltimingmodel.h"
 
 #include "rerun/rerunformat.h"
+#include "rerun/verdictlevel.h"
 
 namespace krw {
 
@@ -104,12 +105,12 @@ QVariant CallTimingModel::data(const QModelIndex& index, int role) const
 bool CallTimingModel::isFlagged(const CallTiming& call, int column)
 {
     switch (column) {
+    // Marked where a suspect flag was seen (VerdictLevel); a note (launch_bound) is said in the
+    // Flags column and the tooltip, not in the problem colour.
     case FlagsColumn:
-        return !call.flags.isEmpty();
+        return !VerdictLevel::suspectFlags(call.flags).isEmpty();
     case DeviceColumn:
         return call.flags.contains(QStringLiteral("timer_disagrees"));
-    case CallTimeColumn:
-        return call.flags.contains(QStringLiteral("launch_bound"));
     case BandwidthColumn:
     case PeakColumn:
         return call.flags.contains(QStringLiteral("beyond_peak"));

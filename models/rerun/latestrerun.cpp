@@ -3,6 +3,7 @@
 
 #include "rerun/rerunformat.h"
 #include "rerun/rerunresult.h"
+#include "rerun/verdictlevel.h"
 
 #include <QCoreApplication>
 
@@ -13,6 +14,7 @@ LatestRerun LatestRerun::of(const RerunResult& result)
     LatestRerun latest;
     latest.verdict = result.verdict();
     latest.flags = result.flags;
+    latest.raisedFlags = result.raisedFlags;
     if (latest.verdict == QLatin1String("passed") && result.timing)
         latest.speedup = result.timing->speedup;
     latest.versionId = result.versionId;
@@ -23,42 +25,49 @@ LatestRerun LatestRerun::of(const RerunResult& result)
     return latest;
 }
 
+QString LatestRerun::level() const
+{
+    return VerdictLevel::of(verdict, flags, raisedFlags);
+}
+
 QString LatestRerun::cellText() const
 {
-    const QString words = verdictTitle(verdict);
-    if (flags.isEmpty())
-        return words;
-    return flags.size() == 1 ? QCoreApplication::translate("krw::LatestRerun", "%1 · 1 flag").arg(words)
-                             : QCoreApplication::translate("krw::LatestRerun", "%1 · %2 flags").arg(words).arg(flags.size());
+    return verdictTitle(level());
 }
 
 QString LatestRerun::toolTip() const
 {
     QStringList lines;
-    lines << QCoreApplication::translate("krw::LatestRerun", "Newest rerun: %1").arg(cellText());
-    if (!flags.isEmpty())
-        lines << QCoreApplication::translate("krw::LatestRerun", "Flags: %1").arg(flags.join(QStringLiteral(", ")));
+    lines << QCoreApplication::translate("krw::LatestRerun", "Newest rerun: %1").arg(VerdictLevel::line(verdict, flags, raisedFlags, true));
     lines << QCoreApplication::translate("krw::LatestRerun", "%1 against %2, profile %3")
                  .arg(versionId,
                      baselineId.isEmpty() ? QCoreApplication::translate("krw::LatestRerun", "an unrecorded baseline") : baselineId,
                      profile.isEmpty() ? QCoreApplication::translate("krw::LatestRerun", "not recorded") : profile);
     if (started.isValid())
         lines << started.toString(QStringLiteral("yyyy-MM-dd HH:mm"));
-    if (speedup)
+    if (speedup && VerdictLevel::counts(level()))
         lines << QCoreApplication::translate("krw::LatestRerun", "Device-time speedup %1 (the runner panel shows its evidence)")
                      .arg(formatSpeedup(*speedup));
+    else if (speedup)
+        lines << QCoreApplication::translate("krw::LatestRerun", "Device-time speedup %1, not counted: the result is %2")
+                     .arg(formatSpeedup(*speedup), level());
     return lines.join(QLatin1Char('\n'));
 }
 
 int LatestRerun::sortRank() const
 {
-    if (verdict == QLatin1String("passed"))
-        return flags.isEmpty() ? 0 : 1;
-    if (verdict == QLatin1String("compiled"))
+    const QString l = level();
+    if (l == VerdictLevel::clean())
+        return 0;
+    if (l == VerdictLevel::notes())
+        return 1;
+    if (l == VerdictLevel::suspect())
         return 2;
+    if (verdict == QLatin1String("compiled"))
+        return 3;
     if (verdict == QLatin1String("cancelled"))
-        return 4;
-    return 3;
+        return 5;
+    return 4;
 }
 
 QString rerunFilterTitle(RerunFilter filter)
@@ -68,30 +77,30 @@ QString rerunFilterTitle(RerunFilter filter)
         return QCoreApplication::translate("krw::RerunFilter", "Any rerun state");
     case RerunFilter::NotRerun:
         return QCoreApplication::translate("krw::RerunFilter", "Not rerun");
-    case RerunFilter::PassedClean:
-        return QCoreApplication::translate("krw::RerunFilter", "Rerun passed, no flags");
-    case RerunFilter::Flagged:
-        return QCoreApplication::translate("krw::RerunFilter", "Rerun raised flags");
+    case RerunFilter::Counted:
+        return QCoreApplication::translate("krw::RerunFilter", "Rerun passed (clean or with notes)");
+    case RerunFilter::Suspect:
+        return QCoreApplication::translate("krw::RerunFilter", "Rerun suspect");
     case RerunFilter::NotPassed:
         return QCoreApplication::translate("krw::RerunFilter", "Rerun did not pass");
     }
     return {};
 }
 
-bool rerunFilterAccepts(RerunFilter filter, const QString& verdict, bool flagged)
+bool rerunFilterAccepts(RerunFilter filter, const QString& level)
 {
     switch (filter) {
     case RerunFilter::Any:
         return true;
     case RerunFilter::NotRerun:
-        return verdict.isEmpty();
-    case RerunFilter::PassedClean:
-        return verdict == QLatin1String("passed") && !flagged;
-    case RerunFilter::Flagged:
-        return flagged;
+        return level.isEmpty();
+    case RerunFilter::Counted:
+        return VerdictLevel::counts(level);
+    case RerunFilter::Suspect:
+        return level == VerdictLevel::suspect();
     case RerunFilter::NotPassed:
         // compile-check's "compiled" is not a pass of the test either
-        return !verdict.isEmpty() && verdict != QLatin1String("passed");
+        return !level.isEmpty() && !VerdictLevel::counts(level) && level != VerdictLevel::suspect();
     }
     return true;
 }

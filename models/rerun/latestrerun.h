@@ -20,6 +20,7 @@ struct LatestRerun
 {
     QString verdict; // RerunResult::verdict()
     QStringList flags;
+    QStringList raisedFlags;
     std::optional<double> speedup; // device time; kept only for a pass (never "faster" for a wrong output)
     QString versionId;
     QString baselineId;
@@ -29,15 +30,16 @@ struct LatestRerun
     FailureSignature failure;
 
     static LatestRerun of(const RerunResult& result);
-    QString cellText() const; // "Passed", "Passed · 2 flags", "Wrong output" (verdictTitle())
+    QString level() const; // VerdictLevel::of()
+    QString cellText() const; // "Passed", "Passed with notes", "Suspect", "Wrong output" (verdictTitle() of the level)
     QString toolTip() const; // verdict line, what ran against what with which profile, when, the speedup
-    int sortRank() const; // clean passes first, then flagged passes, compiled, failures, cancelled
+    int sortRank() const; // clean passes first, then with notes, suspect, compiled, failures, cancelled
 };
 
 // The tree's filter on it, one rule for the filter bar and the proxy.
-enum class RerunFilter { Any, NotRerun, PassedClean, Flagged, NotPassed };
+enum class RerunFilter { Any, NotRerun, Counted, Suspect, NotPassed };
 QString rerunFilterTitle(RerunFilter filter);
-bool rerunFilterAccepts(RerunFilter filter, const QString& verdict, bool flagged); // verdict "": never rerun
+bool rerunFilterAccepts(RerunFilter filter, const QString& level); // VerdictLevel::of(); "": never rerun
 
 using LatestReruns = QHash<QString, LatestRerun>; // by case filename
 

@@ -2,6 +2,7 @@
 #include "rerun/plotdata.h"
 
 #include "rerun/rerunformat.h"
+#include "rerun/verdictlevel.h"
 
 #include <QtMath>
 
@@ -52,7 +53,8 @@ QString callTimeLine(const CallTiming& call)
     return line;
 }
 
-QString callToolTip(const CallTiming& call, bool deviceTime)
+// resultFlags: the result's own, which make every call's speedup suspect when they are.
+QString callToolTip(const CallTiming& call, bool deviceTime, const QStringList& resultFlags, const QStringList& raised)
 {
     // Results older than device timing measured one time only, with stream events.
     const QString prefix = deviceTime ? QStringLiteral(" device time") : QString();
@@ -65,11 +67,14 @@ QString callToolTip(const CallTiming& call, bool deviceTime)
         QString speedup = QStringLiteral("speedup %1").arg(formatSpeedup(*call.speedup));
         if (call.ci95)
             speedup += QLatin1Char(' ') + formatInterval(call.ci95->first, call.ci95->second);
-        lines << QStringLiteral("%1, %2").arg(speedup, speedupVerdict(*call.speedup, call.withinNoise, SpeedupContext{false, call.flags}));
+        lines << QStringLiteral("%1, %2").arg(
+            speedup, speedupVerdict(*call.speedup, call.withinNoise, SpeedupContext{false, resultFlags + call.flags, raised}));
     }
+    // Suspect flags are marked; notes are said without alarm (VerdictLevel).
     for (const QString& flag : call.flags) {
         const QString note = call.flagNotes.value(flag);
-        lines << QStringLiteral("⚠ ") + (note.isEmpty() ? describeFlag(flag) : QStringLiteral("%1: %2").arg(flag, note));
+        const QString text = note.isEmpty() ? describeFlag(flag) : QStringLiteral("%1: %2").arg(flag, note);
+        lines << (VerdictLevel::isSuspect(flag, call.flags, raised) ? QStringLiteral("⚠ ") : QStringLiteral("note: ")) + text;
     }
     if (!call.note.isEmpty())
         lines << call.note;
@@ -78,7 +83,7 @@ QString callToolTip(const CallTiming& call, bool deviceTime)
 
 // A call's own speedup, drawn above its bars: the per-call verdict without hovering. Above the
 // bars rather than in a second tick-label line, which also had to turn with the label.
-std::optional<Annotation> speedupNote(const CallTiming& call, double key)
+std::optional<Annotation> speedupNote(const CallTiming& call, double key, const SpeedupContext& context)
 {
     if (!call.speedup)
         return std::nullopt;
@@ -87,7 +92,8 @@ std::optional<Annotation> speedupNote(const CallTiming& call, double key)
         if (side)
             top = std::max({top, side->p50, side->p90});
     }
-    const bool flagged = !call.flags.isEmpty();
+    // Marked when its speedup does not count: the call's own flags or the result's make it suspect.
+    const bool flagged = !VerdictLevel::suspectFlags(context.flags + call.flags, context.raised).isEmpty();
     const QString text = formatSpeedup(*call.speedup) + (call.withinNoise ? QStringLiteral(" noise") : QString())
         + (flagged ? QStringLiteral(" ⚠") : QString());
     return Annotation{key, top, text, call.withinNoise, flagged};
@@ -144,7 +150,9 @@ HistoryGroup::State stateOf(const HistoryPoint& point)
 {
     if (!point.passed)
         return HistoryGroup::State::NotReached;
-    return *point.passed ? HistoryGroup::State::Passed : HistoryGroup::State::Failed;
+    if (!*point.passed)
+        return HistoryGroup::State::Failed;
+    return point.suspect ? HistoryGroup::State::Suspect : HistoryGroup::State::Passed;
 }
 
 QString stateName(HistoryGroup::State state)
@@ -152,6 +160,8 @@ QString stateName(HistoryGroup::State state)
     switch (state) {
     case HistoryGroup::State::Passed:
         return QStringLiteral("passed");
+    case HistoryGroup::State::Suspect:
+        return QStringLiteral("suspect");
     case HistoryGroup::State::Failed:
         return QStringLiteral("failed");
     case HistoryGroup::State::NotReached:
@@ -175,7 +185,8 @@ QString historyToolTip(const HistoryPoint& point, int index)
     return lines.join(QLatin1Char('\n'));
 }
 
-// Best among the points that did not fail accuracy (a fast wrong kernel is no achievement), and
+// Best among the points that did not fail accuracy and are not suspect (a fast wrong kernel or a
+// cheat is no achievement), and
 // the newest measurement, so the title answers "where are we" without reading the plot.
 QString historyTitle(const QVector<HistoryPoint>& history)
 {
@@ -186,7 +197,7 @@ QString historyTitle(const QVector<HistoryPoint>& history)
         if (!p.speedup || !std::isfinite(*p.speedup))
             continue;
         latest = i;
-        if (p.passed.value_or(true) && (best < 0 || *p.speedup > *history.at(best).speedup))
+        if (p.passed.value_or(true) && !p.suspect && (best < 0 || *p.speedup > *history.at(best).speedup))
             best = i;
     }
     if (latest < 0)
@@ -194,7 +205,7 @@ QString historyTitle(const QVector<HistoryPoint>& history)
     const auto describe
         = [&](int i) { return QStringLiteral("%1 (%2)").arg(formatSpeedup(*history.at(i).speedup), historyLabel(history.at(i), i)); };
     if (best < 0)
-        return QStringLiteral("Speedup history — latest %1, none passed accuracy").arg(describe(latest));
+        return QStringLiteral("Speedup history — latest %1, none that counts (wrong or suspect)").arg(describe(latest));
     return QStringLiteral("Speedup history — best %1, latest %2").arg(describe(best), describe(latest));
 }
 
@@ -214,11 +225,11 @@ HistoryGroup* groupFor(QVector<HistoryGroup>* groups, HistoryPoint::Source sourc
     return &groups->last();
 }
 
-// Agent candidates first, then reruns; passed, failed, not checked within each. A fixed order
+// Agent candidates first, then reruns; passed, suspect, failed, not checked within each. A fixed order
 // keeps legend entries and colours in place when the history grows.
 bool groupBefore(const HistoryGroup& a, const HistoryGroup& b)
 {
-    const auto rank = [](const HistoryGroup& g) { return (g.source == HistoryPoint::Source::AgentPerfCandidate ? 0 : 3) + int(g.state); };
+    const auto rank = [](const HistoryGroup& g) { return (g.source == HistoryPoint::Source::AgentPerfCandidate ? 0 : 4) + int(g.state); };
     return rank(a) < rank(b);
 }
 
@@ -278,23 +289,23 @@ QString callLabel(const CallTiming& call)
 
 SpeedupContext SpeedupContext::of(const RerunResult& result)
 {
-    return SpeedupContext{result.accuracy && !result.accuracy->ok, result.flags};
+    return SpeedupContext{result.accuracy && !result.accuracy->ok, result.flags, result.raisedFlags};
+}
+
+QStringList SpeedupContext::suspectFlags() const
+{
+    return VerdictLevel::suspectFlags(flags, raised);
 }
 
 QString speedupVerdict(double speedup, bool withinNoise, const SpeedupContext& context)
 {
     if (context.wrong)
         return QStringLiteral("output wrong, does not count");
+    // The suspect flags' names are on the verdict line and the calls: a plot title has no room for a list.
+    if (!context.suspectFlags().isEmpty())
+        return QStringLiteral("suspect, does not count");
     if (withinNoise)
         return QStringLiteral("within noise");
-    if (!context.flags.isEmpty()) {
-        // The warnings say what to doubt, "faster" would not (slower is safe to say). Their names
-        // are on the verdict line and the calls: a plot title has no room for a list.
-        return QStringLiteral("%1%2 %3")
-            .arg(speedup < 1 ? QStringLiteral("candidate slower, ") : QString())
-            .arg(context.flags.size())
-            .arg(context.flags.size() == 1 ? QStringLiteral("warning") : QStringLiteral("warnings"));
-    }
     if (speedup > 1)
         return QStringLiteral("candidate faster");
     if (speedup < 1)
@@ -324,8 +335,8 @@ TimingPlotData timingPlotData(const std::optional<TimingStage>& timing, const Sp
     for (int i = 0; i < timing->calls.size(); ++i) {
         const CallTiming& call = timing->calls.at(i);
         data.axis.labels << callLabel(call);
-        data.axis.toolTips << callToolTip(call, !timing->deviceTimeSource.isEmpty());
-        if (const auto note = speedupNote(call, i))
+        data.axis.toolTips << callToolTip(call, !timing->deviceTimeSource.isEmpty(), context.flags, context.raised);
+        if (const auto note = speedupNote(call, i, context))
             data.notes << *note;
         if (call.baseline)
             addWhiskered(&data.baseline, i, *call.baseline);

@@ -77,21 +77,24 @@ struct Annotation
     double value = 0;
     QString text;
     bool muted = false; // says less than it seems (a speedup within noise)
-    bool flagged = false; // the call raised a flag: its speedup rests on something doubtful
+    bool flagged = false; // the call raised a suspect flag (VerdictLevel): its speedup does not count
 };
 
 // What else a speedup rests on besides its numbers: whether the outputs were right and which
-// warnings the result raised. A wrong or flagged result's speedup is never called "faster".
+// flags the result raised. A wrong or suspect result's speedup is never called "faster" (VerdictLevel);
+// notes leave it be.
 struct SpeedupContext
 {
     bool wrong = false; // the outputs did not match the baseline
     QStringList flags; // RerunResult::flags
+    QStringList raised; // RerunResult::raisedFlags
 
     static SpeedupContext of(const RerunResult& result);
+    QStringList suspectFlags() const; // VerdictLevel::suspectFlags()
 };
 
 QString callLabel(const CallTiming& call); // "name #index"
-// "candidate faster", "candidate slower", "within noise", "output wrong, does not count", "2 warnings", ...
+// "candidate faster", "candidate slower", "within noise", "output wrong, does not count", "suspect, does not count"
 QString speedupVerdict(double speedup, bool withinNoise, const SpeedupContext& context = {});
 QString timingTitle(const TimingStage& timing, const SpeedupContext& context = {});
 
@@ -100,7 +103,7 @@ struct TimingPlotData
     CategoryAxis axis; // one per recorded call
     SeriesData baseline; // p50 with whiskers to p10/p90
     SeriesData candidate;
-    QVector<Annotation> notes; // each call's speedup, above its highest whisker; "⚠" on a flagged call
+    QVector<Annotation> notes; // each call's speedup, above its highest whisker; "⚠" on a call with a suspect flag
     AxisRange yRange; // ms, from 0
     QString title;
     QString emptyMessage; // set when nothing can be drawn
@@ -122,7 +125,7 @@ ErrorPlotData errorPlotData(const std::optional<AccuracyStage>& accuracy);
 
 struct HistoryGroup
 {
-    enum class State { Passed, Failed, NotReached };
+    enum class State { Passed, Suspect, Failed, NotReached };
     HistoryPoint::Source source = HistoryPoint::Source::Rerun;
     State state = State::NotReached;
     QString name; // for the legend

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "rerun/rerunresult.h"
 
+#include "rerun/verdictlevel.h"
+
 #include <QCoreApplication>
 
 #include <nlohmann/json.hpp>
@@ -510,7 +512,10 @@ QString verdictTitle(const QString& verdict)
 {
     static const std::pair<const char*, const char*> titles[] = {
         {"passed", QT_TRANSLATE_NOOP("krw::RerunResult", "Passed")},
-        {"passed_flagged", QT_TRANSLATE_NOOP("krw::RerunResult", "Passed with flags")},
+        // Levels of a pass (VerdictLevel)
+        {"clean", QT_TRANSLATE_NOOP("krw::RerunResult", "Passed")},
+        {"notes", QT_TRANSLATE_NOOP("krw::RerunResult", "Passed with notes")},
+        {"suspect", QT_TRANSLATE_NOOP("krw::RerunResult", "Suspect")},
         {"compiled", QT_TRANSLATE_NOOP("krw::RerunResult", "Compiled")},
         {"compile_failed", QT_TRANSLATE_NOOP("krw::RerunResult", "Compile failed")},
         {"could_not_run", QT_TRANSLATE_NOOP("krw::RerunResult", "Could not run")},
@@ -530,13 +535,7 @@ QString verdictTitle(const QString& verdict)
 
 QString RerunResult::verdictLine(bool inWords) const
 {
-    const QString word = inWords ? verdictTitle(verdict()) : verdict();
-    if (flags.isEmpty())
-        return word;
-    return QStringLiteral("%1 \u2014 %2 %3: %4")
-        .arg(word)
-        .arg(flags.size())
-        .arg(flags.size() == 1 ? QStringLiteral("warning") : QStringLiteral("warnings"), flags.join(QStringLiteral(", ")));
+    return VerdictLevel::line(verdict(), flags, raisedFlags, inWords);
 }
 
 QString RerunResult::where() const
@@ -605,7 +604,8 @@ QByteArray rerunToJson(const RerunResult& r)
             {"status", statusName(r.status).toStdString()}, {"verdict", r.verdict().toStdString()}, {"failure", r.failure.toStdString()},
             {"started", r.started.toString(Qt::ISODateWithMs).toStdString()}, {"seconds", r.seconds}, {"sandboxed", r.sandboxed},
             {"sandbox_note", r.sandboxNote.toStdString()}, {"python_path", r.pythonPath.toStdString()},
-            {"python_automatic", r.pythonAutomatic}, {"flags", toJson(r.flags)}, {"verdict_line", r.verdictLine().toStdString()},
+            {"python_automatic", r.pythonAutomatic}, {"flags", toJson(r.flags)}, {"raised_to_suspect", toJson(r.raisedFlags)},
+            {"verdict_level", VerdictLevel::of(r).toStdString()}, {"verdict_line", r.verdictLine().toStdString()},
             {"checks", toJson(r.checks)}, {"environment", environment}, {"stages", stages}, {"harness_log", r.harnessLog.toStdString()}};
     return QByteArray::fromStdString(root.dump(2, ' ', false, json::error_handler_t::replace) + "\n");
 }
@@ -651,6 +651,7 @@ std::optional<RerunResult> rerunFromJson(const QByteArray& bytes, QString* error
     if (stages.contains("timing"))
         r.timing = timingFrom(stages["timing"]);
     r.flags = strings(j, "flags");
+    r.raisedFlags = strings(j, "raised_to_suspect");
     r.checks = checksFrom(j.value("checks", json()));
     return r;
 }

@@ -186,14 +186,16 @@ struct RerunResult
     std::optional<AccuracyStage> accuracy;
     std::optional<TimingStage> timing;
     QStringList flags; // the battery's and timing's warnings, canonical order (docs/RUNNER.md)
+    QStringList raisedFlags; // notes the profile raised to suspect (ToolchainProfile::suspectFlags)
     QVector<CheckSummary> checks;
     QString harnessLog;
 
     // The verdict in one word: "passed", "compile_failed", "wrong", "candidate_failed", ...
     QString verdict() const;
-    // The verdict with its warnings, as every view shows it: "passed — 2 warnings: output_reused, no_own_kernel".
-    // A flagged result is never shown as a plain "passed". inWords: the verdict as verdictTitle()
-    // says it ("Compile failed — …"), for a window; the token for files, reports and the CLI.
+    // The verdict with its level and flags, as every view shows it (VerdictLevel::line): "passed",
+    // "passed — notes: launch_bound", "suspect — output_reused, no_own_kernel". A suspect result is
+    // never shown as "passed". inWords: the verdict as verdictTitle() says it ("Compile failed — …"),
+    // for a window; the token for files, reports and the CLI.
     QString verdictLine(bool inWords = false) const;
     // Where it ran, as every view says it: "local", "local, HIP_VISIBLE_DEVICES=1" (a batch's device),
     // "host gpu1" (environment "ssh_host", set by the pipeline when the steps ran over SSH),
@@ -202,7 +204,7 @@ struct RerunResult
     QString where() const;
 };
 
-// A verdict token (RerunResult::verdict(), a batch's "not_rerun", a summary's "passed_flagged")
+// A verdict or level token (RerunResult::verdict(), VerdictLevel's "clean", "notes", "suspect", a batch's "not_rerun")
 // in the words a person reads: "compile_failed" → "Compile failed". The one place these words
 // live (outcomeTitle() is the same for a dataset's outcomes); an unknown token comes back as it is.
 QString verdictTitle(const QString& verdict);
@@ -216,6 +218,7 @@ struct HistoryPoint
     QDateTime when; // reruns only
     std::optional<double> speedup;
     std::optional<bool> passed; // accuracy verdict; absent when not reached
+    bool suspect = false; // a rerun whose level is suspect (VerdictLevel): its speedup is drawn apart, never the best
 };
 
 // Fills accuracy/timing/sides/environment from the harness's result file (docs/RUNNER.md).

@@ -2,6 +2,7 @@
 #include "rerun/reruntext.h"
 
 #include "rerun/rerunformat.h"
+#include "rerun/verdictlevel.h"
 
 #include <QTextStream>
 
@@ -16,6 +17,7 @@ QByteArray rerunText(const RerunResult& r)
     s << r.caseName << ": " << r.versionId << " vs " << r.baselineId << ", profile " << r.profile << '\n';
     s << "verdict: " << r.verdictLine() << " (" << statusName(r.status) << ", " << QString::number(r.seconds, 'f', 1) << " s, "
       << (r.sandboxed ? "sandboxed" : "not sandboxed") << ", " << r.where() << ")\n";
+    s << "verdict_level: " << VerdictLevel::of(r) << '\n';
     if (!r.pythonPath.isEmpty())
         s << "python: " << r.pythonPath << (r.pythonAutomatic ? " (automatic)" : "") << '\n';
     if (!r.failure.isEmpty())
@@ -60,6 +62,9 @@ QByteArray rerunText(const RerunResult& r)
           << t.speedup.value_or(0);
         if (t.ci95)
             s << " (95% CI " << t.ci95->first << "\u2013" << t.ci95->second << (t.withinNoise ? ", within noise" : "") << ')';
+        const QString level = VerdictLevel::of(r);
+        if (t.speedup && !VerdictLevel::counts(level))
+            s << " [" << level << ": does not count]";
         s << '\n';
         if (t.callSpeedup)
             s << "  call time baseline " << t.baselineCallMs.value_or(0) << " ms, candidate " << t.candidateCallMs.value_or(0)

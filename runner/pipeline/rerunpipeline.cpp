@@ -184,13 +184,14 @@ void RerunPipeline::start(const RerunRequest& request)
     m_result.versionHash = versionContentHash(request.candidateText); // tells edits of a local version apart
     m_result.baselineId = request.baselineId;
     m_result.profile = request.profile.name;
+    m_result.raisedFlags = request.profile.suspectFlags; // the level is read from the result alone (VerdictLevel)
     m_result.pythonPath = request.profile.python; // empty = automatic: set by findPython()
     m_result.started = QDateTime::currentDateTime();
     m_builds.clear();
     m_candidateModule.clear();
     m_baselineModule.clear();
     m_localWork.clear();
-    m_host.reset(request.profile.host);
+    m_host.reset(request.profile.host, SandboxEnvironment::names(request.profile));
     m_compilerProblem.clear();
     m_running = true;
     m_cancelled = false;

@@ -113,6 +113,7 @@ QVector<ToolchainProfile> loadProfiles(QSettings& settings)
         p.harnessTimeoutS = settings.value(QStringLiteral("harnessTimeoutS"), p.harnessTimeoutS).toInt();
         p.sandbox = settings.value(QStringLiteral("sandbox"), p.sandbox).toBool();
         p.disabledChecks = settings.value(QStringLiteral("disabledChecks"), p.disabledChecks).toStringList();
+        p.suspectFlags = settings.value(QStringLiteral("suspectFlags"), p.suspectFlags).toStringList();
         p.passEnvironment = settings.value(QStringLiteral("passEnvironment"), p.passEnvironment).toStringList();
         p.seeds = settings.value(QStringLiteral("seeds"), p.seeds).toInt();
         p.implausibleSpeedup = settings.value(QStringLiteral("implausibleSpeedup"), p.implausibleSpeedup).toDouble();
@@ -159,6 +160,7 @@ void saveProfiles(QSettings& settings, const QVector<ToolchainProfile>& profiles
         settings.setValue(QStringLiteral("harnessTimeoutS"), p.harnessTimeoutS);
         settings.setValue(QStringLiteral("sandbox"), p.sandbox);
         settings.setValue(QStringLiteral("disabledChecks"), p.disabledChecks);
+        settings.setValue(QStringLiteral("suspectFlags"), p.suspectFlags);
         settings.setValue(QStringLiteral("passEnvironment"), p.passEnvironment);
         settings.setValue(QStringLiteral("seeds"), p.seeds);
         settings.setValue(QStringLiteral("implausibleSpeedup"), p.implausibleSpeedup);
@@ -217,6 +219,7 @@ QJsonObject profileToJson(const ToolchainProfile& p)
         {QStringLiteral("python"), p.python}, {QStringLiteral("offload_arch"), p.offloadArch},
         {QStringLiteral("extra_flags"), jsonStrings(p.extraFlags)}, {QStringLiteral("compile_timeout_s"), p.compileTimeoutS},
         {QStringLiteral("harness_timeout_s"), p.harnessTimeoutS}, {QStringLiteral("disabled_checks"), jsonStrings(p.disabledChecks)},
+        {QStringLiteral("suspect_flags"), jsonStrings(p.suspectFlags)},
         {QStringLiteral("pass_environment"), jsonStrings(p.passEnvironment)}, {QStringLiteral("seeds"), p.seeds},
         {QStringLiteral("implausible_speedup"), p.implausibleSpeedup}, {QStringLiteral("peak_bandwidth_gbs"), p.peakBandwidthGbs},
         {QStringLiteral("sandbox"), p.sandbox}, {QStringLiteral("memory_limit_mib"), p.memoryLimitMiB},
@@ -241,6 +244,7 @@ std::optional<ToolchainProfile> profileFromJson(const QJsonObject& o, QString* e
     p.compileTimeoutS = o.value(QStringLiteral("compile_timeout_s")).toInt(p.compileTimeoutS);
     p.harnessTimeoutS = o.value(QStringLiteral("harness_timeout_s")).toInt(p.harnessTimeoutS);
     p.disabledChecks = stringsOf(o.value(QStringLiteral("disabled_checks")), p.disabledChecks);
+    p.suspectFlags = stringsOf(o.value(QStringLiteral("suspect_flags")), p.suspectFlags);
     p.passEnvironment = stringsOf(o.value(QStringLiteral("pass_environment")), p.passEnvironment);
     p.seeds = o.value(QStringLiteral("seeds")).toInt(p.seeds);
     p.implausibleSpeedup = o.value(QStringLiteral("implausible_speedup")).toDouble(p.implausibleSpeedup);

@@ -51,6 +51,9 @@ struct ToolchainProfile
     int harnessTimeoutS = 600;
     // The cheat battery (docs/RUNNER.md "Checks"): every check runs unless named here.
     QStringList disabledChecks;
+    // Notes this profile treats as suspect (VerdictLevel::raisableNotes(): launch_bound, ...): kept
+    // in each result as RerunResult::raisedFlags, so the level reads the same wherever it is shown.
+    QStringList suspectFlags;
     // Names of this machine's environment variables the compile steps and the harness see beside
     // SandboxEnvironment's documented list (NAME, or PREFIX* for every name with that prefix).
     QStringList passEnvironment;

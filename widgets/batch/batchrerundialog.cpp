@@ -583,7 +583,7 @@ void BatchRerunDialog::onFinished(bool cancelled)
     }
     m_summaryLabel->setText(summaryText());
     m_summaryLabel->show();
-    m_histogram->setSpeedups(m_summary.cleanSpeedups());
+    m_histogram->setSpeedups(m_summary.countedSpeedups());
     m_histogram->show();
     updateStatus();
     if (cancelled)

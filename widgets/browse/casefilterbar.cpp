@@ -48,7 +48,7 @@ CaseFilterBar::CaseFilterBar(QWidget* parent)
         m_best->addItem(tr("Best: %1").arg(stageName(Stage(i))), i);
     m_rerun->setObjectName(QStringLiteral("rerunFilter"));
     m_rerun->setToolTip(tr("By each case's newest rerun, whichever version and profile it was of"));
-    for (auto filter : {RerunFilter::Any, RerunFilter::NotRerun, RerunFilter::PassedClean, RerunFilter::Flagged, RerunFilter::NotPassed})
+    for (auto filter : {RerunFilter::Any, RerunFilter::NotRerun, RerunFilter::Counted, RerunFilter::Suspect, RerunFilter::NotPassed})
         m_rerun->addItem(rerunFilterTitle(filter), int(filter));
     m_hints->setObjectName(QStringLiteral("hintFilter"));
     m_hints->setToolTip(tr("By lint hints: what a careful reader would catch in a case (computed after the run opens)"));

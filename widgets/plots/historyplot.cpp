@@ -17,6 +17,7 @@ QColor stateColor(HistoryGroup::State state, const PlotTheme& theme)
     switch (state) {
     case HistoryGroup::State::Passed:
         return theme.passed;
+    case HistoryGroup::State::Suspect: // drawn hollow: a pass whose speedup does not count
     case HistoryGroup::State::Failed:
         return theme.failed;
     case HistoryGroup::State::NotReached:
@@ -65,11 +66,12 @@ void HistoryPlot::build(const PlotTheme& theme)
 void HistoryPlot::addGroup(const HistoryGroup& group, const PlotTheme& theme)
 {
     // Shape tells the source (the agent's numbers were measured elsewhere, ours here); colour
-    // tells the accuracy verdict, the same green/red as the error plot.
+    // tells the accuracy verdict, the same green/red as the error plot; a suspect pass is a red ring.
     const bool agent = group.source == HistoryPoint::Source::AgentPerfCandidate;
     const QColor color = stateColor(group.state, theme);
-    const QCPScatterStyle style(
-        agent ? QCPScatterStyle::ssDiamond : QCPScatterStyle::ssDisc, QPen(color, 1.5), QBrush(color), agent ? DiamondSize : MarkerSize);
+    const bool hollow = group.state == HistoryGroup::State::Suspect;
+    const QCPScatterStyle style(agent ? QCPScatterStyle::ssDiamond : QCPScatterStyle::ssDisc, QPen(color, 1.5),
+        hollow ? QBrush(Qt::NoBrush) : QBrush(color), agent ? DiamondSize : MarkerSize);
     QCPGraph* graph = plot()->addGraph();
     graph->setName(group.name);
     graph->setLineStyle(QCPGraph::lsNone);

@@ -4,6 +4,7 @@
 #include "pipeline/rerunpipeline.h"
 #include "process/terminaltext.h"
 #include "remote/remotecommand.h"
+#include "rerun/verdictlevel.h"
 #include "settings/settings.h"
 #include "slurm/slurmbatch.h"
 #include "theme/themes.h"
@@ -84,6 +85,7 @@ ProfileDialog::ProfileDialog(QWidget* parent)
     , m_processLimit(new QSpinBox(this))
     , m_passEnvironment(new QLineEdit(this))
     , m_disabledChecks(new QLineEdit(this))
+    , m_suspectFlags(new QLineEdit(this))
     , m_seeds(new QSpinBox(this))
     , m_implausible(new QDoubleSpinBox(this))
     , m_peakBandwidth(new QDoubleSpinBox(this))
@@ -262,6 +264,10 @@ QWidget* ProfileDialog::makeChecksPage()
     m_disabledChecks->setPlaceholderText(tr("none: every check of the cheat battery runs"));
     m_disabledChecks->setToolTip(tr("Names of checks to skip, separated by spaces, e.g. seed_sensitive nondeterministic "
                                     "(docs/RUNNER.md lists them)"));
+    m_suspectFlags->setPlaceholderText(tr("none: notes stay notes"));
+    m_suspectFlags->setToolTip(tr("Notes this profile treats as suspect, separated by spaces: %1 "
+                                  "(docs/RUNNER.md, \"Verdict levels\")")
+                                   .arg(VerdictLevel::raisableNotes().join(QLatin1Char(' '))));
     m_seeds->setRange(0, 50);
     m_seeds->setSpecialValueText(tr("off"));
     m_seeds->setToolTip(tr("seed_sensitive: how many sets of new random inputs correctness is checked on"));
@@ -279,6 +285,7 @@ QWidget* ProfileDialog::makeChecksPage()
     form->addRow(tr("Compile timeout:"), m_compileTimeout);
     form->addRow(tr("Harness timeout:"), m_harnessTimeout);
     form->addRow(tr("Checks turned off:"), m_disabledChecks);
+    form->addRow(tr("Treat as suspect:"), m_suspectFlags);
     form->addRow(tr("Seeds:"), m_seeds);
     form->addRow(tr("Implausible above:"), m_implausible);
     form->addRow(tr("Peak bandwidth:"), m_peakBandwidth);
@@ -431,6 +438,7 @@ void ProfileDialog::showProfile(int row)
     m_memoryLimit->setValue(p.memoryLimitMiB);
     m_processLimit->setValue(p.processLimit);
     m_disabledChecks->setText(p.disabledChecks.join(QLatin1Char(' ')));
+    m_suspectFlags->setText(p.suspectFlags.join(QLatin1Char(' ')));
     m_passEnvironment->setText(p.passEnvironment.join(QLatin1Char(' ')));
     updateTargetField();
     m_seeds->setValue(p.seeds);
@@ -538,6 +546,13 @@ void ProfileDialog::storeForm()
     p.memoryLimitMiB = m_memoryLimit->value();
     p.processLimit = m_processLimit->value();
     p.disabledChecks = m_disabledChecks->text().split(QRegularExpression(QStringLiteral("[\\s,]+")), Qt::SkipEmptyParts);
+    // Only notes can be raised; anything else would be a no-op that reads like a setting.
+    const QStringList raisable = VerdictLevel::raisableNotes();
+    p.suspectFlags.clear();
+    for (const QString& name : m_suspectFlags->text().split(QRegularExpression(QStringLiteral("[\\s,]+")), Qt::SkipEmptyParts)) {
+        if (raisable.contains(name))
+            p.suspectFlags << name;
+    }
     p.passEnvironment = m_passEnvironment->text().split(QRegularExpression(QStringLiteral("[\\s,]+")), Qt::SkipEmptyParts);
     p.seeds = m_seeds->value();
     p.implausibleSpeedup = m_implausible->value();

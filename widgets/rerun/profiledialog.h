@@ -100,6 +100,7 @@ private:
     QSpinBox* m_processLimit;
     QLineEdit* m_passEnvironment;
     QLineEdit* m_disabledChecks;
+    QLineEdit* m_suspectFlags;
     QSpinBox* m_seeds;
     QDoubleSpinBox* m_implausible;
     QDoubleSpinBox* m_peakBandwidth;

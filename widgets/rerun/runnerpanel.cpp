@@ -17,6 +17,7 @@
 #include "rerun/speeduplabel.h"
 #include "rerun/unsandboxedquestion.h"
 #include "rerun/verdictlabel.h"
+#include "rerun/verdictlevel.h"
 #include "review/annotations.h"
 #include "sandbox/sandbox.h"
 #include "settings/settings.h"
@@ -819,7 +820,7 @@ void RunnerPanel::refreshHistory()
             const std::optional<bool> passed = result.accuracy ? std::optional<bool>(result.accuracy->ok) : std::nullopt;
             points.append({HistoryPoint::Source::Rerun,
                 QStringLiteral("%1 %2").arg(result.started.toString(QStringLiteral("MM-dd HH:mm")), result.versionId), result.started,
-                result.timing ? result.timing->speedup : std::nullopt, passed});
+                result.timing ? result.timing->speedup : std::nullopt, passed, VerdictLevel::of(result) == VerdictLevel::suspect()});
         }
     }
     m_historyPlot->setHistory(points);

@@ -2,6 +2,7 @@
 #include "rerun/speeduplabel.h"
 
 #include "rerun/rerunformat.h"
+#include "rerun/verdictlevel.h"
 
 namespace krw {
 
@@ -38,6 +39,8 @@ QString SpeedupLabel::headline(const RerunResult& r)
     }
     if (r.accuracy && !r.accuracy->ok)
         parts << tr("output wrong: does not count");
+    else if (VerdictLevel::of(r) == VerdictLevel::suspect())
+        parts << tr("suspect: does not count");
     return parts.join(QStringLiteral(" · "));
 }
 

@@ -3,6 +3,7 @@
 
 #include "rerun/rerunchecks.h"
 #include "rerun/rerunformat.h"
+#include "rerun/verdictlevel.h"
 #include "theme/themes.h"
 
 #include <QEvent>
@@ -23,14 +24,18 @@ VerdictLabel::VerdictLabel(QWidget* parent)
 
 VerdictLabel::Tone VerdictLabel::toneOf(const RerunResult& result)
 {
+    // A pass with notes is a pass (VerdictLevel); a suspect one never looks like it.
     static const QStringList fine{
-        QStringLiteral("passed"), QStringLiteral("compiled"), QStringLiteral("not_run"), QStringLiteral("cancelled")};
-    return result.flags.isEmpty() && fine.contains(result.verdict()) ? Tone::Plain : Tone::Problem;
+        VerdictLevel::clean(), VerdictLevel::notes(), QStringLiteral("compiled"), QStringLiteral("not_run"), QStringLiteral("cancelled")};
+    return fine.contains(VerdictLevel::of(result)) && VerdictLevel::suspectFlags(result.flags, result.raisedFlags).isEmpty()
+        ? Tone::Plain
+        : Tone::Problem;
 }
 
 void VerdictLabel::showResult(const RerunResult& r)
 {
-    QString text = (r.flags.isEmpty() ? QString() : QStringLiteral("⚠ ")) + tr("Verdict: %1").arg(r.verdictLine(true));
+    const bool suspect = !VerdictLevel::suspectFlags(r.flags, r.raisedFlags).isEmpty();
+    QString text = (suspect ? QStringLiteral("⚠ ") : QString()) + tr("Verdict: %1").arg(r.verdictLine(true));
     // Accuracy flags that are not the battery's (no_tensors, ...) say what the comparison missed.
     QStringList accuracyFlags;
     for (const QString& flag : r.accuracy ? r.accuracy->flags : QStringList()) {
@@ -45,7 +50,12 @@ void VerdictLabel::showResult(const RerunResult& r)
     if (!r.failure.isEmpty())
         tips << r.failure;
     for (const QString& flag : r.flags + accuracyFlags) {
-        tips << describeFlag(flag);
+        const QString why = VerdictLevel::why(flag);
+        tips << (why.isEmpty()
+                ? describeFlag(flag)
+                : tr("%1 (%2: %3)")
+                      .arg(describeFlag(flag), VerdictLevel::isSuspect(flag, r.flags, r.raisedFlags) ? VerdictLevel::suspect() : tr("note"),
+                          why));
         for (const QString& note : flagNotes(r, flag))
             tips << QStringLiteral("  ") + note;
     }

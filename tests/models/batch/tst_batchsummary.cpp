@@ -14,6 +14,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
+
 using namespace krw;
 
 namespace {
@@ -48,7 +50,7 @@ private:
         s.add(BatchEntry::of(
             result(QStringLiteral("b.py"), true, 37.0, {QStringLiteral("output_reused"), QStringLiteral("implausible_speedup")}, 9)));
         s.add(BatchEntry::of(result(QStringLiteral("c.py"), false, 4.0, {QStringLiteral("zeros_would_pass")}, 2)));
-        s.add(BatchEntry::of(result(QStringLiteral("d.py"), true, 0.5, {}, 1)));
+        s.add(BatchEntry::of(result(QStringLiteral("d.py"), true, 0.5, {QStringLiteral("launch_bound")}, 1))); // a note: counts
         s.add(BatchEntry::skipped(QStringLiteral("e.py"), QStringLiteral("predict"), QStringLiteral("no prediction")));
         return s;
     }
@@ -83,15 +85,19 @@ private Q_SLOTS:
     void countsSpeedupsAndSuspects()
     {
         const BatchSummary s = sample();
-        const QMap<QString, int> counts = s.countsByVerdict();
-        QCOMPARE(counts.value(QStringLiteral("passed")), 2);
-        QCOMPARE(counts.value(QStringLiteral("passed_flagged")), 1); // a flagged pass is never counted as a pass
+        const QMap<QString, int> counts = s.countsByLevel();
+        QCOMPARE(counts.value(QStringLiteral("clean")), 1);
+        QCOMPARE(counts.value(QStringLiteral("notes")), 1);
+        QCOMPARE(counts.value(QStringLiteral("suspect")), 1); // a suspect pass is never counted as a pass
         QCOMPARE(counts.value(QStringLiteral("wrong_output")), 1);
         QCOMPARE(counts.value(QStringLiteral("not_rerun")), 1);
-        QCOMPARE(s.cleanSpeedups(), (QVector<double>{0.5, 1.5})); // not the flagged 37×
+        QCOMPARE(counts.value(QStringLiteral("passed")), 0);
+        QCOMPARE(s.countedSpeedups(), (QVector<double>{0.5, 1.5})); // not the suspect 37×, the 0.5× with a note
+        QVERIFY(qAbs(*s.geomeanSpeedup() - std::sqrt(0.75)) < 1e-12);
+        QVERIFY(!BatchSummary().geomeanSpeedup());
         const auto suspects = s.mostSuspicious(5);
-        QCOMPARE(suspects.size(), 2);
-        QCOMPARE(suspects.at(0).caseName, QStringLiteral("b.py")); // the flagged pass first
+        QCOMPARE(suspects.size(), 1); // c.py's zeros_would_pass and d.py's launch_bound are notes
+        QCOMPARE(suspects.at(0).caseName, QStringLiteral("b.py"));
         QCOMPARE(s.slowest(1).at(0).caseName, QStringLiteral("b.py"));
         QCOMPARE(s.slowest(10).size(), 4); // a skipped case never ran
     }
@@ -106,10 +112,19 @@ private Q_SLOTS:
         QCOMPARE(c.value(QStringLiteral("type")).toString(), QStringLiteral("case"));
         QCOMPARE(c.value(QStringLiteral("flags")).toArray().size(), 2);
         QCOMPARE(c.value(QStringLiteral("speedup")).toDouble(), 37.0);
+        QCOMPARE(c.value(QStringLiteral("verdict_level")).toString(), QStringLiteral("suspect"));
+        QCOMPARE(c.value(QStringLiteral("verdict_line")).toString(), QStringLiteral("suspect — output_reused, implausible_speedup"));
+        // A line read back has the same level; one written before levels existed gets it from its flags.
+        QCOMPARE(BatchEntry::fromJson(c).level(), QStringLiteral("suspect"));
+        QJsonObject older = c;
+        older.remove(QStringLiteral("verdict_level"));
+        QCOMPARE(BatchEntry::fromJson(older).level(), QStringLiteral("suspect"));
         const QJsonObject summary = QJsonDocument::fromJson(s.summaryLine(false)).object();
         QCOMPARE(summary.value(QStringLiteral("cases")).toInt(), 5);
-        QCOMPARE(summary.value(QStringLiteral("counts")).toObject().value(QStringLiteral("passed")).toInt(), 2);
-        QCOMPARE(summary.value(QStringLiteral("clean_speedups")).toArray().size(), 2);
+        QCOMPARE(summary.value(QStringLiteral("counts")).toObject().value(QStringLiteral("clean")).toInt(), 1);
+        QCOMPARE(summary.value(QStringLiteral("counts")).toObject().value(QStringLiteral("suspect")).toInt(), 1);
+        QCOMPARE(summary.value(QStringLiteral("counted_speedups")).toArray(), (QJsonArray{0.5, 1.5}));
+        QVERIFY(qAbs(summary.value(QStringLiteral("geomean_speedup")).toDouble() - std::sqrt(0.75)) < 1e-12);
         QCOMPARE(summary.value(QStringLiteral("most_suspicious")).toArray().at(0).toObject().value(QStringLiteral("case")).toString(),
             QStringLiteral("b.py"));
     }
@@ -141,8 +156,8 @@ private Q_SLOTS:
         QCOMPARE(read->id, newer.id);
         QVERIFY(read->cancelled);
         QCOMPARE(read->summary.entries().size(), 5);
-        QCOMPARE(read->summary.countsByVerdict(), newer.summary.countsByVerdict());
-        QCOMPARE(read->summary.cleanSpeedups(), newer.summary.cleanSpeedups());
+        QCOMPARE(read->summary.countsByLevel(), newer.summary.countsByLevel());
+        QCOMPARE(read->summary.countedSpeedups(), newer.summary.countedSpeedups());
         QCOMPARE(read->summary.entries().at(1).flags, newer.summary.entries().at(1).flags);
         QStringList warnings;
         QCOMPARE(BatchQueue::unfinished(store, &warnings).size(), 1);
@@ -219,12 +234,16 @@ private Q_SLOTS:
     {
         const QString t = sample().summaryText(true);
         QVERIFY2(t.startsWith(QLatin1String("5 cases, cancelled: ")), qPrintable(t));
-        QVERIFY2(t.contains(QStringLiteral("median 1.00×, range 0.50× to 1.50×")), qPrintable(t));
-        QVERIFY2(t.contains(QLatin1String("Most suspicious:\n  b.py (it0:predict): Passed [output_reused, implausible_speedup]")),
+        QVERIFY2(t.contains(QStringLiteral("that count (2, clean or with notes): geomean 0.87×, median 1.00×, range 0.50× to 1.50×")),
             qPrintable(t));
+        QVERIFY2(t.contains(QStringLiteral("Most suspicious:\n  b.py (it0:predict): Suspect — output_reused, implausible_speedup, "
+                                           "37.00× (suspect: not counted)")),
+            qPrintable(t));
+        QVERIFY2(t.contains(QLatin1String("1 suspect pass: its speedup is shown, never counted")), qPrintable(t));
         // Counts in words a person reads, never the tokens.
         QVERIFY2(t.contains(QLatin1String("1 wrong output")) && t.contains(QLatin1String("1 not rerun"))
-                && t.contains(QLatin1String("1 passed with flags")),
+                && t.contains(QLatin1String("1 suspect")) && t.contains(QLatin1String("1 passed with notes"))
+                && t.contains(QLatin1String("1 passed,")),
             qPrintable(t));
         QVERIFY2(!t.contains(QLatin1String("wrong_output")) && !t.contains(QLatin1String("not_rerun")), qPrintable(t));
     }
@@ -240,6 +259,14 @@ private Q_SLOTS:
         QCOMPARE(model.index(0, BatchProgressModel::VerdictColumn).data().toString(), QStringLiteral("Wrong output"));
         QCOMPARE(
             model.index(1, BatchProgressModel::VerdictColumn).data().toString(), QStringLiteral("Not rerun: no prediction in iteration 1"));
+        // A suspect pass reads as suspect, its speedup shown and marked as not counted; a note leaves a pass a pass.
+        model.setCases({QStringLiteral("b.py"), QStringLiteral("d.py")});
+        model.setFinished(BatchEntry::of(result(QStringLiteral("b.py"), true, 37.0, {QStringLiteral("output_reused")})));
+        model.setFinished(BatchEntry::of(result(QStringLiteral("d.py"), true, 1.5, {QStringLiteral("launch_bound")})));
+        QCOMPARE(model.index(0, BatchProgressModel::VerdictColumn).data().toString(), QStringLiteral("Suspect"));
+        QCOMPARE(model.index(0, BatchProgressModel::SpeedupColumn).data().toString(), QStringLiteral("37.00× (suspect: not counted)"));
+        QCOMPARE(model.index(1, BatchProgressModel::VerdictColumn).data().toString(), QStringLiteral("Passed with notes"));
+        QCOMPARE(model.index(1, BatchProgressModel::SpeedupColumn).data().toString(), QStringLiteral("1.50×"));
         QCOMPARE(verdictTitle(QStringLiteral("compile_failed")), QStringLiteral("Compile failed"));
         QCOMPARE(verdictTitle(QStringLiteral("some_new_token")), QStringLiteral("some_new_token")); // shown as it is
     }

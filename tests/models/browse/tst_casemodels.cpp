@@ -238,8 +238,8 @@ private Q_SLOTS:
         QCOMPARE(changed.first().at(0).value<QModelIndex>().parent(), group);
     }
 
-    // The Rerun column: the newest rerun's verdict with its flags, sorted clean passes first, and a
-    // filter that follows it when a rerun ends (a case that gains a flag joins "flagged").
+    // The Rerun column: the newest rerun's verdict level (VerdictLevel), sorted clean passes first,
+    // and a filter that follows it when a rerun ends (a case that gains a suspect flag joins "suspect").
     void rerunColumnShowsSortsAndFilters()
     {
         FilteredTree tree;
@@ -255,11 +255,11 @@ private Q_SLOTS:
             return r;
         };
         QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
-        model.setLatestReruns({{QStringLiteral("a.py"), rerun(QStringLiteral("passed"), {})},
+        model.setLatestReruns({{QStringLiteral("a.py"), rerun(QStringLiteral("passed"), {QStringLiteral("launch_bound")})},
             {QStringLiteral("b.py"), rerun(QStringLiteral("passed"), {QStringLiteral("launch_bound"), QStringLiteral("output_reused")})},
             {QStringLiteral("c.py"), rerun(QStringLiteral("wrong_output"), {QStringLiteral("input_mutated")})}});
         QCOMPARE(changedCases(model, changed), (QStringList{QStringLiteral("a.py"), QStringLiteral("b.py"), QStringLiteral("c.py")}));
-        QVERIFY(changed.first().at(2).value<QVector<int>>().contains(CaseTreeModel::RerunVerdictRole));
+        QVERIFY(changed.first().at(2).value<QVector<int>>().contains(CaseTreeModel::RerunLevelRole));
         for (const QList<QVariant>& signal : qAsConst(changed)) { // the Rerun column alone
             QCOMPARE(signal.at(0).value<QModelIndex>().column(), int(CaseTreeModel::RerunColumn));
             QCOMPARE(signal.at(1).value<QModelIndex>().column(), int(CaseTreeModel::RerunColumn));
@@ -268,14 +268,18 @@ private Q_SLOTS:
             const QModelIndex i = model.indexOfCase(name);
             return model.index(i.row(), CaseTreeModel::RerunColumn, i.parent()).data(role);
         };
-        QCOMPARE(cell(QStringLiteral("a.py")).toString(), QStringLiteral("Passed"));
-        QCOMPARE(cell(QStringLiteral("b.py")).toString(), QStringLiteral("Passed · 2 flags"));
-        QCOMPARE(cell(QStringLiteral("c.py")).toString(), QStringLiteral("Wrong output · 1 flag"));
+        QCOMPARE(cell(QStringLiteral("a.py")).toString(), QStringLiteral("Passed with notes"));
+        QCOMPARE(cell(QStringLiteral("b.py")).toString(), QStringLiteral("Suspect"));
+        QCOMPARE(cell(QStringLiteral("c.py")).toString(), QStringLiteral("Wrong output"));
         QCOMPARE(cell(QStringLiteral("d.py")).toString(), QString());
         QVERIFY2(
             cell(QStringLiteral("b.py"), Qt::ToolTipRole).toString().contains(QStringLiteral("it0:predict against label, profile cpu")),
             qPrintable(cell(QStringLiteral("b.py"), Qt::ToolTipRole).toString()));
         QVERIFY(cell(QStringLiteral("c.py"), Qt::ToolTipRole).toString().contains(QStringLiteral("input_mutated")));
+        QVERIFY2(cell(QStringLiteral("b.py"), Qt::ToolTipRole)
+                     .toString()
+                     .contains(QStringLiteral("Suspect — output_reused; notes: launch_bound")),
+            qPrintable(cell(QStringLiteral("b.py"), Qt::ToolTipRole).toString()));
         QCOMPARE(cell(QStringLiteral("d.py"), Qt::ToolTipRole).toString(), QStringLiteral("Not rerun yet"));
         QVERIFY(
             cell(QStringLiteral("a.py"), CaseTreeModel::SortRole).toInt() < cell(QStringLiteral("b.py"), CaseTreeModel::SortRole).toInt());
@@ -286,14 +290,14 @@ private Q_SLOTS:
 
         proxy.setRerunFilter(RerunFilter::NotRerun);
         QCOMPARE(visibleCases(proxy), (QStringList{QStringLiteral("e.py"), QStringLiteral("d.py")}));
-        proxy.setRerunFilter(RerunFilter::PassedClean);
+        proxy.setRerunFilter(RerunFilter::Counted);
         QCOMPARE(visibleCases(proxy), (QStringList{QStringLiteral("a.py")}));
         proxy.setRerunFilter(RerunFilter::NotPassed);
         QCOMPARE(visibleCases(proxy), (QStringList{QStringLiteral("c.py")}));
-        proxy.setRerunFilter(RerunFilter::Flagged);
-        QCOMPARE(visibleCases(proxy), (QStringList{QStringLiteral("b.py"), QStringLiteral("c.py")}));
+        proxy.setRerunFilter(RerunFilter::Suspect);
+        QCOMPARE(visibleCases(proxy), (QStringList{QStringLiteral("b.py")}));
         model.setLatestRerun(QStringLiteral("a.py"), rerun(QStringLiteral("passed"), {QStringLiteral("beyond_peak")}));
-        QCOMPARE(visibleCases(proxy), (QStringList{QStringLiteral("a.py"), QStringLiteral("b.py"), QStringLiteral("c.py")}));
+        QCOMPARE(visibleCases(proxy), (QStringList{QStringLiteral("a.py"), QStringLiteral("b.py")}));
         proxy.setRerunFilter(RerunFilter::Any);
         QCOMPARE(visibleCases(proxy).size(), 5);
     }
@@ -373,9 +377,9 @@ private Q_SLOTS:
             r.flags = flags;
             return r;
         };
-        model.setLatestReruns({{QStringLiteral("b.py"), rerun(QStringLiteral("passed"), {QStringLiteral("launch_bound")})},
-            {QStringLiteral("c.py"), rerun(QStringLiteral("wrong_output"), {QStringLiteral("input_mutated")})}});
-        proxy.setRerunFilter(RerunFilter::Flagged);
+        model.setLatestReruns({{QStringLiteral("b.py"), rerun(QStringLiteral("passed"), {QStringLiteral("output_reused")})},
+            {QStringLiteral("c.py"), rerun(QStringLiteral("passed"), {QStringLiteral("input_mutated")})}});
+        proxy.setRerunFilter(RerunFilter::Suspect);
         const QStringList before = visibleCases(proxy);
         QCOMPARE(before, (QStringList{QStringLiteral("b.py"), QStringLiteral("c.py")}));
         const QPersistentModelIndex b(proxy.mapFromSource(model.indexOfCase(QStringLiteral("b.py"))));
@@ -387,8 +391,7 @@ private Q_SLOTS:
         QSignalSpy inserted(&proxy, &QAbstractItemModel::rowsInserted);
         QSignalSpy about(&proxy, &CaseFilterProxy::casesAboutToBeRefiltered);
 
-        model.setLatestRerun(
-            QStringLiteral("c.py"), rerun(QStringLiteral("wrong_output"), {QStringLiteral("beyond_peak")})); // still flagged
+        model.setLatestRerun(QStringLiteral("c.py"), rerun(QStringLiteral("passed"), {QStringLiteral("beyond_peak")})); // still suspect
         model.setLatestRerun(QStringLiteral("d.py"), rerun(QStringLiteral("passed"), {})); // still hidden
         QCOMPARE(laidOut.count(), 0);
         QCOMPARE(removed.count(), 0);
@@ -439,7 +442,7 @@ private Q_SLOTS:
         model.setRun(other);
         QVERIFY(model.latestReruns().isEmpty());
         QCOMPARE(cell(), QString());
-        QCOMPARE(model.indexOfCase(QStringLiteral("a.py")).data(CaseTreeModel::RerunVerdictRole).toString(), QString());
+        QCOMPARE(model.indexOfCase(QStringLiteral("a.py")).data(CaseTreeModel::RerunLevelRole).toString(), QString());
     }
 
     void search_data()

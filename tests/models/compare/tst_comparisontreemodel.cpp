@@ -65,6 +65,23 @@ private Q_SLOTS:
         QCOMPARE(cell(sin, ComparisonTreeModel::RerunBColumn).toString(), wrong.cellText());
         QCOMPARE(cell(sin, ComparisonTreeModel::RerunAColumn).toString(), QString());
         QCOMPARE(cell(onlyB, ComparisonTreeModel::RerunAColumn).toString(), QStringLiteral("—"));
+        // A suspect rerun in A never reads as a pass beside B's, its speedup never as a win; it sorts after passes.
+        LatestRerun cheat;
+        cheat.verdict = QStringLiteral("passed");
+        cheat.flags = QStringList{QStringLiteral("output_reused"), QStringLiteral("implausible_speedup")};
+        cheat.speedup = 11.6;
+        LatestRerun honest;
+        honest.verdict = QStringLiteral("passed");
+        honest.flags = QStringList{QStringLiteral("launch_bound")};
+        honest.speedup = 1.3;
+        model.setLatestReruns({{QStringLiteral("sin_kernel.py"), cheat}}, {{QStringLiteral("sin_kernel.py"), honest}});
+        QCOMPARE(cell(sin, ComparisonTreeModel::RerunAColumn).toString(), QStringLiteral("Suspect"));
+        QCOMPARE(cell(sin, ComparisonTreeModel::RerunBColumn).toString(), QStringLiteral("Passed with notes"));
+        const QString tip = cell(sin, ComparisonTreeModel::RerunAColumn, Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains(QStringLiteral("11.60×, not counted: the result is suspect")), qPrintable(tip));
+        QVERIFY2(!tip.contains(QStringLiteral("Device-time speedup 11.60× (")), qPrintable(tip));
+        QVERIFY(cell(sin, ComparisonTreeModel::RerunBColumn, ComparisonTreeModel::SortRole).toInt()
+            < cell(sin, ComparisonTreeModel::RerunAColumn, ComparisonTreeModel::SortRole).toInt());
 
         model.clear();
         QCOMPARE(model.rowCount(), 0);

@@ -268,7 +268,7 @@ private Q_SLOTS:
         // flags, no interval, stream-event timing, no checks).
         // A wrong output: its speedup columns stay empty, the last column says why.
         QVERIFY(csv.contains(",3,wrong_output,0.25,,2024-05-01T11:59:00Z,wrong_output,,,,,,events,not run,it1:predict,label,cpu,true,"
-                             "\"output wrong, does not count\"\r\n"));
+                             "\"output wrong, does not count\",wrong_output,\r\n"));
         krw::test::compareGolden(csv, QStringLiteral("sample-all.csv"));
     }
 
@@ -327,7 +327,7 @@ private Q_SLOTS:
         const QVector<ReportCase> cases{flagged, clean};
 
         const QString md = QString::fromUtf8(reportMarkdown(summary, cases));
-        const QString flaggedLine = QStringLiteral("passed — 2 warnings: output\\_reused, launch\\_bound");
+        const QString flaggedLine = QStringLiteral("suspect — output\\_reused; notes: launch\\_bound");
         const QString subject = QStringLiteral(" (it1:predict against label with hip-nvidia)");
         QVERIFY2(md.contains(QStringLiteral("| 1 | sin\\_kernel.py | Passed | none |  |  | %1%2 |\n").arg(flaggedLine, subject)),
             qPrintable(md));
@@ -339,8 +339,7 @@ private Q_SLOTS:
                            "Call time: baseline 0.43 ms, candidate 0.39 ms, speedup 1.11×. Device time from torch.profiler "
                            "(device activities); caches flushed between repetitions: written 100 MiB, then read 100 MiB (twice the "
                            "last-level cache of 50 MiB).\n")));
-        QCOMPARE(
-            md.count(QStringLiteral("**Not a clean result: read this speedup with the warnings (output\\_reused, launch\\_bound).**")), 1);
+        QCOMPARE(md.count(QStringLiteral("**Suspect (output\\_reused): this speedup is shown but does not count.**")), 1);
         QVERIFY(md.contains(
             QStringLiteral("- **output\\_reused** flagged: call\\_kernel\\#0: the second call returned the first call's storage\n")));
         QVERIFY(md.contains(
@@ -352,28 +351,28 @@ private Q_SLOTS:
         QVERIFY(!md.contains(QStringLiteral("faster")));
 
         const QString html = QString::fromUtf8(reportHtml(summary, cases));
-        QVERIFY(html.contains(
-            QStringLiteral("<td>Verdict</td><td><span class=\"warn\">passed — 2 warnings: output_reused, launch_bound</span>")));
+        QVERIFY(
+            html.contains(QStringLiteral("<td>Verdict</td><td><span class=\"warn\">suspect — output_reused; notes: launch_bound</span>")));
         QVERIFY(html.contains(QStringLiteral("<td>Verdict</td><td><span class=\"ok\">passed</span>")));
         QCOMPARE(html.count(QStringLiteral("<span class=\"ok\">passed")), 1);
-        QVERIFY(html.contains(QStringLiteral("<td>passed — 2 warnings: output_reused, launch_bound (it1:predict against label with "
+        QVERIFY(html.contains(QStringLiteral("<td>suspect — output_reused; notes: launch_bound (it1:predict against label with "
                                              "hip-nvidia)</td></tr>"))); // the summary table
         QVERIFY(html.contains(
             QStringLiteral("speedup 1.25× [95 % CI 1.23–1.28]. Call time: baseline 0.43 ms, candidate 0.39 ms, speedup 1.11×.")));
         QVERIFY(html.contains(QStringLiteral("<li><span class=\"warn\">output_reused</span> flagged: call_kernel#0: the second call "
                                              "returned the first call&#39;s storage</li>")));
-        QVERIFY(html.contains(QStringLiteral("<p class=\"warn\">Not a clean result: read this speedup with the warnings")));
+        QVERIFY(html.contains(QStringLiteral("<p class=\"warn\">Suspect (output_reused): this speedup is shown but does not count.")));
 
         const QByteArray csv = reportCsv(cases);
         QVERIFY2(
             csv.contains("sin_kernel.py,passed,none,0,,,,0,passed,0,1.25,2024-05-01T11:59:00Z,"
-                         "\"passed \xe2\x80\x94 2 warnings: output_reused, launch_bound\",output_reused;launch_bound,1.23,1.28,false,1.11,"
+                         "suspect \xe2\x80\x94 output_reused; notes: launch_bound,output_reused;launch_bound,1.23,1.28,false,1.11,"
                          "device,flagged:output_reused;could not run:nondeterministic;flagged:launch_bound,it1:predict,label,hip-nvidia,"
-                         "false,\r\n"),
+                         "false,,suspect,false\r\n"),
             csv.constData());
         QVERIFY(
             csv.contains("softmax_row.py,passed,none,0,,,,0,passed,0,1.25,2024-05-01T11:59:00Z,passed,,1.23,1.28,false,1.11,device,clean,"
-                         "it1:predict,label,hip-nvidia,false,\r\n"));
+                         "it1:predict,label,hip-nvidia,false,,clean,true\r\n"));
     }
 
     // Issue 4: every format names the version, baseline and profile of the rerun it shows, and
@@ -409,24 +408,25 @@ private Q_SLOTS:
         QVERIFY2(csv.startsWith("filename,latest_outcome,best_stage,iterations,verdict,tags,note,comments,rerun_verdict,"
                                 "rerun_max_abs_err,rerun_speedup,rerun_time,rerun_verdict_line,rerun_flags,rerun_speedup_ci_low,"
                                 "rerun_speedup_ci_high,rerun_within_noise,rerun_call_speedup,rerun_speedup_timer,rerun_checks,"
-                                "rerun_version,rerun_baseline,rerun_profile,rerun_of_prediction,rerun_speedup_note\r\n"),
+                                "rerun_version,rerun_baseline,rerun_profile,rerun_of_prediction,rerun_speedup_note,rerun_verdict_level,"
+                                "rerun_speedup_counts\r\n"),
             csv.constData());
-        QVERIFY2(csv.endsWith(",device,clean,local:fix,label,cpu,false,\r\n"), csv.constData());
+        QVERIFY2(csv.endsWith(",device,clean,local:fix,label,cpu,false,,clean,true\r\n"), csv.constData());
 
         // The case's own prediction says so.
         rc.rerun->versionId = rc.predictId;
         rc.rerun->versionTitle = rc.predictTitle;
         QVERIFY(QString::fromUtf8(reportMarkdown(summary, {rc}))
                     .contains(QStringLiteral("- Version: Iteration 1 · Prediction (`it1:predict`), the case's prediction\n")));
-        QVERIFY(reportCsv({rc}).endsWith(",device,clean,it1:predict,label,cpu,true,\r\n"));
+        QVERIFY(reportCsv({rc}).endsWith(",device,clean,it1:predict,label,cpu,true,,clean,true\r\n"));
         // Results saved without a profile say that it was not recorded.
         rc.rerun->profile.clear();
         QVERIFY(QString::fromUtf8(reportMarkdown(summary, {rc})).contains(QStringLiteral("- Profile: not recorded\n")));
     }
 
     // Issue 4: a wrong output's speedup never reads as a win: omitted, with the reason, in every format.
-    // The newest batch rerun heads the report: counts by verdict (a flagged pass apart), the clean
-    // passes' speedups by bin (never the flagged 37×), the suspicious cases first.
+    // The newest batch rerun heads the report: counts by verdict level (a suspect pass apart, a pass
+    // with notes counted), the speedups that count by bin (never the suspect 37×), the suspect cases first.
     void batchSectionInMarkdownAndHtml()
     {
         BatchRecord batch;
@@ -448,19 +448,26 @@ private Q_SLOTS:
         batch.summary.add(entry(QStringLiteral("a.py"), QStringLiteral("passed"), 1.5, {}));
         batch.summary.add(entry(QStringLiteral("cheat.py"), QStringLiteral("passed"), 37.0, {QStringLiteral("output_reused")}));
         batch.summary.add(entry(QStringLiteral("c.py"), QStringLiteral("wrong_output"), std::nullopt, {}));
+        batch.summary.add(entry(QStringLiteral("noted.py"), QStringLiteral("passed"), 5.0, {QStringLiteral("launch_bound")}));
         ReportSummary summary;
         summary.generated = Generated;
         summary.batch = batch;
         const QString md = QString::fromUtf8(reportMarkdown(summary, {}));
         QVERIFY2(md.contains(QStringLiteral("## Newest batch rerun\n")), qPrintable(md));
-        QVERIFY2(md.contains(QStringLiteral("| passed | 1 |")), qPrintable(md));
-        QVERIFY2(md.contains(QStringLiteral("| passed\\_flagged | 1 |")), qPrintable(md));
+        QVERIFY2(md.contains(QStringLiteral("| clean | 1 |")), qPrintable(md));
+        QVERIFY2(md.contains(QStringLiteral("| notes | 1 |")), qPrintable(md));
+        QVERIFY2(md.contains(QStringLiteral("| suspect | 1 |")), qPrintable(md));
         QVERIFY2(md.contains(QStringLiteral("| 1.25–2× | 1 |")), qPrintable(md));
-        QVERIFY2(md.contains(QStringLiteral("| ≥ 4× | 0 |")), qPrintable(md)); // the flagged 37× is not a clean pass
-        QVERIFY2(md.contains(QStringLiteral("| cheat.py | passed | output\\_reused | 37.00× | 12.5 |")), qPrintable(md));
+        QVERIFY2(md.contains(QStringLiteral("| ≥ 4× | 1 |")), qPrintable(md)); // the 5× with a note; never the suspect 37×
+        QVERIFY2(
+            md.contains(QStringLiteral("| cheat.py | suspect | output\\_reused | 37.00× (suspect: not counted) | 12.5 |")), qPrintable(md));
+        const QString suspicious = md.section(QStringLiteral("Most suspicious"), 1).section(QStringLiteral("Slowest"), 0, 0);
+        QVERIFY2(suspicious.contains(QStringLiteral("| cheat.py |")) && !suspicious.contains(QStringLiteral("| noted.py |")),
+            qPrintable(suspicious)); // a note is not suspicious
         const QString html = QString::fromUtf8(reportHtml(summary, {}));
         QVERIFY(html.contains(QStringLiteral("<h2>Newest batch rerun</h2>")));
-        QVERIFY(html.contains(QStringLiteral("<td>passed_flagged</td><td>1</td>")));
+        QVERIFY(html.contains(QStringLiteral("<td>suspect</td><td>1</td>")));
+        QVERIFY(html.contains(QStringLiteral("<td>37.00× (suspect: not counted)</td>")));
         summary.batch.reset();
         QVERIFY(!QString::fromUtf8(reportMarkdown(summary, {})).contains(QStringLiteral("batch")));
     }
@@ -551,8 +558,7 @@ private Q_SLOTS:
         QCOMPARE(fields.value(8), QStringLiteral("wrong_output"));
         for (const int column : {10, 14, 15, 16, 17}) // speedup, interval, within noise, call-time speedup
             QVERIFY2(fields.value(column).isEmpty(), qPrintable(QString::number(column) + QLatin1Char(' ') + fields.value(column)));
-        QVERIFY2(
-            csv.endsWith(",output wrong, does not count\r\n") || csv.endsWith(",\"output wrong, does not count\"\r\n"), csv.constData());
+        QVERIFY2(csv.endsWith(",\"output wrong, does not count\",wrong_output,\r\n"), csv.constData());
     }
 
     // A wrong result's speedup does not count, and the seeds it failed are named.
@@ -564,14 +570,14 @@ private Q_SLOTS:
         ReportSummary summary;
         summary.generated = Generated;
         const QString md = QString::fromUtf8(reportMarkdown(summary, {rc}));
-        QVERIFY(md.contains(QStringLiteral("- Verdict: wrong\\_output — 1 warning: seed\\_sensitive\n")));
+        QVERIFY(md.contains(QStringLiteral("- Verdict: wrong\\_output — flags: seed\\_sensitive\n")));
         QVERIFY(md.contains(QStringLiteral("**The output is wrong: this speedup does not count.**")));
         QVERIFY2(
             md.contains(QStringLiteral("- **seed\\_sensitive** flagged: call\\_kernel \\#1: wrong with seeds 1, 3 (y; max abs err 0.73); "
                                        "call\\_kernel \\#1: seed 2 skipped: the baseline raised on these inputs\n")),
             qPrintable(md));
         const QString html = QString::fromUtf8(reportHtml(summary, {rc}));
-        QVERIFY(html.contains(QStringLiteral("<span class=\"bad\">wrong_output — 1 warning: seed_sensitive</span>")));
+        QVERIFY(html.contains(QStringLiteral("<span class=\"bad\">wrong_output — flags: seed_sensitive</span>")));
         QVERIFY(html.contains(QStringLiteral("<p class=\"bad\">The output is wrong: this speedup does not count.</p>")));
     }
 };

@@ -211,7 +211,7 @@ private Q_SLOTS:
     }
 
     // Issue 9: the title says what the speedup rests on (device time and its interval) and never
-    // calls a wrong or flagged result's speedup "faster"; flagged calls are marked.
+    // calls a wrong or suspect result's speedup "faster"; its calls are marked. Notes leave "faster" be.
     void timingRestsOnEvidence()
     {
         const RerunResult clean = test::cleanPassRerun(QStringLiteral("k.py"));
@@ -219,7 +219,7 @@ private Q_SLOTS:
             QStringLiteral("Speedup 1.25× [1.23–1.28] — candidate faster (device Σ p50 0.0057 → 0.0045 ms)"));
         const RerunResult flagged = test::flaggedPassRerun(QStringLiteral("k.py"));
         const TimingPlotData d = timingPlotData(flagged.timing, SpeedupContext::of(flagged));
-        QCOMPARE(d.title, QStringLiteral("Speedup 1.25× [1.23–1.28] — 2 warnings (device Σ p50 0.0057 → 0.0045 ms)"));
+        QCOMPARE(d.title, QStringLiteral("Speedup 1.25× [1.23–1.28] — suspect, does not count (device Σ p50 0.0057 → 0.0045 ms)"));
         QCOMPARE(d.notes.size(), 1);
         QCOMPARE(d.notes.first().text, QStringLiteral("1.25× ⚠"));
         QVERIFY(d.notes.first().flagged);
@@ -229,14 +229,27 @@ private Q_SLOTS:
                 "baseline device time: p50 0.0057 ms (p10 0.0055 – p90 0.0061, 20 reps)\n"
                 "candidate device time: p50 0.0045 ms (p10 0.0043 – p90 0.0049, 20 reps)\n"
                 "call time: baseline 0.43 ms, candidate 0.39 ms → 1.11×\n"
-                "speedup 1.25× [1.20–1.30], 1 warning\n"
-                "⚠ launch_bound: baseline: kernels 0.0057 ms of a 0.43 ms call; candidate: kernels 0.0045 ms of a 0.39 ms call"));
+                "speedup 1.25× [1.20–1.30], suspect, does not count\n"
+                "note: launch_bound: baseline: kernels 0.0057 ms of a 0.43 ms call; candidate: kernels 0.0045 ms of a 0.39 ms call"));
         const RerunResult wrong = test::seedSensitiveRerun(QStringLiteral("k.py"));
         QCOMPARE(timingPlotData(wrong.timing, SpeedupContext::of(wrong)).title,
             QStringLiteral("Speedup 1.25× [1.23–1.28] — output wrong, does not count (device Σ p50 0.0057 → 0.0045 ms)"));
-        QCOMPARE(speedupVerdict(0.8, false, SpeedupContext{false, {QStringLiteral("launch_bound")}}),
-            QStringLiteral("candidate slower, 1 warning"));
-        QCOMPARE(speedupVerdict(1.3, true, SpeedupContext{false, {QStringLiteral("launch_bound")}}), QStringLiteral("within noise"));
+        QCOMPARE(
+            speedupVerdict(0.8, false, SpeedupContext{false, {QStringLiteral("launch_bound")}, {}}), QStringLiteral("candidate slower"));
+        QCOMPARE(
+            speedupVerdict(1.3, false, SpeedupContext{false, {QStringLiteral("launch_bound")}, {}}), QStringLiteral("candidate faster"));
+        QCOMPARE(speedupVerdict(1.3, false, SpeedupContext{false, {QStringLiteral("launch_bound")}, {QStringLiteral("launch_bound")}}),
+            QStringLiteral("suspect, does not count")); // a profile that raises the note
+        QCOMPARE(speedupVerdict(0.8, true, SpeedupContext{false, {QStringLiteral("no_own_kernel")}, {}}),
+            QStringLiteral("suspect, does not count"));
+        // A note alone on a result: the call is not marked.
+        RerunResult noted = flagged;
+        noted.flags = QStringList{QStringLiteral("launch_bound")};
+        const TimingPlotData n = timingPlotData(noted.timing, SpeedupContext::of(noted));
+        QCOMPARE(n.title, QStringLiteral("Speedup 1.25× [1.23–1.28] — candidate faster (device Σ p50 0.0057 → 0.0045 ms)"));
+        QCOMPARE(n.notes.first().text, QStringLiteral("1.25×"));
+        QVERIFY(!n.notes.first().flagged);
+        QCOMPARE(speedupVerdict(1.3, true, SpeedupContext{false, {QStringLiteral("launch_bound")}, {}}), QStringLiteral("within noise"));
     }
 
     void timingEmpty()
@@ -322,7 +335,11 @@ private Q_SLOTS:
         QCOMPARE(historyPlotData({p}).title, QStringLiteral("Speedup history"));
         p.speedup = 2.0;
         p.passed = false;
-        QCOMPARE(historyPlotData({p}).title, QStringLiteral("Speedup history — latest 2.00× (#1), none passed accuracy"));
+        QCOMPARE(historyPlotData({p}).title, QStringLiteral("Speedup history — latest 2.00× (#1), none that counts (wrong or suspect)"));
+        p.passed = true;
+        p.suspect = true; // a pass whose level is suspect is no best either
+        QCOMPARE(historyPlotData({p}).title, QStringLiteral("Speedup history — latest 2.00× (#1), none that counts (wrong or suspect)"));
+        QCOMPARE(historyPlotData({p}).groups.value(0).name, QStringLiteral("rerun, suspect"));
     }
 
     void ticks_data()

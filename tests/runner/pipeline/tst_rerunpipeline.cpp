@@ -3,6 +3,7 @@
 #include "pipelinetests.h"
 #include "process/resourcewatch.h"
 #include "rerun/resultstore.h"
+#include "rerun/verdictlevel.h"
 #include "run/caseversions.h"
 #include "run/runloader.h"
 #include "run/textstore.h"
@@ -510,6 +511,14 @@ private Q_SLOTS:
         QVERIFY(!result.environment.value(QStringLiteral("torch")).isEmpty());
         QVERIFY(result.sandboxed == Sandbox::available());
         QVERIFY(result.accuracy);
+        // The honest one is clean, the ATen one suspect, the wrong ones fail: never a cheat that reads as a pass.
+        const QString level = VerdictLevel::of(result);
+        if (candidate == QLatin1String("right_loop"))
+            QCOMPARE(level, QStringLiteral("clean"));
+        else if (verdict == QLatin1String("passed"))
+            QCOMPARE(level, QStringLiteral("suspect"));
+        else
+            QCOMPARE(level, verdict);
         if (verdict == QLatin1String("passed")) {
             QCOMPARE(result.flags.join(QLatin1Char(',')), resultFlags.join(QLatin1Char(',')));
         } else {

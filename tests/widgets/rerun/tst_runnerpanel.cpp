@@ -370,9 +370,9 @@ private Q_SLOTS:
         QCOMPARE(view->model()->rowCount(), 0);
     }
 
-    // Issue 9: a pass with warnings never looks like a clean pass. Reopened from the store, it
-    // reads "passed — 2 warnings" in the problem colour, opens on the Checks page, and each
-    // flagged check shows what was seen.
+    // Issue 9 and 31: a suspect pass never looks like a pass. Reopened from the store, it reads
+    // "Suspect — output_reused; notes: launch_bound" in the problem colour, opens on the Checks page,
+    // each flagged check shows what was seen, and its speedup says it does not count.
     void flaggedPassShowsWarningsAndWhatWasSeen()
     {
         const CaseTexts texts = sampleCase(QStringLiteral("leaky_relu.py"));
@@ -385,7 +385,7 @@ private Q_SLOTS:
         panel.selectProfile(QStringLiteral("hip-nvidia")); // the saved result's
 
         VerdictLabel* verdict = panel.verdictLabel();
-        QCOMPARE(verdict->text(), QStringLiteral("⚠ Verdict: Passed — 2 warnings: output_reused, launch_bound"));
+        QCOMPARE(verdict->text(), QStringLiteral("⚠ Verdict: Suspect — output_reused; notes: launch_bound"));
         QCOMPARE(verdict->tone(), VerdictLabel::Tone::Problem);
         QCOMPARE(verdict->palette().color(QPalette::WindowText), problemTextColor(panel.palette()));
         QVERIFY(verdict->toolTip().contains(QStringLiteral("call_kernel#0: the second call returned the first call's storage")));
@@ -417,7 +417,8 @@ private Q_SLOTS:
         // The speedup with what it rests on: device time, interval, call time, where it came from.
         QVERIFY(!panel.speedupLabel()->isHidden());
         QCOMPARE(panel.speedupLabel()->text(),
-            QStringLiteral("Speedup 1.25× [1.23–1.28] device time · call time 1.11× · torch.profiler (device activities)"));
+            QStringLiteral("Speedup 1.25× [1.23–1.28] device time · call time 1.11× · torch.profiler (device activities) · suspect: "
+                           "does not count"));
         QVERIFY(panel.speedupLabel()->toolTip().contains(QStringLiteral("Peak bandwidth 3350 GB/s")));
         // Per call: device time, call time, bandwidth and the flag, flagged cells marked.
         QTableView* calls = panel.callsView()->table();
@@ -869,6 +870,15 @@ private Q_SLOTS:
         for (auto it = cells.cbegin(); it != cells.cend(); ++it)
             QVERIFY2(it.value().value(0) == QStringLiteral("clean"), qPrintable(it.key()));
         QCOMPARE(panel.callsView()->table()->model()->index(0, CallTimingModel::FlagsColumn).data().toString(), QString());
+
+        // A note alone (the baseline is launch-bound) leaves a pass a pass: said beside it, no warning sign.
+        RerunResult noted = test::cleanPassRerun(QStringLiteral("sin_kernel.py"));
+        noted.flags = QStringList{QStringLiteral("launch_bound")};
+        panel.showResult(noted);
+        QCOMPARE(panel.verdictLabel()->text(), QStringLiteral("Verdict: Passed — notes: launch_bound"));
+        QCOMPARE(panel.verdictLabel()->tone(), VerdictLabel::Tone::Plain);
+        QVERIFY(panel.verdictLabel()->toolTip().contains(QStringLiteral("(note: ")));
+        QVERIFY(!panel.speedupLabel()->text().contains(QStringLiteral("does not count")));
     }
 
     void speedupWithinNoiseAndWrongOutputs()
@@ -884,7 +894,7 @@ private Q_SLOTS:
 
         // Wrong on other seeds: which call and which seed, and its speedup does not count.
         panel.showResult(test::seedSensitiveRerun(QStringLiteral("sin_kernel.py")));
-        QCOMPARE(panel.verdictLabel()->text(), QStringLiteral("⚠ Verdict: Wrong output — 1 warning: seed_sensitive"));
+        QCOMPARE(panel.verdictLabel()->text(), QStringLiteral("⚠ Verdict: Wrong output — flags: seed_sensitive"));
         QVERIFY(panel.speedupLabel()->text().endsWith(QStringLiteral(" · output wrong: does not count")));
         const auto cells = checkCells(panel.checksView()->table());
         QCOMPARE(cells.value(QStringLiteral("seed_sensitive")),
