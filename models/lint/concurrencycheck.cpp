@@ -121,7 +121,7 @@ LintHints ConcurrencyCheck::run(const LintTexts& texts)
     for (const LintPrediction& p : texts.predictions) {
         if (p.text.trimmed().isEmpty())
             continue;
-        const CodeLanguage language = LintSource::language(p.text);
+        const CodeLanguage language = LintSource::programLanguage(p.text);
         if (language == CodeLanguage::Python)
             pythonHints(p, hints);
         else if (language == CodeLanguage::Cpp)

@@ -35,7 +35,7 @@ LintHints LazyTensorCheck::run(const LintTexts& texts)
             R"(^[ \t]*+(?:def[ \t]++(__torch_function__|__torch_dispatch__)\b|(__torch_function__|__torch_dispatch__)[ \t]*+=(?!=)))"),
         QRegularExpression::MultilineOption);
     for (const LintPrediction& p : texts.predictions) {
-        if (p.text.trimmed().isEmpty() || LintSource::language(p.text) != CodeLanguage::Python)
+        if (p.text.trimmed().isEmpty() || LintSource::programLanguage(p.text) != CodeLanguage::Python)
             continue;
         const QString masked = LintSource::mask(p.text, LintSource::Language::Python, true);
         if (!masked.contains(QLatin1String("Tensor")) && !masked.contains(QLatin1String("_make_"))

@@ -68,6 +68,18 @@ CodeLanguage LintSource::language(const QString& text)
     return language;
 }
 
+CodeLanguage LintSource::programLanguage(const QString& text)
+{
+    const CodeLanguage detected = language(text);
+    if (detected != CodeLanguage::Cpp)
+        return detected;
+    static const QRegularExpression topLevel(
+        QStringLiteral(
+            R"(^(?:import[ \t]++[\w.]++(?:[ \t]*+(?:,|as)[ \t]*+[\w.]++)*+[ \t]*+$|from[ \t]++[\w.]++[ \t]++import\b|def[ \t]++\w++[ \t]*+\(|class[ \t]++\w++[ \t]*+(?:\([^()\n]*+\))?+[ \t]*+:))"),
+        QRegularExpression::MultilineOption);
+    return match(topLevel, mask(text, Language::Python, true)).hasMatch() ? CodeLanguage::Python : CodeLanguage::Cpp;
+}
+
 QString LintSource::mask(const QString& text, Language language, bool maskStrings)
 {
     if (t_cache && !text.isEmpty()) {

@@ -41,7 +41,7 @@ LintHints MonkeyPatchCheck::run(const LintTexts& texts)
     static const QRegularExpression patchString(
         QStringLiteral(R"((?<![\w])patch[ \t]*+\([ \t]*+["']((?:torch|time|timeit|triton|builtins)\.[\w.]+)["'])"));
     for (const LintPrediction& p : texts.predictions) {
-        if (p.text.trimmed().isEmpty() || LintSource::language(p.text) != CodeLanguage::Python)
+        if (p.text.trimmed().isEmpty() || LintSource::programLanguage(p.text) != CodeLanguage::Python)
             continue;
         const QString masked = LintSource::mask(p.text, LintSource::Language::Python, true);
         const QHash<QString, QString> imports = PythonOutline::imports(masked);

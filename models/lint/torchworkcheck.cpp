@@ -91,9 +91,57 @@ public:
                     .arg(f.line)
                     .arg(use->text)});
         }
+        inheritedHints(version, out);
     }
 
 private:
+    // A class that derives from the reference (KernelBench's `Model`, which a candidate does not
+    // define) and has no forward of its own, or whose forward hands the call to the parent.
+    void inheritedHints(const QString& version, LintHints& out)
+    {
+        if (m_classes.contains(QStringLiteral("Model")) || !m_masked.contains(QLatin1String("Model")))
+            return;
+        static const QRegularExpression derived(
+            QStringLiteral(R"(^[ \t]*+class[ \t]++([A-Za-z_]\w*+)[ \t]*+\(([^()\n:]{0,400})\)[ \t]*+:)"),
+            QRegularExpression::MultilineOption);
+        static const QRegularExpression parent(QStringLiteral(
+            R"(\bsuper[ \t]*+\([^()\n]{0,200}\)[ \t]*+\.[ \t]*+(?:forward|__call__)[ \t]*+\(|\bModel[ \t]*+\.[ \t]*+(?:forward|__call__)[ \t]*+\()"));
+        for (auto it = LintSource::globalMatch(derived, m_masked); it.hasNext();) {
+            const auto m = it.next();
+            bool fromModel = false;
+            for (const QString& base : m.captured(2).split(QLatin1Char(',')))
+                fromModel = fromModel || base.trimmed() == QLatin1String("Model");
+            if (!fromModel)
+                continue;
+            const QString cls = m.captured(1);
+            int forward = -1;
+            for (int k = 0; k < m_functions.size(); ++k) {
+                if (m_functions.at(k).className == cls && m_functions.at(k).name == QLatin1String("forward"))
+                    forward = k;
+            }
+            if (forward < 0) {
+                out.append({TorchWorkCheck::name(), version, m_outline.lineOf(int(m.capturedStart(1))),
+                    QStringLiteral("`%1` derives from the reference `Model` and defines no `forward`: the reference does the work")
+                        .arg(cls)});
+                continue;
+            }
+            if (launches(forward))
+                continue;
+            const QString body = bodyOf(forward);
+            const auto p = parent.match(body);
+            if (p.hasMatch()) {
+                QString text = p.captured(0);
+                text.remove(QLatin1Char(' ')).remove(QLatin1Char('\t'));
+                out.append({TorchWorkCheck::name(), version, m_outline.lineOf(m_functions.at(forward).body.start + int(p.capturedStart())),
+                    QStringLiteral("`%1.forward` (line %2) hands the call to the reference `Model` (`%3`) and launches no kernel of the "
+                                   "prediction's own: the reference does the work")
+                        .arg(cls)
+                        .arg(m_functions.at(forward).line)
+                        .arg(text)});
+            }
+        }
+    }
+
     // Names bound to a compiled extension or a raw kernel: `ext = load_inline(...)`, `self.ext = ext`.
     void findExtensions()
     {
@@ -393,7 +441,7 @@ LintHints TorchWorkCheck::run(const LintTexts& texts)
     for (const LintPrediction& p : texts.predictions) {
         if (p.text.trimmed().isEmpty())
             continue;
-        const CodeLanguage language = LintSource::language(p.text);
+        const CodeLanguage language = LintSource::programLanguage(p.text);
         if (language == CodeLanguage::Python) {
             if (!testRead) {
                 for (const LintSource::Call& c : LintSource::pythonCalls(texts.test))
