@@ -73,7 +73,9 @@ void pythonHints(const LintPrediction& p, LintHints& hints)
 {
     const QString masked = LintSource::mask(p.text, LintSource::Language::Python, true);
     const QHash<QString, QString> imports = PythonOutline::imports(masked);
-    static const QRegularExpression call(QStringLiteral(R"((?<![\w.])([A-Za-z_]\w*+(?:[ \t]*+\.[ \t]*+[A-Za-z_]\w*+)*+)[ \t]*+\()"));
+    // Calls whose name ends as one of those pythonCreation() knows, or torch.cuda.stream.
+    static const QRegularExpression call(QStringLiteral(
+        R"((?<![\w.])((?:[A-Za-z_]\w*+[ \t]*+\.[ \t]*+)*+(?:Stream|ExternalStream|stream|Thread|Timer|start_new_thread|start_new|fork|ThreadPoolExecutor|ProcessPoolExecutor|Process|Pool|ThreadPool|get_context|spawn|start_processes))[ \t]*+\()"));
     bool created = false;
     struct Context
     {

@@ -12,16 +12,6 @@ namespace krw {
 
 namespace {
 
-bool isOpener(QChar c)
-{
-    return c == QLatin1Char('(') || c == QLatin1Char('[') || c == QLatin1Char('{');
-}
-
-bool isCloser(QChar c)
-{
-    return c == QLatin1Char(')') || c == QLatin1Char(']') || c == QLatin1Char('}');
-}
-
 bool isWord(QChar c)
 {
     return c.isLetterOrNumber() || c == QLatin1Char('_');
@@ -33,18 +23,32 @@ CppOutline::CppOutline(const QString& masked)
     : m_masked(masked)
     , m_partner(size_t(masked.size()), -1)
 {
+    // One pass, on raw storage: this runs over every candidate text.
+    const char16_t* s = reinterpret_cast<const char16_t*>(m_masked.constData());
+    const int n = int(masked.size());
     std::vector<int> open;
     m_lineStart.push_back(0);
-    for (int i = 0; i < masked.size(); ++i) {
-        const QChar c = masked.at(i);
-        if (isOpener(c)) {
+    for (int i = 0; i < n; ++i) {
+        switch (s[i]) {
+        case u'(':
+        case u'[':
+        case u'{':
             open.push_back(i);
-        } else if (isCloser(c) && !open.empty()) {
-            m_partner[size_t(open.back())] = i;
-            m_partner[size_t(i)] = open.back();
-            open.pop_back();
-        } else if (c == QLatin1Char('\n')) {
+            break;
+        case u')':
+        case u']':
+        case u'}':
+            if (!open.empty()) {
+                m_partner[size_t(open.back())] = i;
+                m_partner[size_t(i)] = open.back();
+                open.pop_back();
+            }
+            break;
+        case u'\n':
             m_lineStart.push_back(i + 1);
+            break;
+        default:
+            break;
         }
     }
 }

@@ -9,6 +9,9 @@
 #include <QRegularExpression>
 #include <QSet>
 
+#include <memory>
+#include <optional>
+
 namespace krw {
 
 namespace {
@@ -59,27 +62,41 @@ void pythonHints(const LintPrediction& p, LintHints& hints)
     const QString masked = LintSource::mask(p.text, LintSource::Language::Python, true);
     const QString withStrings = LintSource::mask(p.text, LintSource::Language::Python, false);
     const QHash<QString, QString> imports = PythonOutline::imports(masked);
-    const PythonOutline outline(masked);
+    // Made when first needed: most candidates read no file at all.
+    std::unique_ptr<PythonOutline> outlineMade;
+    auto outline = [&outlineMade, &masked]() -> const PythonOutline& {
+        if (!outlineMade)
+            outlineMade = std::make_unique<PythonOutline>(masked);
+        return *outlineMade;
+    };
     // Names assigned a path that points at the harness: `here = os.path.dirname(__file__)`.
-    static const QRegularExpression assign(
-        QStringLiteral(R"(^[ \t]*+(?:self[ \t]*+\.[ \t]*+)?([A-Za-z_]\w*+)[ \t]*+=(?!=))"), QRegularExpression::MultilineOption);
-    QSet<QString> tainted;
-    for (auto it = LintSource::globalMatch(assign, masked); it.hasNext();) {
-        const auto m = it.next();
-        const PythonOutline::Span s = outline.statement(int(m.capturedStart(1)));
-        const QString value = withStrings.mid(int(m.capturedEnd()), s.end - int(m.capturedEnd()));
-        if (pointsAtHarness(value))
-            tainted.insert(m.captured(1));
-    }
+    std::optional<QSet<QString>> taintedMade;
+    auto tainted = [&]() -> const QSet<QString>& {
+        if (taintedMade)
+            return *taintedMade;
+        taintedMade.emplace();
+        static const QRegularExpression assign(
+            QStringLiteral(R"(^[ \t]*+(?:self[ \t]*+\.[ \t]*+)?([A-Za-z_]\w*+)[ \t]*+=(?!=))"), QRegularExpression::MultilineOption);
+        for (auto it = LintSource::globalMatch(assign, masked); it.hasNext();) {
+            const auto m = it.next();
+            const PythonOutline::Span s = outline().statement(int(m.capturedStart(1)));
+            const QString value = withStrings.mid(int(m.capturedEnd()), s.end - int(m.capturedEnd()));
+            if (pointsAtHarness(value))
+                taintedMade->insert(m.captured(1));
+        }
+        return *taintedMade;
+    };
     auto usesTainted = [&tainted](const QString& text) {
         static const QRegularExpression word(QStringLiteral(R"((?<![\w.])(?:self\.)?([A-Za-z_]\w*+))"));
         for (auto it = word.globalMatch(text); it.hasNext();) {
-            if (tainted.contains(it.next().captured(1)))
+            if (tainted().contains(it.next().captured(1)))
                 return true;
         }
         return false;
     };
-    static const QRegularExpression call(QStringLiteral(R"((?<![\w.])([A-Za-z_]\w*+(?:[ \t]*+\.[ \t]*+[A-Za-z_]\w*+)*+)[ \t]*+\()"));
+    // Calls whose name ends as one of those peeksAtCaller() or readsPath() know.
+    static const QRegularExpression call(QStringLiteral(
+        R"((?<![\w.])((?:[A-Za-z_]\w*+[ \t]*+\.[ \t]*+)*+(?:open|load|loadtxt|fromfile|listdir|scandir|walk|glob|iglob|run_path|spec_from_file_location|getlines|getline|stack|currentframe|getouterframes|getframeinfo|getsource|getsourcelines|getsourcefile|trace|_getframe|_current_frames|extract_stack|walk_stack|format_stack|get_objects|get_referrers))[ \t]*+\()"));
     static const QRegularExpression pathMethod(QStringLiteral(R"(\.[ \t]*+(read_text|read_bytes|open|iterdir|glob|rglob)[ \t]*+\()"));
     static const QRegularExpression frameAttribute(QStringLiteral(R"(\.[ \t]*+(f_back|f_locals|f_globals)\b)"));
     static const QRegularExpression mainModule(
@@ -87,11 +104,11 @@ void pythonHints(const LintPrediction& p, LintHints& hints)
             R"(^[ \t]*+(?:import[ \t]++__main__|from[ \t]++__main__[ \t]++import)\b|\bsys[ \t]*+\.[ \t]*+modules[ \t]*+\[[ \t]*+["']__main__["'])"),
         QRegularExpression::MultilineOption);
     auto add = [&](int offset, const QString& message) {
-        hints.append({HarnessReadCheck::name(), p.version, outline.lineOf(offset), message});
+        hints.append({HarnessReadCheck::name(), p.version, LintSource::lineAt(masked, offset), message});
     };
     QSet<int> lines; // one hint a line
     auto addOnce = [&](int offset, const QString& message) {
-        const int line = outline.lineOf(offset);
+        const int line = LintSource::lineAt(masked, offset);
         if (!lines.contains(line)) {
             lines.insert(line);
             add(offset, message);
@@ -112,7 +129,7 @@ void pythonHints(const LintPrediction& p, LintHints& hints)
         }
         if (!readsPath(qualified))
             continue;
-        const int close = outline.closing(open);
+        const int close = outline().closing(open);
         if (close < 0)
             continue;
         const QString args = withStrings.mid(open + 1, close - open - 1);
@@ -124,7 +141,7 @@ void pythonHints(const LintPrediction& p, LintHints& hints)
     }
     for (auto it = LintSource::globalMatch(pathMethod, masked); it.hasNext();) {
         const auto m = it.next();
-        const PythonOutline::Span s = outline.statement(int(m.capturedStart()));
+        const PythonOutline::Span s = outline().statement(int(m.capturedStart()));
         const int from = s.start;
         const QString receiver = withStrings.mid(from, int(m.capturedStart()) - from);
         if (pointsAtHarness(receiver) || usesTainted(masked.mid(from, int(m.capturedStart()) - from)))

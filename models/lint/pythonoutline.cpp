@@ -13,19 +13,24 @@ namespace krw {
 
 namespace {
 
-bool isLeadingBlank(QChar c)
+bool isLeadingBlank(char16_t c)
 {
-    return c == QLatin1Char(' ') || c == QLatin1Char('\t') || c == QLatin1Char('\r') || c == QLatin1Char('\f');
+    return c == u' ' || c == u'\t' || c == u'\r' || c == u'\f';
 }
 
-bool isOpener(QChar c)
+bool isOpener(char16_t c)
 {
-    return c == QLatin1Char('(') || c == QLatin1Char('[') || c == QLatin1Char('{');
+    return c == u'(' || c == u'[' || c == u'{';
 }
 
-bool isCloser(QChar c)
+bool isCloser(char16_t c)
 {
-    return c == QLatin1Char(')') || c == QLatin1Char(']') || c == QLatin1Char('}');
+    return c == u')' || c == u']' || c == u'}';
+}
+
+const char16_t* chars(const QString& s)
+{
+    return reinterpret_cast<const char16_t*>(s.constData());
 }
 
 } // namespace
@@ -34,31 +39,30 @@ PythonOutline::PythonOutline(const QString& masked)
     : m_masked(masked)
     , m_partner(size_t(masked.size()), -1)
 {
+    // One pass, on raw storage: this runs over every candidate text.
     const int n = int(masked.size());
+    const char16_t* s = chars(m_masked);
     std::vector<int> open;
-    bool atLineStart = true;
-    for (int i = 0; i < n; ++i) {
-        const QChar c = masked.at(i);
-        if (atLineStart) {
-            int k = i;
-            while (k < n && isLeadingBlank(masked.at(k)) && masked.at(k) != QLatin1Char('\n'))
-                ++k;
-            m_lineStart.push_back(i);
-            m_indent.push_back(k - i);
-            atLineStart = false;
+    int i = 0;
+    while (i <= n) {
+        // A line starts at i.
+        int k = i;
+        while (k < n && isLeadingBlank(s[k]))
+            ++k;
+        m_lineStart.push_back(i);
+        m_indent.push_back(k - i);
+        for (i = k; i < n && s[i] != u'\n'; ++i) {
+            const char16_t c = s[i];
+            if (isOpener(c)) {
+                open.push_back(i);
+            } else if (isCloser(c) && !open.empty()) {
+                m_partner[size_t(open.back())] = i;
+                open.pop_back();
+            }
         }
-        if (isOpener(c)) {
-            open.push_back(i);
-        } else if (isCloser(c) && !open.empty()) {
-            m_partner[size_t(open.back())] = i;
-            open.pop_back();
-        } else if (c == QLatin1Char('\n')) {
-            atLineStart = true;
-        }
-    }
-    if (atLineStart) { // an empty text, or one that ends with '\n'
-        m_lineStart.push_back(n);
-        m_indent.push_back(0);
+        if (i >= n)
+            break;
+        ++i; // past '\n'
     }
 }
 
@@ -91,9 +95,10 @@ int PythonOutline::indentOf(int offset) const
 int PythonOutline::walk(int from, int* colon) const
 {
     const int n = int(m_masked.size());
+    const char16_t* s = chars(m_masked);
     int i = from;
     while (i < n) {
-        const QChar c = m_masked.at(i);
+        const char16_t c = s[i];
         if (isOpener(c)) {
             const int partner = m_partner[size_t(i)];
             if (partner < 0)
@@ -101,14 +106,14 @@ int PythonOutline::walk(int from, int* colon) const
             i = partner + 1;
             continue;
         }
-        if (c == QLatin1Char('\n')) {
-            if (i > 0 && m_masked.at(i - 1) == QLatin1Char('\\')) {
+        if (c == u'\n') {
+            if (i > 0 && s[i - 1] == u'\\') {
                 ++i;
                 continue;
             }
             return i;
         }
-        if (colon && c == QLatin1Char(':') && !(i + 1 < n && m_masked.at(i + 1) == QLatin1Char('='))) {
+        if (colon && c == u':' && !(i + 1 < n && s[i + 1] == u'=')) {
             *colon = i;
             return i;
         }
@@ -137,7 +142,7 @@ std::optional<PythonOutline::Span> PythonOutline::suite(int headerStart) const
     const int colonLine = lineIndex(colon);
     const int end = lineEnd(colonLine);
     for (int i = colon + 1; i < end; ++i) {
-        if (!isLeadingBlank(m_masked.at(i))) {
+        if (!isLeadingBlank(chars(m_masked)[i])) {
             // The body is on the header's line; it may go on inside brackets.
             const int rest = walk(colon + 1, nullptr);
             return Span{colon + 1, rest < 0 ? end : rest};
@@ -186,7 +191,7 @@ QVector<PythonOutline::Function> PythonOutline::functions() const
             continue;
         int next = statement(at).end;
         covered = next;
-        while (next < masked.size() && (isLeadingBlank(masked.at(next)) || masked.at(next) == QLatin1Char('\n')))
+        while (next < masked.size() && (isLeadingBlank(chars(masked)[next]) || masked.at(next) == QLatin1Char('\n')))
             ++next;
         decorators.append({at, next, m.captured(1)});
     }

@@ -54,12 +54,13 @@ const QRegularExpression& dottedCall()
 class PythonCandidate
 {
 public:
-    PythonCandidate(const QString& masked, const QSet<QString>& testCalls)
+    PythonCandidate(
+        const QString& masked, const QHash<QString, QString>& imports, const QSet<QString>& layers, const QSet<QString>& testCalls)
         : m_masked(masked)
         , m_outline(masked)
         , m_functions(m_outline.functions())
-        , m_imports(PythonOutline::imports(masked))
-        , m_layers(TorchOps::computeLayers(masked, m_imports))
+        , m_imports(imports)
+        , m_layers(layers)
         , m_testCalls(testCalls)
     {
         for (int k = 0; k < m_functions.size(); ++k)
@@ -363,6 +364,8 @@ void cppHints(const LintPrediction& p, LintHints& hints)
     const QString masked = LintSource::mask(p.text, LintSource::Language::Cpp, true);
     if (!masked.contains(QLatin1String("at::")) && !masked.contains(QLatin1String("torch::")))
         return;
+    if (!TorchOps::firstInCpp(masked, {0, int(masked.size())}))
+        return; // no torch computation anywhere
     const CppOutline outline(masked);
     const QVector<CppOutline::Function> functions = outline.functions();
     QSet<QString> defined;
@@ -443,12 +446,21 @@ LintHints TorchWorkCheck::run(const LintTexts& texts)
             continue;
         const CodeLanguage language = LintSource::programLanguage(p.text);
         if (language == CodeLanguage::Python) {
+            const QString masked = LintSource::mask(p.text, LintSource::Language::Python, true);
+            const QHash<QString, QString> imports = PythonOutline::imports(masked);
+            const QSet<QString> layers = TorchOps::computeLayers(masked, imports);
+            // Nothing to find without a torch computation anywhere (or a class that may inherit the reference's).
+            if (!TorchOps::firstInPython(masked, {0, int(masked.size())}, imports, layers) && !masked.contains(QLatin1String("Model")))
+                continue;
             if (!testRead) {
-                for (const LintSource::Call& c : LintSource::pythonCalls(texts.test))
-                    testCalls.insert(c.name);
+                // The names the test calls (a name before '(', not an attribute).
+                static const QRegularExpression call(QStringLiteral(R"((?<![\w.])([A-Za-z_]\w*+)[ \t]*+\()"));
+                for (auto it = LintSource::globalMatch(call, LintSource::mask(texts.test, LintSource::Language::Python, true));
+                     it.hasNext();)
+                    testCalls.insert(it.next().captured(1));
                 testRead = true;
             }
-            PythonCandidate(LintSource::mask(p.text, LintSource::Language::Python, true), testCalls).hints(p.version, hints);
+            PythonCandidate(masked, imports, layers, testCalls).hints(p.version, hints);
         } else if (language == CodeLanguage::Cpp) {
             cppHints(p, hints);
         }
