@@ -133,6 +133,11 @@ void pythonHints(const LintPrediction& p, LintHints& hints)
         if (close < 0)
             continue;
         const QString args = withStrings.mid(open + 1, close - open - 1);
+        // open(path, "w"): a file written (a log, a result) is not read.
+        static const QRegularExpression writeMode(QStringLiteral(R"(,[ \t]*+(?:mode[ \t]*+=[ \t]*+)?["']([rwaxbt+]{1,4})["'])"));
+        const auto mode = writeMode.match(args);
+        if (mode.hasMatch() && !mode.captured(1).contains(QLatin1Char('r')) && !mode.captured(1).contains(QLatin1Char('+')))
+            continue;
         if (pointsAtHarness(args) || usesTainted(masked.mid(open + 1, close - open - 1)))
             addOnce(int(m.capturedStart(1)),
                 QStringLiteral("reads the test or the harness (`%1(%2)`): code that reads them can learn the inputs or the expected "

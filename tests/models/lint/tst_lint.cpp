@@ -464,6 +464,10 @@ void TestLint::checks_data()
         << "harness-read" << QString() << sinLabel << sinTest
         << QString(hipHeader + QStringLiteral("#include <fstream>\nvoid f() {\n    std::ifstream in(\"tests/expected.bin\");\n}\n")) << 6
         << "reads the test or the harness";
+    QTest::addRow("harness-read: a test log written")
+        << "harness-read" << QString() << sinLabel << sinTest
+        << QStringLiteral("def f(x):\n    with open(\"test_output.txt\", \"w\") as fh:\n        fh.write(str(x))\n    return x\n") << -1
+        << QString();
     QTest::addRow("harness-read: a config file and a message")
         << "harness-read" << QString() << sinLabel << sinTest
         << QStringLiteral("import json\nfrom pathlib import Path\n\ndef f(x):\n    with open(\"config.json\") as fh:\n"
