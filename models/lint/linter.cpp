@@ -2,12 +2,18 @@
 #include "lint/linter.h"
 
 #include "lint/bindingcheck.h"
+#include "lint/concurrencycheck.h"
 #include "lint/constantcheck.h"
 #include "lint/dimensioncheck.h"
 #include "lint/extensionincludecheck.h"
+#include "lint/fallbackcheck.h"
+#include "lint/harnessreadcheck.h"
+#include "lint/lazytensorcheck.h"
 #include "lint/lintsource.h"
 #include "lint/linttexts.h"
+#include "lint/monkeypatchcheck.h"
 #include "lint/noncodecheck.h"
+#include "lint/torchworkcheck.h"
 #include "run/textlimits.h"
 #include "run/textreader.h"
 #include "work/workpools.h"
@@ -21,7 +27,9 @@ namespace krw {
 
 QStringList Linter::checkNames()
 {
-    return {BindingCheck::name(), ConstantCheck::name(), DimensionCheck::name(), ExtensionIncludeCheck::name(), NonCodeCheck::name()};
+    return {BindingCheck::name(), ConstantCheck::name(), DimensionCheck::name(), ExtensionIncludeCheck::name(), NonCodeCheck::name(),
+        FallbackCheck::name(), TorchWorkCheck::name(), ConcurrencyCheck::name(), MonkeyPatchCheck::name(), LazyTensorCheck::name(),
+        HarnessReadCheck::name()};
 }
 
 QString Linter::checkTitle(const QString& check)
@@ -36,7 +44,30 @@ QString Linter::checkTitle(const QString& check)
         return QStringLiteral("No torch/extension.h for tensor bindings");
     if (check == NonCodeCheck::name())
         return QStringLiteral("Empty or non-code prediction");
+    if (check == FallbackCheck::name())
+        return QStringLiteral("Falls back to torch when the kernel fails");
+    if (check == TorchWorkCheck::name())
+        return QStringLiteral("Torch does the work, no kernel of its own");
+    if (check == ConcurrencyCheck::name())
+        return QStringLiteral("Creates streams or threads");
+    if (check == MonkeyPatchCheck::name())
+        return QStringLiteral("Replaces a timing or comparison function");
+    if (check == LazyTensorCheck::name())
+        return QStringLiteral("Tensor subclass or lazy result");
+    if (check == HarnessReadCheck::name())
+        return QStringLiteral("Reads the test, the harness or its caller");
     return check;
+}
+
+QStringList Linter::confirmingFlags(const QString& check)
+{
+    if (check == FallbackCheck::name() || check == TorchWorkCheck::name())
+        return {QStringLiteral("no_own_kernel")};
+    if (check == ConcurrencyCheck::name())
+        return {QStringLiteral("timer_disagrees")};
+    if (check == LazyTensorCheck::name())
+        return {QStringLiteral("output_reused"), QStringLiteral("timer_disagrees")};
+    return {};
 }
 
 LintHints Linter::lintCase(const LintTexts& texts)
@@ -48,6 +79,12 @@ LintHints Linter::lintCase(const LintTexts& texts)
     hints += DimensionCheck::run(texts);
     hints += ExtensionIncludeCheck::run(texts);
     hints += NonCodeCheck::run(texts);
+    hints += FallbackCheck::run(texts);
+    hints += TorchWorkCheck::run(texts);
+    hints += ConcurrencyCheck::run(texts);
+    hints += MonkeyPatchCheck::run(texts);
+    hints += LazyTensorCheck::run(texts);
+    hints += HarnessReadCheck::run(texts);
     return hints;
 }
 

@@ -23,6 +23,12 @@ public:
     // Every check's name, in the order hints are listed.
     static QStringList checkNames();
     static QString checkTitle(const QString& check); // "Test calls a name the module does not bind", ...
+    // The cheat battery's flags (docs/RUNNER.md, "Checks") that confirm a check's hint when a rerun
+    // raises them: "fallback" and "torch-work" → no_own_kernel, "concurrency" → timer_disagrees,
+    // "lazy-tensor" → output_reused or timer_disagrees (either confirms it). Empty where no flag
+    // does (the checks of the texts themselves, "monkey-patch", "harness-read"). Machine-readable:
+    // the flags' names as a RerunResult's `flags` holds them.
+    static QStringList confirmingFlags(const QString& check);
 
     static LintHints lintCase(const LintTexts& texts);
 

@@ -31,7 +31,8 @@ CodeLanguage quickLanguage(const QString& text)
 
 struct LintSource::CacheScope::Cache
 {
-    // (the text's storage, its length, what was asked: 0..3 = mask kinds, 4 = language)
+    // (the text's storage, its length, what was asked: 0..3 = mask kinds, 4 = language, 5 = newlines,
+    // 6 = valid UTF-16, 7 = programLanguage)
     using Key = std::tuple<const void*, qsizetype, int>;
     std::map<Key, QString> masks;
     std::map<Key, CodeLanguage> languages;
@@ -66,6 +67,31 @@ CodeLanguage LintSource::language(const QString& text)
     const CodeLanguage language = quickLanguage(text);
     t_cache->languages.emplace(key, language);
     return language;
+}
+
+CodeLanguage LintSource::programLanguage(const QString& text)
+{
+    const CodeLanguage detected = language(text);
+    if (detected != CodeLanguage::Cpp)
+        return detected;
+    const CacheScope::Cache::Key key{text.constData(), text.size(), 7};
+    if (t_cache) {
+        const auto found = t_cache->languages.find(key);
+        if (found != t_cache->languages.end())
+            return found->second;
+    }
+    // Where no line starts like a Python statement, it is C++ without masking anything.
+    static const QRegularExpression statementStart(
+        QStringLiteral(R"(^(?:import|from|def|class)[ \t])"), QRegularExpression::MultilineOption);
+    static const QRegularExpression topLevel(
+        QStringLiteral(
+            R"(^(?:import[ \t]++[\w.]++(?:[ \t]*+(?:,|as)[ \t]*+[\w.]++)*+[ \t]*+$|from[ \t]++[\w.]++[ \t]++import\b|def[ \t]++\w++[ \t]*+\(|class[ \t]++\w++[ \t]*+(?:\([^()\n]*+\))?+[ \t]*+:))"),
+        QRegularExpression::MultilineOption);
+    const bool python = match(statementStart, text).hasMatch() && match(topLevel, mask(text, Language::Python, true)).hasMatch();
+    const CodeLanguage program = python ? CodeLanguage::Python : CodeLanguage::Cpp;
+    if (t_cache)
+        t_cache->languages.emplace(key, program);
+    return program;
 }
 
 QString LintSource::mask(const QString& text, Language language, bool maskStrings)

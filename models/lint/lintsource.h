@@ -30,6 +30,11 @@ public:
     static QString mask(const QString& text, Language language, bool maskStrings);
     // detectLanguage (run/caseversions.h) of a text.
     static CodeLanguage language(const QString& text);
+    // The language a program is written in, what its strings hold aside: language(), except that a
+    // text with a top-level Python import, def or class (read as Python: comments and strings
+    // masked) is Python even when C++ markers outnumber Python's, as in a KernelBench candidate
+    // that compiles its CUDA/HIP from strings with load_inline. The checks of candidate code use it.
+    static CodeLanguage programLanguage(const QString& text);
 
     // While one lives on a thread, mask() and language() remember their answers for the texts they
     // are asked about (by the text's storage, so only for texts that outlive the scope unchanged:

@@ -15,13 +15,19 @@
 // Usage: bench_lint RUN_DIR [--cases N (1500)] [--repeat N (3)]. Not a test: numbers are quoted, not asserted.
 #include "benchsupport.h"
 #include "lint/bindingcheck.h"
+#include "lint/concurrencycheck.h"
 #include "lint/constantcheck.h"
 #include "lint/dimensioncheck.h"
 #include "lint/extensionincludecheck.h"
+#include "lint/fallbackcheck.h"
+#include "lint/harnessreadcheck.h"
+#include "lint/lazytensorcheck.h"
 #include "lint/linter.h"
 #include "lint/lintsource.h"
 #include "lint/linttexts.h"
+#include "lint/monkeypatchcheck.h"
 #include "lint/noncodecheck.h"
+#include "lint/torchworkcheck.h"
 #include "run/textlimits.h"
 #include "run/textreader.h"
 
@@ -162,7 +168,11 @@ int main(int argc, char** argv)
     using Check = LintHints (*)(const LintTexts&);
     const std::vector<std::pair<QString, Check>> checks{{BindingCheck::name(), &BindingCheck::run},
         {ConstantCheck::name(), &ConstantCheck::run}, {DimensionCheck::name(), &DimensionCheck::run},
-        {ExtensionIncludeCheck::name(), &ExtensionIncludeCheck::run}, {NonCodeCheck::name(), &NonCodeCheck::run}};
+        {ExtensionIncludeCheck::name(), &ExtensionIncludeCheck::run}, {NonCodeCheck::name(), &NonCodeCheck::run},
+        {FallbackCheck::name(), &FallbackCheck::run}, {TorchWorkCheck::name(), &TorchWorkCheck::run},
+        {ConcurrencyCheck::name(), &ConcurrencyCheck::run}, {MonkeyPatchCheck::name(), &MonkeyPatchCheck::run},
+        {LazyTensorCheck::name(), &LazyTensorCheck::run}, {HarnessReadCheck::name(), &HarnessReadCheck::run}};
+    Q_ASSERT(int(checks.size()) == Linter::checkNames().size());
     qsizetype alone = 0;
     for (const auto& [name, check] : checks) {
         qsizetype found = 0;
