@@ -7,8 +7,10 @@
 #include "review/annotations.h"
 #include "run/caseversions.h"
 #include "runnerlogging.h"
+#include "pipeline/staticconfirmation.h"
 #include "sandbox/sandboxenvironment.h"
 #include "storage/atomicfile.h"
+#include "work/workpools.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -21,6 +23,7 @@
 #include <QJsonObject>
 #include <QStandardPaths>
 #include <QTimer>
+#include <QtConcurrent>
 #include <QUuid>
 
 #include <algorithm>
@@ -197,6 +200,9 @@ void RerunPipeline::start(const RerunRequest& request)
     m_cancelled = false;
     m_waitingForDevice = false;
     m_deviceEnvironment.clear();
+    // Milliseconds for a candidate of ordinary size, but not on this thread: it is done long before the harness is.
+    m_staticHints = QtConcurrent::run(WorkPools::parts(), &StaticConfirmation::candidateHints, request.candidateId, request.candidateText,
+        request.baselineText, request.testCode);
     m_clock.start();
     // Always report from the event loop, even when everything is cached and nothing has to run:
     // a caller's signal connections made right after start() must not miss the result.
@@ -732,6 +738,8 @@ void RerunPipeline::harnessFinished(const ProcessOutcome& outcome, const QString
     QString error;
     if (!applyHarnessResult(file.readAll(), &m_result, &error))
         return fail(QStringLiteral("harness: %1").arg(error));
+    if (m_staticHints.isFinished()) // never waited for here; in practice done since the compile
+        StaticConfirmation::apply(&m_result, m_staticHints.result());
     complete();
 }
 

@@ -3,6 +3,7 @@
 
 #include "build/buildlock.h"
 #include "build/buildplan.h"
+#include "lint/linthint.h"
 #include "pipeline/rerunrequest.h"
 #include "process/processjob.h"
 #include "profile/pythonfinder.h"
@@ -13,6 +14,7 @@
 
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFuture>
 #include <QJsonObject>
 #include <QObject>
 
@@ -116,6 +118,7 @@ private:
     bool m_cancelled = false;
     bool m_waitingForDevice = false;
     QStringList m_deviceEnvironment;
+    QFuture<LintHints> m_staticHints; // the candidate's static checks, run on a worker meanwhile (StaticConfirmation)
 };
 
 } // namespace krw
