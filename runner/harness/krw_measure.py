@@ -129,31 +129,62 @@ def same_bits(torch, a, b):
     return bool(torch.equal(a, b))
 
 
-def perturbed(torch, arguments, seed):
-    """The arguments with every floating-point tensor replaced by new random values of the same shape, dtype,
-    device, mean and spread; integer tensors (often indices or sizes) and scalars stay as they are."""
-    generator = torch.Generator().manual_seed(seed)
+class Redraw:
+    """New random values for a call's arguments, one set per seed, for the seed check and the timed repetitions:
+    every floating-point tensor is replaced by normal values with the original's mean and spread, of the same
+    shape, dtype, device and strides; integer tensors (often indices or sizes) and scalars stay as they are. The
+    originals' mean and spread are measured once."""
 
-    def redraw(value):
-        if isinstance(value, torch.Tensor) and value.is_floating_point() and value.numel() > 0:
-            wide = value.detach().to("cpu", torch.float64)
-            finite = wide[wide.isfinite()]
-            mean = float(finite.mean()) if finite.numel() else 0.0
-            spread = float(finite.std()) if finite.numel() > 1 else 1.0
-            spread = spread if math.isfinite(spread) and spread > 0 else 1.0
-            fresh = torch.randn(value.shape, generator=generator, dtype=torch.float64) * spread + mean
-            target = value.detach().clone()  # same strides, so layout-dependent kernels see what they expect
-            target.copy_(fresh.to(value.dtype))
-            return target
-        if isinstance(value, torch.Tensor):
-            return value.detach().clone()
-        if isinstance(value, dict):
-            return {k: redraw(v) for k, v in value.items()}
-        if isinstance(value, (list, tuple)):
-            items = [redraw(v) for v in value]
-            return items if isinstance(value, list) else tuple(items)
-        return value
-    return redraw(arguments)
+    def __init__(self, torch, arguments):
+        self.torch, self.arguments = torch, arguments
+        self.moments = [self.measure(t) for t in tensors_in(torch, arguments) if self.redrawn(t)]
+
+    @staticmethod
+    def redrawn(value):
+        return value.is_floating_point() and value.numel() > 0
+
+    def measure(self, value):
+        wide = value.detach().to("cpu", self.torch.float64)
+        finite = wide[wide.isfinite()]
+        mean = float(finite.mean()) if finite.numel() else 0.0
+        spread = float(finite.std()) if finite.numel() > 1 else 1.0
+        spread = spread if math.isfinite(spread) and spread > 0 else 1.0
+        return mean, spread
+
+    def __call__(self, seed, on_device=False):
+        """The arguments drawn with `seed`. By default from one CPU generator in float64, so a seed gives the same
+        values on every device; on_device: from a generator on each tensor's device, in float32 (float64 for
+        float64 tensors), fast enough to draw before every timed repetition."""
+        torch = self.torch
+        moments = iter(self.moments)
+        generators = {}
+
+        def generator(device):
+            if device not in generators:
+                generators[device] = torch.Generator(device=device).manual_seed(seed)
+            return generators[device]
+
+        def redraw(value):
+            if isinstance(value, torch.Tensor) and self.redrawn(value):
+                mean, spread = next(moments)
+                target = value.detach().clone()  # same strides, so layout-dependent kernels see what they expect
+                if on_device:
+                    work = torch.float64 if value.dtype == torch.float64 else torch.float32
+                    fresh = torch.empty(value.shape, dtype=work, device=value.device)
+                    fresh.normal_(mean, spread, generator=generator(value.device))
+                else:
+                    fresh = torch.randn(value.shape, generator=generator("cpu"), dtype=torch.float64) * spread + mean
+                target.copy_(fresh.to(value.dtype))
+                return target
+            if isinstance(value, torch.Tensor):
+                return value.detach().clone()
+            if isinstance(value, dict):
+                return {k: redraw(v) for k, v in value.items()}
+            if isinstance(value, (list, tuple)):
+                items = [redraw(v) for v in value]
+                return items if isinstance(value, list) else tuple(items)
+            return value
+        return redraw(self.arguments)
 
 
 def failure_text(side, e):
@@ -240,8 +271,9 @@ def check_seeds(replay, call, row, seeds, rtol, atol, check_reuse):
     torch = replay.torch
     original = replay.invoke("candidate", call, replay.fresh(call)) if check_reuse else None
     original_base = replay.invoke("baseline", call, replay.fresh(call)) if check_reuse else None
+    redraw = Redraw(torch, replay.fresh(call))
     for seed in range(1, seeds + 1):
-        arguments = perturbed(torch, replay.fresh(call), seed)
+        arguments = redraw(seed)
         entry = {"seed": seed, "ok": None, "failed_outputs": [], "max_abs_err": None, "note": None}
         row["seeds"].append(entry)
         try:
