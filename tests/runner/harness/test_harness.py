@@ -582,16 +582,22 @@ class TimedRepetitions(unittest.TestCase):
             f.write(text)
         return path
 
-    def timed(self, baseline, candidate, disabled=()):
+    def timed(self, baseline, candidate, disabled=(), profiler=None, profile_reps=0):
+        """time_call on the cpu; with `profiler` (a function of the clock, the modules and a thunk), as on cuda:
+        profiled repetitions after the measured ones, the profiler being that function."""
         measure = harness.krw_measure
         spec = {"baseline": {"kind": "python", "source_file": baseline},
                 "candidate": {"kind": "python", "source_file": candidate}, "device": "cpu", "seed": 42,
                 "rtol": 1e-05, "atol": 1e-03, "checks": {"disabled": list(disabled)}}
         replay = measure.Replay(torch, spec, [{"name": "scale_shift", "args": (self.x, 2.0, 0.5), "kwargs": {}}])
         modules = {side: sys.modules[f"krw_{side}"] for side in ("baseline", "candidate")}
-        settings = {"warmup_ms": 1, "rep_ms": 1, "min_reps": self.REPS, "max_reps": self.REPS, "profile_reps": 0}
-        row = measure.time_call(replay, replay.calls[0], settings, measure.Clock(torch, "cpu"),
-                                measure.CacheFlush(torch, "cpu", False))
+        clock = measure.Clock(torch, "cpu")
+        if profiler:
+            replay.device, replay.sync = "cuda", lambda: None
+            clock.profile = lambda thunk: profiler(clock, modules, thunk)
+        settings = {"warmup_ms": 1, "rep_ms": 1, "min_reps": self.REPS, "max_reps": self.REPS,
+                    "profile_reps": profile_reps}
+        row = measure.time_call(replay, replay.calls[0], settings, clock, measure.CacheFlush(torch, "cpu", False))
         return row, modules, spec
 
     def test_both_sides_get_the_same_new_values_every_repetition(self):
@@ -631,6 +637,28 @@ class TimedRepetitions(unittest.TestCase):
         check = harness.krw_measure.fold_checks([], timing, None, None, spec)["timed_output_mismatch"]
         self.assertEqual((check["flagged"], check["errors"]), (False, []))
         self.assertEqual(check["notes"], [f"scale_shift#0: {row['timed_inputs']['note']}"])  # said, not silently clean
+
+    def test_profiled_repetitions_are_timed_and_checked_too(self):
+        """On cuda the device time comes from profiled repetitions after the measured ones: they draw new values
+        as well, and the last of them is the last repetition compared."""
+        spy = self.source("spy.py", self.SPY.replace("seen = []", "seen = []\nprofiled = False").replace(
+            "return x * scale + shift", "return x * scale + (0.0 if profiled else shift)"))
+
+        def profiler(clock, modules, thunk):  # a device that runs the candidate differently under the profiler
+            modules["candidate"].profiled = True
+            ms = clock.measure(thunk)["call_ms"]
+            return {"device_ms": ms, "kernels": [("scale_shift_kernel", ms, 7)], "off_stream_ms": 0.0}
+        row, modules, _ = self.timed(spy, spy, profiler=profiler, profile_reps=4)
+        total = self.REPS + 4
+        self.assertEqual((row["candidate"]["reps"], row["candidate"]["kernels"][0]["name"]), (self.REPS, "scale_shift_kernel"))
+        self.assertEqual(row["timed_inputs"]["seeds"], [(1 << 20) + 1, (1 << 20) + total])
+        baseline, candidate = (modules[side].seen[-total:] for side in ("baseline", "candidate"))
+        self.assertTrue(all(torch.equal(b, c) for b, c in zip(baseline, candidate)))
+        for i, x in enumerate(baseline):  # each its own values
+            self.assertFalse(any(torch.equal(x, other) for other in baseline[:i]))
+        timed = row["timed_outputs"]
+        self.assertEqual((timed["repetitions"], timed["compared"][0], timed["compared"][-1]), (total, 1, total))
+        self.assertEqual([d["repetition"] for d in timed["differing"]], [r for r in timed["compared"] if r > self.REPS])
 
     def test_turned_off_nothing_is_compared(self):
         spy = self.source("spy.py", self.SPY)
