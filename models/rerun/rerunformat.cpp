@@ -159,6 +159,7 @@ QString describeFlag(const QString& flag)
         {QStringLiteral("input_would_pass"), QStringLiteral("returning an input unchanged would pass")},
         {QStringLiteral("nondeterministic"), QStringLiteral("two runs on the same inputs disagree beyond the tolerance")},
         {QStringLiteral("seed_sensitive"), QStringLiteral("wrong on other inputs of the same shape")},
+        {QStringLiteral("timed_output_mismatch"), QStringLiteral("a timed call's output differs from the baseline's on the same inputs")},
         {QStringLiteral("timer_disagrees"), QStringLiteral("the timers disagree: device work the caller's stream does not see")},
         {QStringLiteral("implausible_speedup"), QStringLiteral("the device-time speedup is above the profile's plausible threshold")},
         {QStringLiteral("launch_bound"), QStringLiteral("the call's time is mostly launch overhead, not kernels")},

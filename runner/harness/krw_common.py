@@ -98,14 +98,15 @@ def seed_everything(torch, seed):
     numpy.random.seed(seed)
 
 
-def snapshot(torch, value):
-    """The arguments as they were when passed: the call may write into them."""
+def snapshot(torch, value, device=None):
+    """The arguments as they were when passed: the call may write into them. With `device` (e.g. "cpu"), the
+    copies are made there."""
     if isinstance(value, torch.Tensor):
-        return value.detach().clone()
+        return value.detach().clone() if device is None else value.detach().to(device, copy=True)
     if isinstance(value, dict):
-        return {k: snapshot(torch, v) for k, v in value.items()}
+        return {k: snapshot(torch, v, device) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        items = [snapshot(torch, v) for v in value]
+        items = [snapshot(torch, v, device) for v in value]
         return items if isinstance(value, list) else tuple(items)
     return value
 

@@ -25,7 +25,7 @@ from krw_compare import compare_results
 SIDES = ("baseline", "candidate")
 # The battery, in the order results list its flags. Each can be turned off through spec["checks"]["disabled"].
 CHECKS = ("input_mutated", "output_reused", "no_own_kernel", "zeros_would_pass", "input_would_pass",
-          "nondeterministic", "seed_sensitive", "timer_disagrees", "implausible_speedup")
+          "nondeterministic", "seed_sensitive", "timed_output_mismatch", "timer_disagrees", "implausible_speedup")
 # Timing flags, raised whatever the battery's settings: they describe the measurement itself.
 TIMING_FLAGS = ("launch_bound", "beyond_peak")
 RESULT_FLAG_ORDER = CHECKS + TIMING_FLAGS
@@ -52,6 +52,11 @@ DEFAULT_FLUSH_BYTES = 256 << 20  # when the device's last-level cache size canno
 # Inputs of earlier repetitions kept alive, up to this many bytes, so each repetition's fresh copy lands at a
 # new address: a result cache keyed by address then misses, as it would in real use.
 KEEP_INPUTS_BYTES = 256 << 20
+# Timed repetition n (from 1) draws its inputs with seed TIMED_SEED_BASE + n: far above the seed check's 1…N, so
+# no timed call sees the values a check, or another repetition, saw, and a result cache keyed by contents misses.
+TIMED_SEED_BASE = 1 << 20
+# Timed repetitions whose outputs are compared with the baseline's, besides the first and the last.
+TIMED_SAMPLE_RANDOM = 3
 PEAKS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "device_peaks.json")
 
 
@@ -60,6 +65,8 @@ def check_settings(spec):
     unknown = set(settings["disabled"]) - set(CHECKS)
     if unknown:
         raise ValueError(f"checks.disabled names unknown checks: {', '.join(sorted(unknown))}")
+    if settings["seeds"] >= TIMED_SEED_BASE:
+        raise ValueError(f"checks.seeds must be below {TIMED_SEED_BASE}: the timed repetitions draw from the seeds above")
     return settings
 
 
@@ -129,31 +136,62 @@ def same_bits(torch, a, b):
     return bool(torch.equal(a, b))
 
 
-def perturbed(torch, arguments, seed):
-    """The arguments with every floating-point tensor replaced by new random values of the same shape, dtype,
-    device, mean and spread; integer tensors (often indices or sizes) and scalars stay as they are."""
-    generator = torch.Generator().manual_seed(seed)
+class Redraw:
+    """New random values for a call's arguments, one set per seed, for the seed check and the timed repetitions:
+    every floating-point tensor is replaced by normal values with the original's mean and spread, of the same
+    shape, dtype, device and strides; integer tensors (often indices or sizes) and scalars stay as they are. The
+    originals' mean and spread are measured once."""
 
-    def redraw(value):
-        if isinstance(value, torch.Tensor) and value.is_floating_point() and value.numel() > 0:
-            wide = value.detach().to("cpu", torch.float64)
-            finite = wide[wide.isfinite()]
-            mean = float(finite.mean()) if finite.numel() else 0.0
-            spread = float(finite.std()) if finite.numel() > 1 else 1.0
-            spread = spread if math.isfinite(spread) and spread > 0 else 1.0
-            fresh = torch.randn(value.shape, generator=generator, dtype=torch.float64) * spread + mean
-            target = value.detach().clone()  # same strides, so layout-dependent kernels see what they expect
-            target.copy_(fresh.to(value.dtype))
-            return target
-        if isinstance(value, torch.Tensor):
-            return value.detach().clone()
-        if isinstance(value, dict):
-            return {k: redraw(v) for k, v in value.items()}
-        if isinstance(value, (list, tuple)):
-            items = [redraw(v) for v in value]
-            return items if isinstance(value, list) else tuple(items)
-        return value
-    return redraw(arguments)
+    def __init__(self, torch, arguments):
+        self.torch, self.arguments = torch, arguments
+        self.moments = [self.measure(t) for t in tensors_in(torch, arguments) if self.redrawn(t)]
+
+    @staticmethod
+    def redrawn(value):
+        return value.is_floating_point() and value.numel() > 0
+
+    def measure(self, value):
+        wide = value.detach().to("cpu", self.torch.float64)
+        finite = wide[wide.isfinite()]
+        mean = float(finite.mean()) if finite.numel() else 0.0
+        spread = float(finite.std()) if finite.numel() > 1 else 1.0
+        spread = spread if math.isfinite(spread) and spread > 0 else 1.0
+        return mean, spread
+
+    def __call__(self, seed, on_device=False):
+        """The arguments drawn with `seed`. By default from one CPU generator in float64, so a seed gives the same
+        values on every device; on_device: from a generator on each tensor's device, in float32 (float64 for
+        float64 tensors), fast enough to draw before every timed repetition."""
+        torch = self.torch
+        moments = iter(self.moments)
+        generators = {}
+
+        def generator(device):
+            if device not in generators:
+                generators[device] = torch.Generator(device=device).manual_seed(seed)
+            return generators[device]
+
+        def redraw(value):
+            if isinstance(value, torch.Tensor) and self.redrawn(value):
+                mean, spread = next(moments)
+                target = value.detach().clone()  # same strides, so layout-dependent kernels see what they expect
+                if on_device:
+                    work = torch.float64 if value.dtype == torch.float64 else torch.float32
+                    fresh = torch.empty(value.shape, dtype=work, device=value.device)
+                    fresh.normal_(mean, spread, generator=generator(value.device))
+                else:
+                    fresh = torch.randn(value.shape, generator=generator("cpu"), dtype=torch.float64) * spread + mean
+                target.copy_(fresh.to(value.dtype))
+                return target
+            if isinstance(value, torch.Tensor):
+                return value.detach().clone()
+            if isinstance(value, dict):
+                return {k: redraw(v) for k, v in value.items()}
+            if isinstance(value, (list, tuple)):
+                items = [redraw(v) for v in value]
+                return items if isinstance(value, list) else tuple(items)
+            return value
+        return redraw(self.arguments)
 
 
 def failure_text(side, e):
@@ -240,8 +278,9 @@ def check_seeds(replay, call, row, seeds, rtol, atol, check_reuse):
     torch = replay.torch
     original = replay.invoke("candidate", call, replay.fresh(call)) if check_reuse else None
     original_base = replay.invoke("baseline", call, replay.fresh(call)) if check_reuse else None
+    redraw = Redraw(torch, replay.fresh(call))
     for seed in range(1, seeds + 1):
-        arguments = perturbed(torch, replay.fresh(call), seed)
+        arguments = redraw(seed)
         entry = {"seed": seed, "ok": None, "failed_outputs": [], "max_abs_err": None, "note": None}
         row["seeds"].append(entry)
         try:
@@ -459,17 +498,75 @@ def output_bytes(torch, value):
     return sum(t.numel() * t.element_size() for t in tensors_in(torch, value))
 
 
+class TimedSample:
+    """The timed repetitions whose outputs are compared with the baseline's on the same inputs: the first, the
+    last and TIMED_SAMPLE_RANDOM of the others, chosen uniformly by reservoir sampling with a fixed seed (the same
+    number of repetitions always compares the same ones). Each is kept as a host copy made right after its
+    repetition, before either side runs again (a side may hand out the same buffer every call); the outputs of
+    the repetitions not chosen are dropped."""
+
+    def __init__(self, torch, seed):
+        self.torch = torch
+        self.rng = random.Random(seed)
+        self.kept = {}  # repetition -> {side: output}
+        self.drawn = []  # the reservoir: repetitions other than the first and the last
+        self.offered = 0
+
+    def offer(self, rep, outputs, last):
+        if rep > 1 and not last:
+            self.offered += 1
+            if len(self.drawn) < TIMED_SAMPLE_RANDOM:
+                self.drawn.append(rep)
+            else:
+                slot = self.rng.randrange(self.offered)
+                if slot >= TIMED_SAMPLE_RANDOM:
+                    return
+                del self.kept[self.drawn[slot]]
+                self.drawn[slot] = rep
+        self.kept[rep] = snapshot(self.torch, outputs, "cpu")
+
+    def compare(self, rtol, atol):
+        """The repetitions compared, and those whose candidate output differs from the baseline's."""
+        differing = []
+        for rep, outputs in sorted(self.kept.items()):
+            agreement = compare_results(self.torch, outputs["baseline"], outputs["candidate"], [], rtol, atol,
+                                        loose_checks=False, root="output")
+            if agreement["ok"]:
+                continue
+            bad = [o for o in agreement["outputs"] if not o["ok"]]
+            errors = [o["max_abs_err"] for o in bad if o["max_abs_err"] is not None]
+            differing.append({
+                "repetition": rep, "outputs": [o["name"] for o in bad], "max_abs_err": max(errors) if errors else None,
+                "mismatched": sum((o["total"] or 0) if o["mismatched"] is None else o["mismatched"] for o in bad),
+                "total": sum(o["total"] or 0 for o in agreement["outputs"]),
+                "flags": sorted({f for o in bad for f in o["flags"]})})
+        return {"compared": sorted(self.kept), "differing": differing}
+
+
 def time_call(replay, call, settings, clock, flush):
-    """Interleaved repetitions of both sides on fresh inputs, the cache flushed before each."""
+    """Interleaved repetitions of both sides on fresh inputs, the cache flushed before each. Each timed
+    repetition draws new values (seed TIMED_SEED_BASE + its number) before either side runs on them; a sample
+    of the repetitions' outputs is compared with the baseline's after the last (timed_output_mismatch)."""
     torch = replay.torch
     samples = {side: collections.defaultdict(list) for side in SIDES}
     kernels = {side: collections.Counter() for side in SIDES}
     io_bytes = {}
     input_bytes = max(1, output_bytes(torch, (call["args"], call["kwargs"])))
     kept = collections.deque(maxlen=max(1, min(4096, KEEP_INPUTS_BYTES // input_bytes)))
+    redraw = Redraw(torch, (call["args"], call["kwargs"]))
+    inputs = {"redrawn": True, "seeds": None, "note": None}
+    sample = TimedSample(torch, replay.spec["seed"]) if enabled(replay.spec, "timed_output_mismatch") else None
 
-    def one(side, profiled=False):
-        arguments = replay.fresh(call)
+    def drawn(rep):
+        return redraw(TIMED_SEED_BASE + rep, on_device=True) if inputs["redrawn"] else replay.fresh(call)
+
+    try:  # the new values may break the baseline's assumptions (positive only, sorted, ...)
+        replay.invoke("baseline", call, drawn(1))
+    except Exception as e:
+        inputs.update(redrawn=False, note="timed on the recorded inputs: the baseline fails on redrawn ones"
+                                          f" ({failure_text('baseline', e)})")
+
+    def one(side, arguments, profiled=False):
         kept.append(arguments)
         flush()
         replay.sync()
@@ -481,39 +578,62 @@ def time_call(replay, call, settings, clock, flush):
         if profiled:
             measured = clock.profile(thunk)
             if measured is None:
-                return False
+                return None
             samples[side]["device_ms"].append(measured["device_ms"])
             samples[side]["off_stream_ms"].append(measured["off_stream_ms"])
             for name, ms, _ in measured["kernels"]:
                 kernels[side][name] += ms
-            return True
+            return box
         for key, value in clock.measure(thunk).items():
             samples[side][key].append(value)
         if side not in io_bytes:
             io_bytes[side] = output_bytes(torch, arguments) + output_bytes(torch, box.get("out"))
-        return True
+        return box
+
+    def timed_round(rep, order, profiled=False):
+        """Both sides on repetition rep's inputs, drawn before either runs: {side: output}, or None when the
+        profiler failed. Each side gets its own copy: the first may write into its arguments."""
+        arguments = drawn(rep)
+        outputs = {}
+        for position, side in enumerate(order):
+            box = one(side, snapshot(torch, arguments) if position == 0 else arguments, profiled)
+            if box is None:
+                return None
+            outputs[side] = box.get("out")
+        return outputs
 
     for side in SIDES:  # at least one call each before measuring: JIT compilation and caches
-        one(side)
+        one(side, replay.fresh(call))
         samples[side].clear()
     deadline = time.perf_counter() + 2 * settings["warmup_ms"] / 1000
     while time.perf_counter() < deadline:
         for side in SIDES:
-            one(side)
+            one(side, replay.fresh(call))
     for side in SIDES:
         samples[side].clear()
+    profiling = replay.device == "cuda" and settings["profile_reps"] > 0 and clock.profiler_error is None
     began = time.perf_counter()
+
+    def more(rounds):
+        return rounds < settings["max_reps"] and (
+            rounds < settings["min_reps"] or (time.perf_counter() - began) * 1000 < 2 * settings["rep_ms"])
     rounds = 0
-    while rounds < settings["max_reps"] and (
-            rounds < settings["min_reps"] or (time.perf_counter() - began) * 1000 < 2 * settings["rep_ms"]):
-        for side in (SIDES if rounds % 2 == 0 else SIDES[::-1]):  # neither side always goes first
-            one(side)
+    going = more(rounds)
+    while going:
+        outputs = timed_round(rounds + 1, SIDES if rounds % 2 == 0 else SIDES[::-1])  # neither side always first
         rounds += 1
+        going = more(rounds)
+        if sample:
+            sample.offer(rounds, outputs, last=not (going or profiling))
+    timed = rounds
     if replay.device == "cuda":
         for rep in range(settings["profile_reps"]):
-            for side in (SIDES if rep % 2 == 0 else SIDES[::-1]):
-                if not one(side, profiled=True):
-                    break
+            outputs = timed_round(timed + 1, SIDES if rep % 2 == 0 else SIDES[::-1], profiled=True)
+            if outputs is None:
+                break
+            timed += 1
+            if sample:
+                sample.offer(timed, outputs, last=rep + 1 == settings["profile_reps"])
     reps = rounds
     out = {}
     for side in SIDES:
@@ -528,6 +648,16 @@ def time_call(replay, call, settings, clock, flush):
                         for name, ms in kernels[side].most_common(8)],
             "device_samples": side_samples.get("device_ms") or side_samples.get("events_ms") or side_samples["call_ms"],
         }
+    if inputs["redrawn"] and timed:
+        inputs["seeds"] = [TIMED_SEED_BASE + 1, TIMED_SEED_BASE + timed]
+    out["timed_inputs"] = inputs
+    if sample:
+        try:
+            out["timed_outputs"] = {"repetitions": timed, **sample.compare(replay.spec["rtol"], replay.spec["atol"]),
+                                    "error": None}
+        except Exception as e:
+            out["timed_outputs"] = {"repetitions": timed, "compared": [], "differing": [],
+                                    "error": f"could not run: comparing the outputs: {type(e).__name__}: {e}"}
     return out
 
 
@@ -548,6 +678,9 @@ def measure_timing(replay, spec, clock):
             row.update(time_call(replay, call, settings, clock, flush))
         except Exception as e:
             row["error"] = f"timing: {type(e).__name__}: {e}"
+            if enabled(spec, "timed_output_mismatch"):
+                row["timed_outputs"] = {"repetitions": None, "compared": [], "differing": [],
+                                        "error": f"could not run: {row['error']}"}
     source = "the call's own time (cpu)" if replay.device == "cpu" else "torch.profiler (device activities)"
     if clock.profiler_error:
         source = f"cuda events: the profiler failed ({clock.profiler_error})"
@@ -700,6 +833,9 @@ def summarize_timing(measured, device, peak, errors, seed=0):
                 call["flags"].append("timer_disagrees")
             if c["peak_fraction"] is not None and c["peak_fraction"] > 1.0:
                 call["flags"].append("beyond_peak")
+        call["timed_inputs"], call["timed_outputs"] = row.get("timed_inputs"), row.get("timed_outputs")
+        if (call["timed_outputs"] or {}).get("differing"):
+            call["flags"].append("timed_output_mismatch")
         call["notes"] = timing_notes(call, device)
         calls.append(call)
     total = {"baseline_ms": sums["bdevice"] or None, "candidate_ms": sums["cdevice"] or None,
@@ -730,7 +866,25 @@ def timing_notes(call, device):
     if "beyond_peak" in call["flags"]:
         notes["beyond_peak"] = (f"{c['bytes']} bytes in {c['device']['p50']:.4g} ms is {c['gbs']:.4g} GB/s,"
                                 f" {100 * c['peak_fraction']:.0f}% of the peak")
+    if "timed_output_mismatch" in call["flags"]:
+        notes["timed_output_mismatch"] = timed_mismatch_note(call["timed_outputs"])
     return notes
+
+
+def timed_mismatch_note(timed):
+    """"repetition 37 of 100 differs from the baseline (max abs err 0.5, 120/4096 mismatched)", naming the worst
+    repetition when several differ, and which were compared."""
+    differing = timed["differing"]
+    worst = max(differing, key=lambda d: (d["mismatched"], d["max_abs_err"] or 0))
+    details = [f"max abs err {worst['max_abs_err']:.3g}"] if worst["max_abs_err"] is not None else []
+    details += [f"{worst['mismatched']}/{worst['total']} mismatched", *worst["flags"]]
+    reps = ", ".join(str(d["repetition"]) for d in differing)
+    if len(differing) == 1:
+        text = f"repetition {reps} of {timed['repetitions']} differs from the baseline ({', '.join(details)})"
+    else:
+        text = (f"repetitions {reps} of {timed['repetitions']} differ from the baseline"
+                f" (repetition {worst['repetition']}: {', '.join(details)})")
+    return f"{text}; repetitions compared: {', '.join(map(str, timed['compared']))}"
 
 
 def fold_checks(check_rows, timing, own_kernel, accuracy, spec):
@@ -776,18 +930,28 @@ def fold_checks(check_rows, timing, own_kernel, accuracy, spec):
                     summary[flag]["notes"].append(
                         f"{output['name']}: {what} would pass; max |baseline| is {output['max_abs_baseline']:.3g}"
                         f" against atol {accuracy['atol']:g} + rtol {accuracy['rtol']:g} x |baseline|")
+    timed = summary["timed_output_mismatch"]
     if timing is not None:
         for call in timing["calls"]:
-            if "timer_disagrees" in call["flags"]:
-                where = f"{call['name']}#{call['index']}"
-                summary["timer_disagrees"]["flagged"] = True
-                summary["timer_disagrees"]["where"].append(where)
-                summary["timer_disagrees"]["notes"].append(f"{where}: {call['notes'].get('timer_disagrees', '')}")
+            where = f"{call['name']}#{call['index']}"
+            for flag in ("timer_disagrees", "timed_output_mismatch"):
+                if flag in call["flags"]:
+                    summary[flag]["flagged"] = True
+                    summary[flag]["where"].append(where)
+                    summary[flag]["notes"].append(f"{where}: {call['notes'].get(flag, '')}")
+            if (call.get("timed_inputs") or {}).get("note"):
+                timed["notes"].append(f"{where}: {call['timed_inputs']['note']}")
+            if (call.get("timed_outputs") or {}).get("error"):
+                timed["errors"].append(f"{where}: {call['timed_outputs']['error']}")
+        if timed["enabled"] and check_rows and not any(call.get("timed_outputs") for call in timing["calls"]):
+            timed["errors"].append(f"could not run: {timing.get('error') or 'no call could be timed'}")
         speedup = timing.get("speedup")
         threshold = settings["implausible_speedup"]
         if speedup is not None and speedup > threshold:
             summary["implausible_speedup"].update(
                 flagged=True, notes=[f"{speedup:.1f}x is above the {threshold:g}x this profile finds plausible"])
+    elif timed["enabled"]:  # it compares the timed repetitions' outputs
+        timed.update(enabled=False, notes=["not run: timing is off"])
     for check, entry in summary.items():
         if not entry["enabled"]:
             entry["flagged"] = False

@@ -61,8 +61,30 @@ RUNS = {
     "implausible": ("right.py", "test_code.py", {"timing": {"enabled": True}, "checks": {"implausible_speedup": 1e-9}}),
     "beyond_peak": ("right.py", "test_code.py", {"timing": {"enabled": True}, "peak_bandwidth_gbs": 1e-9}),
     "checks_off": ("cached.py", "test_code.py", {"checks": {"disabled": list(harness.krw_measure.CHECKS)}}),
+    # Timed calls are checked too: right for the battery, wrong afterwards; a cache keyed by the inputs' contents.
+    "lazy": ("lazy.py", "test_code.py", {"timing": {"enabled": True}}),
+    "lazy_unchecked": ("lazy.py", "test_code.py", {"timing": {"enabled": True},
+                                                   "checks": {"disabled": ["timed_output_mismatch"]}}),
+    "hashed": ("hashed.py", "test_code.py", {"timing": {"enabled": True}}),
     "honest": (("extension", "right_loop"), "test_code.py", {"timing": {"enabled": True}}),
     "library_ext": (("extension", "right"), "test_code.py", {}),
+}
+# Each run's top-level flags, exactly. The honest runs time their calls, so timed_output_mismatch is checked there.
+EXPECTED_FLAGS = {
+    "hangs": [], "raises": [], "crashes": [], "checks_off": [], "honest": [],
+    "right": ["no_own_kernel"], "no_tensors": ["no_own_kernel"], "extra_function": ["no_own_kernel"],
+    "library_ext": ["no_own_kernel"], "implausible": ["no_own_kernel", "implausible_speedup"],
+    "beyond_peak": ["no_own_kernel", "beyond_peak"],
+    "off_by_one": ["no_own_kernel", "seed_sensitive"], "wrong_shape": ["no_own_kernel", "seed_sensitive"],
+    "missing_key": ["no_own_kernel", "seed_sensitive"], "identity": ["no_own_kernel", "seed_sensitive"],
+    "memorized": ["no_own_kernel", "seed_sensitive"],
+    "zeros": ["output_reused", "no_own_kernel", "seed_sensitive"], "nan": ["output_reused", "no_own_kernel", "seed_sensitive"],
+    "cached": ["output_reused", "no_own_kernel", "seed_sensitive"], "mutates": ["input_mutated", "no_own_kernel"],
+    "noisy": ["no_own_kernel", "nondeterministic", "seed_sensitive"],
+    "zeros_loose": ["output_reused", "no_own_kernel", "zeros_would_pass", "input_would_pass"],
+    "identity_loose": ["no_own_kernel", "zeros_would_pass", "input_would_pass"],
+    "lazy": ["no_own_kernel", "timed_output_mismatch"], "lazy_unchecked": ["no_own_kernel"],
+    "hashed": ["output_reused", "no_own_kernel"],
 }
 EXTENSIONS = {}  # fixture name -> built module file, for the ("extension", name) candidates
 RESULTS = {}  # name -> (result dict, CompletedProcess, seconds)
@@ -192,6 +214,13 @@ class FixtureRuns(unittest.TestCase):
             low, high = call["ci95"]
             self.assertLessEqual(low, high)
             self.assertEqual(call["within_noise"], low <= 1 <= high)
+        for call in timing["calls"]:  # new values every repetition; the first, the last and three others compared
+            reps = call["timed_outputs"]["repetitions"]
+            self.assertEqual(call["timed_inputs"], {"redrawn": True, "note": None,
+                                                    "seeds": [(1 << 20) + 1, (1 << 20) + reps]})
+            compared = call["timed_outputs"]["compared"]
+            self.assertEqual((compared[0], compared[-1], len(compared)), (1, reps, min(reps, 5)))
+            self.assertEqual((call["timed_outputs"]["differing"], call["timed_outputs"]["error"]), ([], None))
         self.assertEqual(timing["calls"][0]["candidate"]["bytes"], 2 * 64 * 33 * 4)  # x in, result out
         self.assertGreater(timing["speedup"], 0)
         self.assertEqual(timing["headline"], "device_time")
@@ -369,6 +398,53 @@ class CheatBattery(unittest.TestCase):
         self.assertTrue(all(s["ok"] for s in result["accuracy"]["seeds"]))
         for call in result["timing"]["calls"]:
             self.assertEqual(call["flags"], [])
+            self.assertEqual(call["timed_outputs"]["differing"], [])
+            self.assertGreaterEqual(len(call["timed_outputs"]["compared"]), 5)
+
+    def test_every_fixture_keeps_its_flags(self):
+        """The honest candidates raise no timed_output_mismatch; every fixture raises exactly its flags."""
+        for name, flags in EXPECTED_FLAGS.items():
+            self.assertEqual(self.result(name)["flags"], flags, name)
+        self.assertEqual(set(EXPECTED_FLAGS), set(RUNS))
+        for name in ("right", "extra_function", "implausible", "beyond_peak", "honest", "hashed"):
+            check = self.check(name, "timed_output_mismatch")
+            self.assertEqual((check["enabled"], check["flagged"], check["errors"]), (True, False, []), name)
+
+    def test_right_for_the_checks_wrong_when_timed_is_timed_output_mismatch(self):
+        result = self.assert_flagged("lazy", "timed_output_mismatch", ["scale_shift#0", "scale_shift#1"])
+        self.assertTrue(result["accuracy"]["ok"])  # right for the test and for every replay of the battery
+        self.assertTrue(all(s["ok"] for s in result["accuracy"]["seeds"]))
+        notes = self.check("lazy", "timed_output_mismatch")["notes"]
+        self.assertRegex(notes[0], r"^scale_shift#0: repetitions? [\d, ]+ of \d+ differs? from the baseline "
+                                   r"\((repetition \d+: )?max abs err 0\.5, 2112/2112 mismatched\); repetitions compared: 1, ")
+        calls = result["timing"]["calls"]
+        self.assertEqual([c["flags"] for c in calls], [["timed_output_mismatch"]] * 2 + [[]])
+        self.assertEqual(notes[0], f"scale_shift#0: {calls[0]['notes']['timed_output_mismatch']}")
+        # Wrong from its 25th call: by the last timed repetition of the first call at the latest.
+        timed = calls[0]["timed_outputs"]
+        self.assertIn(timed["repetitions"], [d["repetition"] for d in timed["differing"]])
+
+    def test_timed_output_mismatch_can_be_turned_off(self):
+        result = self.result("lazy_unchecked")
+        self.assertEqual(result["flags"], ["no_own_kernel"])
+        check = self.check("lazy_unchecked", "timed_output_mismatch")
+        self.assertEqual((check["enabled"], check["flagged"], check["notes"]), (False, False, []))
+        for call in result["timing"]["calls"]:
+            self.assertEqual(call["flags"], [])
+            self.assertIsNone(call["timed_outputs"])
+            self.assertTrue(call["timed_inputs"]["redrawn"])  # new values all the same: they are how timing works
+
+    def test_timed_outputs_are_not_checked_without_timing(self):
+        check = self.check("cached", "timed_output_mismatch")
+        self.assertEqual((check["enabled"], check["flagged"], check["notes"], check["errors"]),
+                         (False, False, ["not run: timing is off"], []))
+
+    def test_cache_by_contents_is_output_reused_and_checked_when_timed(self):
+        result = self.assert_flagged("hashed", "output_reused", ["scale_shift#0", "scale_shift#1"])
+        self.assertTrue(result["accuracy"]["ok"])
+        for call in result["timing"]["calls"]:
+            self.assertEqual(call["timed_outputs"]["differing"], [])
+            self.assertIn(1, call["timed_outputs"]["compared"])
 
     def test_library_ops_have_no_own_kernel(self):
         self.assert_flagged("library_ext", "no_own_kernel")
@@ -480,6 +556,142 @@ class CacheFlushMethods(unittest.TestCase):
             measure.CacheFlush(torch, "cpu", True, "sometimes")
 
 
+@unittest.skipIf(NO_TORCH, NO_TORCH)
+class TimedRepetitions(unittest.TestCase):
+    """Every timed repetition draws new values (seed 2^20 + its number) before either side runs, and both sides
+    get the same ones; the first, the last and three drawn repetitions have their outputs compared with the
+    baseline's. In-process, on one recorded call, with the flush off to keep it short."""
+
+    SPY = ("import torch\nseen = []\n\n\ndef scale_shift(x, scale, shift):\n    seen.append(x.clone())\n"
+           "    return x * scale + shift\n")
+    PICKY = ("import torch\n\n\ndef scale_shift(x, scale, shift):\n"
+             "    if not torch.equal(x, torch.randn(64, 33, generator=torch.Generator().manual_seed(42))):\n"
+             "        raise ValueError('only the inputs the test made')\n    return x * scale + shift\n")
+    REPS = 8
+
+    def setUp(self):
+        self.folder = tempfile.TemporaryDirectory(prefix="krw-timed-")
+        self.x = torch.randn(64, 33, generator=torch.Generator().manual_seed(42))
+
+    def tearDown(self):
+        self.folder.cleanup()
+
+    def source(self, name, text):
+        path = os.path.join(self.folder.name, name)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+        return path
+
+    def timed(self, baseline, candidate, disabled=(), profiler=None, profile_reps=0):
+        """time_call on the cpu; with `profiler` (a function of the clock, the modules and a thunk), as on cuda:
+        profiled repetitions after the measured ones, the profiler being that function."""
+        measure = harness.krw_measure
+        spec = {"baseline": {"kind": "python", "source_file": baseline},
+                "candidate": {"kind": "python", "source_file": candidate}, "device": "cpu", "seed": 42,
+                "rtol": 1e-05, "atol": 1e-03, "checks": {"disabled": list(disabled)}}
+        replay = measure.Replay(torch, spec, [{"name": "scale_shift", "args": (self.x, 2.0, 0.5), "kwargs": {}}])
+        modules = {side: sys.modules[f"krw_{side}"] for side in ("baseline", "candidate")}
+        clock = measure.Clock(torch, "cpu")
+        if profiler:
+            replay.device, replay.sync = "cuda", lambda: None
+            clock.profile = lambda thunk: profiler(clock, modules, thunk)
+        settings = {"warmup_ms": 1, "rep_ms": 1, "min_reps": self.REPS, "max_reps": self.REPS,
+                    "profile_reps": profile_reps}
+        row = measure.time_call(replay, replay.calls[0], settings, clock, measure.CacheFlush(torch, "cpu", False))
+        return row, modules, spec
+
+    def test_both_sides_get_the_same_new_values_every_repetition(self):
+        spy = self.source("spy.py", self.SPY)
+        row, modules, _ = self.timed(spy, spy)
+        baseline, candidate = (modules[side].seen[-self.REPS:] for side in ("baseline", "candidate"))
+        self.assertTrue(all(torch.equal(b, c) for b, c in zip(baseline, candidate)))
+        checked = [harness.krw_measure.Redraw(torch, ((self.x, 2.0, 0.5), {}))(seed)[0][0] for seed in (1, 2, 3)]
+        for i, x in enumerate(baseline):
+            self.assertEqual((x.shape, x.dtype), (self.x.shape, self.x.dtype))
+            self.assertAlmostEqual(float(x.mean()), float(self.x.mean()), delta=0.15)  # the recorded mean and spread
+            self.assertAlmostEqual(float(x.std()), float(self.x.std()), delta=0.15)
+            for other in [self.x, *checked, *baseline[:i]]:  # neither the test's, the seed check's nor an earlier one
+                self.assertFalse(torch.equal(x, other))
+        self.assertTrue(torch.equal(modules["baseline"].seen[0], baseline[0]))  # tried on the baseline first
+        self.assertEqual(row["timed_inputs"]["seeds"], [(1 << 20) + 1, (1 << 20) + self.REPS])
+        self.assertEqual(row["timed_outputs"]["compared"], [1, 3, 4, 6, 8])  # the same every run
+        self.assertEqual(row["timed_outputs"]["differing"], [])
+
+    def test_a_cache_keyed_by_contents_misses_every_timed_repetition(self):
+        row, modules, _ = self.timed(os.path.join(CASE, "label.py"), os.path.join(CASE, "candidates", "hashed.py"))
+        lookups = modules["candidate"].lookups
+        # The first call computes; warm-up on the test's values hits; each timed repetition has new values.
+        self.assertEqual(lookups["misses"], 1 + row["candidate"]["reps"])
+        self.assertGreater(lookups["hits"], 0)
+        self.assertEqual(row["candidate"]["reps"], self.REPS)
+
+    def test_a_baseline_failing_on_new_values_is_timed_on_the_recorded_ones(self):
+        picky = self.source("picky.py", self.PICKY)
+        row, _, spec = self.timed(picky, picky)
+        self.assertFalse(row["timed_inputs"]["redrawn"])
+        self.assertIn("baseline: ValueError: only the inputs the test made", row["timed_inputs"]["note"])
+        self.assertEqual((len(row["timed_outputs"]["compared"]), row["timed_outputs"]["differing"]), (5, []))
+        timing = harness.krw_measure.summarize_timing(
+            {"calls": [{"name": "scale_shift", "index": 0, "error": None, **row}], "flush": None,
+             "device_time_source": "test"}, "cpu", None, [])
+        check = harness.krw_measure.fold_checks([], timing, None, None, spec)["timed_output_mismatch"]
+        self.assertEqual((check["flagged"], check["errors"]), (False, []))
+        self.assertEqual(check["notes"], [f"scale_shift#0: {row['timed_inputs']['note']}"])  # said, not silently clean
+
+    def test_profiled_repetitions_are_timed_and_checked_too(self):
+        """On cuda the device time comes from profiled repetitions after the measured ones: they draw new values
+        as well, and the last of them is the last repetition compared."""
+        spy = self.source("spy.py", self.SPY.replace("seen = []", "seen = []\nprofiled = False").replace(
+            "return x * scale + shift", "return x * scale + (0.0 if profiled else shift)"))
+
+        def profiler(clock, modules, thunk):  # a device that runs the candidate differently under the profiler
+            modules["candidate"].profiled = True
+            ms = clock.measure(thunk)["call_ms"]
+            return {"device_ms": ms, "kernels": [("scale_shift_kernel", ms, 7)], "off_stream_ms": 0.0}
+        row, modules, _ = self.timed(spy, spy, profiler=profiler, profile_reps=4)
+        total = self.REPS + 4
+        self.assertEqual((row["candidate"]["reps"], row["candidate"]["kernels"][0]["name"]), (self.REPS, "scale_shift_kernel"))
+        self.assertEqual(row["timed_inputs"]["seeds"], [(1 << 20) + 1, (1 << 20) + total])
+        baseline, candidate = (modules[side].seen[-total:] for side in ("baseline", "candidate"))
+        self.assertTrue(all(torch.equal(b, c) for b, c in zip(baseline, candidate)))
+        for i, x in enumerate(baseline):  # each its own values
+            self.assertFalse(any(torch.equal(x, other) for other in baseline[:i]))
+        timed = row["timed_outputs"]
+        self.assertEqual((timed["repetitions"], timed["compared"][0], timed["compared"][-1]), (total, 1, total))
+        self.assertEqual([d["repetition"] for d in timed["differing"]], [r for r in timed["compared"] if r > self.REPS])
+
+    def test_turned_off_nothing_is_compared(self):
+        spy = self.source("spy.py", self.SPY)
+        row, _, _ = self.timed(spy, spy, disabled=["timed_output_mismatch"])
+        self.assertNotIn("timed_outputs", row)
+        self.assertTrue(row["timed_inputs"]["redrawn"])
+
+    def test_the_sample_is_the_first_the_last_and_three_drawn(self):
+        measure = harness.krw_measure
+
+        def sample(seed, reps=100, wrong_from=None):
+            chosen = measure.TimedSample(torch, seed)
+            for rep in range(1, reps + 1):
+                value = torch.arange(4.0) + rep
+                wrong = wrong_from is not None and rep >= wrong_from
+                chosen.offer(rep, {"baseline": value, "candidate": value + 1 if wrong else value.clone()}, rep == reps)
+                self.assertLessEqual(len(chosen.kept), 5)  # never more outputs kept than compared
+                value.fill_(-1)  # a side writing into a buffer it returned again: the copies are the outputs
+            return chosen.compare(1e-05, 1e-03)
+
+        first = sample(42)
+        self.assertEqual(first, sample(42))  # reproducible
+        self.assertEqual((len(first["compared"]), first["compared"][0], first["compared"][-1]), (5, 1, 100))
+        self.assertEqual(first["differing"], [])
+        drawn = {rep for seed in range(100) for rep in sample(seed, reps=20)["compared"][1:-1]}
+        self.assertEqual(drawn, set(range(2, 20)))  # any repetition may be drawn
+        wrong = sample(42, wrong_from=50)
+        self.assertEqual([d["repetition"] for d in wrong["differing"]], [r for r in first["compared"] if r >= 50])
+        self.assertEqual(wrong["differing"][-1], {"repetition": 100, "outputs": ["output"], "max_abs_err": 1.0,
+                                                  "mismatched": 4, "total": 4, "flags": []})
+        self.assertEqual(sample(7, reps=2)["compared"], [1, 2])
+
+
 class TimingSummary(unittest.TestCase):
     @staticmethod
     def side(device, call, events=None, nbytes=1_000_000, samples=None):
@@ -539,10 +751,44 @@ class TimingSummary(unittest.TestCase):
         self.assertGreater(high, 1.0)
         self.assertTrue(timing["within_noise"])
 
+    def test_timed_output_mismatch_names_the_repetitions(self):
+        timed = {"repetitions": 100, "compared": [1, 20, 37, 64, 100], "error": None,
+                 "differing": [{"repetition": 37, "outputs": ["output"], "max_abs_err": 0.5, "mismatched": 120,
+                                "total": 4096, "flags": []}]}
+        row = {"baseline": self.side(1.0, 1.1, 1.0), "candidate": self.side(1.0, 1.1, 1.0), "timed_outputs": timed}
+        timing = self.summarize([row])
+        call = timing["calls"][0]
+        self.assertEqual(call["flags"], ["timed_output_mismatch"])
+        self.assertEqual(call["notes"]["timed_output_mismatch"],
+                         "repetition 37 of 100 differs from the baseline (max abs err 0.5, 120/4096 mismatched);"
+                         " repetitions compared: 1, 20, 37, 64, 100")
+        spec = {"checks": {"disabled": []}}
+        check = harness.krw_measure.fold_checks([], timing, None, None, spec)["timed_output_mismatch"]
+        self.assertEqual((check["flagged"], check["where"]), (True, ["f0#0"]))
+        self.assertEqual(check["notes"], [f"f0#0: {call['notes']['timed_output_mismatch']}"])
+        self.assertEqual(harness.krw_measure.result_flags({"timed_output_mismatch": check}, timing),
+                         ["timed_output_mismatch"])
+        timed["differing"].append({"repetition": 100, "outputs": ["output"], "max_abs_err": None, "mismatched": 4096,
+                                   "total": 4096, "flags": ["nan"]})
+        self.assertEqual(self.summarize([row])["calls"][0]["notes"]["timed_output_mismatch"],
+                         "repetitions 37, 100 of 100 differ from the baseline (repetition 100: 4096/4096 mismatched, nan);"
+                         " repetitions compared: 1, 20, 37, 64, 100")
+        timing = self.summarize([row])
+        off = harness.krw_measure.fold_checks([], timing, None, None, {"checks": {"disabled": ["timed_output_mismatch"]}})
+        self.assertEqual((timing["calls"][0]["flags"], off["timed_output_mismatch"]["flagged"]), ([], False))
+        # A call whose timing failed: the check could not run there.
+        failed = self.summarize([{"timed_outputs": {"repetitions": None, "compared": [], "differing": [],
+                                                    "error": "could not run: timing: RuntimeError: boom"}}])
+        check = harness.krw_measure.fold_checks([], failed, None, None, spec)["timed_output_mismatch"]
+        self.assertEqual(check["errors"], ["f0#0: could not run: timing: RuntimeError: boom"])
+
     def test_a_failed_measurement_leaves_nothing_to_sum(self):
         timing = harness.krw_measure.summarize_timing(None, "cpu", None, ["checks and timing failed: killed"])
         self.assertEqual((timing["speedup"], timing["within_noise"], timing["calls"]), (None, None, []))
         self.assertEqual(timing["error"], "checks and timing failed: killed")
+        rows = [{"name": "f", "index": 0, "flags": [], "notes": {}, "check_errors": {}}]  # the checks were written
+        check = harness.krw_measure.fold_checks(rows, timing, None, None, {"checks": {}})["timed_output_mismatch"]
+        self.assertEqual(check["errors"], ["could not run: checks and timing failed: killed"])  # not "clean"
 
     def test_peak_table_matches_device_names(self):
         peak = harness.krw_measure.load_peak("NVIDIA H100 80GB HBM3", None)

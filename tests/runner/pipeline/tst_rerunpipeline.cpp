@@ -525,7 +525,7 @@ private Q_SLOTS:
             for (const QString& expected : resultFlags)
                 QVERIFY2(result.flags.contains(expected), qPrintable(result.flags.join(QLatin1Char(','))));
         }
-        QCOMPARE(result.checks.size(), 9); // every check of the battery reports, flagged or not
+        QCOMPARE(result.checks.size(), 10); // every check of the battery reports, flagged or not
         for (const CheckSummary& check : result.checks)
             QVERIFY2(check.errors.isEmpty(), qPrintable(check.name + QLatin1String(": ") + check.errors.join(QLatin1Char(';'))));
         if (!badOutput.isEmpty()) {
