@@ -426,7 +426,7 @@ private Q_SLOTS:
         QCOMPARE(calls->model()->index(0, CallTimingModel::FlagsColumn).data().toString(), QStringLiteral("launch_bound"));
         QCOMPARE(calls->model()->index(0, CallTimingModel::SpeedupColumn).data().toString(), QStringLiteral("1.25× [1.20–1.30]"));
         QCOMPARE(calls->model()->index(0, CallTimingModel::CallTimeColumn).data().toString(), QStringLiteral("1.11×"));
-        QCOMPARE(paintedTextColor(calls, 0, CallTimingModel::FlagsColumn), problem);
+        QVERIFY(paintedTextColor(calls, 0, CallTimingModel::FlagsColumn) != problem); // launch_bound is a note
         const QString tip = calls->model()->index(0, CallTimingModel::CallColumn).data(Qt::ToolTipRole).toString();
         QVERIFY2(tip.contains(QStringLiteral("candidate device time: p50 0.0045 ms")), qPrintable(tip));
         QVERIFY2(tip.contains(QStringLiteral("call time p50 0.39 ms")), qPrintable(tip));
