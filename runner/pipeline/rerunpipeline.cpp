@@ -2,12 +2,12 @@
 #include "pipeline/rerunpipeline.h"
 
 #include "krw-config.h"
+#include "pipeline/staticconfirmation.h"
 #include "rerun/diagnosticparser.h"
 #include "rerun/kernelresourceparser.h"
 #include "review/annotations.h"
 #include "run/caseversions.h"
 #include "runnerlogging.h"
-#include "pipeline/staticconfirmation.h"
 #include "sandbox/sandboxenvironment.h"
 #include "storage/atomicfile.h"
 #include "work/workpools.h"
@@ -23,8 +23,8 @@
 #include <QJsonObject>
 #include <QStandardPaths>
 #include <QTimer>
-#include <QtConcurrent>
 #include <QUuid>
+#include <QtConcurrent>
 
 #include <algorithm>
 

@@ -20,8 +20,8 @@ class StaticConfirmation
 public:
     // The lint hints on the candidate's text (run with the baseline and test beside it, as the case
     // view's lint runs); pure, so it can run on a worker while the rerun compiles and runs.
-    static LintHints candidateHints(const QString& candidateId, const QString& candidateText, const QString& baselineText,
-        const QString& testCode);
+    static LintHints candidateHints(
+        const QString& candidateId, const QString& candidateText, const QString& baselineText, const QString& testCode);
     // Appends the agreeing hints to the notes of the flagged checks they confirm (Linter::confirmingFlags).
     static void apply(RerunResult* result, const LintHints& hints);
 };

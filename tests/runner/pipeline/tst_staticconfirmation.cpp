@@ -95,8 +95,8 @@ private Q_SLOTS:
     {
         const LintHints hints = StaticConfirmation::candidateHints(QStringLiteral("file:/c.py"), honest, label, test);
         for (const LintHint& h : hints)
-            QVERIFY2(h.version == QLatin1String("file:/c.py") && h.check != QLatin1String("fallback")
-                    && h.check != QLatin1String("torch-work"),
+            QVERIFY2(
+                h.version == QLatin1String("file:/c.py") && h.check != QLatin1String("fallback") && h.check != QLatin1String("torch-work"),
                 qPrintable(h.check + QLatin1String(": ") + h.message));
     }
 };
