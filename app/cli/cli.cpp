@@ -453,6 +453,29 @@ int rerun(QCommandLineParser& parser, const QStringList& args)
     return exitCode;
 }
 
+// show RESULT: a saved rerun result (a results folder's file, one from a GPU host or a Slurm node,
+// rerun --json's output) as rerun prints it, judged by this build's rules (VerdictLevel): its
+// verdict_level and verdict_line are recomputed, whatever the file says.
+int showResult(QCommandLineParser& parser, const QStringList& args)
+{
+    if (args.size() != 2)
+        return usage(parser, QCoreApplication::translate("kernel-review-cli", "show takes exactly one RESULT file"));
+    QFile file(args.at(1));
+    if (!file.open(QIODevice::ReadOnly)) {
+        errStream() << "kernel-review-cli: "
+                    << QCoreApplication::translate("kernel-review-cli", "cannot read %1: %2").arg(args.at(1), file.errorString()) << '\n';
+        return NothingLoaded;
+    }
+    QString error;
+    const auto result = rerunFromJson(file.readAll(), &error);
+    if (!result) {
+        errStream() << "kernel-review-cli: " << args.at(1) << ": " << error << '\n';
+        return NothingLoaded;
+    }
+    writeOut(parser.isSet(QStringLiteral("json")) ? rerunToJson(*result) : rerunText(*result));
+    return Ok;
+}
+
 // The node's side of a Slurm batch: one staged request, run with the normal pipeline here, its
 // result written atomically to --out. Where it ran comes from Slurm's environment.
 int runRequest(QCommandLineParser& parser, const QStringList& args)
@@ -599,6 +622,7 @@ void addOptions(QCommandLineParser& parser)
         "                 a batch: one line (--json: one JSON object) per case as it ends, then a summary\n"
         "                 [--slurm --slurm-dir DIR]: the batch as one Slurm job array\n"
         "  run-request FILE --out RESULT   run one staged request (a Slurm task's work)\n"
+        "  show RESULT    a saved rerun result as rerun prints it (--json), judged by this build's rules\n"
         "  export PATH --format html|md|pdf|csv|workspace --out DEST [--only all|failing|annotated]\n"
         "                 the annotated report, a CSV of cases, or per-case debug folders\n"
         "                 [--compare B]: the summary page lists the buckets of this run against B\n\n"
@@ -744,6 +768,8 @@ int run(const QStringList& arguments, QIODevice* out, QIODevice* err)
             return exportReport(parser, args);
         if (args.first() == QLatin1String("run-request"))
             return runRequest(parser, args);
+        if (args.first() == QLatin1String("show"))
+            return showResult(parser, args);
         return usage(parser, QCoreApplication::translate("kernel-review-cli", "unknown command \"%1\"").arg(args.first()));
     }();
     streams = previous;

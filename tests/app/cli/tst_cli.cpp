@@ -331,6 +331,36 @@ private Q_SLOTS:
         QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("result.json"))));
     }
 
+    // show: a result file written by an older build (no verdict_level, the old verdict line) is
+    // judged again by this build's rules; a file that is no result is named with why.
+    void showJudgesASavedResultAgain()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("result.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"({"case": "k.py", "version": "it1:predict", "status": "completed", "verdict": "passed",
+            "verdict_line": "passed — 2 warnings: output_reused, launch_bound", "flags": ["output_reused", "launch_bound"],
+            "checks": [], "stages": {"accuracy": {"ok": true, "rtol": 0, "atol": 0, "flags": [], "outputs": []}}})");
+        file.close();
+        CliRun r = runCli({QStringLiteral("show"), path, QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        QCOMPARE(o.value(QStringLiteral("verdict_level")).toString(), QStringLiteral("suspect"));
+        QCOMPARE(o.value(QStringLiteral("verdict_line")).toString(), QStringLiteral("suspect — output_reused; notes: launch_bound"));
+        r = runCli({QStringLiteral("show"), path});
+        QVERIFY2(r.out.contains(QStringLiteral("verdict_level: suspect\n")), qPrintable(r.out));
+        r = runCli({QStringLiteral("show"), dir.filePath(QStringLiteral("missing.json"))});
+        QVERIFY(r.code != 0);
+        QVERIFY2(r.err.contains(QStringLiteral("cannot read")), qPrintable(r.err));
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write("[1, 2]");
+        file.close();
+        r = runCli({QStringLiteral("show"), path});
+        QVERIFY(r.code != 0);
+        QVERIFY2(r.err.contains(QStringLiteral("not a rerun result")), qPrintable(r.err));
+    }
+
     // --slurm needs a folder the nodes see; without one nothing is staged or submitted.
     void slurmNeedsASharedFolder()
     {
