@@ -35,6 +35,7 @@
 #include <QTextStream>
 
 #include <memory>
+#include <optional>
 
 namespace krw::cli {
 
@@ -453,6 +454,18 @@ int rerun(QCommandLineParser& parser, const QStringList& args)
     return exitCode;
 }
 
+// A file's bytes, or std::nullopt once "cannot read PATH: why" is said.
+std::optional<QByteArray> readFileOrSay(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        errStream() << "kernel-review-cli: "
+                    << QCoreApplication::translate("kernel-review-cli", "cannot read %1: %2").arg(path, file.errorString()) << '\n';
+        return std::nullopt;
+    }
+    return file.readAll();
+}
+
 // show RESULT: a saved rerun result (a results folder's file, one from a GPU host or a Slurm node,
 // rerun --json's output) as rerun prints it, judged by this build's rules (VerdictLevel): its
 // verdict_level and verdict_line are recomputed, whatever the file says.
@@ -460,14 +473,11 @@ int showResult(QCommandLineParser& parser, const QStringList& args)
 {
     if (args.size() != 2)
         return usage(parser, QCoreApplication::translate("kernel-review-cli", "show takes exactly one RESULT file"));
-    QFile file(args.at(1));
-    if (!file.open(QIODevice::ReadOnly)) {
-        errStream() << "kernel-review-cli: "
-                    << QCoreApplication::translate("kernel-review-cli", "cannot read %1: %2").arg(args.at(1), file.errorString()) << '\n';
+    const auto bytes = readFileOrSay(args.at(1));
+    if (!bytes)
         return NothingLoaded;
-    }
     QString error;
-    const auto result = rerunFromJson(file.readAll(), &error);
+    const auto result = rerunFromJson(*bytes, &error);
     if (!result) {
         errStream() << "kernel-review-cli: " << args.at(1) << ": " << error << '\n';
         return NothingLoaded;
@@ -482,14 +492,11 @@ int runRequest(QCommandLineParser& parser, const QStringList& args)
 {
     if (args.size() != 2 || !parser.isSet(QStringLiteral("out")))
         return usage(parser, QCoreApplication::translate("kernel-review-cli", "run-request takes one FILE and --out RESULT"));
-    QFile file(args.at(1));
-    if (!file.open(QIODevice::ReadOnly)) {
-        errStream() << "kernel-review-cli: "
-                    << QCoreApplication::translate("kernel-review-cli", "cannot read %1: %2").arg(args.at(1), file.errorString()) << '\n';
+    const auto bytes = readFileOrSay(args.at(1));
+    if (!bytes)
         return NothingLoaded;
-    }
     QString error;
-    const auto staged = RerunRequestFormat::fromJson(file.readAll(), &error);
+    const auto staged = RerunRequestFormat::fromJson(*bytes, &error);
     if (!staged) {
         errStream() << "kernel-review-cli: " << args.at(1) << ": " << error << '\n';
         return NothingLoaded;

@@ -120,15 +120,9 @@ void pythonHints(const LintPrediction& p, LintHints& hints)
 LintHints ConcurrencyCheck::run(const LintTexts& texts)
 {
     LintHints hints;
-    for (const LintPrediction& p : texts.predictions) {
-        if (p.text.trimmed().isEmpty())
-            continue;
-        const CodeLanguage language = LintSource::programLanguage(p.text);
-        if (language == CodeLanguage::Python)
-            pythonHints(p, hints);
-        else if (language == CodeLanguage::Cpp)
-            cppHints(p.version, LintSource::mask(p.text, LintSource::Language::Cpp, true), hints);
-    }
+    LintSource::forEachProgram(
+        texts.predictions, [&](const LintPrediction& p) { pythonHints(p, hints); },
+        [&](const LintPrediction& p) { cppHints(p.version, LintSource::mask(p.text, LintSource::Language::Cpp, true), hints); });
     return hints;
 }
 

@@ -141,15 +141,8 @@ void cppHints(const LintPrediction& p, LintHints& hints)
 LintHints FallbackCheck::run(const LintTexts& texts)
 {
     LintHints hints;
-    for (const LintPrediction& p : texts.predictions) {
-        if (p.text.trimmed().isEmpty())
-            continue;
-        const CodeLanguage language = LintSource::programLanguage(p.text);
-        if (language == CodeLanguage::Python)
-            pythonHints(p, hints);
-        else if (language == CodeLanguage::Cpp)
-            cppHints(p, hints);
-    }
+    LintSource::forEachProgram(
+        texts.predictions, [&](const LintPrediction& p) { pythonHints(p, hints); }, [&](const LintPrediction& p) { cppHints(p, hints); });
     return hints;
 }
 

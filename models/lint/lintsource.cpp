@@ -69,6 +69,20 @@ CodeLanguage LintSource::language(const QString& text)
     return language;
 }
 
+void LintSource::forEachProgram(const QVector<LintPrediction>& predictions, const std::function<void(const LintPrediction&)>& python,
+    const std::function<void(const LintPrediction&)>& cpp)
+{
+    for (const LintPrediction& p : predictions) {
+        if (p.text.trimmed().isEmpty())
+            continue;
+        const CodeLanguage language = programLanguage(p.text);
+        if (language == CodeLanguage::Python)
+            python(p);
+        else if (language == CodeLanguage::Cpp)
+            cpp(p);
+    }
+}
+
 CodeLanguage LintSource::programLanguage(const QString& text)
 {
     const CodeLanguage detected = language(text);

@@ -7,6 +7,7 @@
 // layout gives "nothing found", which makes a check skip, never a crash.
 #pragma once
 
+#include "lint/linttexts.h"
 #include "run/caseversions.h"
 
 #include <QHash>
@@ -16,6 +17,7 @@
 #include <QStringList>
 #include <QVector>
 
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -35,6 +37,10 @@ public:
     // masked) is Python even when C++ markers outnumber Python's, as in a KernelBench candidate
     // that compiles its CUDA/HIP from strings with load_inline. The checks of candidate code use it.
     static CodeLanguage programLanguage(const QString& text);
+    // Each prediction that holds text, handed to python or cpp by its programLanguage(): how the
+    // checks of candidate code walk a case's predictions.
+    static void forEachProgram(const QVector<LintPrediction>& predictions, const std::function<void(const LintPrediction&)>& python,
+        const std::function<void(const LintPrediction&)>& cpp);
 
     // While one lives on a thread, mask() and language() remember their answers for the texts they
     // are asked about (by the text's storage, so only for texts that outlive the scope unchanged:
