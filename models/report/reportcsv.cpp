@@ -35,7 +35,7 @@ QString checksField(const RerunResult& rerun)
         return QStringLiteral("not run");
     QStringList problems;
     for (const CheckRow& row : checkRows(rerun)) {
-        if (row.state == CheckRow::State::Flagged || row.state == CheckRow::State::CouldNotRun)
+        if (row.state == CheckRow::State::Flagged || row.state == CheckRow::State::Noted || row.state == CheckRow::State::CouldNotRun)
             problems << checkStateName(row.state) + QLatin1Char(':') + row.name;
     }
     return problems.isEmpty() ? QStringLiteral("clean") : problems.join(QLatin1Char(';'));

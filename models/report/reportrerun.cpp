@@ -147,15 +147,17 @@ QVector<ReportCheckLine> reportCheckLines(const RerunResult& result)
             off << row.name;
             break;
         case CheckRow::State::Flagged:
+        case CheckRow::State::Noted:
         case CheckRow::State::CouldNotRun: {
-            QStringList seen = row.seen.isEmpty() && row.state == CheckRow::State::Flagged ? row.where : row.seen;
+            const bool raised = row.state != CheckRow::State::CouldNotRun;
+            QStringList seen = row.seen.isEmpty() && raised ? row.where : row.seen;
             seen += row.errors; // each says "could not run"
-            QString text = row.state == CheckRow::State::Flagged ? checkStateName(row.state) : QString();
+            QString text = raised ? checkStateName(row.state) : QString();
             if (!seen.isEmpty())
                 text += (text.isEmpty() ? QString() : QStringLiteral(": ")) + seen.join(QStringLiteral("; "));
             else if (text.isEmpty())
                 text = checkStateName(row.state);
-            lines << ReportCheckLine{row.name, text, true};
+            lines << ReportCheckLine{row.name, text, row.state != CheckRow::State::Noted}; // a note is no problem
             break;
         }
         }

@@ -37,7 +37,7 @@ int CheckModel::columnCount(const QModelIndex& parent) const
 QString CheckModel::seenText(const CheckRow& row)
 {
     QStringList parts = row.seen;
-    if (parts.isEmpty() && row.state == CheckRow::State::Flagged)
+    if (parts.isEmpty() && (row.state == CheckRow::State::Flagged || row.state == CheckRow::State::Noted))
         parts = row.where;
     parts += row.errors;
     if (!parts.isEmpty())

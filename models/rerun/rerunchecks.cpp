@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "rerun/rerunchecks.h"
 
+#include "rerun/verdictlevel.h"
+
 #include <QMap>
 
 #include <algorithm>
@@ -102,6 +104,10 @@ QVector<CheckRow> checkRows(const RerunResult& result)
             named << flag;
         }
     }
+    for (CheckRow& row : rows) {
+        if (row.state == CheckRow::State::Flagged && !VerdictLevel::isSuspect(row.name, result.flags, result.raisedFlags))
+            row.state = CheckRow::State::Noted;
+    }
     return rows;
 }
 
@@ -112,6 +118,8 @@ QString checkStateName(CheckRow::State state)
         return QStringLiteral("clean");
     case CheckRow::State::Flagged:
         return QStringLiteral("flagged");
+    case CheckRow::State::Noted:
+        return QStringLiteral("note");
     case CheckRow::State::Off:
         return QStringLiteral("off");
     case CheckRow::State::CouldNotRun:

@@ -17,7 +17,8 @@ namespace krw {
 
 struct CheckRow
 {
-    enum class State { Clean, Flagged, Off, CouldNotRun };
+    // Noted: raised, but a note (VerdictLevel): context that does not question the candidate.
+    enum class State { Clean, Flagged, Noted, Off, CouldNotRun };
     QString name; // "input_mutated", "launch_bound", ...
     State state = State::Clean;
     bool timingFlag = false; // launch_bound, beyond_peak: about the measurement, raised whatever the settings
@@ -27,10 +28,11 @@ struct CheckRow
 };
 
 // In the canonical order: the battery's checks as the result lists them, then the timing flags
-// (when device timing ran or they were raised), then any other flag the result raised.
+// (when device timing ran or they were raised), then any other flag the result raised. A raised
+// flag that VerdictLevel calls a note is Noted, not Flagged.
 QVector<CheckRow> checkRows(const RerunResult& result);
 
-// "clean", "flagged", "off", "could not run"
+// "clean", "flagged", "note", "off", "could not run"
 QString checkStateName(CheckRow::State state);
 
 enum class ChecksAbsence {

@@ -51,11 +51,13 @@ void ChecksView::showResult(const RerunResult& result)
     const bool empty = result.caseName.isEmpty();
     switch (empty ? ChecksAbsence::NotReached : checksAbsence(result)) {
     case ChecksAbsence::Present: {
-        int counts[4] = {0, 0, 0, 0};
+        int counts[5] = {0, 0, 0, 0, 0};
         for (const CheckRow& row : m_model->rows())
             ++counts[int(row.state)];
         QStringList parts;
         parts << tr("%n flagged", nullptr, counts[int(CheckRow::State::Flagged)]);
+        if (const int notes = counts[int(CheckRow::State::Noted)]; notes > 0)
+            parts << (notes == 1 ? tr("1 note") : tr("%1 notes").arg(notes));
         if (counts[int(CheckRow::State::CouldNotRun)] > 0)
             parts << tr("%n could not run", nullptr, counts[int(CheckRow::State::CouldNotRun)]);
         parts << tr("%n clean", nullptr, counts[int(CheckRow::State::Clean)]);

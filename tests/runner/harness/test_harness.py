@@ -86,6 +86,10 @@ EXPECTED_FLAGS = {
     "lazy": ["no_own_kernel", "timed_output_mismatch"], "lazy_unchecked": ["no_own_kernel"],
     "hashed": ["output_reused", "no_own_kernel"],
 }
+# Flags a run may raise or not, by chance: cached.py keys its cache by the input's address, so the seed check's
+# new tensors hit a stale entry only when the allocator hands out an address seen before (it did on a quiet
+# machine, not under load).
+MAY_ALSO_FLAG = {"cached": ["seed_sensitive"]}
 EXTENSIONS = {}  # fixture name -> built module file, for the ("extension", name) candidates
 RESULTS = {}  # name -> (result dict, CompletedProcess, seconds)
 WORK = tempfile.TemporaryDirectory(prefix="krw-harness-test-")
@@ -404,7 +408,8 @@ class CheatBattery(unittest.TestCase):
     def test_every_fixture_keeps_its_flags(self):
         """The honest candidates raise no timed_output_mismatch; every fixture raises exactly its flags."""
         for name, flags in EXPECTED_FLAGS.items():
-            self.assertEqual(self.result(name)["flags"], flags, name)
+            raised = [f for f in self.result(name)["flags"] if f not in MAY_ALSO_FLAG.get(name, [])]
+            self.assertEqual(raised, [f for f in flags if f not in MAY_ALSO_FLAG.get(name, [])], name)
         self.assertEqual(set(EXPECTED_FLAGS), set(RUNS))
         for name in ("right", "extra_function", "implausible", "beyond_peak", "honest", "hashed"):
             check = self.check(name, "timed_output_mismatch")
