@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 
@@ -612,9 +613,18 @@ QByteArray rerunToJson(const RerunResult& r)
 
 std::optional<RerunResult> rerunFromJson(const QByteArray& bytes, QString* error)
 {
-    const json j = json::parse(bytes.cbegin(), bytes.cend(), nullptr, false);
-    if (j.is_discarded() || !j.is_object() || !j.contains("stages")) {
-        *error = QStringLiteral("not a rerun result");
+    json j;
+    try {
+        j = json::parse(bytes.cbegin(), bytes.cend());
+    } catch (const json::parse_error& e) {
+        // A truncated or damaged file: where it breaks, by line, as every reader of the project says it.
+        const auto at = std::min<std::size_t>(e.byte > 0 ? e.byte - 1 : 0, std::size_t(bytes.size()));
+        const int line = 1 + int(std::count(bytes.cbegin(), bytes.cbegin() + qsizetype(at), '\n'));
+        *error = QStringLiteral("not a rerun result: line %1: not JSON (%2)").arg(line).arg(QString::fromStdString(e.what()));
+        return std::nullopt;
+    }
+    if (!j.is_object() || !j.contains("stages") || !j["stages"].is_object()) {
+        *error = QStringLiteral("not a rerun result: no \"stages\" object");
         return std::nullopt;
     }
     RerunResult r;

@@ -358,7 +358,14 @@ private Q_SLOTS:
         file.close();
         r = runCli({QStringLiteral("show"), path});
         QVERIFY(r.code != 0);
-        QVERIFY2(r.err.contains(QStringLiteral("not a rerun result")), qPrintable(r.err));
+        QVERIFY2(r.err.contains(QStringLiteral("not a rerun result: no \"stages\" object")), qPrintable(r.err));
+        // Truncated in its second line: the line is named.
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write("{\"case\": \"k.py\",\n \"stages\": {\"accur");
+        file.close();
+        r = runCli({QStringLiteral("show"), path});
+        QVERIFY(r.code != 0);
+        QVERIFY2(r.err.contains(QStringLiteral("result.json: not a rerun result: line 2: not JSON")), qPrintable(r.err));
     }
 
     // --slurm needs a folder the nodes see; without one nothing is staged or submitted.
