@@ -162,7 +162,7 @@ QString describeFlag(const QString& flag)
         {QStringLiteral("timed_output_mismatch"), QStringLiteral("a timed call's output differs from the baseline's on the same inputs")},
         {QStringLiteral("timer_disagrees"), QStringLiteral("the timers disagree: device work the caller's stream does not see")},
         {QStringLiteral("implausible_speedup"), QStringLiteral("the device-time speedup is above the profile's plausible threshold")},
-        {QStringLiteral("launch_bound"), QStringLiteral("the call's time is mostly launch overhead, not kernels")},
+        {QStringLiteral("launch_bound"), QStringLiteral("launch overhead fills the calls: their speedup is not the kernels'")},
         {QStringLiteral("beyond_peak"), QStringLiteral("faster than the memory can move the data: the measurement or the kernel is lying")},
     };
     const QString text = texts.value(flag);

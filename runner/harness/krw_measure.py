@@ -31,8 +31,12 @@ TIMING_FLAGS = ("launch_bound", "beyond_peak")
 RESULT_FLAG_ORDER = CHECKS + TIMING_FLAGS
 CHECK_DEFAULTS = {"disabled": [], "seeds": 3, "implausible_speedup": 10.0}
 
-# A call is launch-bound when its kernels keep the device busy for less than this share of its call time.
+# A side is launch-bound when its kernels keep the device busy for less than this share of its call time. The
+# call carries the launch_bound note only when that changes what its speedup means: the whole calls' speedup and
+# the kernels' (the headline) differ by more than LAUNCH_GAP as a factor. Two launch-bound sides whose calls
+# speed up as much as their kernels need no note: the headline says what a user will see.
 LAUNCH_BOUND_SHARE = 0.5
+LAUNCH_GAP = 1.1
 # Device time above stream-event time by this factor (and by TIMER_FLOOR_MS) means work the events did not
 # see: kernels left running on another stream, or a profiler/event mismatch.
 TIMER_FACTOR = 1.5
@@ -818,7 +822,7 @@ def summarize_timing(measured, device, peak, errors, seed=0):
             for key in ("device", "call"):
                 sums["b" + key] += b[key]["p50"]
                 sums["c" + key] += c[key]["p50"]
-            if b["launch_bound"] or c["launch_bound"]:
+            if (b["launch_bound"] or c["launch_bound"]) and launch_gap(call["speedup"], call["call_speedup"]):
                 call["flags"].append("launch_bound")
         if c and not c["device"]["p50"] and device == "cuda":
             call["error"] = "; ".join(filter(None, [call["error"], "the candidate ran no device work in most repetitions:"
@@ -850,14 +854,21 @@ def summarize_timing(measured, device, peak, errors, seed=0):
             "error": "\n".join(errors) or None}
 
 
+def launch_gap(device_speedup, call_speedup):
+    """Whether the kernels' speedup and the whole calls' differ by more than LAUNCH_GAP either way."""
+    if not device_speedup or not call_speedup:
+        return False
+    return max(device_speedup / call_speedup, call_speedup / device_speedup) > LAUNCH_GAP
+
+
 def timing_notes(call, device):
     """What each timing flag on a call rests on, in words."""
     notes = {}
     b, c = call["baseline"], call["candidate"]
     if "launch_bound" in call["flags"]:
         sides = [(name, s) for name, s in (("baseline", b), ("candidate", c)) if s and s["launch_bound"]]
-        notes["launch_bound"] = "; ".join(
-            f"{name}: kernels {s['device']['p50']:.4g} ms of a {s['call']['p50']:.4g} ms call" for name, s in sides)
+        notes["launch_bound"] = (f"kernels {call['speedup']:.3g}x, whole calls {call['call_speedup']:.3g}x: " + "; ".join(
+            f"{name}: kernels {s['device']['p50']:.4g} ms of a {s['call']['p50']:.4g} ms call" for name, s in sides))
     if "timer_disagrees" in call["flags"]:
         events = c.get("events") or {}
         notes["timer_disagrees"] = (f"the profiler saw {c['device']['p50']:.4g} ms of device work, stream events"

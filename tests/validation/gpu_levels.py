@@ -13,8 +13,7 @@ profiler for an empty kernel, docs/validation/flush-h200.md).
 Usage: python3 gpu_levels.py --cli CLI --python PY --out DIR [--phase rerun ncu report] [--ncu NCU] [--offset-us X]
        [--only NAME ...]
 Writes DIR/<name>.json (the CLI's result), DIR/<name>.ncu.csv and DIR/levels.md; prints the table. Exit
-status 0 when every run finished and every cheat came back suspect or failed, every honest one clean
-or with notes about the measurement only (launch_bound).
+status 0 when every run finished and every cheat came back suspect or failed, every honest one clean.
 """
 import argparse
 import csv
@@ -117,9 +116,9 @@ def side_cell(name_ms, ncu, offset):
     return f"{harness:.2f} / {reference:.2f} ({delta:+.1f} %, +offset {delta_offset:+.1f} %)", (corrected, reference)
 
 
-def judge(expected, level, flags):
+def judge(expected, level):
     if expected == "honest":
-        return level == "clean" or (level == "notes" and set(flags) <= {"launch_bound"})
+        return level == "clean"
     if expected == "cheat":
         return level == "suspect" or level not in PASSING_LEVELS
     return True
@@ -230,7 +229,7 @@ def main():
         base_text, base = side_cell(sides["baseline"], ncu, args.offset_us)
         cand_text, cand = side_cell(sides["candidate"], ncu, args.offset_us)
         ncu_speedup = f"{base[1] / cand[1]:.3g} ({base[0] / cand[0]:.3g})" if base and cand else "–"
-        ok = judge(expected, level, result.get("flags", []))
+        ok = judge(expected, level)
         all_ok &= ok
         ci = timing.get("ci95")
         lines.append(f"| {name} | {result.get('verdict_line', '?')}{judged} | {level} | {fmt(timing.get('speedup'))} "

@@ -724,6 +724,23 @@ class TimingSummary(unittest.TestCase):
         self.assertTrue(call["baseline"]["launch_bound"] and call["candidate"]["launch_bound"])
         self.assertEqual(call["speedup"], 1.0)  # the device-time headline ignores the launch overhead
         self.assertEqual(call["call_speedup"], 3.0)
+        self.assertEqual(call["notes"]["launch_bound"], "kernels 1x, whole calls 3x: baseline: kernels 0.004 ms of a"
+                                                        " 0.03 ms call; candidate: kernels 0.004 ms of a 0.01 ms call")
+
+    def test_no_launch_bound_note_when_the_calls_speed_up_as_the_kernels_do(self):
+        # Measured on the H200: the Triton label against itself, 4 µs kernels in 0.2 ms calls. Both sides are
+        # launch-bound, but the calls' speedup (1.03) is the kernels' (1.0): nothing for the reviewer to weigh.
+        timing = self.summarize([{"baseline": self.side(0.0046, 0.200), "candidate": self.side(0.0046, 0.194)}])
+        call = timing["calls"][0]
+        self.assertTrue(call["baseline"]["launch_bound"] and call["candidate"]["launch_bound"])
+        self.assertEqual(call["flags"], [])
+        # The same kernels, where the candidate's calls are cheaper to launch (HIP from C++ against Triton's
+        # Python launcher): the kernels' 1.0 would read as "no gain" while the calls run 1.8x faster.
+        timing = self.summarize([{"baseline": self.side(0.0046, 0.200), "candidate": self.side(0.0046, 0.110)}])
+        self.assertEqual(timing["calls"][0]["flags"], ["launch_bound"])
+        # Within the gap either way: 1.1 is not more than LAUNCH_GAP.
+        timing = self.summarize([{"baseline": self.side(0.0044, 0.220), "candidate": self.side(0.0040, 0.220)}])
+        self.assertEqual(timing["calls"][0]["flags"], [])
 
     def test_timer_disagrees_when_the_events_miss_device_work(self):
         # Work left on a side stream: the stream's events see 0.09 ms, the profiler 2 ms of kernels.
