@@ -2,6 +2,7 @@
 //
 // kernel-review: the desktop workbench. Sets up the application and opens the window. What needs
 // no window (--help, --version, a wrong option) is answered before any display is needed.
+#include "caseview/caseview.h"
 #include "code/syntaxsupport.h"
 #include "krw-config.h"
 #include "settings/settings.h"
@@ -31,7 +32,12 @@ struct Options
         QCoreApplication::translate("kernel-review", "With --screenshot: the case to show."), QStringLiteral("FILENAME")};
     QCommandLineOption tab{QStringLiteral("tab"),
         QCoreApplication::translate(
-            "kernel-review", "With --screenshot: the case tab to show (0 = overview … 11 = history; default: compare)."),
+            "kernel-review", "With --screenshot: the case tab to show (%1 = overview … %2 = compare, %3 = history, %4 = rerun; "
+                             "default: compare).")
+            .arg(krw::CaseView::OverviewTab)
+            .arg(krw::CaseView::CompareTab)
+            .arg(krw::CaseView::HistoryTab)
+            .arg(krw::CaseView::RerunTab),
         QStringLiteral("INDEX")};
     QCommandLineOption compare{QStringLiteral("compare"),
         QCoreApplication::translate("kernel-review", "Compare the run with the run at PATH (File > Compare With…)."),

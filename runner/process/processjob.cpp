@@ -44,6 +44,11 @@ QString resolveProgram(const QString& program)
 
 } // namespace
 
+QString ProcessOutcome::timedOutAfter(int timeoutMs)
+{
+    return QStringLiteral("timed out after %1 s").arg(QString::number(timeoutMs / 1000.0, 'g', 3));
+}
+
 QString lastLines(const QString& text, int count)
 {
     QStringList lines = text.split(QLatin1Char('\n'));
@@ -197,7 +202,7 @@ void ProcessJob::onFinished(int exitCode, QProcess::ExitStatus status)
     if (!m_limitReached.isEmpty())
         return finish({ProcessOutcome::Kind::LimitReached, exitCode, m_limitReached});
     if (m_timedOut)
-        return finish({ProcessOutcome::Kind::TimedOut, exitCode, QStringLiteral("timed out after %1 s").arg(m_timeoutMs / 1000)});
+        return finish({ProcessOutcome::Kind::TimedOut, exitCode, ProcessOutcome::timedOutAfter(m_timeoutMs)});
     if (status == QProcess::CrashExit)
         return finish({ProcessOutcome::Kind::Crashed, exitCode, QStringLiteral("crashed (%1)").arg(m_process->errorString())});
     if (exitCode != 0)

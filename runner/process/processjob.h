@@ -20,6 +20,9 @@ struct ProcessOutcome
     Kind kind = Kind::Ok;
     int exitCode = 0;
     QString message; // for people: "exited with code 2", "timed out after 600 s", "passed the memory limit of 4 GiB and was stopped", ...
+
+    // The one wording of a timeout, exact for limits under a second: "timed out after 0.25 s", "... after 600 s".
+    static QString timedOutAfter(int timeoutMs);
 };
 
 // The last count lines of a step's output (trailing blank lines dropped), for a failure message.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "profile/pythonfinder.h"
 
+#include "process/processjob.h"
+
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonDocument>
@@ -59,7 +61,7 @@ void discard(QProcess* process, QObject* receiver)
 
 QString timedOut(int timeoutMs)
 {
-    return QStringLiteral("the probe timed out after %1 s").arg(timeoutMs / 1000.0);
+    return QStringLiteral("the probe ") + ProcessOutcome::timedOutAfter(timeoutMs);
 }
 
 } // namespace
@@ -256,34 +258,6 @@ void PythonFinder::probeEnded(const PythonCandidate& candidate)
         m_pending.clear();
     }
     probeNext();
-}
-
-PythonSearch PythonFinder::findBlocking(const QProcessEnvironment& environment, int timeoutMs, const QString& systemPython)
-{
-    PythonSearch search;
-    const QVector<PythonCandidate> all = candidates(environment, systemPython);
-    for (PythonCandidate c : all) {
-        if (c.error.isEmpty()) {
-            QProcess process;
-            process.setProcessEnvironment(environment);
-            process.start(c.path, {QStringLiteral("-c"), probeScript()});
-            if (!process.waitForStarted(timeoutMs)) {
-                c.error = QStringLiteral("could not start: %1").arg(process.errorString());
-            } else if (!process.waitForFinished(timeoutMs)) {
-                process.kill();
-                process.waitForFinished(1000);
-                c.error = timedOut(timeoutMs);
-            } else {
-                c = ended(c, process);
-            }
-        }
-        search.tried.append(c);
-        if (c.works()) {
-            search.chosen = int(search.tried.size()) - 1;
-            break;
-        }
-    }
-    return search;
 }
 
 } // namespace krw

@@ -48,8 +48,7 @@ struct PythonSearch
 // Python"): $VIRTUAL_ENV/bin/python, $CONDA_PREFIX/bin/python, every python3 on PATH in PATH order,
 // /usr/bin/python3 — the same interpreter found twice is probed once — and the first that imports
 // torch is chosen. Each is probed in its own process with a timeout; a timeout or crash is a
-// failed candidate. start() works from the event loop (finished() when done); findBlocking() is
-// the same search for a worker thread or a command-line tool.
+// failed candidate. start() works from the event loop (finished() when done); nothing waits on it.
 class PythonFinder : public QObject
 {
     Q_OBJECT
@@ -68,9 +67,6 @@ public:
     void start();
     void cancel(); // no finished() after this
     bool isRunning() const { return m_process != nullptr; }
-
-    static PythonSearch findBlocking(const QProcessEnvironment& environment, int timeoutMs = DefaultTimeoutMs,
-        const QString& systemPython = QStringLiteral("/usr/bin/python3"));
 
     // The candidates in search order, not yet probed: only the file system is looked at. Missing
     // files of VIRTUAL_ENV, CONDA_PREFIX and the system are listed with the error "not found".

@@ -141,7 +141,7 @@ void RemoteJob::onFinished(ProcessOutcome outcome)
     if (m_cancelled) {
         outcome = {ProcessOutcome::Kind::Cancelled, outcome.exitCode, QStringLiteral("cancelled")};
     } else if (m_timedOut) {
-        outcome = {ProcessOutcome::Kind::TimedOut, outcome.exitCode, QStringLiteral("timed out after %1 s").arg(m_timeoutMs / 1000)};
+        outcome = {ProcessOutcome::Kind::TimedOut, outcome.exitCode, ProcessOutcome::timedOutAfter(m_timeoutMs)};
     } else {
         const QString why = RemoteFailure::describe(m_host.displayName(), outcome, m_seen, m_pgid > 0, m_doing);
         if (!why.isEmpty())

@@ -53,7 +53,7 @@ private Q_SLOTS:
         QTest::addRow("crash") << QStringList{QStringLiteral("crash")} << 10000 << ProcessOutcome::Kind::Crashed
                                << QStringLiteral("crashed");
         QTest::addRow("timeout") << QStringList{QStringLiteral("sleep"), QStringLiteral("60")} << 500 << ProcessOutcome::Kind::TimedOut
-                                 << QStringLiteral("timed out after 0 s");
+                                 << QStringLiteral("timed out after 0.5 s");
     }
 
     void outcomes()

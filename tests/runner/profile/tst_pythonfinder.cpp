@@ -69,31 +69,22 @@ private:
         return env;
     }
 
-    // The same search either way: from the event loop (the UI) or blocking (a worker, the CLI).
-    static PythonSearch find(bool async, const QProcessEnvironment& env, const QString& system, int timeoutMs = 20000)
+    // The search as the window runs it: from the event loop, finished() once.
+    static PythonSearch find(const QProcessEnvironment& env, const QString& system, int timeoutMs = 20000)
     {
-        if (!async)
-            return PythonFinder::findBlocking(env, timeoutMs, system);
         PythonFinder finder;
         finder.setEnvironment(env);
         finder.setSystemPython(system);
         finder.setTimeoutMs(timeoutMs);
         QSignalSpy finished(&finder, &PythonFinder::finished);
         finder.start();
-        if (!finder.isRunning())
+        if (!finder.isRunning() && finished.isEmpty())
             QTest::qFail("not running after start()", __FILE__, __LINE__);
-        if (!finished.wait(60000))
+        if (finished.isEmpty() && !finished.wait(60000))
             QTest::qFail("no finished signal", __FILE__, __LINE__);
         if (finished.size() != 1)
             return {};
         return finished.first().first().value<PythonSearch>();
-    }
-
-    static void addModes()
-    {
-        QTest::addColumn<bool>("async");
-        QTest::addRow("async") << true;
-        QTest::addRow("blocking") << false;
     }
 
 private Q_SLOTS:
@@ -104,17 +95,15 @@ private Q_SLOTS:
     }
 
     // virtualenv, conda, PATH in PATH order, the system's; nothing works, so every one is tried.
-    void order_data() { addModes(); }
     void order()
     {
-        QFETCH(bool, async);
         const QString venv = fake(QStringLiteral("order/venv/bin/python"), withoutTorch);
         const QString conda = fake(QStringLiteral("order/conda/bin/python"), withoutTorch);
         const QString a = fake(QStringLiteral("order/a/python3"), withoutTorch);
         const QString c = fake(QStringLiteral("order/c/python3"), garbage);
         QDir().mkpath(dir(QStringLiteral("order/b"))); // no python3 there
         const QString system = fake(QStringLiteral("order/usr/bin/python3"), withoutTorch);
-        const PythonSearch search = find(async,
+        const PythonSearch search = find(
             environment(dir(QStringLiteral("order/venv")), dir(QStringLiteral("order/conda")),
                 {dir(QStringLiteral("order/a")), dir(QStringLiteral("order/b")), dir(QStringLiteral("order/c"))}),
             system);
@@ -133,10 +122,8 @@ private Q_SLOTS:
 
     // The same interpreter through two PATH folders, a link or the system path is probed once; a
     // virtualenv's python links to the system's but is another interpreter (its pyvenv.cfg).
-    void dedup_data() { addModes(); }
     void dedup()
     {
-        QFETCH(bool, async);
         const QString real = fake(QStringLiteral("dedup/a/python3"), withoutTorch);
         QDir().mkpath(dir(QStringLiteral("dedup/link")));
         QFile::remove(dir(QStringLiteral("dedup/link/python3"))); // from the other mode's row
@@ -145,7 +132,7 @@ private Q_SLOTS:
         QFile::remove(dir(QStringLiteral("dedup/venv/bin/python")));
         QVERIFY(QFile::link(real, dir(QStringLiteral("dedup/venv/bin/python"))));
         fake(QStringLiteral("dedup/venv/pyvenv.cfg"), "home = /usr/bin\n");
-        const PythonSearch search = find(async,
+        const PythonSearch search = find(
             environment(dir(QStringLiteral("dedup/venv")), {},
                 {dir(QStringLiteral("dedup/a")), dir(QStringLiteral("dedup/link")), dir(QStringLiteral("dedup/a")) + QLatin1Char('/')}),
             dir(QStringLiteral("dedup/link/python3")));
@@ -153,13 +140,11 @@ private Q_SLOTS:
     }
 
     // An active virtualenv wins over a working Python on PATH; probing stops at the first that works.
-    void virtualenvFirst_data() { addModes(); }
     void virtualenvFirst()
     {
-        QFETCH(bool, async);
         const QString venv = fake(QStringLiteral("first/venv/bin/python"), withTorch);
         fake(QStringLiteral("first/path/python3"), withTorch);
-        const PythonSearch search = find(async, environment(dir(QStringLiteral("first/venv")), {}, {dir(QStringLiteral("first/path"))}),
+        const PythonSearch search = find(environment(dir(QStringLiteral("first/venv")), {}, {dir(QStringLiteral("first/path"))}),
             fake(QStringLiteral("first/system/python3"), withTorch));
         QVERIFY(search.found());
         QCOMPARE(search.tried.size(), 1);
@@ -175,14 +160,12 @@ private Q_SLOTS:
     }
 
     // The first that imports torch is chosen, after those that do not.
-    void firstWorkingOnPath_data() { addModes(); }
     void firstWorkingOnPath()
     {
-        QFETCH(bool, async);
         const QString noTorch = fake(QStringLiteral("path/a/python3"), withoutTorch);
         const QString good = fake(QStringLiteral("path/b/python3"), withTorch);
         fake(QStringLiteral("path/c/python3"), withTorch);
-        const PythonSearch search = find(async,
+        const PythonSearch search = find(
             environment(dir(QStringLiteral("path/missing-venv")), {},
                 {dir(QStringLiteral("path/a")), dir(QStringLiteral("path/b")), dir(QStringLiteral("path/c"))}),
             QString());
@@ -192,16 +175,14 @@ private Q_SLOTS:
     }
 
     // A probe that hangs or crashes is a failed candidate with that reason, never a success.
-    void timeoutAndCrash_data() { addModes(); }
     void timeoutAndCrash()
     {
-        QFETCH(bool, async);
         const QString slow = fake(QStringLiteral("slow/a/python3"), hangs);
         const QString crash = fake(QStringLiteral("slow/b/python3"), crashes);
         const QString good = fake(QStringLiteral("slow/c/python3"), withTorch);
         QElapsedTimer clock;
         clock.start();
-        const PythonSearch search = find(async,
+        const PythonSearch search = find(
             environment({}, {}, {dir(QStringLiteral("slow/a")), dir(QStringLiteral("slow/b")), dir(QStringLiteral("slow/c"))}), QString(),
             1000);
         QVERIFY2(clock.elapsed() < 10000, qPrintable(QString::number(clock.elapsed())));
@@ -213,13 +194,11 @@ private Q_SLOTS:
     }
 
     // None works: the failure names every path tried with its error and says how to choose.
-    void noneWorks_data() { addModes(); }
     void noneWorks()
     {
-        QFETCH(bool, async);
         const QString a = fake(QStringLiteral("none/a/python3"), withoutTorch);
         const QString system = fake(QStringLiteral("none/system/python3"), garbage);
-        const PythonSearch search = find(async, environment({}, {}, {dir(QStringLiteral("none/a"))}), system);
+        const PythonSearch search = find(environment({}, {}, {dir(QStringLiteral("none/a"))}), system);
         QVERIFY(!search.found());
         QVERIFY(!search.choice());
         const QString text = search.failureText();
@@ -232,7 +211,7 @@ private Q_SLOTS:
 
     void nothingToTry()
     {
-        const PythonSearch search = PythonFinder::findBlocking(environment({}, {}, {}), 1000, QString());
+        const PythonSearch search = find(environment({}, {}, {}), QString(), 1000);
         QVERIFY(search.tried.isEmpty());
         QVERIFY(search.failureText().contains(QStringLiteral("name no Python")));
     }
@@ -259,7 +238,7 @@ private Q_SLOTS:
         const QString python = QStringLiteral("/usr/bin/python3");
         if (!QFileInfo(python).isExecutable())
             KRW_SKIP_MISSING_TOOL("/usr/bin/python3");
-        const PythonSearch search = PythonFinder::findBlocking(environment({}, {}, {}), 120000, python);
+        const PythonSearch search = find(environment({}, {}, {}), python, 120000);
         QCOMPARE(search.tried.size(), 1);
         const PythonCandidate c = search.tried.first();
         QVERIFY2(!c.pythonVersion.isEmpty(), qPrintable(c.error));
