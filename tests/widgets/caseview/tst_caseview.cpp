@@ -12,6 +12,7 @@
 #include "run/outcomes.h"
 #include "run/runloader.h"
 #include "work/workpools.h"
+#include "workertests.h"
 
 #include <QLabel>
 #include <QSemaphore>
@@ -81,8 +82,8 @@ private Q_SLOTS:
         WorkPools::jobs()->waitForDone();
         view.setCase(m_run, m_run->indexOf(b));
         QVERIFY(shown.wait(10000));
-        WorkPools::jobs()->waitForDone();
-        QTest::qWait(50); // every queued result delivered
+        QVERIFY(test::waitForWorkers());
+        QVERIFY(test::deliverPostedEvents()); // every queued result delivered
         QCOMPARE(shown.size(), 1);
         QVERIFY(titleShows(view, b));
         QCOMPARE(historyRows(view), expectedRows(b));
@@ -98,8 +99,8 @@ private Q_SLOTS:
         for (const QString& name : {a, b, a, b})
             view.setCase(m_run, m_run->indexOf(name));
         QTRY_VERIFY_WITH_TIMEOUT(!view.isLoading(), 10000);
-        WorkPools::jobs()->waitForDone();
-        QTest::qWait(50);
+        QVERIFY(test::waitForWorkers());
+        QVERIFY(test::deliverPostedEvents());
         QVERIFY(titleShows(view, b));
         QCOMPARE(historyRows(view), expectedRows(b));
     }
@@ -165,8 +166,10 @@ private Q_SLOTS:
         blockReads();
         view.setCase(m_run, m_run->indexOf(b));
         const bool keptAtFirst = !page->isVisible() && view.tabs()->isVisible();
-        QTest::qWait(CaseView::ReadingPageDelayMs + 200);
-        const bool namedLater = page->isVisible() && page->text().contains(b) && titleShows(view, b) && !view.tabs()->isVisible();
+        // The page comes once ReadingPageDelayMs has run out: waited for, never for a fixed time.
+        const bool namedLater = QTest::qWaitFor(
+            [&] { return page->isVisible() && page->text().contains(b) && titleShows(view, b) && !view.tabs()->isVisible(); },
+            test::WorkerWaitMs);
         allowReads();
         QVERIFY(keptAtFirst);
         QVERIFY(namedLater);

@@ -20,6 +20,7 @@
 #include "settings/settings.h"
 #include "shell/mainwindow.h"
 #include "windowtesthelpers.h"
+#include "workertests.h"
 
 #include <QComboBox>
 #include <QDockWidget>
@@ -149,7 +150,8 @@ private Q_SLOTS:
         panel.setRun(run);
         panel.setRun(none);
         QVERIFY(ready.wait(10000));
-        QTest::qWait(200); // the first answer, if it were applied, would come by now
+        QVERIFY(test::waitForWorkers()); // the first answer, if it were applied, comes with the events now queued
+        QVERIFY(test::deliverPostedEvents());
         QCOMPARE(panel.model()->rowCount(), 0);
         QCOMPARE(panel.statusLabel()->text(), QStringLiteral("No failing case."));
     }
