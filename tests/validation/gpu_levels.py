@@ -124,6 +124,25 @@ def judge(expected, level):
     return True
 
 
+def without_stale_launch_bound(result):
+    """The result with launch_bound taken off each call where today's harness would not raise it (a launch-bound
+    side and whole calls that speed up like the kernels: krw_measure.launch_gap), and off the result when no call
+    keeps it; None when nothing changes. For results measured before that rule: the measurement is the same."""
+    sys.path.insert(0, os.path.join(REPO, "runner", "harness"))
+    import krw_measure  # noqa: E402 (the harness's own rule, not a copy)
+    copy = json.loads(json.dumps(result))
+    calls = ((copy.get("stages") or {}).get("timing") or {}).get("calls", [])
+    changed = False
+    for call in calls:
+        if "launch_bound" in call.get("flags", []) and not krw_measure.launch_gap(call.get("speedup"), call.get("call_speedup")):
+            call["flags"].remove("launch_bound")
+            (call.get("notes") or {}).pop("launch_bound", None)
+            changed = True
+    if changed and not any("launch_bound" in call.get("flags", []) for call in calls):
+        copy["flags"] = [f for f in copy.get("flags", []) if f != "launch_bound"]
+    return copy if changed else None
+
+
 def run_cli(args, name):
     case, version, _ = RUNS[name]
     out_json = os.path.join(args.out, f"{name}.json")
@@ -213,14 +232,20 @@ def main():
             all_ok = False
             continue
         judged = ""
-        if "verdict_level" not in result and os.access(args.cli, os.X_OK):
-            # Written by a build older than the levels: judged again by this one's rules (kernel-review-cli show).
-            shown = subprocess.run([args.cli, "show", os.path.join(args.out, f"{name}.json"), "--json"], capture_output=True,
-                                   text=True, check=False)
+        rejudged = without_stale_launch_bound(result)
+        path = os.path.join(args.out, f"{name}.json")
+        if rejudged is not None:
+            # Measured before today's launch_bound rule: judged on the same figures by that rule.
+            path = os.path.join(args.out, f"{name}.rejudged.json")
+            with open(path, "w", encoding="utf-8") as f:
+                json.dump(rejudged, f, indent=1)
+        if (rejudged is not None or "verdict_level" not in result) and os.access(args.cli, os.X_OK):
+            # Written by an older build: judged again by this one's rules (kernel-review-cli show).
+            shown = subprocess.run([args.cli, "show", path, "--json"], capture_output=True, text=True, check=False)
             if shown.returncode == 0:
                 again = json.loads(shown.stdout)
                 result["verdict_level"], result["verdict_line"] = again["verdict_level"], again["verdict_line"]
-                judged = " ¹"
+                judged = " ¹" if rejudged is None else " ²"
         level = result.get("verdict_level", "")
         timing = (result.get("stages") or {}).get("timing") or {}
         sides = harness_kernels(result)
