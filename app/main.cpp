@@ -31,9 +31,9 @@ struct Options
     QCommandLineOption caseOption{QStringLiteral("case"),
         QCoreApplication::translate("kernel-review", "With --screenshot: the case to show."), QStringLiteral("FILENAME")};
     QCommandLineOption tab{QStringLiteral("tab"),
-        QCoreApplication::translate(
-            "kernel-review", "With --screenshot: the case tab to show (%1 = overview … %2 = compare, %3 = history, %4 = rerun; "
-                             "default: compare).")
+        QCoreApplication::translate("kernel-review",
+            "With --screenshot: the case tab to show (%1 = overview … %2 = compare, %3 = history, %4 = rerun; "
+            "default: compare).")
             .arg(krw::CaseView::OverviewTab)
             .arg(krw::CaseView::CompareTab)
             .arg(krw::CaseView::HistoryTab)

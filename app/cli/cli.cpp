@@ -20,6 +20,7 @@
 #include "rerun/reruntext.h"
 #include "rerun/resultstore.h"
 #include "rerun/verdictlevel.h"
+#include "run/runchoice.h"
 #include "run/runloader.h"
 #include "run/runsummary.h"
 #include "sandbox/sandbox.h"
@@ -92,27 +93,15 @@ int summary(QCommandLineParser& parser, const QStringList& args)
     const QString path = args.at(1);
     const LocateResult located = locateRuns(path);
     QTextStream err = errStream();
-    if (!located) {
-        err << "kernel-review-cli: " << located.error << '\n';
+    const RunChoice choice = RunChoice::of(path, located, parser.value(QStringLiteral("run")));
+    if (!choice.isChosen()) {
+        err << "kernel-review-cli: " << choice.message << '\n';
         return NothingLoaded;
     }
-    QString error;
-    const QString runName = parser.value(QStringLiteral("run"));
-    if (runName.isEmpty() && located.runs.size() > 1) {
-        QStringList names;
-        for (const auto& run : located.runs)
-            names << run.name;
-        err << QCoreApplication::translate("kernel-review-cli",
-            "note: %1 holds %n runs (%2); showing the newest, \"%3\". Choose one with --run NAME.", nullptr, int(located.runs.size()))
-                   .arg(path, names.join(QStringLiteral(", ")), names.first())
-            << '\n';
-    }
-    const auto loaded = std::make_shared<const Run>(loadRunAtPath(path, runName, &error));
+    if (!choice.message.isEmpty())
+        err << "note: " << choice.message << '\n';
+    const auto loaded = std::make_shared<const Run>(loadRun(located.runs.at(choice.index)));
     const Run& run = *loaded;
-    if (!error.isEmpty()) {
-        err << "kernel-review-cli: " << error << '\n';
-        return NothingLoaded;
-    }
     // The JSON carries every case's failure signature and lint hints (docs/FAILURES.md, docs/LINT.md),
     // unless asked not to: hints read every case's texts, which costs far more than the load
     // (docs/PERFORMANCE.md, "Lint"), so they are cached between runs of the command (lint/hintcache.h).

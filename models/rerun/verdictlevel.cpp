@@ -32,7 +32,8 @@ const FlagRule rules[] = {
     {"beyond_peak", Level::Suspect, "faster than the memory can move the data: the measurement or the kernel is lying"},
     {"implausible_speedup", Level::SuspectBeside,
         "a large win is a note alone (real 10× wins exist) and suspect beside any flag above: then it is the cheat's payoff"},
-    {"launch_bound", Level::Note, "whole calls speed up unlike the kernels (often the baseline's launcher), not that the candidate is wrong"},
+    {"launch_bound", Level::Note,
+        "whole calls speed up unlike the kernels (often the baseline's launcher), not that the candidate is wrong"},
     {"zeros_would_pass", Level::Note, "the test cannot tell this output from zeros: the test is weak, the candidate is not wrong"},
     {"input_would_pass", Level::Note, "returning an input would pass the test: the test is weak, the candidate is not wrong"},
 };

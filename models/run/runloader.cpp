@@ -28,6 +28,7 @@
 #include "run/loadsession.h"
 #include "run/mappedfile.h"
 #include "run/memoryfilereader.h"
+#include "run/runchoice.h"
 #include "run/textstore.h"
 #include "work/workpools.h"
 
@@ -250,27 +251,13 @@ Run loadRun(const RunSource& source, const LoadControl& control, const LoadLimit
 Run loadRunAtPath(const QString& path, const QString& runName, QString* error)
 {
     const LocateResult located = locateRuns(path);
-    if (!located) {
+    const RunChoice choice = RunChoice::of(path, located, runName);
+    if (!choice.isChosen()) {
         if (error)
-            *error = located.error;
+            *error = choice.message;
         return {};
     }
-    const RunSource* chosen = &located.runs.front();
-    if (!runName.isEmpty()) {
-        chosen = nullptr;
-        QStringList names;
-        for (const auto& run : located.runs) {
-            names.append(run.name);
-            if (run.name == runName)
-                chosen = &run;
-        }
-        if (!chosen) {
-            if (error)
-                *error = QStringLiteral("%1: no run named \"%2\" (found: %3)").arg(path, runName, names.join(QStringLiteral(", ")));
-            return {};
-        }
-    }
-    return loadRun(*chosen);
+    return loadRun(located.runs.at(choice.index));
 }
 
 } // namespace krw

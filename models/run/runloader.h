@@ -36,7 +36,7 @@ struct LoadLimits
 // counts the files read).
 Run loadRun(const RunSource& source, const LoadControl& control = {}, const LoadLimits& limits = {}, const Run* previous = nullptr);
 
-// Convenience for tests and the CLI: locate, pick the run named (or the newest), load.
+// Convenience for tests and the CLI: locate, choose as RunChoice does for an explicit name (or the newest), load.
 Run loadRunAtPath(const QString& path, const QString& runName = {}, QString* error = nullptr);
 
 } // namespace krw

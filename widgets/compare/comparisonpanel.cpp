@@ -4,6 +4,7 @@
 #include "compare/comparisonfilterproxy.h"
 #include "compare/comparisontreemodel.h"
 #include "rerun/resultstore.h"
+#include "run/runchoice.h"
 #include "run/runloadjob.h"
 #include "run/runsummary.h"
 #include "work/workpools.h"
@@ -172,28 +173,23 @@ void ComparisonPanel::cancel()
 
 void ComparisonPanel::chooseRun(const LocateResult& result)
 {
-    if (!result) {
-        fail(tr("Cannot compare with %1: %2").arg(m_path, result.error));
+    const RunChoice choice = RunChoice::of(m_path, result, m_runName, RunChoice::Request::Remembered, m_interactive);
+    if (choice.outcome == RunChoice::Outcome::NothingFound || choice.outcome == RunChoice::Outcome::NoSuchRun) {
+        fail(tr("Cannot compare with %1: %2").arg(m_path, choice.message));
         return;
     }
-    const RunSource* chosen = &result.runs.front();
-    for (const RunSource& run : result.runs) {
-        if (run.name == m_runName)
-            chosen = &run;
-    }
-    if (result.runs.size() > 1 && m_runName.isEmpty() && m_interactive) {
-        QStringList names;
-        for (const RunSource& run : result.runs)
-            names << run.name;
+    int index = choice.index;
+    if (choice.outcome == RunChoice::Outcome::Ask) {
         bool ok = false;
         const QString name = QInputDialog::getItem(this, tr("Choose the run to compare with"),
-            tr("%1 holds %2 runs (newest first):").arg(m_path).arg(names.size()), names, 0, false, &ok);
+            tr("%1 holds %2 runs (newest first):").arg(m_path).arg(choice.names.size()), choice.names, index, false, &ok);
         if (!ok) {
             fail(tr("Comparison cancelled."));
             return;
         }
-        chosen = &result.runs.at(int(names.indexOf(name)));
+        index = int(choice.names.indexOf(name));
     }
+    const RunSource* chosen = &result.runs.at(index);
     m_header->setText(tr("Loading %1 to compare with…").arg(chosen->name));
     m_loadJob->load(*chosen);
 }

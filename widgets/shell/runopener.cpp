@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "shell/runopener.h"
 
+#include "run/runchoice.h"
 #include "run/runloadjob.h"
 #include "run/runsummary.h"
 #include "settings/settings.h"
@@ -80,32 +81,29 @@ void RunOpener::cancel()
 
 void RunOpener::chooseRun(const LocateResult& result)
 {
-    if (!result) {
-        m_runLabel->setText(result.error);
+    // The window's name is a remembered one (the last run, a recent run): gone, it is dropped with a note.
+    const RunChoice choice = RunChoice::of(m_requestedPath, result, m_requestedRunName, RunChoice::Request::Remembered, m_interactive);
+    if (choice.outcome == RunChoice::Outcome::NothingFound || choice.outcome == RunChoice::Outcome::NoSuchRun) {
+        m_runLabel->setText(choice.message);
         if (m_interactive)
-            QMessageBox::warning(m_window, tr("Cannot open run"), result.error);
+            QMessageBox::warning(m_window, tr("Cannot open run"), choice.message);
         Q_EMIT failed();
         return;
     }
-    const RunSource* chosen = &result.runs.front();
-    for (const RunSource& run : result.runs) {
-        if (run.name == m_requestedRunName)
-            chosen = &run;
-    }
-    if (result.runs.size() > 1 && m_requestedRunName.isEmpty() && m_interactive) {
-        QStringList names;
-        for (const RunSource& run : result.runs)
-            names << run.name;
+    int index = choice.index;
+    if (choice.outcome == RunChoice::Outcome::Ask) {
         bool ok = false;
         const QString name = QInputDialog::getItem(m_window, tr("Choose a run"),
-            tr("%1 holds %2 runs (newest first):").arg(m_requestedPath).arg(names.size()), names, 0, false, &ok);
+            tr("%1 holds %2 runs (newest first):").arg(m_requestedPath).arg(choice.names.size()), choice.names, index, false, &ok);
         if (!ok) {
             m_runLabel->setText(tr("Opening cancelled."));
             Q_EMIT failed();
             return;
         }
-        chosen = &result.runs.at(int(names.indexOf(name)));
+        index = int(choice.names.indexOf(name));
     }
+    const RunSource* chosen = &result.runs.at(index);
+    m_choiceNote = choice.message;
     m_runLabel->setText(tr("Loading %1…").arg(chosen->name));
     m_progress->setValue(0);
     m_progress->show();
@@ -123,7 +121,8 @@ void RunOpener::finishLoad(const RunPtr& run)
         return;
     }
     m_opened = run;
-    m_runLabel->setText(runSummaryText(*run));
+    // A note of the choice ("… no longer holds the run x", "… holds 3 runs; showing the newest") stays in view.
+    m_runLabel->setText(m_choiceNote.isEmpty() ? runSummaryText(*run) : m_choiceNote + QLatin1Char(' ') + runSummaryText(*run));
     if (m_requestedPath != samplePath()) {
         Settings::instance()->setLastRun(m_requestedPath, run->name);
         Settings::instance()->addRecentRun(m_requestedPath, run->name);

@@ -29,8 +29,9 @@ public:
     // window: the parent of the widgets and dialogs.
     explicit RunOpener(QWidget* window);
 
-    // With several runs in one place, asks which (or takes the newest when interactive is
-    // false). Returns at once; loaded() or failed() says how it ended.
+    // Chooses as RunChoice does for a remembered name: with several runs in one place, asks which
+    // (or takes the newest when interactive is false). Returns at once; loaded() or failed() says
+    // how it ended.
     void open(const QString& path, const QString& runName = {}, bool interactive = true);
     void reload(); // the last path again, with the run last opened; nothing before a run is open
     void chooseFolder(); // a folder dialog, then open()
@@ -54,6 +55,7 @@ private:
     RunLoadJob* m_loadJob;
     QString m_requestedPath;
     QString m_requestedRunName;
+    QString m_choiceNote; // RunChoice's note on the run being loaded, shown with its summary
     RunPtr m_opened; // the run last handed over by loaded()
     bool m_interactive = true;
     QLabel* m_runLabel;

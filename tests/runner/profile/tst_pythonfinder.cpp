@@ -103,10 +103,10 @@ private Q_SLOTS:
         const QString c = fake(QStringLiteral("order/c/python3"), garbage);
         QDir().mkpath(dir(QStringLiteral("order/b"))); // no python3 there
         const QString system = fake(QStringLiteral("order/usr/bin/python3"), withoutTorch);
-        const PythonSearch search = find(
-            environment(dir(QStringLiteral("order/venv")), dir(QStringLiteral("order/conda")),
-                {dir(QStringLiteral("order/a")), dir(QStringLiteral("order/b")), dir(QStringLiteral("order/c"))}),
-            system);
+        const PythonSearch search
+            = find(environment(dir(QStringLiteral("order/venv")), dir(QStringLiteral("order/conda")),
+                       {dir(QStringLiteral("order/a")), dir(QStringLiteral("order/b")), dir(QStringLiteral("order/c"))}),
+                system);
         QCOMPARE(paths(search), QStringList({venv, conda, a, c, system}).join(QLatin1Char(' ')));
         QStringList sources;
         for (const PythonCandidate& candidate : search.tried)
@@ -165,9 +165,8 @@ private Q_SLOTS:
         const QString noTorch = fake(QStringLiteral("path/a/python3"), withoutTorch);
         const QString good = fake(QStringLiteral("path/b/python3"), withTorch);
         fake(QStringLiteral("path/c/python3"), withTorch);
-        const PythonSearch search = find(
-            environment(dir(QStringLiteral("path/missing-venv")), {},
-                {dir(QStringLiteral("path/a")), dir(QStringLiteral("path/b")), dir(QStringLiteral("path/c"))}),
+        const PythonSearch search = find(environment(dir(QStringLiteral("path/missing-venv")), {},
+                                             {dir(QStringLiteral("path/a")), dir(QStringLiteral("path/b")), dir(QStringLiteral("path/c"))}),
             QString());
         QCOMPARE(paths(search), QStringList({dir(QStringLiteral("path/missing-venv/bin/python")), noTorch, good}).join(QLatin1Char(' ')));
         QCOMPARE(search.tried.at(0).error, QStringLiteral("not found"));
@@ -182,9 +181,9 @@ private Q_SLOTS:
         const QString good = fake(QStringLiteral("slow/c/python3"), withTorch);
         QElapsedTimer clock;
         clock.start();
-        const PythonSearch search = find(
-            environment({}, {}, {dir(QStringLiteral("slow/a")), dir(QStringLiteral("slow/b")), dir(QStringLiteral("slow/c"))}), QString(),
-            1000);
+        const PythonSearch search
+            = find(environment({}, {}, {dir(QStringLiteral("slow/a")), dir(QStringLiteral("slow/b")), dir(QStringLiteral("slow/c"))}),
+                QString(), 1000);
         QVERIFY2(clock.elapsed() < 10000, qPrintable(QString::number(clock.elapsed())));
         QCOMPARE(paths(search), QStringList({slow, crash, good}).join(QLatin1Char(' ')));
         QCOMPARE(search.tried.at(0).error, QStringLiteral("the probe timed out after 1 s"));
