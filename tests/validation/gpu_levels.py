@@ -245,7 +245,7 @@ def main():
             if shown.returncode == 0:
                 again = json.loads(shown.stdout)
                 result["verdict_level"], result["verdict_line"] = again["verdict_level"], again["verdict_line"]
-                judged = " ¹" if rejudged is None else " ²"
+                judged = " ¹" if rejudged is None else " †"
         level = result.get("verdict_level", "")
         timing = (result.get("stages") or {}).get("timing") or {}
         sides = harness_kernels(result)
