@@ -8,8 +8,9 @@ The contract (spec and result JSON) is docs/RUNNER.md, "Harness protocol". Subco
   side, measure                            internal: one side's test run, or the checks and
                                            timing of both; each in a fresh process started by `run`
 
-Modules: krw_common.py (shared helpers), krw_compare.py (comparing results), krw_measure.py (the cheat
-battery's replays and timing), device_peaks.json (peak memory bandwidth by device).
+Modules: krw_common.py (shared helpers), krw_checks.py (the battery's names and settings), krw_compare.py
+(comparing results), krw_measure.py (the measuring process: the battery's replays and timing), krw_summary.py
+(the parent's summaries of what it measured), device_peaks.json (peak memory bandwidth by device).
 
 Python 3.11 standard library plus torch; Triton only where the code under test imports it.
 """
@@ -31,7 +32,9 @@ import threading
 import time
 import traceback
 
+import krw_checks
 import krw_measure
+import krw_summary
 from krw_common import (ERROR_TAIL_LINES, die_with_parent, json_safe, load_side_module, public_routines,
                         remove_stale, seed_everything, snapshot, stage, tail_text, tensors_in, torch_load,
                         write_json_atomic)
@@ -39,7 +42,7 @@ from krw_compare import compare_results
 
 HARNESS = os.path.abspath(__file__)
 HARNESS_DIR = os.path.dirname(HARNESS)
-SIDES = krw_measure.SIDES
+SIDES = krw_checks.SIDES
 SPEC_DEFAULTS = {"seed": 42, "rtol": 1e-05, "atol": 1e-03, "side_timeout_s": 120, "peak_bandwidth_gbs": None}
 TIMING_DEFAULTS = {"enabled": True, "warmup_ms": 25, "rep_ms": 100, "min_reps": 5, "max_reps": 1000, "flush": True,
                    "profile_reps": 20}
@@ -59,7 +62,7 @@ def load_spec(path):
         check_side_spec(side, spec[side])
     spec = {**SPEC_DEFAULTS, **spec}
     spec["timing"] = {**TIMING_DEFAULTS, **spec.get("timing", {})}
-    spec["checks"] = krw_measure.check_settings(spec)  # rejects unknown check names
+    spec["checks"] = krw_checks.check_settings(spec)  # rejects unknown check names
     return spec
 
 
@@ -258,17 +261,17 @@ def measure(spec, spec_path, calls_file, calls, result):
     checks = written.get("checks", {}).get("calls", [])
     timing = None
     if spec["timing"]["enabled"]:
-        peak = krw_measure.load_peak(device_name(spec["device"]), spec["peak_bandwidth_gbs"])
-        timing = krw_measure.summarize_timing(written.get("timing"), spec["device"], peak, errors, spec["seed"])
+        peak = krw_summary.load_peak(device_name(spec["device"]), spec["peak_bandwidth_gbs"])
+        timing = krw_summary.summarize_timing(written.get("timing"), spec["device"], peak, errors, spec["seed"])
         result["timing"] = timing
     own_kernel = written.get("timing", {}).get("own_kernel")
-    summary = krw_measure.fold_checks(checks, timing, own_kernel, result["accuracy"], spec)
+    summary = krw_summary.fold_checks(checks, timing, own_kernel, result["accuracy"], spec)
     if "checks" not in written:
         for entry in summary.values():
             if entry["enabled"]:
                 entry["errors"].append("; ".join(errors) or "the checks did not run")
     result["checks"] = [{"name": name, **entry} for name, entry in summary.items()]
-    result["flags"] = krw_measure.result_flags(summary, timing)
+    result["flags"] = krw_summary.result_flags(summary, timing)
 
 
 # ---------------------------------------------------------------- environment
@@ -381,11 +384,10 @@ def pipeline(spec, spec_path, result):
     calls = torch_load(torch, files["calls"], map_location="cpu")
     inputs = [t for call in calls if "error" not in call for t in tensors_in(torch, [call["args"], call["kwargs"]])]
     base, cand = (torch_load(torch, files[side]) for side in SIDES)
-    loose = any(krw_measure.enabled(spec, c) for c in ("zeros_would_pass", "input_would_pass"))
+    loose = any(krw_checks.enabled(spec, c) for c in ("zeros_would_pass", "input_would_pass"))
     result["accuracy"] = compare_results(torch, base, cand, inputs, spec["rtol"], spec["atol"], loose)
     for output in result["accuracy"]["outputs"]:
-        output["flags"] = [f for f in output["flags"]
-                           if f not in krw_measure.CHECKS or krw_measure.enabled(spec, f)]
+        output["flags"] = krw_checks.active_flags(spec, output["flags"])
     stage("checks")
     if spec["timing"]["enabled"]:
         stage("timing")  # the measuring process runs the checks, then times; the GUI shows one stage for both

@@ -126,15 +126,15 @@ def judge(expected, level):
 
 def without_stale_launch_bound(result):
     """The result with launch_bound taken off each call where today's harness would not raise it (a launch-bound
-    side and whole calls that speed up like the kernels: krw_measure.launch_gap), and off the result when no call
+    side and whole calls that speed up like the kernels: krw_summary.launch_gap), and off the result when no call
     keeps it; None when nothing changes. For results measured before that rule: the measurement is the same."""
     sys.path.insert(0, os.path.join(REPO, "runner", "harness"))
-    import krw_measure  # noqa: E402 (the harness's own rule, not a copy)
+    import krw_summary  # noqa: E402 (the harness's own rule, not a copy)
     copy = json.loads(json.dumps(result))
     calls = ((copy.get("stages") or {}).get("timing") or {}).get("calls", [])
     changed = False
     for call in calls:
-        if "launch_bound" in call.get("flags", []) and not krw_measure.launch_gap(call.get("speedup"), call.get("call_speedup")):
+        if "launch_bound" in call.get("flags", []) and not krw_summary.launch_gap(call.get("speedup"), call.get("call_speedup")):
             call["flags"].remove("launch_bound")
             (call.get("notes") or {}).pop("launch_bound", None)
             changed = True

@@ -60,7 +60,7 @@ RUNS = {
     "identity_loose": ("identity.py", "test_code.py", {"atol": 10.0}),
     "implausible": ("right.py", "test_code.py", {"timing": {"enabled": True}, "checks": {"implausible_speedup": 1e-9}}),
     "beyond_peak": ("right.py", "test_code.py", {"timing": {"enabled": True}, "peak_bandwidth_gbs": 1e-9}),
-    "checks_off": ("cached.py", "test_code.py", {"checks": {"disabled": list(harness.krw_measure.CHECKS)}}),
+    "checks_off": ("cached.py", "test_code.py", {"checks": {"disabled": list(harness.krw_checks.CHECKS)}}),
     # Timed calls are checked too: right for the battery, wrong afterwards; a cache keyed by the inputs' contents.
     "lazy": ("lazy.py", "test_code.py", {"timing": {"enabled": True}}),
     "lazy_unchecked": ("lazy.py", "test_code.py", {"timing": {"enabled": True},
@@ -636,10 +636,10 @@ class TimedRepetitions(unittest.TestCase):
         self.assertFalse(row["timed_inputs"]["redrawn"])
         self.assertIn("baseline: ValueError: only the inputs the test made", row["timed_inputs"]["note"])
         self.assertEqual((len(row["timed_outputs"]["compared"]), row["timed_outputs"]["differing"]), (5, []))
-        timing = harness.krw_measure.summarize_timing(
+        timing = harness.krw_summary.summarize_timing(
             {"calls": [{"name": "scale_shift", "index": 0, "error": None, **row}], "flush": None,
              "device_time_source": "test"}, "cpu", None, [])
-        check = harness.krw_measure.fold_checks([], timing, None, None, spec)["timed_output_mismatch"]
+        check = harness.krw_summary.fold_checks([], timing, None, None, spec)["timed_output_mismatch"]
         self.assertEqual((check["flagged"], check["errors"]), (False, []))
         self.assertEqual(check["notes"], [f"scale_shift#0: {row['timed_inputs']['note']}"])  # said, not silently clean
 
@@ -706,7 +706,7 @@ class TimingSummary(unittest.TestCase):
 
     def summarize(self, rows, device="cuda", peak=None):
         calls = [{"name": f"f{i}", "index": i, "error": None, **row} for i, row in enumerate(rows)]
-        return harness.krw_measure.summarize_timing({"calls": calls, "flush": None, "device_time_source": "test"},
+        return harness.krw_summary.summarize_timing({"calls": calls, "flush": None, "device_time_source": "test"},
                                                     device, peak, [])
 
     def test_device_time_is_the_headline_and_call_time_is_kept(self):
@@ -785,10 +785,10 @@ class TimingSummary(unittest.TestCase):
                          "repetition 37 of 100 differs from the baseline (max abs err 0.5, 120/4096 mismatched);"
                          " repetitions compared: 1, 20, 37, 64, 100")
         spec = {"checks": {"disabled": []}}
-        check = harness.krw_measure.fold_checks([], timing, None, None, spec)["timed_output_mismatch"]
+        check = harness.krw_summary.fold_checks([], timing, None, None, spec)["timed_output_mismatch"]
         self.assertEqual((check["flagged"], check["where"]), (True, ["f0#0"]))
         self.assertEqual(check["notes"], [f"f0#0: {call['notes']['timed_output_mismatch']}"])
-        self.assertEqual(harness.krw_measure.result_flags({"timed_output_mismatch": check}, timing),
+        self.assertEqual(harness.krw_summary.result_flags({"timed_output_mismatch": check}, timing),
                          ["timed_output_mismatch"])
         timed["differing"].append({"repetition": 100, "outputs": ["output"], "max_abs_err": None, "mismatched": 4096,
                                    "total": 4096, "flags": ["nan"]})
@@ -796,29 +796,29 @@ class TimingSummary(unittest.TestCase):
                          "repetitions 37, 100 of 100 differ from the baseline (repetition 100: 4096/4096 mismatched, nan);"
                          " repetitions compared: 1, 20, 37, 64, 100")
         timing = self.summarize([row])
-        off = harness.krw_measure.fold_checks([], timing, None, None, {"checks": {"disabled": ["timed_output_mismatch"]}})
+        off = harness.krw_summary.fold_checks([], timing, None, None, {"checks": {"disabled": ["timed_output_mismatch"]}})
         self.assertEqual((timing["calls"][0]["flags"], off["timed_output_mismatch"]["flagged"]), ([], False))
         # A call whose timing failed: the check could not run there.
         failed = self.summarize([{"timed_outputs": {"repetitions": None, "compared": [], "differing": [],
                                                     "error": "could not run: timing: RuntimeError: boom"}}])
-        check = harness.krw_measure.fold_checks([], failed, None, None, spec)["timed_output_mismatch"]
+        check = harness.krw_summary.fold_checks([], failed, None, None, spec)["timed_output_mismatch"]
         self.assertEqual(check["errors"], ["f0#0: could not run: timing: RuntimeError: boom"])
 
     def test_a_failed_measurement_leaves_nothing_to_sum(self):
-        timing = harness.krw_measure.summarize_timing(None, "cpu", None, ["checks and timing failed: killed"])
+        timing = harness.krw_summary.summarize_timing(None, "cpu", None, ["checks and timing failed: killed"])
         self.assertEqual((timing["speedup"], timing["within_noise"], timing["calls"]), (None, None, []))
         self.assertEqual(timing["error"], "checks and timing failed: killed")
         rows = [{"name": "f", "index": 0, "flags": [], "notes": {}, "check_errors": {}}]  # the checks were written
-        check = harness.krw_measure.fold_checks(rows, timing, None, None, {"checks": {}})["timed_output_mismatch"]
+        check = harness.krw_summary.fold_checks(rows, timing, None, None, {"checks": {}})["timed_output_mismatch"]
         self.assertEqual(check["errors"], ["could not run: checks and timing failed: killed"])  # not "clean"
 
     def test_peak_table_matches_device_names(self):
-        peak = harness.krw_measure.load_peak("NVIDIA H100 80GB HBM3", None)
+        peak = harness.krw_summary.load_peak("NVIDIA H100 80GB HBM3", None)
         self.assertEqual(peak["gbs"], 3350.0)
-        self.assertEqual(harness.krw_measure.load_peak("NVIDIA H100 PCIe", None)["gbs"], 2000.0)
-        self.assertEqual(harness.krw_measure.load_peak("AMD Instinct MI300X", None)["gbs"], 5300.0)
-        self.assertIsNone(harness.krw_measure.load_peak("Intel(R) Xeon(R) CPU", None))
-        self.assertEqual(harness.krw_measure.load_peak("anything", 123)["gbs"], 123.0)
+        self.assertEqual(harness.krw_summary.load_peak("NVIDIA H100 PCIe", None)["gbs"], 2000.0)
+        self.assertEqual(harness.krw_summary.load_peak("AMD Instinct MI300X", None)["gbs"], 5300.0)
+        self.assertIsNone(harness.krw_summary.load_peak("Intel(R) Xeon(R) CPU", None))
+        self.assertEqual(harness.krw_summary.load_peak("anything", 123)["gbs"], 123.0)
 
     def test_percentile_interpolates(self):
         self.assertEqual(harness.krw_measure.percentile([1.0, 2.0, 3.0, 4.0, 5.0], 50), 3.0)
