@@ -420,15 +420,6 @@ QStringList SlurmBatch::activeJobIds() const
     return ids;
 }
 
-bool SlurmBatch::collect(int index)
-{
-    QFile file(resultFile(index));
-    if (!file.open(QIODevice::ReadOnly))
-        return false;
-    accept(index, file.readAll());
-    return true;
-}
-
 void SlurmBatch::accept(int index, const QByteArray& json)
 {
     QString error;
@@ -445,13 +436,51 @@ void SlurmBatch::accept(int index, const QByteArray& json)
 
 void SlurmBatch::poll()
 {
-    if (m_cancelled || m_poll)
+    if (m_cancelled || m_poll || m_collecting)
         return;
-    // Results first: a task that wrote one is done, whatever squeue says yet.
+    // Results first: a task that wrote one is done, whatever squeue says yet. The files are read on
+    // a worker; each is taken only for the submission (job id) it was read for.
+    QHash<int, QString> files;
+    QVector<QString> jobIds(m_tasks.size());
     for (int i = 0; i < m_tasks.size(); ++i) {
-        if (!m_tasks.at(i).finished && !m_tasks.at(i).jobId.isEmpty())
-            collect(i);
+        if (!m_tasks.at(i).finished && !m_tasks.at(i).jobId.isEmpty()) {
+            files.insert(i, resultFile(i));
+            jobIds[i] = m_tasks.at(i).jobId;
+        }
     }
+    m_collecting = true;
+    auto* watcher = new QFutureWatcher<QHash<int, QByteArray>>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, jobIds] {
+        watcher->deleteLater();
+        collected(watcher->result(), jobIds);
+    });
+    watcher->setFuture(QtConcurrent::run(WorkPools::jobs(), [files] {
+        QHash<int, QByteArray> results;
+        for (auto it = files.cbegin(); it != files.cend(); ++it) {
+            QFile file(it.value());
+            if (file.open(QIODevice::ReadOnly))
+                results.insert(it.key(), file.readAll());
+        }
+        return results;
+    }));
+}
+
+void SlurmBatch::collected(const QHash<int, QByteArray>& results, const QVector<QString>& jobIds)
+{
+    m_collecting = false;
+    if (m_cancelled)
+        return;
+    for (auto it = results.cbegin(); it != results.cend(); ++it) {
+        const int i = it.key();
+        // Not one that ended meanwhile, nor one requeued since (a new job id; its old file was removed).
+        if (i < m_tasks.size() && !m_tasks.at(i).finished && m_tasks.at(i).jobId == jobIds.value(i))
+            accept(i, it.value());
+    }
+    askSqueue();
+}
+
+void SlurmBatch::askSqueue()
+{
     const QStringList ids = activeJobIds();
     if (ids.isEmpty()) {
         if (m_submitting == 0)
@@ -491,10 +520,11 @@ void SlurmBatch::apply(const SlurmTaskState& state)
         task.started = true;
         Q_EMIT caseStarted(state.task);
     }
-    if (!SlurmOutput::isFinal(state.state) || collect(state.task))
+    if (!SlurmOutput::isFinal(state.state))
         return;
-    // Ended without a result: killed, or the worker failed. A killed task is said at once; for
-    // one that ended by itself the shared folder gets a few polls to show the result (onSacct).
+    // Ended, and this poll read no result for it (a task with one was taken before squeue ran):
+    // killed, or the worker failed. A killed task is said at once; for one that ended by itself the
+    // shared folder gets a few polls to show the result (onSacct), each of which reads it again.
     if (SlurmOutput::killedByScheduler(state.state))
         failCase(state.task, SlurmOutput::failure(state));
 }

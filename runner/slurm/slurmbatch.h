@@ -6,6 +6,8 @@
 #include "rerun/rerunresult.h"
 #include "slurm/slurmoutput.h"
 
+#include <QByteArray>
+#include <QHash>
 #include <QPointer>
 #include <QVector>
 
@@ -17,8 +19,9 @@ namespace krw {
 // A batch of reruns as one Slurm job array (docs/RUNNER.md "Slurm cluster"): one request file per
 // case is staged in the profile's shared folder (written on a worker), one job script and ONE `sbatch --array=0-(N-1)%M`
 // submit them, and every task runs `kernel-review-cli run-request` on its node. squeue (sacct for
-// tasks squeue no longer knows) is polled from a timer through QProcess; a task's result file is
-// collected as soon as it is there. A task the scheduler ended (TIMEOUT, PREEMPTED, NODE_FAIL,
+// tasks squeue no longer knows) is polled from a timer through QProcess; each poll first reads the
+// result files of the unfinished tasks on a worker (the shared folder may be a slow network mount),
+// and a task's result is taken as soon as it is there. A task the scheduler ended (TIMEOUT, PREEMPTED, NODE_FAIL,
 // CANCELLED, OUT_OF_MEMORY, ...) becomes a Failed result that says so, and requeue() submits it
 // again. cancel() scancels every job of the batch. The jobs do not depend on this object: destroyed
 // (the app closed), they run on, and attach() follows them again from the staging folder and the
@@ -85,11 +88,12 @@ private:
     void endUnfinished(); // cancel()'s end of every case not finished
     void submit(const QVector<int>& indexes, const QString& array);
     void poll();
+    void collected(const QHash<int, QByteArray>& results, const QVector<QString>& jobIds);
+    void askSqueue();
     void onSqueue(const QByteArray& output);
     void askSacct(const QStringList& jobIds);
     void onSacct(const QByteArray& output, bool ok);
     void apply(const SlurmTaskState& state);
-    bool collect(int index); // the result file, when the worker wrote one
     void accept(int index, const QByteArray& json); // a result file's contents
     void finishCase(int index, const RerunResult& result);
     void failCase(int index, const QString& failure, RerunResult::Status status = RerunResult::Status::Failed);
@@ -107,6 +111,7 @@ private:
     QStringList m_jobIds;
     QTimer* m_timer = nullptr;
     QPointer<QProcess> m_poll; // squeue or sacct, one at a time
+    bool m_collecting = false; // a poll's result files are read on a worker
     int m_submitting = 0; // sbatch runs in flight
     int m_scancels = 0;
     bool m_running = false;
