@@ -647,9 +647,13 @@ void addOptions(QCommandLineParser& parser)
         QCoreApplication::translate(
             "kernel-review-cli", "rerun: rocm, hip-nvidia, compile-check (default) or cpu, or a profile of your own."),
         QStringLiteral("NAME")});
-    parser.addOption({QStringLiteral("rtol"), QCoreApplication::translate("kernel-review-cli", "rerun: relative tolerance (default 1e-5)."),
+    // The defaults said are the harness contract's (runner/harness/spec.schema.json).
+    const RerunRequest defaults;
+    parser.addOption({QStringLiteral("rtol"),
+        QCoreApplication::translate("kernel-review-cli", "rerun: relative tolerance (default %1).").arg(defaults.rtol),
         QStringLiteral("X")});
-    parser.addOption({QStringLiteral("atol"), QCoreApplication::translate("kernel-review-cli", "rerun: absolute tolerance (default 1e-3)."),
+    parser.addOption({QStringLiteral("atol"),
+        QCoreApplication::translate("kernel-review-cli", "rerun: absolute tolerance (default %1).").arg(defaults.atol),
         QStringLiteral("Y")});
     parser.addOption({QStringLiteral("no-timing"), QCoreApplication::translate("kernel-review-cli", "rerun: check correctness only.")});
     parser.addOption({QStringLiteral("no-check"),
@@ -666,10 +670,12 @@ void addOptions(QCommandLineParser& parser)
             "repeatable; docs/RUNNER.md \"Verdict levels\")."),
         QStringLiteral("FLAG")});
     parser.addOption({QStringLiteral("seeds"),
-        QCoreApplication::translate("kernel-review-cli", "rerun: new random inputs to check correctness on (default 3)."),
+        QCoreApplication::translate("kernel-review-cli", "rerun: new random inputs to check correctness on (default %1).")
+            .arg(defaults.profile.seeds),
         QStringLiteral("N")});
     parser.addOption({QStringLiteral("implausible"),
-        QCoreApplication::translate("kernel-review-cli", "rerun: flag device-time speedups above this (default 10)."),
+        QCoreApplication::translate("kernel-review-cli", "rerun: flag device-time speedups above this (default %1).")
+            .arg(defaults.profile.implausibleSpeedup),
         QStringLiteral("X")});
     parser.addOption({QStringLiteral("peak-bandwidth"),
         QCoreApplication::translate("kernel-review-cli", "rerun: the device's peak memory bandwidth in GB/s (default: by device name)."),

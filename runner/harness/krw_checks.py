@@ -2,6 +2,7 @@
 """The cheat battery's names and settings, for every process of the harness: which checks there are, the order
 results list flags in, a spec's check settings, and the one filter of what a spec turned off (`active_flags`).
 Standard library only. What each check does: docs/RUNNER.md, "Checks"."""
+from krw_common import spec_defaults
 
 SIDES = ("baseline", "candidate")
 # The battery, in the order results list its flags. Each can be turned off through spec["checks"]["disabled"].
@@ -10,7 +11,7 @@ CHECKS = ("input_mutated", "output_reused", "no_own_kernel", "zeros_would_pass",
 # Timing flags, raised whatever the battery's settings: they describe the measurement itself.
 TIMING_FLAGS = ("launch_bound", "beyond_peak")
 RESULT_FLAG_ORDER = CHECKS + TIMING_FLAGS
-CHECK_DEFAULTS = {"disabled": [], "seeds": 3, "implausible_speedup": 10.0}
+CHECK_DEFAULTS = spec_defaults("checks")  # spec.schema.json
 
 # Timed repetition n (from 1) draws its inputs with seed TIMED_SEED_BASE + n: far above the seed check's 1…N, so
 # no timed call sees the values a check, or another repetition, saw, and a result cache keyed by contents misses.

@@ -14,6 +14,48 @@ import sys
 import tempfile
 
 ERROR_TAIL_LINES = 30
+SPEC_SCHEMA_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "spec.schema.json")
+_schema = None
+
+
+def spec_schema():
+    """spec.schema.json: the spec's names, types and defaults, the one statement of them for both the harness
+    and the C++ runner (runner/harness/harnesscontract.h)."""
+    global _schema
+    if _schema is None:
+        with open(SPEC_SCHEMA_FILE, encoding="utf-8") as f:
+            _schema = json.load(f)
+    return _schema
+
+
+def spec_defaults(section=None):
+    """{name: default} of the spec's top level, or of one of its objects ("timing", "checks")."""
+    node = spec_schema() if section is None else spec_schema()["properties"][section]
+    return {name: prop["default"] for name, prop in node["properties"].items() if "default" in prop}
+
+
+def check_spec_keys(spec):
+    """Raises ValueError naming the first key the schema does not know, at the top level, in an object the
+    schema describes, or in a side: a key one side of the contract writes and the other ignores is an error."""
+    schema = spec_schema()
+    def unknown(obj, node, where):
+        extra = sorted(set(obj) - set(node["properties"]))
+        if extra:
+            raise ValueError(f"the spec's {where} has a key the harness does not know: {extra[0]!r}"
+                             " (runner/harness/spec.schema.json)")
+    unknown(spec, schema, "top level")
+    for section in ("timing", "checks"):
+        if isinstance(spec.get(section), dict):
+            unknown(spec[section], schema["properties"][section], f"'{section}'")
+    for side in ("baseline", "candidate"):
+        kind = (spec.get(side) or {}).get("kind")
+        node = schema["$defs"].get(f"{kind}_side")
+        if node is None:
+            raise ValueError(f"{side}: kind must be 'python' or 'extension', not {kind!r}")
+        unknown(spec[side], node, f"'{side}'")
+        for key in node["required"]:
+            if key not in spec[side]:
+                raise ValueError(f"{side}: a {kind} side needs '{key}'")
 
 def stage(name):
     print(f"KRW-STAGE {name}", file=sys.stderr, flush=True)

@@ -35,17 +35,14 @@ import traceback
 import krw_checks
 import krw_measure
 import krw_summary
-from krw_common import (ERROR_TAIL_LINES, die_with_parent, json_safe, load_side_module, public_routines,
-                        remove_stale, seed_everything, snapshot, stage, tail_text, tensors_in, torch_load,
-                        write_json_atomic)
+from krw_common import (ERROR_TAIL_LINES, check_spec_keys, die_with_parent, json_safe, load_side_module,
+                        public_routines, remove_stale, seed_everything, snapshot, spec_defaults, spec_schema, stage,
+                        tail_text, tensors_in, torch_load, write_json_atomic)
 from krw_compare import compare_results
 
 HARNESS = os.path.abspath(__file__)
 HARNESS_DIR = os.path.dirname(HARNESS)
 SIDES = krw_checks.SIDES
-SPEC_DEFAULTS = {"seed": 42, "rtol": 1e-05, "atol": 1e-03, "side_timeout_s": 120, "peak_bandwidth_gbs": None}
-TIMING_DEFAULTS = {"enabled": True, "warmup_ms": 25, "rep_ms": 100, "min_reps": 5, "max_reps": 1000, "flush": True,
-                   "profile_reps": 20}
 
 
 # ---------------------------------------------------------------- the spec
@@ -53,27 +50,18 @@ TIMING_DEFAULTS = {"enabled": True, "warmup_ms": 25, "rep_ms": 100, "min_reps": 
 def load_spec(path):
     with open(path, encoding="utf-8") as f:
         spec = json.load(f)
-    for key in ("work_dir", "baseline", "candidate", "test_file", "device"):
+    schema = spec_schema()
+    for key in schema["required"]:
         if key not in spec:
             raise ValueError(f"the spec has no '{key}'")
-    if spec["device"] not in ("cuda", "cpu"):
-        raise ValueError(f"device must be 'cuda' or 'cpu', not {spec['device']!r}")
-    for side in SIDES:
-        check_side_spec(side, spec[side])
-    spec = {**SPEC_DEFAULTS, **spec}
-    spec["timing"] = {**TIMING_DEFAULTS, **spec.get("timing", {})}
+    devices = schema["properties"]["device"]["enum"]
+    if spec["device"] not in devices:
+        raise ValueError(f"device must be {' or '.join(map(repr, devices))}, not {spec['device']!r}")
+    check_spec_keys(spec)
+    spec = {**spec_defaults(), **spec}
+    spec["timing"] = {**spec_defaults("timing"), **spec.get("timing", {})}
     spec["checks"] = krw_checks.check_settings(spec)  # rejects unknown check names
     return spec
-
-
-def check_side_spec(side, side_spec):
-    needed = {"python": ("source_file",), "extension": ("module_file", "module_name")}
-    kind = side_spec.get("kind")
-    if kind not in needed:
-        raise ValueError(f"{side}: kind must be 'python' or 'extension', not {kind!r}")
-    for key in needed[kind]:
-        if key not in side_spec:
-            raise ValueError(f"{side}: a {kind} side needs '{key}'")
 
 
 def triton_version():

@@ -593,8 +593,9 @@ void RerunPipeline::startHarnessOnHost()
     if (m_cancelled)
         return complete(RerunResult::Status::Cancelled);
     const QString localResult = QDir(m_localWork).filePath(QStringLiteral("result.json"));
-    m_host.runHarness(harnessSpec(m_host.jobFolder()), QFileInfo(m_request.harnessPath).fileName(), m_deviceEnvironment,
-        m_request.profile.harnessTimeoutS, localResult, [this, localResult](const RemoteSteps::Harness& harness) {
+    m_host.runHarness(harnessSpec(m_request, m_host.jobFolder(), m_baselineModule, m_candidateModule),
+        QFileInfo(m_request.harnessPath).fileName(), m_deviceEnvironment, m_request.profile.harnessTimeoutS, localResult,
+        [this, localResult](const RemoteSteps::Harness& harness) {
             if (m_cancelled || harness.cancelled) {
                 m_result.harnessLog = harness.log;
                 return complete(RerunResult::Status::Cancelled);
@@ -620,9 +621,9 @@ void RerunPipeline::continueWithDevice(const QStringList& environment)
 }
 
 // The side's file in the work folder: C++ (compiled; the harness reads its kernel names) or Python.
-QString RerunPipeline::sideFileName(bool candidate) const
+QString RerunPipeline::sideFileName(const RerunRequest& request, bool candidate)
 {
-    const QString& text = candidate ? m_request.candidateText : m_request.baselineText;
+    const QString& text = candidate ? request.candidateText : request.baselineText;
     const bool cpp = detectLanguage(text) == CodeLanguage::Cpp;
     return (candidate ? QStringLiteral("candidate") : QStringLiteral("baseline")) + (cpp ? QStringLiteral(".hip") : QStringLiteral(".py"));
 }
@@ -643,12 +644,13 @@ QString RerunPipeline::writeJobFiles(const QDir& work) const
 }
 
 // spec.json for a work folder that holds the sides' and the test's files (here or on the host).
-QJsonObject RerunPipeline::harnessSpec(const QString& workDir) const
+QJsonObject RerunPipeline::harnessSpec(
+    const RerunRequest& request, const QString& workDir, const QString& baselineModule, const QString& candidateModule)
 {
     const QString dir = workDir + QLatin1Char('/');
     auto side = [&](bool candidate) {
-        const QString module = candidate ? m_candidateModule : m_baselineModule;
-        const QString source = dir + sideFileName(candidate);
+        const QString module = candidate ? candidateModule : baselineModule;
+        const QString source = dir + sideFileName(request, candidate);
         if (!module.isEmpty())
             return QJsonObject{{QStringLiteral("kind"), QStringLiteral("extension")}, {QStringLiteral("module_file"), module},
                 {QStringLiteral("module_name"), QFileInfo(module).fileName().section(QLatin1Char('.'), 0, 0)},
@@ -656,25 +658,25 @@ QJsonObject RerunPipeline::harnessSpec(const QString& workDir) const
         return QJsonObject{{QStringLiteral("kind"), QStringLiteral("python")}, {QStringLiteral("source_file"), source}};
     };
     return QJsonObject{
-        {QStringLiteral("case"), m_request.caseName},
+        {QStringLiteral("case"), request.caseName},
         {QStringLiteral("work_dir"), workDir},
         {QStringLiteral("baseline"), side(false)},
         {QStringLiteral("candidate"), side(true)},
         {QStringLiteral("test_file"), QString(dir + QStringLiteral("test_code.py"))},
-        {QStringLiteral("device"), m_request.profile.kind == ToolchainProfile::Kind::Cpu ? QStringLiteral("cpu") : QStringLiteral("cuda")},
-        {QStringLiteral("seed"), m_request.seed},
-        {QStringLiteral("rtol"), m_request.rtol},
-        {QStringLiteral("atol"), m_request.atol},
-        {QStringLiteral("side_timeout_s"), std::max(30, m_request.profile.harnessTimeoutS / 3)},
+        {QStringLiteral("device"), request.profile.kind == ToolchainProfile::Kind::Cpu ? QStringLiteral("cpu") : QStringLiteral("cuda")},
+        {QStringLiteral("seed"), request.seed},
+        {QStringLiteral("rtol"), request.rtol},
+        {QStringLiteral("atol"), request.atol},
+        {QStringLiteral("side_timeout_s"), std::max(30, request.profile.harnessTimeoutS / 3)},
         {QStringLiteral("timing"),
-            QJsonObject{{QStringLiteral("enabled"), m_request.timing}, {QStringLiteral("warmup_ms"), 25}, {QStringLiteral("rep_ms"), 100},
-                {QStringLiteral("min_reps"), 5}, {QStringLiteral("max_reps"), 1000}}},
+            // Only what the runner decides; the knobs are the schema's defaults, which the harness applies.
+            QJsonObject{{QStringLiteral("enabled"), request.timing}}},
         {QStringLiteral("checks"),
-            QJsonObject{{QStringLiteral("disabled"), QJsonArray::fromStringList(m_request.profile.disabledChecks)},
-                {QStringLiteral("seeds"), m_request.profile.seeds},
-                {QStringLiteral("implausible_speedup"), m_request.profile.implausibleSpeedup}}},
+            QJsonObject{{QStringLiteral("disabled"), QJsonArray::fromStringList(request.profile.disabledChecks)},
+                {QStringLiteral("seeds"), request.profile.seeds},
+                {QStringLiteral("implausible_speedup"), request.profile.implausibleSpeedup}}},
         {QStringLiteral("peak_bandwidth_gbs"),
-            m_request.profile.peakBandwidthGbs > 0 ? QJsonValue(m_request.profile.peakBandwidthGbs) : QJsonValue(QJsonValue::Null)},
+            request.profile.peakBandwidthGbs > 0 ? QJsonValue(request.profile.peakBandwidthGbs) : QJsonValue(QJsonValue::Null)},
     };
 }
 
@@ -690,7 +692,7 @@ void RerunPipeline::startHarness()
     const QString error = writeJobFiles(work);
     if (!error.isEmpty())
         return fail(error);
-    const QJsonObject spec = harnessSpec(workDir);
+    const QJsonObject spec = harnessSpec(m_request, workDir, m_baselineModule, m_candidateModule);
     const QString specPath = work.filePath(QStringLiteral("spec.json"));
     const QString resultPath = work.filePath(QStringLiteral("result.json"));
     if (!writeText(specPath, QJsonDocument(spec).toJson()))

@@ -37,6 +37,13 @@ class RerunPipeline : public QObject
 public:
     explicit RerunPipeline(QObject* parent = nullptr);
 
+    // spec.json for a work folder (here or on a host) that holds the sides' and the test's files;
+    // a module path is empty for a Python side. Only names of the harness contract
+    // (harness/harnesscontract.h) are written.
+    static QJsonObject harnessSpec(
+        const RerunRequest& request, const QString& workDir, const QString& baselineModule = {}, const QString& candidateModule = {});
+    static QString sideFileName(const RerunRequest& request, bool candidate); // "candidate.hip", "baseline.py"
+
     void start(const RerunRequest& request);
     void cancel();
     bool isRunning() const { return m_running; }
@@ -69,10 +76,9 @@ private:
     void probeOnHost();
     void compileOnHost(const SideBuild& build);
     void startHarnessOnHost();
-    QString sideFileName(bool candidate) const;
+    QString sideFileName(bool candidate) const { return sideFileName(m_request, candidate); }
     // Both sides and the test into a work folder (here, or to stage on the host); empty or what failed.
     QString writeJobFiles(const QDir& work) const;
-    QJsonObject harnessSpec(const QString& workDir) const; // spec.json for a work folder here or there
     bool readCompilerVersion(const ProcessOutcome& outcome);
     void afterProbe();
     void compileNext();

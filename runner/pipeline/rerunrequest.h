@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "harness/harnesscontract.h"
 #include "profile/toolchainprofile.h"
 
 #include <QString>
@@ -19,9 +20,9 @@ struct RerunRequest
     QString baselineText;
     QString testCode;
     ToolchainProfile profile;
-    double rtol = 1e-5;
-    double atol = 1e-3;
-    int seed = 42;
+    double rtol = HarnessContract::defaultOf(QStringLiteral("rtol")).toDouble(); // spec.schema.json
+    double atol = HarnessContract::defaultOf(QStringLiteral("atol")).toDouble();
+    int seed = HarnessContract::defaultOf(QStringLiteral("seed")).toInt();
     bool timing = true;
     // Running the code without bubblewrap was allowed: the runner panel asked (once per session)
     // or the CLI got --no-sandbox. Without it, and without bubblewrap, the code is never run.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "harness/harnesscontract.h"
 #include "remote/remotehost.h"
 
 #include <QMetaType>
@@ -57,8 +58,10 @@ struct ToolchainProfile
     // Names of this machine's environment variables the compile steps and the harness see beside
     // SandboxEnvironment's documented list (NAME, or PREFIX* for every name with that prefix).
     QStringList passEnvironment;
-    int seeds = 3; // seed_sensitive: correctness repeated on this many sets of new random inputs
-    double implausibleSpeedup = 10.0; // implausible_speedup above this device-time ratio
+    // seed_sensitive: correctness repeated on this many sets of new random inputs
+    int seeds = HarnessContract::defaultOf(QStringLiteral("checks/seeds")).toInt();
+    // implausible_speedup above this device-time ratio
+    double implausibleSpeedup = HarnessContract::defaultOf(QStringLiteral("checks/implausible_speedup")).toDouble();
     double peakBandwidthGbs = 0; // the device's peak memory bandwidth; 0 = the harness's table by device name
     bool sandbox = true; // compile and run in bubblewrap (runner/sandbox/sandbox.h)
     int memoryLimitMiB = 0; // for everything a step starts; 0 = automatic: half the machine's memory

@@ -697,6 +697,75 @@ class TimedRepetitions(unittest.TestCase):
         self.assertEqual(sample(7, reps=2)["compared"], [1, 2])
 
 
+class SpecContract(unittest.TestCase):
+    """runner/harness/spec.schema.json is the one statement of the spec's names and defaults: the harness takes its
+    defaults from it, refuses names it does not have, and reads no name it lacks. The C++ side is held to the same
+    file by tst_harnesscontract."""
+
+    def minimal(self, **extra):
+        return {"work_dir": "/w", "baseline": {"kind": "python", "source_file": "/w/b.py"},
+                "candidate": {"kind": "extension", "module_file": "/m/x.so", "module_name": "x", "source_file": "/w/c.hip"},
+                "test_file": "/w/t.py", "device": "cpu", **extra}
+
+    def load(self, spec):
+        with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+            json.dump(spec, f)
+        try:
+            return harness.load_spec(f.name)
+        finally:
+            os.unlink(f.name)
+
+    def test_every_default_comes_from_the_schema(self):
+        schema = harness.spec_schema()
+        spec = self.load(self.minimal())
+        for name, prop in schema["properties"].items():
+            if "default" in prop:
+                self.assertEqual(spec[name], prop["default"], name)
+        for section in ("timing", "checks"):
+            for name, prop in schema["properties"][section]["properties"].items():
+                self.assertEqual(spec[section][name], prop["default"], f"{section}/{name}")
+        self.assertEqual((spec["rtol"], spec["atol"], spec["timing"]["warmup_ms"]), (1e-05, 1e-03, 25))
+
+    def test_names_the_schema_lacks_are_refused(self):
+        for spec, named in ((self.minimal(tolerance=0.1), "'tolerance'"),
+                            (self.minimal(timing={"warmup": 10}), "'warmup'"),
+                            (self.minimal(checks={"seed": 2}), "'seed'"),
+                            ({**self.minimal(), "baseline": {"kind": "python", "source_file": "b", "module_file": "m"}},
+                             "'module_file'")):
+            with self.assertRaises(ValueError) as raised:
+                self.load(spec)
+            self.assertIn(named, str(raised.exception))
+        with self.assertRaisesRegex(ValueError, "candidate: a extension side needs 'module_name'"):
+            self.load({**self.minimal(), "candidate": {"kind": "extension", "module_file": "/m/x.so"}})
+        with self.assertRaisesRegex(ValueError, "the spec has no 'test_file'"):
+            self.load({k: v for k, v in self.minimal().items() if k != "test_file"})
+        with self.assertRaisesRegex(ValueError, "device must be 'cuda' or 'cpu', not 'tpu'"):
+            self.load(self.minimal(device="tpu"))
+
+    def test_the_harness_reads_only_names_the_schema_has(self):
+        # Every spec["x"], spec.get("x"), spec["timing"|"checks"]["x"] and settings["x"] in the harness's sources.
+        import re
+        schema = harness.spec_schema()
+        top = set(schema["properties"])
+        sections = set(schema["properties"]["timing"]["properties"]) | set(schema["properties"]["checks"]["properties"])
+        sides = {k for kind in ("python_side", "extension_side") for k in schema["$defs"][kind]["properties"]}
+        folder = os.path.dirname(HARNESS)
+        read = {"top": set(), "section": set(), "side": set()}
+        for name in os.listdir(folder):
+            if not name.endswith(".py"):
+                continue
+            with open(os.path.join(folder, name), encoding="utf-8") as f:
+                source = f.read()
+            read["top"] |= set(re.findall(r'\bspec(?:\.get\(|\[)"(\w+)"', source))
+            read["section"] |= set(re.findall(r'\bspec\["(?:timing|checks)"\]\["(\w+)"\]', source))
+            read["section"] |= set(re.findall(r'\bsettings\["(\w+)"\]', source))
+            read["side"] |= set(re.findall(r'\bside_spec(?:\.get\(|\[)"(\w+)"', source))
+        self.assertTrue(read["top"] and read["section"], read)  # the scan finds what it looks for
+        self.assertEqual(read["top"] - top, set())
+        self.assertEqual(read["section"] - sections, set())
+        self.assertEqual(read["side"] - sides, set())
+
+
 class TimingSummary(unittest.TestCase):
     @staticmethod
     def side(device, call, events=None, nbytes=1_000_000, samples=None):
