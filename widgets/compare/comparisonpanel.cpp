@@ -182,7 +182,9 @@ void ComparisonPanel::chooseRun(const LocateResult& result)
     if (choice.outcome == RunChoice::Outcome::Ask) {
         bool ok = false;
         const QString name = QInputDialog::getItem(this, tr("Choose the run to compare with"),
-            tr("%1 holds %2 runs (newest first):").arg(m_path).arg(choice.names.size()), choice.names, index, false, &ok);
+            (choice.message.isEmpty() ? QString() : choice.message + QLatin1Char('\n'))
+                + tr("%1 holds %2 runs (newest first):").arg(m_path).arg(choice.names.size()),
+            choice.names, index, false, &ok);
         if (!ok) {
             fail(tr("Comparison cancelled."));
             return;

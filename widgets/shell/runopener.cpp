@@ -94,7 +94,9 @@ void RunOpener::chooseRun(const LocateResult& result)
     if (choice.outcome == RunChoice::Outcome::Ask) {
         bool ok = false;
         const QString name = QInputDialog::getItem(m_window, tr("Choose a run"),
-            tr("%1 holds %2 runs (newest first):").arg(m_requestedPath).arg(choice.names.size()), choice.names, index, false, &ok);
+            (choice.message.isEmpty() ? QString() : choice.message + QLatin1Char('\n'))
+                + tr("%1 holds %2 runs (newest first):").arg(m_requestedPath).arg(choice.names.size()),
+            choice.names, index, false, &ok);
         if (!ok) {
             m_runLabel->setText(tr("Opening cancelled."));
             Q_EMIT failed();
