@@ -189,9 +189,13 @@ private Q_SLOTS:
         QVERIFY(finished.size() == 1 || finished.wait(20000));
         QCOMPARE(finished.first().first().toBool(), true);
         QVERIFY2(dialog.statusText().contains(QStringLiteral("Slurm: scancel %1").arg(job)), qPrintable(dialog.statusText()));
-        QTRY_VERIFY_WITH_TIMEOUT(
-            !LocalSlurm::states(job).contains(QLatin1String("RUNNING")) && !LocalSlurm::states(job).contains(QLatin1String("PENDING")),
-            10000);
+        // Slurm passes through COMPLETING (seen under load) before it says CANCELLED: wait for a final state.
+        const auto settled = [&job] {
+            const QString states = LocalSlurm::states(job);
+            return !states.contains(QLatin1String("RUNNING")) && !states.contains(QLatin1String("PENDING"))
+                && !states.contains(QLatin1String("COMPLETING"));
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(settled(), 30000);
         QVERIFY2(LocalSlurm::states(job).contains(QLatin1String("CANCELLED")), qPrintable(LocalSlurm::states(job)));
         QTRY_VERIFY_WITH_TIMEOUT(BatchQueue::unfinished(store()).size() == 1 && !BatchQueue::unfinished(store()).first().slurm, 10000);
         const BatchQueue queue = BatchQueue::unfinished(store()).first();
