@@ -3,6 +3,7 @@
 
 #include "batch/batchqueue.h"
 #include "batch/batchrecord.h"
+#include "batch/batchsession.h"
 #include "batch/batchsummary.h"
 #include "batch/rerunbatch.h"
 #include "compare/comparisonsummary.h"
@@ -331,16 +332,38 @@ int rerunBatch(QCommandLineParser& parser, const std::shared_ptr<Run>& run, cons
                 "kernel-review-cli", "--slurm needs a folder every node sees: --slurm-dir DIR, or the profile's Slurm shared folder"));
     const bool json = parser.isSet(QStringLiteral("json"));
     const ResultStore store = ResultStore::forRun(run->path, run->name);
-    BatchSummary summary;
+    // What the batch leaves is BatchSession's, as for the window's batches: the results, a queue saved
+    // after every case (a batch cut short is resumed from the window, Go ▸ Resume Batch…), the record.
+    BatchSession session(store);
+    QObject::connect(&session, &BatchSession::queueNotSaved, &session, [](const QString& error) {
+        errStream() << "kernel-review-cli: "
+                    << QCoreApplication::translate("kernel-review-cli", "batch queue not saved, so it cannot be resumed: %1").arg(error)
+                    << '\n';
+    });
+    const QString version = parser.isSet(QStringLiteral("version")) ? parser.value(QStringLiteral("version")) : QStringLiteral("predict");
+    QStringList names;
+    for (const int index : *indexes)
+        names << run->cases.at(index).filename;
+    BatchQueue queue = BatchQueue::create(names);
+    queue.versionSpec = version;
+    queue.baseline = parser.isSet(QStringLiteral("baseline")) ? parser.value(QStringLiteral("baseline")) : queue.baseline;
+    queue.profile = profile.name;
+    const auto number = [&](const char* name, int fallback) {
+        return parser.isSet(QLatin1String(name)) ? std::max(1, parser.value(QLatin1String(name)).toInt()) : fallback;
+    };
+    queue.jobs = number("jobs", 1);
+    queue.devices = number("devices", 1);
+    session.begin(queue);
+    int reported = 0;
     auto report = [&](const BatchEntry& entry) {
-        summary.add(entry);
+        ++reported;
         exitCode = std::max(exitCode, rerunExitCode(entry.status));
         if (json) {
             writeOut(BatchSummary::caseLine(entry));
         } else {
             writeOut(
                 QStringLiteral("[%1/%2] %3 (%4): %5%6%7\n")
-                    .arg(summary.entries().size())
+                    .arg(reported)
                     .arg(indexes->size())
                     .arg(entry.caseName, entry.versionId, entry.verdictLine(),
                         entry.speedup ? QStringLiteral(", %1").arg(entry.speedupText()) : QString(),
@@ -354,12 +377,24 @@ int rerunBatch(QCommandLineParser& parser, const std::shared_ptr<Run>& run, cons
         if (auto request = rerunRequest(parser, run, index, store, profile, &error)) {
             requests << *request;
         } else {
-            report(BatchEntry::skipped(run->cases.at(index).filename,
-                parser.isSet(QStringLiteral("version")) ? parser.value(QStringLiteral("version")) : QStringLiteral("predict"), error));
+            const BatchEntry skipped = BatchEntry::skipped(run->cases.at(index).filename, version, error);
+            session.skipCase(skipped);
+            report(skipped);
         }
     }
+    session.saveQueue(); // the skipped cases are done
     bool wasCancelled = false;
-    const auto onCase = [&](int, const RerunResult& result) { report(BatchEntry::of(result, saveResult(store, result))); };
+    const auto onCase = [&](int, const RerunResult& result) {
+        QString saveError;
+        if (const auto entry = session.finishCase(result, &saveError)) {
+            if (!saveError.isEmpty())
+                errStream() << "kernel-review-cli: "
+                            << QCoreApplication::translate("kernel-review-cli", "result not saved: %1").arg(saveError) << '\n';
+            report(*entry);
+        } else { // cancelled: not saved, still queued
+            report(BatchEntry::of(result));
+        }
+    };
     const auto onFinished = [&](bool cancelled) {
         wasCancelled = cancelled;
         QCoreApplication::exit(0);
@@ -377,23 +412,15 @@ int rerunBatch(QCommandLineParser& parser, const std::shared_ptr<Run>& run, cons
         RerunBatch batch;
         QObject::connect(&batch, &RerunBatch::caseFinished, &batch, onCase);
         QObject::connect(&batch, &RerunBatch::finished, &batch, onFinished);
-        const auto number = [&](const char* name, int fallback) {
-            return parser.isSet(QLatin1String(name)) ? std::max(1, parser.value(QLatin1String(name)).toInt()) : fallback;
-        };
-        batch.start(requests, {number("jobs", 1), number("devices", 1)});
+        batch.start(requests, {queue.jobs, queue.devices});
         QCoreApplication::exec();
     }
-    BatchRecord record; // for reports: their "Newest batch rerun"
-    record.ended = QDateTime::currentDateTime();
-    record.id = BatchQueue::newId(record.ended);
-    record.profile = profile.name;
-    record.version = parser.isSet(QStringLiteral("version")) ? parser.value(QStringLiteral("version")) : QStringLiteral("predict");
-    record.cancelled = wasCancelled;
-    record.summary = summary;
-    QString saveError;
-    if (!record.save(store, &saveError))
+    QString saveError; // the record, for reports: their "Newest batch rerun"
+    if (!session.end(wasCancelled, &saveError))
         errStream() << "kernel-review-cli: "
                     << QCoreApplication::translate("kernel-review-cli", "batch summary not saved: %1").arg(saveError) << '\n';
+    BatchSession::waitForQueueFiles();
+    const BatchSummary& summary = session.summary();
     writeOut(json ? summary.summaryLine(wasCancelled) : summary.summaryText(wasCancelled).toUtf8());
     return wasCancelled ? int(Cancelled) : exitCode;
 }

@@ -76,7 +76,7 @@ BatchRerunDialog::BatchRerunDialog(
     , m_annotations(annotations)
     , m_selected(selected)
     , m_shown(shown)
-    , m_store(ResultStore::forRun(m_run->path, m_run->name))
+    , m_session(ResultStore::forRun(m_run->path, m_run->name))
     , m_scope(new QComboBox(this))
     , m_version(new QComboBox(this))
     , m_profile(new QComboBox(this))
@@ -94,6 +94,9 @@ BatchRerunDialog::BatchRerunDialog(
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Close, this))
 {
     setObjectName(QStringLiteral("batchRerunDialog"));
+    connect(&m_session, &BatchSession::queueNotSaved, this, [this](const QString& error) {
+        m_status->setText(tr("The batch's queue could not be saved, so it cannot be resumed: %1").arg(error));
+    });
     setWindowTitle(tr("Rerun Cases — %1").arg(m_run->name));
     m_scope->setObjectName(QStringLiteral("batchScope"));
     m_profile->setObjectName(QStringLiteral("batchProfile"));
@@ -236,10 +239,10 @@ SlurmBatch* BatchRerunDialog::newSlurmBatch()
     // Where the jobs are goes into the queue as soon as they are there: closed now, the app
     // resumes by following them.
     connect(m_slurm, &SlurmBatch::submitted, this, [this] {
-        if (!m_queue)
+        if (!m_session.queue())
             return;
-        m_queue->slurm = BatchQueue::Slurm{m_slurm->stagingDir(), m_caseNames, m_slurm->taskJobIds()};
-        saveQueue();
+        m_session.queue()->slurm = BatchQueue::Slurm{m_slurm->stagingDir(), m_caseNames, m_slurm->taskJobIds()};
+        m_session.saveQueue();
     });
     return m_slurm;
 }
@@ -289,7 +292,7 @@ QVector<int> BatchRerunDialog::casesOf(Scope scope) const
         return casesInScope(*m_run, m_annotations, ExportScope::Annotated);
     case Scope::Resumed: {
         QVector<int> indexes;
-        for (const QString& name : m_queue ? m_queue->queuedCases() : QStringList()) {
+        for (const QString& name : m_session.queue() ? m_session.queue()->queuedCases() : QStringList()) {
             if (const int index = m_run->indexOf(name); index >= 0)
                 indexes << index;
         }
@@ -328,10 +331,12 @@ void BatchRerunDialog::updateControls()
     m_place->setText(profile ? batchPlace(*profile) : QString());
     const int cases = casesOf(Scope(m_scope->currentData().toInt())).size();
     m_startButton->setEnabled(!busy && profile && cases > 0);
-    m_startButton->setText(m_queue && !m_queue->isFinished() && !busy ? tr("Re&sume (%1 left)").arg(m_queue->remaining()) : tr("&Start"));
+    m_startButton->setText(m_session.queue() && !m_session.queue()->isFinished() && !busy
+            ? tr("Re&sume (%1 left)").arg(m_session.queue()->remaining())
+            : tr("&Start"));
     m_cancelButton->setEnabled(busy);
     updateRequeue();
-    if (!busy && !m_queue && !m_ran) {
+    if (!busy && !m_session.queue() && !m_ran) {
         // What Start would run, before it runs (seen in a real window: "queued" rows before Start
         // read as a batch already waiting).
         QStringList names;
@@ -346,8 +351,8 @@ void BatchRerunDialog::start()
 {
     if (isRunning())
         return;
-    if (m_queue && !m_queue->isFinished()) { // Start after a cancel resumes that batch
-        const BatchQueue queue = *m_queue;
+    if (m_session.queue() && !m_session.queue()->isFinished()) { // Start after a cancel resumes that batch
+        const BatchQueue queue = *m_session.queue();
         resume(queue);
         return;
     }
@@ -398,7 +403,7 @@ void BatchRerunDialog::resume(const BatchQueue& queue)
     m_devices->setValue(queue.devices);
     const auto profile = findProfile(m_profiles, queue.profile);
     if (!profile) {
-        m_queue = queue;
+        m_session.queue() = queue;
         m_status->setText(tr("Cannot resume: the batch ran with profile %1, which no longer exists.").arg(queue.profile));
         return;
     }
@@ -413,11 +418,11 @@ void BatchRerunDialog::resume(const BatchQueue& queue)
 void BatchRerunDialog::begin(const QVector<int>& indexes, const BatchQueue& queue, const QStringList& doneEarlier)
 {
     const auto profile = findProfile(m_profiles, queue.profile);
-    m_queue = queue;
+    BatchQueue local = queue;
+    local.slurm.reset(); // a cancelled Slurm part is submitted again
+    m_session.begin(local); // saved
     m_ran = true;
-    m_summary = BatchSummary();
     m_requests.clear();
-    m_queue->slurm.reset(); // a cancelled Slurm part is submitted again
     m_cancelRequested = false;
     m_lastLog.clear();
     m_total = int(indexes.size());
@@ -430,7 +435,6 @@ void BatchRerunDialog::begin(const QVector<int>& indexes, const BatchQueue& queu
     m_preparing = true;
     m_status->setText(tr("Preparing %1…").arg(caseCountText(m_total)));
     updateControls();
-    saveQueue();
     auto* watcher = new QFutureWatcher<BuiltRequests>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
         watcher->deleteLater();
@@ -438,7 +442,7 @@ void BatchRerunDialog::begin(const QVector<int>& indexes, const BatchQueue& queu
         requestsBuilt(built.requests, built.skipped);
     });
     watcher->setFuture(QtConcurrent::run(WorkPools::jobs(),
-        [run = m_run, indexes, store = m_store, version = queue.versionSpec, baseline = queue.baseline, profile = *profile] {
+        [run = m_run, indexes, store = m_session.store(), version = queue.versionSpec, baseline = queue.baseline, profile = *profile] {
             return buildRequests(run, indexes, store, version, baseline, profile);
         }));
 }
@@ -447,12 +451,11 @@ void BatchRerunDialog::requestsBuilt(const QVector<RerunRequest>& requests, cons
 {
     m_preparing = false;
     for (const BatchEntry& entry : skipped) {
-        m_summary.add(entry);
+        m_session.skipCase(entry);
         m_progress->setFinished(entry);
-        m_queue->markDone(entry.caseName);
     }
     m_requests = requests;
-    const auto profile = findProfile(m_profiles, m_queue->profile);
+    const auto profile = findProfile(m_profiles, m_session.queue()->profile);
     // The rule is Sandbox::choose's; asked once a session, as for a single rerun.
     if (!m_requests.isEmpty() && !m_cancelRequested
         && Sandbox::choose(*profile, Sandbox::available(), false, Sandbox::limitsOf(*profile)).refused) {
@@ -460,7 +463,7 @@ void BatchRerunDialog::requestsBuilt(const QVector<RerunRequest>& requests, cons
             m_status->setText(tr("Not rerun: bubblewrap is not installed, and running code unsandboxed was declined for this "
                                  "session. Install bubblewrap, or turn the sandbox off in the profile."));
             m_progress->setCancelledQueued();
-            saveQueue();
+            m_session.saveQueue();
             updateControls();
             return;
         }
@@ -470,12 +473,12 @@ void BatchRerunDialog::requestsBuilt(const QVector<RerunRequest>& requests, cons
     if (m_cancelRequested) {
         m_requests.clear();
         m_progress->setCancelledQueued();
-        saveQueue();
+        m_session.saveQueue();
         updateControls();
         Q_EMIT batchFinished(true);
         return;
     }
-    saveQueue();
+    m_session.saveQueue();
     m_caseNames.clear();
     for (const RerunRequest& request : std::as_const(m_requests))
         m_caseNames << request.caseName;
@@ -484,7 +487,7 @@ void BatchRerunDialog::requestsBuilt(const QVector<RerunRequest>& requests, cons
         m_slurm->start(m_requests, profile->slurm);
     } else {
         m_runner = &m_batch;
-        m_batch.start(m_requests, {m_queue->jobs, m_queue->devices});
+        m_batch.start(m_requests, {m_session.queue()->jobs, m_session.queue()->devices});
     }
     updateStatus();
     updateControls();
@@ -492,9 +495,8 @@ void BatchRerunDialog::requestsBuilt(const QVector<RerunRequest>& requests, cons
 
 void BatchRerunDialog::attach(const BatchQueue& queue, const ToolchainProfile& profile)
 {
-    m_queue = queue;
+    m_session.begin(queue);
     m_ran = true;
-    m_summary = BatchSummary();
     m_requests.clear();
     m_cancelRequested = false;
     m_lastLog.clear();
@@ -546,14 +548,10 @@ void BatchRerunDialog::onCaseFinished(const RerunResult& result)
         return;
     }
     QString error;
-    QString path;
-    if (!m_store.save(result, &error, &path))
+    const BatchEntry entry = *m_session.finishCase(result, &error); // saved, counted, marked done, queue saved
+    if (!error.isEmpty())
         m_status->setText(tr("Result of %1 not saved: %2").arg(result.caseName, error));
-    const BatchEntry entry = BatchEntry::of(result, path);
-    m_summary.add(entry);
     m_progress->setFinished(entry);
-    m_queue->markDone(result.caseName);
-    saveQueue();
     updateStatus();
     updateRequeue();
     Q_EMIT caseFinished(result.caseName, result);
@@ -561,47 +559,40 @@ void BatchRerunDialog::onCaseFinished(const RerunResult& result)
 
 void BatchRerunDialog::onFinished(bool cancelled)
 {
-    // What this batch (or this part of a resumed one) came to, for reports.
-    BatchRecord record;
-    record.ended = QDateTime::currentDateTime();
-    record.id = BatchQueue::newId(record.ended);
-    record.profile = m_queue->profile;
-    record.version = m_queue->versionSpec;
-    record.cancelled = cancelled;
-    record.summary = m_summary;
-    QString error;
-    if (!record.save(m_store, &error))
-        m_status->setText(tr("The batch's summary could not be saved for reports: %1").arg(error));
-    if (cancelled && m_queue && m_queue->slurm) { // its jobs are scancelled: Resume submits what is left again
-        m_queue->slurm.reset();
-        saveQueue();
+    auto& queue = m_session.queue();
+    if (cancelled && queue && queue->slurm) { // its jobs are scancelled: Resume submits what is left again
+        queue->slurm.reset();
+        m_session.saveQueue();
     }
-    if (m_queue->isFinished()) {
-        removeQueue();
-        m_endedQueue = m_queue;
-        m_queue.reset();
+    // What this batch (or this part of a resumed one) came to, for reports; a queue with nothing left is removed.
+    QString error;
+    if (!m_session.end(cancelled, &error))
+        m_status->setText(tr("The batch's summary could not be saved for reports: %1").arg(error));
+    if (queue && queue->isFinished()) {
+        m_endedQueue = queue;
+        queue.reset();
     }
     m_summaryLabel->setText(summaryText());
     m_summaryLabel->show();
-    m_histogram->setSpeedups(m_summary.countedSpeedups());
+    m_histogram->setSpeedups(m_session.summary().countedSpeedups());
     m_histogram->show();
     updateStatus();
     if (cancelled)
         m_status->setText(m_status->text() + QLatin1Char(' ')
             + tr("Cancelled: %1 not run; Resume runs them, now or after a restart (Go ▸ Resume Batch…).")
-                  .arg(caseCountText(m_queue ? m_queue->remaining() : 0)));
+                  .arg(caseCountText(m_session.queue() ? m_session.queue()->remaining() : 0)));
     updateControls();
     Q_EMIT batchFinished(cancelled);
 }
 
 QString BatchRerunDialog::summaryText() const
 {
-    return m_summary.summaryText(m_cancelRequested);
+    return m_session.summary().summaryText(m_cancelRequested);
 }
 
 void BatchRerunDialog::updateStatus()
 {
-    QString text = tr("%1 of %2 done.").arg(m_summary.entries().size()).arg(m_total);
+    QString text = tr("%1 of %2 done.").arg(m_session.summary().entries().size()).arg(m_total);
     if (!m_lastLog.isEmpty())
         text += QLatin1Char(' ') + tr("Slurm: %1").arg(m_lastLog);
     m_status->setText(text);
@@ -617,7 +608,7 @@ void BatchRerunDialog::cancel()
 bool BatchRerunDialog::canRequeue(const QString& caseName) const
 {
     const int index = int(m_caseNames.indexOf(caseName));
-    return m_slurm && index >= 0 && m_slurm->canRequeue(index) && (m_queue || m_endedQueue);
+    return m_slurm && index >= 0 && m_slurm->canRequeue(index) && (m_session.queue() || m_endedQueue);
 }
 
 void BatchRerunDialog::requeue(const QStringList& caseNames)
@@ -626,13 +617,12 @@ void BatchRerunDialog::requeue(const QStringList& caseNames)
     for (const QString& name : caseNames) {
         if (!canRequeue(name))
             continue;
-        if (!m_queue) // the batch had ended: it goes on
-            m_queue = m_endedQueue;
+        if (!m_session.queue()) // the batch had ended: it goes on
+            m_session.queue() = m_endedQueue;
         if (!m_slurm->requeue(int(m_caseNames.indexOf(name))))
             continue;
-        m_summary.remove(name);
+        m_session.requeueCase(name);
         m_progress->setQueued(name);
-        m_queue->markQueued(name);
         requeued << name;
     }
     if (requeued.isEmpty())
@@ -641,7 +631,7 @@ void BatchRerunDialog::requeue(const QStringList& caseNames)
     m_cancelRequested = false;
     m_summaryLabel->hide();
     m_histogram->hide();
-    saveQueue();
+    m_session.saveQueue();
     updateStatus();
     updateControls();
 }
@@ -681,30 +671,6 @@ void BatchRerunDialog::showTableMenu(const QPoint& pos)
     again->setToolTip(m_requeueButton->toolTip());
     connect(again, &QAction::triggered, this, [this, cases] { requeue(cases); });
     menu->popup(m_table->viewport()->mapToGlobal(pos));
-}
-
-void BatchRerunDialog::saveQueue()
-{
-    if (!m_queue)
-        return;
-    // Off the UI thread, in order (queueFilePool); a failure is said when it comes.
-    auto* watcher = new QFutureWatcher<QString>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
-        watcher->deleteLater();
-        const QString error = watcher->result();
-        if (!error.isEmpty())
-            m_status->setText(tr("The batch's queue could not be saved, so it cannot be resumed: %1").arg(error));
-    });
-    watcher->setFuture(QtConcurrent::run(BatchQueue::filePool(), [queue = *m_queue, store = m_store] {
-        QString error;
-        return queue.save(store, &error) ? QString() : error;
-    }));
-}
-
-void BatchRerunDialog::removeQueue()
-{
-    if (m_queue) // after every save asked for before it
-        (void)QtConcurrent::run(BatchQueue::filePool(), [queue = *m_queue, store = m_store] { queue.remove(store); });
 }
 
 } // namespace krw

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "batch/batchqueue.h"
+#include "batch/batchsession.h"
 #include "batch/batchsummary.h"
 #include "batch/rerunbatch.h"
 #include "rerun/resultstore.h"
@@ -27,13 +28,13 @@ class SpeedupHistogramPlot;
 
 // Rerun many cases (docs/RUNNER.md "Batch reruns"): choose the cases (the selection, what the tree
 // shows, failing, all, annotated), the version, the profile, compile jobs and GPUs; the table fills
-// as cases end; Cancel stops the batch and keeps what never ran queued. The queue is saved next to
-// the run's results after every case, so a batch cut short (cancelled, or the app closed) can be
-// resumed later (resume()). A profile with Slurm settings enabled runs the batch as one job array
-// (SlurmBatch): its jobs run on when the window closes, so resuming such a batch follows them
-// (SlurmBatch::attach) rather than running the cases again, and a case the scheduler killed can be
-// requeued from the table. A line on the form says where the batch runs (batchPlace). When it ends, the summary: counts by verdict, the
-// clean passes' speedups as a plot, the slowest and the most suspicious cases.
+// as cases end; Cancel stops the batch and keeps what never ran queued. What the batch leaves
+// (results, the resumable queue, the record) is BatchSession's, as for the CLI's batches, so a
+// batch cut short (cancelled, the app closed, a CLI killed) can be resumed later (resume()). A profile with Slurm settings enabled runs the
+// batch as one job array (SlurmBatch): its jobs run on when the window closes, so resuming such a batch follows them (SlurmBatch::attach)
+// rather than running the cases again, and a case the scheduler killed can be requeued from the table. A line on the form says where the
+// batch runs (batchPlace). When it ends, the summary: counts by verdict, the clean passes' speedups as a plot, the slowest and the most
+// suspicious cases.
 class BatchRerunDialog : public QDialog
 {
     Q_OBJECT
@@ -60,7 +61,7 @@ public:
 
     BatchProgressModel* progressModel() const { return m_progress; }
     QTableView* progressView() const { return m_table; }
-    const BatchSummary& summary() const { return m_summary; }
+    const BatchSummary& summary() const { return m_session.summary(); }
     QString summaryText() const;
     SpeedupHistogramPlot* histogram() const { return m_histogram; }
     QComboBox* profileChooser() const { return m_profile; }
@@ -90,20 +91,16 @@ private:
     void onFinished(bool cancelled);
     void updateRequeue();
     void showTableMenu(const QPoint& pos);
-    void saveQueue();
-    void removeQueue();
 
     RunPtr m_run;
     AnnotationMap m_annotations;
     QVector<int> m_selected;
     QVector<int> m_shown;
-    ResultStore m_store;
+    BatchSession m_session; // the results, the resumable queue and the record: as the CLI's batch
     QVector<ToolchainProfile> m_profiles;
-    std::optional<BatchQueue> m_queue;
     std::optional<BatchQueue> m_endedQueue; // a finished batch's, should a case of it be requeued
     QVector<RerunRequest> m_requests;
     QStringList m_caseNames; // the case of each index the runner signals
-    BatchSummary m_summary;
     RerunBatch m_batch;
     SlurmBatch* m_slurm = nullptr; // the Slurm batch of the table, kept after it ended for requeue
     BatchRunner* m_runner = nullptr; // m_batch or m_slurm, whichever runs the table's batch

@@ -4,9 +4,11 @@
 // executable runs every command but export --format html|pdf: summary, rerun's error paths and
 // one real rerun (compile-check with hipcc), and export md/csv/workspace — which must not need
 // a QGuiApplication (one is never constructed here; anything of QtGui would abort).
+#include "batch/batchqueue.h"
 #include "cli/cli.h"
 #include "pipeline/rerunrequestformat.h"
 #include "rerun/rerunresult.h"
+#include "rerun/resultstore.h"
 #include "samplecopy.h"
 #include "tooltests.h"
 
@@ -248,10 +250,52 @@ private Q_SLOTS:
         QVERIFY2(compiled > 0, qPrintable(QString::fromUtf8(out)));
         // Exit status as for one rerun: a case that could not run makes it 3.
         QVERIFY2(cli.exitCode() == krw::cli::Ok || cli.exitCode() == krw::cli::CouldNotRun, qPrintable(err));
+        // A batch that ran to its end leaves no queue to resume.
+        QVERIFY(krw::BatchQueue::unfinished(krw::ResultStore::forRun(m_runCopy.path(), QStringLiteral("sample_triton2hip"))).isEmpty());
     }
 
-    // A Slurm task's work (docs/RUNNER.md "Slurm cluster"): one staged request run with the normal
-    // pipeline, its result written to --out, where it ran taken from Slurm's environment.
+    // A CLI batch cut short (killed after two cases) leaves the queue the window's Go > Resume Batch...
+    // lists (BatchQueue::unfinished, what MainWindow offers), with the batch's choices: BatchSession
+    // persists both kinds of batch.
+    void aBatchCutShortIsLeftToResume()
+    {
+        QTemporaryDir runCopy;
+        QVERIFY(krw::test::copySampleRun(runCopy.path()));
+        QTemporaryDir home;
+        QProcess cli;
+        cli.setProcessEnvironment(homeIn(home, 1500));
+        cli.start(QStringLiteral(KRW_CLI_PROGRAM),
+            {QStringLiteral("rerun"), runCopy.path(), QStringLiteral("--only"), QStringLiteral("all"), QStringLiteral("--profile"),
+                QStringLiteral("compile-check"), QStringLiteral("--compiler"), QStringLiteral(KRW_FAKE_PROCESS), QStringLiteral("--python"),
+                QStringLiteral(KRW_FAKE_PROCESS), QStringLiteral("--pass-env"), QStringLiteral("KRW_FAKE_*"),
+                QStringLiteral("--no-sandbox"), QStringLiteral("--version"), QStringLiteral("predict"), QStringLiteral("--json")});
+        QVERIFY(cli.waitForStarted());
+        // The queue on disk moves as cases end (saved after each); the CLI is killed at its first move.
+        const krw::ResultStore store = krw::ResultStore::forRun(runCopy.path(), QStringLiteral("sample_triton2hip"));
+        const auto left = [&store] {
+            const QVector<krw::BatchQueue> queues = krw::BatchQueue::unfinished(store);
+            return queues.size() == 1 ? queues.first().remaining() : -1;
+        };
+        QVERIFY2(QTest::qWaitFor([&] { return cli.state() == QProcess::Running && left() > 0 && left() < 9; }, 60000),
+            qPrintable(QString::fromUtf8(cli.readAllStandardError())));
+        cli.kill();
+        QVERIFY(cli.waitForFinished(10000));
+        QStringList warnings;
+        const QVector<krw::BatchQueue> queues = krw::BatchQueue::unfinished(store, &warnings);
+        QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join(QLatin1Char('\n'))));
+        QCOMPARE(queues.size(), 1);
+        const krw::BatchQueue& queue = queues.first();
+        QCOMPARE(queue.profile, QStringLiteral("compile-check"));
+        QCOMPARE(queue.versionSpec, QStringLiteral("predict"));
+        QCOMPARE(int(queue.items.size()), 9); // every case of the sample
+        QVERIFY2(queue.remaining() > 0 && queue.remaining() < 9, qPrintable(QString::number(queue.remaining())));
+        // What is done has its result saved: a resume runs only the rest.
+        for (const krw::BatchQueue::Item& item : queue.items) {
+            if (item.state == krw::BatchQueue::State::Done && item.caseName != QLatin1String("rotary_emb.py"))
+                QVERIFY2(!store.history(item.caseName).isEmpty(), qPrintable(item.caseName));
+        }
+    }
+
     void runRequestWritesTheResult()
     {
         QTemporaryDir dir;
