@@ -22,6 +22,8 @@ const QByteArray withTorch = "#!/bin/sh\necho 'torch: a warning on import'\n"
 const QByteArray withoutTorch = "#!/bin/sh\necho 'KRW-PYTHON {\"python\": \"3.12.1\", \"error\": "
                                 "\"ModuleNotFoundError: No module named '\"'\"'torch'\"'\"'\"}'\n";
 const QByteArray hangs = "#!/bin/sh\nexec /bin/sleep 30\n";
+// Hangs too, after leaving <itself>.started: the test knows the probe runs without waiting a set time.
+const QByteArray saysItStartedThenHangs = "#!/bin/sh\n: > \"$0.started\"\nexec /bin/sleep 30\n";
 const QByteArray crashes = "#!/bin/sh\nkill -SEGV $$\n";
 const QByteArray garbage = "#!/bin/sh\necho 'Fatal Python error: init_fs_encoding' >&2\nexit 1\n";
 
@@ -218,13 +220,13 @@ private Q_SLOTS:
     // A cancelled search says nothing more.
     void cancel()
     {
-        fake(QStringLiteral("cancel/a/python3"), hangs);
+        const QString probe = fake(QStringLiteral("cancel/a/python3"), saysItStartedThenHangs);
         PythonFinder finder;
         finder.setEnvironment(environment({}, {}, {dir(QStringLiteral("cancel/a"))}));
         finder.setSystemPython(QString());
         QSignalSpy finished(&finder, &PythonFinder::finished);
         finder.start();
-        QTest::qWait(300);
+        QVERIFY(QTest::qWaitFor([&] { return QFileInfo::exists(probe + QStringLiteral(".started")); }, 30000));
         QVERIFY(finder.isRunning());
         finder.cancel();
         QVERIFY(!finder.isRunning());
