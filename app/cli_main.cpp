@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 //
-// kernel-review-cli: the workbench without a window (the commands live in cli/cli.cpp). Only
+// kernel-review-cli: the workbench without a window (the commands live in cli/, one file each). Only
 // `export --format html|pdf` draws plots and lays out pages with QtGui: for those two formats
 // a QApplication on the offscreen platform (unless QT_QPA_PLATFORM is set); everything else runs
 // on a QCoreApplication.

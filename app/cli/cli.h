@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 //
-// kernel-review-cli's commands as a library, so they can be tested in-process: the option
-// list, and summary, rerun and export, each writing to the streams it is given. cli_main.cpp
-// only creates the application object and calls run().
+// kernel-review-cli's commands as a library, so they can be tested in-process: run() parses
+// the options (CliOptions) and hands the command (one file each: summarycommand.h, ...) the
+// streams it is given. cli_main.cpp only creates the application object and calls run().
 #pragma once
 
 #include <QCommandLineParser>

@@ -1,0 +1,13 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "cli/clioptions.h"
+
+#include <QStringList>
+
+namespace krw::cli {
+
+// summary PATH: cases with their latest and best outcomes, and load warnings (--json: and lint hints).
+int summary(QCommandLineParser& parser, const CliOptions& options, const QStringList& args);
+
+} // namespace krw::cli
