@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 #
-# check_bash_completion.sh COMPLETION CLI_SOURCE
+# check_bash_completion.sh COMPLETION CLI_SOURCE_DIR
 # The completion written from kernel-review-cli --help offers every command the CLI dispatches on
-# and every option it declares, both read from its source (app/cli/cli.cpp), not from the help.
+# (app/cli/cli.cpp) and every option it declares (app/cli/clioptions.h), both read from the
+# source, not from the help.
 set -euo pipefail
 completion=$1 source=$2
 # shellcheck source=/dev/null
@@ -18,8 +19,10 @@ complete_line() { # words…: what the completion offers for the last word
 }
 
 failed=0
-commands=$(grep -o 'args.first() == QLatin1String("[a-z-]*")' "$source" | sed 's/.*("\(.*\)")/\1/')
-options=$(grep -o 'addOption({QStringLiteral("[a-z-]*")' "$source" | sed 's/.*("\(.*\)")/\1/')
+commands=$(grep -o 'args.first() == QLatin1String("[a-z-]*")' "$source/cli.cpp" | sed 's/.*("\(.*\)")/\1/')
+# (a declaration may be wrapped after its brace: read as one line)
+options=$(tr '\n' ' ' <"$source/clioptions.h" | grep -o 'QCommandLineOption [A-Za-z]*{ *QStringLiteral("[a-z-]*")' |
+    sed 's/.*("\(.*\)")/\1/')
 [ -n "$commands" ] && [ -n "$options" ] || { echo "no commands or options found in $source"; exit 1; }
 
 offered=$(complete_line kernel-review-cli "")
