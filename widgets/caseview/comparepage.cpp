@@ -4,17 +4,16 @@
 #include "code/diffview.h"
 #include "run/textlimits.h"
 #include "settings/settings.h"
+#include "work/jobtracker.h"
 #include "work/workpools.h"
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPointer>
 #include <QToolButton>
 #include <QVBoxLayout>
-#include <QtConcurrent>
 
 namespace krw {
 
@@ -46,6 +45,7 @@ ComparePage::ComparePage(SyntaxSupport* syntax, QWidget* parent)
     , m_status(new QLabel(this))
     , m_rough(new QLabel(this))
     , m_diffView(new DiffView(syntax, this))
+    , m_diffJob(new JobTracker(this))
 {
     m_left->setObjectName(QStringLiteral("compareLeft"));
     m_right->setObjectName(QStringLiteral("compareRight"));
@@ -199,12 +199,12 @@ void ComparePage::setCase(const CaseTexts& texts, const QVector<CodeVersion>& ve
 {
     setCase(texts, versions);
     choose(defaultDiff.leftId, defaultDiff.rightId);
-    const quint64 generation = ++m_generation;
     if (!sameOptions(defaultDiff.options, currentOptions()) || defaultDiff.leftId != leftId() || defaultDiff.rightId != rightId()) {
         requestDiff();
         return;
     }
-    showDiff(generation, defaultDiff);
+    m_diffJob->cancel(); // a diff still computed for the case before is not shown
+    showDiff(defaultDiff);
 }
 
 void ComparePage::compare(const QString& leftId, const QString& rightId)
@@ -236,25 +236,23 @@ QString ComparePage::rightId() const
 
 void ComparePage::requestDiff()
 {
-    const quint64 generation = ++m_generation;
-    m_computing = true;
     m_status->setText(tr("Comparing…"));
-    auto* watcher = new QFutureWatcher<Diff>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
-        showDiff(generation, watcher->result());
-        watcher->deleteLater();
-    });
-    watcher->setFuture(QtConcurrent::run(
-        WorkPools::jobs(), [texts = m_texts, versions = m_versions, left = leftId(), right = rightId(), options = currentOptions()] {
+    // Shown unless a newer request came meanwhile.
+    m_diffJob->start(
+        WorkPools::jobs(),
+        [texts = m_texts, versions = m_versions, left = leftId(), right = rightId(), options = currentOptions()] {
             return computeDiff(texts, versions, left, right, options);
-        }));
+        },
+        [this](const Diff& diff) { showDiff(diff); });
 }
 
-void ComparePage::showDiff(quint64 generation, const Diff& diff)
+bool ComparePage::isComputing() const
 {
-    if (generation != m_generation)
-        return; // a newer request is under way
-    m_computing = false;
+    return m_diffJob->isRunning();
+}
+
+void ComparePage::showDiff(const Diff& diff)
+{
     const DiffResult& result = diff.result;
     const CodeVersion* l = findVersion(m_versions, diff.leftId);
     const CodeVersion* r = findVersion(m_versions, diff.rightId);

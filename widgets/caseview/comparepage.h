@@ -15,6 +15,7 @@ class QLabel;
 namespace krw {
 
 class DiffView;
+class JobTracker;
 class SyntaxSupport;
 
 // Two version choosers over one side-by-side diff. Diffs are computed on a worker thread; only
@@ -56,7 +57,7 @@ public:
     QString leftId() const;
     QString rightId() const;
     DiffView* diffView() const { return m_diffView; }
-    bool isComputing() const { return m_computing; }
+    bool isComputing() const;
     // What a limit of the character diff left coarse in the diff shown (DiffResult::roughRows),
     // as the page says it; empty when every changed line has its own character marks.
     QString roughNote() const;
@@ -67,7 +68,7 @@ Q_SIGNALS:
 
 private:
     void requestDiff();
-    void showDiff(quint64 generation, const Diff& diff);
+    void showDiff(const Diff& diff);
     void fillChooser(QComboBox* chooser);
     void choose(const QString& leftId, const QString& rightId);
 
@@ -80,8 +81,7 @@ private:
     QLabel* m_status;
     QLabel* m_rough; // "character marks coarse on N lines", hidden when none
     DiffView* m_diffView;
-    quint64 m_generation = 0;
-    bool m_computing = false;
+    JobTracker* m_diffJob; // the diff of the versions chosen, on a worker
 };
 
 } // namespace krw

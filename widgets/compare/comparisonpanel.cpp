@@ -7,10 +7,10 @@
 #include "run/runchoice.h"
 #include "run/runloadjob.h"
 #include "run/runsummary.h"
+#include "work/jobtracker.h"
 #include "work/workpools.h"
 
 #include <QEvent>
-#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QInputDialog>
@@ -19,7 +19,6 @@
 #include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>
-#include <QtConcurrent>
 
 #include <algorithm>
 
@@ -47,6 +46,7 @@ ComparisonPanel::ComparisonPanel(QWidget* parent)
     , m_header(new QLabel(this))
     , m_cancel(new QToolButton(this))
     , m_leave(new QToolButton(this))
+    , m_job(new JobTracker(this))
 {
     setObjectName(QStringLiteral("comparisonPanel"));
     m_header->setObjectName(QStringLiteral("comparisonHeader"));
@@ -156,7 +156,7 @@ void ComparisonPanel::compareWith(const QString& path, const QString& runName, b
         fail(tr("Open a run first, then compare it with another."));
         return;
     }
-    ++m_generation;
+    m_job->cancel();
     m_notedA.clear();
     m_path = path;
     m_runName = runName;
@@ -213,20 +213,17 @@ void ComparisonPanel::finishLoad(const RunPtr& b)
 void ComparisonPanel::compareLoaded(const RunPtr& b)
 {
     m_header->setText(tr("Comparing %1 with %2…").arg(m_a->name, b->name));
-    const quint64 generation = ++m_generation;
     const RunPtr a = m_a;
-    auto* watcher = new QFutureWatcher<RunComparison>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, a, b] {
-        watcher->deleteLater();
-        if (generation == m_generation && a == m_a)
-            showComparison(generation, b, watcher->result());
-    });
-    watcher->setFuture(QtConcurrent::run(WorkPools::jobs(), [a, b] { return RunComparison::compare(*a, *b); }));
+    m_job->start(
+        WorkPools::jobs(), [a, b] { return RunComparison::compare(*a, *b); },
+        [this, a, b](const RunComparison& comparison) {
+            if (a == m_a)
+                showComparison(b, comparison);
+        });
 }
 
-void ComparisonPanel::showComparison(quint64 generation, const RunPtr& b, const RunComparison& comparison)
+void ComparisonPanel::showComparison(const RunPtr& b, const RunComparison& comparison)
 {
-    Q_UNUSED(generation)
     m_b = b;
     m_model->setComparison(comparison);
     m_tree->expandAll();
@@ -258,21 +255,19 @@ void ComparisonPanel::loadLatestReruns()
 {
     const RunPtr a = m_a;
     const RunPtr b = m_b;
-    const quint64 generation = m_generation;
     using Both = QPair<LatestReruns, LatestReruns>;
-    auto* watcher = new QFutureWatcher<Both>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
-        watcher->deleteLater();
-        if (generation != m_generation)
-            return;
-        m_model->setLatestReruns(withNotedReruns(watcher->result().first, m_notedA), watcher->result().second);
-        showRerunColumns();
-        Q_EMIT rerunsLoaded();
-    });
-    watcher->setFuture(QtConcurrent::run(WorkPools::jobs(), [a, b] {
-        return Both(ResultStore::forRun(a->path, a->name).newestPerCase(filenames(*a)),
-            ResultStore::forRun(b->path, b->name).newestPerCase(filenames(*b)));
-    }));
+    // Part of the comparison shown: dropped with it (another comparison, leave()).
+    m_job->startBeside(
+        WorkPools::jobs(),
+        [a, b] {
+            return Both(ResultStore::forRun(a->path, a->name).newestPerCase(filenames(*a)),
+                ResultStore::forRun(b->path, b->name).newestPerCase(filenames(*b)));
+        },
+        [this](const Both& both) {
+            m_model->setLatestReruns(withNotedReruns(both.first, m_notedA), both.second);
+            showRerunColumns();
+            Q_EMIT rerunsLoaded();
+        });
 }
 
 void ComparisonPanel::noteRerunA(const QString& filename, const LatestRerun& rerun)
@@ -302,7 +297,7 @@ void ComparisonPanel::showRerunColumns()
 
 void ComparisonPanel::leave()
 {
-    ++m_generation;
+    m_job->cancel();
     m_notedA.clear();
     m_loadJob->cancel();
     m_cancel->hide();

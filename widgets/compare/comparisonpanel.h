@@ -20,6 +20,7 @@ namespace krw {
 
 class ComparisonFilterProxy;
 class ComparisonTreeModel;
+class JobTracker;
 class RunLoadJob;
 
 // The case tree's comparison mode (issue 13, "Compare two runs"): the run on show (A) against
@@ -80,7 +81,7 @@ private:
     void chooseRun(const LocateResult& result);
     void finishLoad(const RunPtr& b);
     void compareLoaded(const RunPtr& b); // on a worker, then showComparison
-    void showComparison(quint64 generation, const RunPtr& b, const RunComparison& comparison);
+    void showComparison(const RunPtr& b, const RunComparison& comparison);
     void loadLatestReruns();
     // The rerun columns are shown while either run has a rerun of a compared case: empty, they
     // took the room the case names need (at 1600 px the names read "leaky…50.py").
@@ -96,10 +97,10 @@ private:
     QLabel* m_header;
     QToolButton* m_cancel;
     QToolButton* m_leave;
+    JobTracker* m_job; // the comparison, then both runs' reruns: dropped by a new comparison or leave()
     QString m_path;
     QString m_runName;
     bool m_interactive = true;
-    quint64 m_generation = 0;
     LatestReruns m_notedA; // A's reruns that ended since this comparison began (noteRerunA)
     int m_nameWidth = 0; // what the case names want; the column gets less when A's and B's would leave the view
 };

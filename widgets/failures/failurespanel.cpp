@@ -4,9 +4,9 @@
 #include "failures/failuregroupmodel.h"
 #include "failures/failurereader.h"
 #include "run/runsummary.h"
+#include "work/jobtracker.h"
 #include "work/workpools.h"
 
-#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -15,7 +15,6 @@
 #include <QTableView>
 #include <QThread>
 #include <QVBoxLayout>
-#include <QtConcurrent>
 
 namespace krw {
 
@@ -37,6 +36,7 @@ FailuresPanel::FailuresPanel(QWidget* parent)
     , m_view(new QTableView(this))
     , m_status(new QLabel(this))
     , m_bulk(new QPushButton(tr("Verdict / Tags…"), this))
+    , m_job(new JobTracker(this))
 {
     setObjectName(QStringLiteral("failuresPanel"));
     m_sorted->setSourceModel(m_model);
@@ -101,10 +101,14 @@ QString FailuresPanel::summaryText(int groups, int grouped, int failing)
     return tr("%n groups · %1 of %2 failing cases (the others left no message)", nullptr, groups).arg(grouped).arg(failing);
 }
 
+bool FailuresPanel::isReading() const
+{
+    return m_job->isRunning();
+}
+
 void FailuresPanel::clear()
 {
-    ++m_generation;
-    m_reading = false;
+    m_job->cancel();
     m_model->setGroups({});
     m_bulk->setEnabled(false);
     m_status->setText(tr("No run open."));
@@ -113,21 +117,21 @@ void FailuresPanel::clear()
 void FailuresPanel::setRun(const RunPtr& run, const LatestReruns& reruns)
 {
     Q_ASSERT(QThread::currentThread() == thread());
-    const quint64 generation = ++m_generation;
-    m_reading = true;
     m_bulk->setEnabled(false);
     if (!run) {
         clear();
         return;
     }
     m_status->setText(tr("Reading the errors of %1…").arg(caseCountText(int(run->cases.size()))));
-    auto* watcher = new QFutureWatcher<ReadGroups>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
-        watcher->deleteLater();
-        if (generation != m_generation)
-            return; // another run is shown now
-        const ReadGroups read = watcher->result();
-        m_reading = false;
+    const auto read = [run, reruns] {
+        ReadGroups read;
+        const QVector<FailureSignature> signatures = FailureReader::read(*run, reruns, &read.unreadable);
+        read.groups = FailureGroup::group(*run, signatures);
+        for (const Case& c : run->cases)
+            read.failing += c.isFailing() ? 1 : 0;
+        return read;
+    };
+    m_job->start(WorkPools::jobs(), read, [this](const ReadGroups& read) { // not when another run is shown by then
         m_model->setGroups(read.groups);
         m_view->resizeColumnToContents(FailureGroupModel::CountColumn);
         m_view->resizeColumnToContents(FailureGroupModel::KindColumn);
@@ -140,14 +144,6 @@ void FailuresPanel::setRun(const RunPtr& run, const LatestReruns& reruns)
         m_status->setText(text);
         Q_EMIT groupsReady();
     });
-    watcher->setFuture(QtConcurrent::run(WorkPools::jobs(), [run, reruns] {
-        ReadGroups read;
-        const QVector<FailureSignature> signatures = FailureReader::read(*run, reruns, &read.unreadable);
-        read.groups = FailureGroup::group(*run, signatures);
-        for (const Case& c : run->cases)
-            read.failing += c.isFailing() ? 1 : 0;
-        return read;
-    }));
 }
 
 } // namespace krw

@@ -22,6 +22,7 @@ class QTableView;
 namespace krw {
 
 class FailureGroupModel;
+class JobTracker;
 
 class FailuresPanel : public QWidget
 {
@@ -32,7 +33,7 @@ public:
     // Reads the groups of run (reruns: the saved ones, whose failures may be newer) on a worker.
     void setRun(const RunPtr& run, const LatestReruns& reruns = {});
     void clear();
-    bool isReading() const { return m_reading; }
+    bool isReading() const;
 
     FailureGroupModel* model() const { return m_model; }
     QTableView* view() const { return m_view; }
@@ -56,8 +57,7 @@ private:
     QTableView* m_view;
     QLabel* m_status;
     QPushButton* m_bulk;
-    quint64 m_generation = 0;
-    bool m_reading = false;
+    JobTracker* m_job; // reading the run's errors
 };
 
 } // namespace krw

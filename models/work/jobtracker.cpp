@@ -1,0 +1,17 @@
+// SPDX-License-Identifier: MIT
+#include "work/jobtracker.h"
+
+namespace krw {
+
+JobTracker::JobTracker(QObject* owner)
+    : QObject(owner)
+{
+}
+
+void JobTracker::cancel()
+{
+    ++m_generation;
+    m_running = 0;
+}
+
+} // namespace krw
