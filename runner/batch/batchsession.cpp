@@ -3,8 +3,8 @@
 
 #include "batch/batchrecord.h"
 #include "rerun/rerunresult.h"
+#include "work/jobtracker.h"
 
-#include <QFutureWatcher>
 #include <QThreadPool>
 #include <QtConcurrent>
 
@@ -13,6 +13,7 @@ namespace krw {
 BatchSession::BatchSession(const ResultStore& store, QObject* parent)
     : QObject(parent)
     , m_store(store)
+    , m_saves(new JobTracker(this))
 {
 }
 
@@ -75,18 +76,18 @@ void BatchSession::saveQueue()
 {
     if (!m_queue)
         return;
-    // Off the caller's thread, in order (BatchQueue::filePool); a failure is said when it comes.
-    auto* watcher = new QFutureWatcher<QString>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
-        watcher->deleteLater();
-        const QString error = watcher->result();
-        if (!error.isEmpty())
-            Q_EMIT queueNotSaved(error);
-    });
-    watcher->setFuture(QtConcurrent::run(BatchQueue::filePool(), [queue = *m_queue, store = m_store] {
-        QString error;
-        return queue.save(store, &error) ? QString() : error;
-    }));
+    // Off the caller's thread, in order (BatchQueue::filePool); every failure is said when it comes
+    // (startBeside: no save drops another's answer).
+    m_saves->startBeside(
+        BatchQueue::filePool(),
+        [queue = *m_queue, store = m_store] {
+            QString error;
+            return queue.save(store, &error) ? QString() : error;
+        },
+        [this](const QString& error) {
+            if (!error.isEmpty())
+                Q_EMIT queueNotSaved(error);
+        });
 }
 
 void BatchSession::removeQueue()

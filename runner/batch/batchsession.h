@@ -11,6 +11,7 @@
 
 namespace krw {
 
+class JobTracker;
 struct RerunResult;
 
 // What a batch leaves behind, the same for the window's batch dialog and `kernel-review-cli rerun
@@ -56,6 +57,7 @@ Q_SIGNALS:
 
 private:
     ResultStore m_store;
+    JobTracker* m_saves; // the queue's saves, each answered
     std::optional<BatchQueue> m_queue;
     BatchSummary m_summary;
 };

@@ -4,6 +4,7 @@
 #include "pipeline/rerunrequestformat.h"
 #include "remote/remotecommand.h"
 #include "storage/atomicfile.h"
+#include "work/jobtracker.h"
 #include "work/workpools.h"
 
 #include <QCoreApplication>
@@ -43,6 +44,7 @@ QString tail(const QString& path)
 SlurmBatch::SlurmBatch(QObject* parent)
     : BatchRunner(parent)
     , m_timer(new QTimer(this))
+    , m_collect(new JobTracker(this))
 {
     connect(m_timer, &QTimer::timeout, this, &SlurmBatch::poll);
 }
@@ -436,7 +438,7 @@ void SlurmBatch::accept(int index, const QByteArray& json)
 
 void SlurmBatch::poll()
 {
-    if (m_cancelled || m_poll || m_collecting)
+    if (m_cancelled || m_poll || m_collect->isRunning())
         return;
     // Results first: a task that wrote one is done, whatever squeue says yet. The files are read on
     // a worker; each is taken only for the submission (job id) it was read for.
@@ -448,13 +450,7 @@ void SlurmBatch::poll()
             jobIds[i] = m_tasks.at(i).jobId;
         }
     }
-    m_collecting = true;
-    auto* watcher = new QFutureWatcher<QHash<int, QByteArray>>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, jobIds] {
-        watcher->deleteLater();
-        collected(watcher->result(), jobIds);
-    });
-    watcher->setFuture(QtConcurrent::run(WorkPools::jobs(), [files] {
+    const auto read = [files] {
         QHash<int, QByteArray> results;
         for (auto it = files.cbegin(); it != files.cend(); ++it) {
             QFile file(it.value());
@@ -462,14 +458,13 @@ void SlurmBatch::poll()
                 results.insert(it.key(), file.readAll());
         }
         return results;
-    }));
+    };
+    // Dropped by cancel(): nothing read before it is taken after it.
+    m_collect->start(WorkPools::jobs(), read, [this, jobIds](const QHash<int, QByteArray>& results) { collected(results, jobIds); });
 }
 
 void SlurmBatch::collected(const QHash<int, QByteArray>& results, const QVector<QString>& jobIds)
 {
-    m_collecting = false;
-    if (m_cancelled)
-        return;
     for (auto it = results.cbegin(); it != results.cend(); ++it) {
         const int i = it.key();
         // Not one that ended meanwhile, nor one requeued since (a new job id; its old file was removed).
@@ -610,6 +605,7 @@ void SlurmBatch::cancel()
         return;
     m_cancelled = true;
     m_timer->stop();
+    m_collect->cancel();
     if (m_poll) {
         disconnect(m_poll, nullptr, this, nullptr);
         m_poll->kill();

@@ -16,6 +16,8 @@ class QTimer;
 
 namespace krw {
 
+class JobTracker;
+
 // A batch of reruns as one Slurm job array (docs/RUNNER.md "Slurm cluster"): one request file per
 // case is staged in the profile's shared folder (written on a worker), one job script and ONE `sbatch --array=0-(N-1)%M`
 // submit them, and every task runs `kernel-review-cli run-request` on its node. squeue (sacct for
@@ -110,8 +112,8 @@ private:
     QString m_staging;
     QStringList m_jobIds;
     QTimer* m_timer = nullptr;
+    JobTracker* m_collect; // a poll's result files, read on a worker
     QPointer<QProcess> m_poll; // squeue or sacct, one at a time
-    bool m_collecting = false; // a poll's result files are read on a worker
     int m_submitting = 0; // sbatch runs in flight
     int m_scancels = 0;
     bool m_running = false;
