@@ -256,6 +256,16 @@ bool libgit2Ready()
     return initialized > 0;
 }
 
+// Set up on the application's thread as the application starts, not by the first diff on a
+// worker: libgit2's set-up starts libssh2, which gives OpenSSL state to the thread that asks. A
+// worker's state is freed twice when the process ends: by OpenSSL's exit handler on the main
+// thread and by the worker's own thread-exit cleanup, which Qt 5 does not wait for (a pool's
+// wait() returns before it). AddressSanitizer caught that double free at the CLI's exit.
+void setUpLibgit2()
+{
+    libgit2Ready();
+}
+
 // One hunk without context lines is one changed segment. Unified-diff numbering: a side with
 // no lines names the line before the change (0 = before the first), otherwise its first line.
 // No exception may unwind through libgit2's C frames: out of memory stops the diff (a non-zero
@@ -426,6 +436,8 @@ QString sizeError(const QStringList& left, const QStringList& right, int maxLine
 }
 
 } // namespace
+
+Q_COREAPP_STARTUP_FUNCTION(setUpLibgit2)
 
 QStringList splitLines(const QString& text)
 {

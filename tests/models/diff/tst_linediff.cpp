@@ -5,6 +5,7 @@
 #include <QTest>
 #include <QtConcurrent>
 
+#include <git2/global.h>
 #include <random>
 
 using namespace krw;
@@ -127,6 +128,15 @@ class TestLineDiff : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    // Before any diff: libgit2 was set up as the application started, on its thread. Set up by
+    // the first diff on a worker, it gave OpenSSL state to that worker, freed twice at exit
+    // (AddressSanitizer: double free in a pooled thread as kernel-review-cli ended).
+    void libgit2IsSetUpAsTheApplicationStarts()
+    {
+        const int users = git_libgit2_init(); // the number of set-ups, this one included
+        git_libgit2_shutdown();
+        QCOMPARE(users, 2);
+    }
     void splitLines_data();
     void splitLines();
     void diffLines_data();
