@@ -7,8 +7,8 @@
 #include "batch/rerunbatch.h"
 #include "cli/cli.h"
 #include "cli/clioutput.h"
-#include "pipeline/rerunpipeline.h"
 #include "pipeline/rerunrequestbuilder.h"
+#include "pipeline/rerunsession.h"
 #include "report/reportexport.h"
 #include "rerun/reruntext.h"
 #include "rerun/resultstore.h"
@@ -138,16 +138,6 @@ std::optional<RerunRequest> rerunRequest(QCommandLineParser& parser, const CliOp
     request->timing = !parser.isSet(options.noTiming);
     request->unsandboxedAllowed = parser.isSet(options.noSandbox);
     return request;
-}
-
-QString saveResult(const ResultStore& store, const RerunResult& result)
-{
-    QString saveError;
-    QString path;
-    if (!store.save(result, &saveError, &path))
-        errStream() << "kernel-review-cli: " << QCoreApplication::translate("kernel-review-cli", "result not saved: %1").arg(saveError)
-                    << '\n';
-    return path;
 }
 
 // The cases a batch reruns: --cases names them, --only picks a scope.
@@ -325,17 +315,19 @@ int rerun(QCommandLineParser& parser, const CliOptions& options, const QStringLi
         err << "kernel-review-cli: " << error << '\n';
         return NothingLoaded;
     }
-    RerunPipeline pipeline;
+    RerunSession session;
     const bool json = parser.isSet(options.json);
     if (!json)
-        QObject::connect(&pipeline, &RerunPipeline::log, &pipeline, [](const QString& text) { errStream() << text; });
-    QObject::connect(&pipeline, &RerunPipeline::finished, &pipeline, [&](const RerunResult& result) {
-        saveResult(store, result);
+        QObject::connect(&session, &RerunSession::log, &session, [](const QString& text) { errStream() << text; });
+    QObject::connect(&session, &RerunSession::finished, &session, [&](const RerunResult& result, const SavedRerun& saved) {
+        if (!saved.saved())
+            errStream() << "kernel-review-cli: "
+                        << QCoreApplication::translate("kernel-review-cli", "result not saved: %1").arg(saved.error) << '\n';
         writeOut(json ? rerunToJson(result) : rerunText(result));
         exitCode = rerunExitCode(statusName(result.status));
         QCoreApplication::exit(exitCode);
     });
-    pipeline.start(*request);
+    session.start(*request, store);
     QCoreApplication::exec();
     return exitCode;
 }

@@ -41,9 +41,11 @@ bool ResultStore::save(const RerunResult& result, QString* error, QString* saved
     const QString name = result.started.toUTC().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz")) + QLatin1Char('_')
         + sanitizedFileName(result.versionId).name + QStringLiteral(".json");
     const QString path = QDir(caseFolder("reruns", result.caseName)).filePath(name);
+    if (!writeFileAtomically(path, rerunToJson(result), error, true))
+        return false;
     if (savedPath)
         *savedPath = path;
-    return writeFileAtomically(path, rerunToJson(result), error, true);
+    return true;
 }
 
 QString ResultStore::resultsFolder(const QString& caseName) const

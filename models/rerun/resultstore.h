@@ -24,7 +24,7 @@ public:
     bool isFallback() const { return m_fallback; }
     QString workRoot() const; // scratch folders for jobs
 
-    bool save(const RerunResult& result, QString* error, QString* savedPath = nullptr) const;
+    bool save(const RerunResult& result, QString* error, QString* savedPath = nullptr) const; // *savedPath only when saved
     QVector<RerunResult> history(const QString& caseName) const; // oldest first
     QString resultsFolder(const QString& caseName) const; // where history() reads: may not exist yet
     // The newest readable result of each named case that has one; reads one file per case, so it

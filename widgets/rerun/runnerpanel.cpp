@@ -21,6 +21,7 @@
 #include "review/annotations.h"
 #include "sandbox/sandbox.h"
 #include "settings/settings.h"
+#include "work/jobtracker.h"
 #include "work/workpools.h"
 
 #include <QApplication>
@@ -32,7 +33,6 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QHideEvent>
@@ -49,7 +49,6 @@
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
-#include <QtConcurrent>
 
 #include <algorithm>
 
@@ -109,6 +108,7 @@ QString stageLine(std::optional<RerunStage> running, const std::optional<RerunRe
 RunnerPanel::RunnerPanel(SyntaxSupport* syntax, QWidget* parent)
     : QWidget(parent)
     , m_syntax(syntax)
+    , m_historyRead(new JobTracker(this))
     , m_version(new QComboBox(this))
     , m_baseline(new QComboBox(this))
     , m_profile(new QComboBox(this))
@@ -165,7 +165,7 @@ RunnerPanel::RunnerPanel(SyntaxSupport* syntax, QWidget* parent)
         m_pendingLog.clear();
         bar->setValue(follow ? bar->maximum() : position);
     });
-    connect(&m_pipeline, &RerunPipeline::log, this, [this](const QString& text) {
+    connect(&m_session, &RerunSession::log, this, [this](const QString& text) {
         m_runLog += text; // kept whole: shown again when the rerun's choice is made again
         if (!showingRun())
             return;
@@ -178,12 +178,12 @@ RunnerPanel::RunnerPanel(SyntaxSupport* syntax, QWidget* parent)
     m_historyReadTimer->setSingleShot(true);
     m_historyReadTimer->setInterval(HistoryReadDelayMs);
     connect(m_historyReadTimer, &QTimer::timeout, this, &RunnerPanel::readHistory);
-    connect(&m_pipeline, &RerunPipeline::stageChanged, this, &RunnerPanel::onStage);
-    connect(&m_pipeline, &RerunPipeline::diagnosticsChanged, this, [this](const QVector<Diagnostic>& diagnostics) {
+    connect(&m_session, &RerunSession::stageChanged, this, &RunnerPanel::onStage);
+    connect(&m_session, &RerunSession::diagnosticsChanged, this, [this](const QVector<Diagnostic>& diagnostics) {
         if (showingRun())
             m_diagnostics->setDiagnostics(diagnostics);
     });
-    connect(&m_pipeline, &RerunPipeline::finished, this, &RunnerPanel::onFinished);
+    connect(&m_session, &RerunSession::finished, this, &RunnerPanel::onFinished);
     for (QComboBox* chooser : {m_version, m_baseline, m_profile})
         connect(chooser, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] {
             if (!m_filling)
@@ -195,7 +195,7 @@ RunnerPanel::RunnerPanel(SyntaxSupport* syntax, QWidget* parent)
 
 RunnerPanel::~RunnerPanel()
 {
-    m_pipeline.cancel();
+    m_session.cancel();
 }
 
 QWidget* RunnerPanel::buildControls()
@@ -367,7 +367,7 @@ void RunnerPanel::fillProfiles()
 void RunnerPanel::setCase(const CaseTexts& texts, const QVector<CodeVersion>& versions)
 {
     if (isRunning())
-        m_pipeline.cancel();
+        m_session.cancel();
     // Located once per loaded run (a reload is another Run, located again): locating probes the
     // run's folder with a temporary file, no work for the UI thread on every case switch.
     const bool sameRun = texts.run && texts.run == m_texts.run;
@@ -376,7 +376,7 @@ void RunnerPanel::setCase(const CaseTexts& texts, const QVector<CodeVersion>& ve
     if (!sameRun)
         m_store = texts.run ? ResultStore::forRun(texts.run->path, texts.run->name) : ResultStore(QString());
     m_localVersions = requestBuilder().localVersions();
-    ++m_historyGeneration;
+    m_historyRead->cancel();
     m_historyReadTimer->stop();
     m_history = texts.run ? store().history(texts.run->cases.at(texts.caseIndex).filename) : QVector<RerunResult>();
     watchResults();
@@ -445,15 +445,10 @@ void RunnerPanel::readHistory()
 {
     if (!m_texts.run)
         return;
-    const quint64 generation = ++m_historyGeneration;
-    auto* watcher = new QFutureWatcher<QVector<RerunResult>>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
-        watcher->deleteLater();
-        if (generation == m_historyGeneration)
-            historyRead(watcher->result());
-    });
-    watcher->setFuture(QtConcurrent::run(WorkPools::jobs(),
-        [store = store(), caseName = m_texts.run->cases.at(m_texts.caseIndex).filename] { return store.history(caseName); }));
+    m_historyRead->start(
+        WorkPools::jobs(),
+        [store = store(), caseName = m_texts.run->cases.at(m_texts.caseIndex).filename] { return store.history(caseName); },
+        [this](const QVector<RerunResult>& history) { historyRead(history); });
 }
 
 void RunnerPanel::historyRead(const QVector<RerunResult>& history)
@@ -626,7 +621,7 @@ void RunnerPanel::setLog(const QString& text)
 
 bool RunnerPanel::isRunning() const
 {
-    return m_pipeline.isRunning();
+    return m_session.isRunning();
 }
 
 void RunnerPanel::run()
@@ -659,7 +654,6 @@ void RunnerPanel::run()
     m_choice = chosenKey(); // as it is now, should a local version have changed on disk since it was chosen
     m_runKey = m_choice;
     m_runKey->versionHash = versionContentHash(request.candidateText); // what runs, as the result will record it
-    m_runStore = store();
     m_runLog.clear();
     m_runStage = RerunStage::Probe;
     showResult(RerunResult{}); // nothing of an earlier result stays on screen
@@ -669,7 +663,7 @@ void RunnerPanel::run()
     m_stages->setText(stageLine(m_runStage, std::nullopt));
     m_cancelButton->setEnabled(true);
     m_details->setCurrentWidget(m_log);
-    m_pipeline.start(request);
+    m_session.start(request, store());
     updateRunButton();
 }
 
@@ -680,7 +674,7 @@ void RunnerPanel::forgetUnsandboxedAnswer()
 
 void RunnerPanel::cancel()
 {
-    m_pipeline.cancel();
+    m_session.cancel();
 }
 
 void RunnerPanel::onStage(RerunStage stage)
@@ -693,16 +687,14 @@ void RunnerPanel::onStage(RerunStage stage)
 }
 
 // Stored where the rerun started, whatever is chosen now; shown only if it is of what is chosen.
-void RunnerPanel::onFinished(const RerunResult& result)
+void RunnerPanel::onFinished(const RerunResult& result, const SavedRerun& saved)
 {
     const bool current = showingRun();
     const QString log = m_runLog;
     m_runKey.reset();
     m_runLog.clear();
     m_cancelButton->setEnabled(false);
-    QString error;
-    const bool saved = m_runStore.save(result, &error);
-    if (saved && m_texts.run && result.caseName == requestBuilder().caseName() && m_runStore.root() == store().root()) {
+    if (saved.saved() && m_texts.run && result.caseName == requestBuilder().caseName() && m_session.store().root() == store().root()) {
         // What was just saved joins the history in place (oldest first), without reading it all again.
         const auto at = std::upper_bound(m_history.begin(), m_history.end(), result.started,
             [](const QDateTime& started, const RerunResult& stored) { return started < stored.started; });
@@ -715,9 +707,10 @@ void RunnerPanel::onFinished(const RerunResult& result)
         setLog(log); // the whole live log: the probe and every step, not only what the result keeps
         showDetailsFor(result);
     }
-    if (!saved) { // after showResult, which would cover it
-        const QString note = current ? tr("Result not saved: %1").arg(error)
-                                     : tr("The rerun of %1 finished, but its result was not saved: %2").arg(result.versionTitle, error);
+    if (!saved.saved()) { // after showResult, which would cover it
+        const QString note = current
+            ? tr("Result not saved: %1").arg(saved.error)
+            : tr("The rerun of %1 finished, but its result was not saved: %2").arg(result.versionTitle, saved.error);
         m_verdict->showMessage(m_verdict->text() + QLatin1Char('\n') + note, VerdictLabel::Tone::Problem, m_verdict->toolTip());
     }
     Q_EMIT rerunFinished(result);

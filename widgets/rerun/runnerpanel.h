@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "pipeline/rerunpipeline.h"
 #include "pipeline/rerunrequestbuilder.h"
+#include "pipeline/rerunsession.h"
 #include "rerun/rerunkey.h"
 #include "rerun/resultstore.h"
 #include "run/casetexts.h"
@@ -30,6 +30,7 @@ class CodeView;
 class DiagnosticModel;
 class ErrorPlot;
 class HistoryPlot;
+class JobTracker;
 class KernelResourceModel;
 class SpeedupLabel;
 class SyntaxSupport;
@@ -106,7 +107,7 @@ private:
     void setLog(const QString& text);
     std::optional<ResolvedVersion> chosenVersion(const QComboBox* chooser) const;
     void onStage(RerunStage stage);
-    void onFinished(const RerunResult& result);
+    void onFinished(const RerunResult& result, const SavedRerun& saved);
     void showDiagnostic(const QModelIndex& index);
     void refreshHistory();
     void watchResults(); // the case's results folder, or its nearest existing parent until it exists
@@ -129,17 +130,16 @@ private:
     QFileSystemWatcher m_resultWatcher; // watchResults(); only while the panel is visible
     bool m_historyStale = false; // refreshHistory() was asked while hidden
     QTimer* m_historyReadTimer; // an atomic save is two directory events: one read for both
-    quint64 m_historyGeneration = 0; // a read started for another case (or before setCase) is dropped
+    JobTracker* m_historyRead; // a read started for another case (or before setCase) is dropped
     RerunKey m_choice; // chosenKey() as of the last change of choice
     bool m_filling = false; // the choosers are being filled: no choice is made yet
     // The rerun in flight: what it is of, where its result goes, its log and stage so far.
     std::optional<RerunKey> m_runKey;
-    ResultStore m_runStore{QString()};
     QString m_runLog;
     RerunStage m_runStage = RerunStage::Probe;
     QVector<ToolchainProfile> m_profiles;
     std::optional<RerunResult> m_shown;
-    RerunPipeline m_pipeline;
+    RerunSession m_session; // the rerun in flight and the save of its result
 
     QComboBox* m_version;
     QComboBox* m_baseline;
