@@ -35,6 +35,13 @@ public:
     {
         run(m_generation, pool, std::move(work), std::move(done));
     }
+    // As start(), for work the caller started on its own terms (SearchIndex::runOnBuildPool).
+    template<typename Result, typename Done>
+    void watch(QFuture<Result> future, Done done)
+    {
+        m_running = 0;
+        follow(++m_generation, std::move(future), std::move(done));
+    }
     void cancel(); // the results of what runs are dropped
     bool isRunning() const { return m_running > 0; } // a job whose result would still be taken
 
@@ -42,7 +49,11 @@ private:
     template<typename Work, typename Done>
     void run(quint64 generation, QThreadPool* pool, Work work, Done done)
     {
-        using Result = decltype(work());
+        follow(generation, QtConcurrent::run(pool, std::move(work)), std::move(done));
+    }
+    template<typename Result, typename Done>
+    void follow(quint64 generation, QFuture<Result> future, Done done)
+    {
         ++m_running;
         auto* watcher = new QFutureWatcher<Result>(this);
         connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, done = std::move(done)]() mutable {
@@ -52,7 +63,7 @@ private:
             --m_running;
             done(watcher->result());
         });
-        watcher->setFuture(QtConcurrent::run(pool, std::move(work)));
+        watcher->setFuture(future);
     }
 
     quint64 m_generation = 0;

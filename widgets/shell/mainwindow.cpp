@@ -9,10 +9,8 @@
 #include "browse/casesearchcontroller.h"
 #include "browse/casetreeheaderview.h"
 #include "browse/casetreemodel.h"
-#include "browse/searchindex.h"
 #include "browse/verdictdelegate.h"
-#include "browse/warningmodel.h"
-#include "browse/warningsourcedialog.h"
+#include "browse/warningsdock.h"
 #include "caseview/caseview.h"
 #include "caseview/comparepage.h"
 #include "code/codeview.h"
@@ -21,13 +19,13 @@
 #include "compare/comparisontreemodel.h"
 #include "compare/rungriddialog.h"
 #include "failures/failurespanel.h"
-#include "lint/hintcache.h"
 #include "report/exportdialog.h"
 #include "rerun/runnerpanel.h"
 #include "review/annotationpanel.h"
 #include "review/annotationstore.h"
 #include "review/bulkeditdialog.h"
 #include "review/reviewcontroller.h"
+#include "session/runsession.h"
 #include "settings/settings.h"
 #include "settings/settingsdialog.h"
 #include "shell/recentrunsmenu.h"
@@ -35,7 +33,6 @@
 #include "shell/screenshottaker.h"
 #include "shell/windowplacement.h"
 #include "theme/themes.h"
-#include "work/workpools.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -43,28 +40,23 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QScreen>
-#include <QScrollBar>
 #include <QShowEvent>
-#include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QStyle>
-#include <QTableView>
 #include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>
 #include <QWindow>
-#include <QtConcurrent>
 
 #include <algorithm>
 #include <functional>
@@ -107,17 +99,16 @@ QString MainWindow::samplePath()
 
 MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
     : QMainWindow(parent)
+    , m_session(new RunSession(this))
     , m_model(new CaseTreeModel(this))
     , m_proxy(new CaseFilterProxy(this))
-    , m_warnings(new WarningModel(this))
     , m_filterBar(new CaseFilterBar(this))
     , m_caseTree(new QTreeView(this))
     , m_caseView(new CaseView(syntax, this))
     , m_annotationPanel(new AnnotationPanel(this))
     , m_splitter(new QSplitter(Qt::Horizontal, this))
     , m_reviewSplitter(new QSplitter(Qt::Vertical, this))
-    , m_warningsView(new QTableView(this))
-    , m_warningsDock(new QDockWidget(tr("Warnings"), this))
+    , m_warningsDock(new WarningsDock(this))
     , m_failures(new FailuresPanel(this))
     , m_failuresDock(new QDockWidget(tr("Failures"), this))
     , m_failuresRefresh(new QTimer(this))
@@ -160,12 +151,22 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
     m_caseView->setMinimumSize(CaseViewMinimumWidth, CaseViewMinimumHeight);
     m_splitter->setStretchFactor(1, 3);
     setCentralWidget(m_splitter);
-    buildWarningsDock();
     buildFailuresDock();
     buildMenus();
     buildStatusBar();
 
     connect(m_opener, &RunOpener::loaded, this, &MainWindow::showRun);
+    connect(m_session, &RunSession::rerunsRead, this, [this] {
+        m_model->setLatestReruns(m_session->latestReruns());
+        m_failuresStale = true;
+        readFailuresIfShown();
+        m_resumeBatchAction->setEnabled(!m_session->unfinishedBatches().isEmpty());
+        Q_EMIT latestRerunsLoaded();
+    });
+    connect(m_session, &RunSession::hintsRead, this, [this](const QVector<LintHints>& hints) {
+        m_model->setHints(hints);
+        Q_EMIT hintsLoaded();
+    });
     // A real zero timer, not a queued call: those run in the same pass as the tree's repaint.
     m_finishShowing->setSingleShot(true);
     m_finishShowing->setInterval(0);
@@ -181,7 +182,7 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
     connect(m_filterBar, &CaseFilterBar::rerunFilterChanged, this, [this] { m_proxy->setRerunFilter(m_filterBar->rerunFilter()); });
     connect(m_filterBar, &CaseFilterBar::hintFilterChanged, this, [this] { m_proxy->setHintFilter(m_filterBar->hintFilter()); });
     connect(m_caseView->runnerPanel(), &RunnerPanel::rerunFinished, this,
-        [this](const RerunResult& result) { noteRerun(m_run, result.caseName, result); });
+        [this](const RerunResult& result) { noteRerun(m_session->run(), result.caseName, result); });
     connect(m_filterBar, &CaseFilterBar::unreviewedOnlyChanged, this, [this](bool on) { m_proxy->setUnreviewedOnly(on); });
     connect(m_filterBar, &CaseFilterBar::groupFilterCleared, this, [this] { m_proxy->setCaseSet(std::nullopt); });
     connect(m_review, &ReviewController::statusMessage, statusBar(), &QStatusBar::showMessage);
@@ -224,7 +225,7 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
                 : -1);
     });
     connect(m_comparison, &ComparisonPanel::caseChosen, this, [this](int indexA, int indexB) {
-        if (indexA >= 0 && indexA < m_run->cases.size()) {
+        if (indexA >= 0 && indexA < m_session->run()->cases.size()) {
             showCase(indexA);
         } else if (indexB >= 0 && m_comparison->runB()) { // only in B: B's case, on its own
             m_review->showCase({});
@@ -242,13 +243,7 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
     m_reviewSplitter->restoreState(Settings::instance()->widgetState(m_reviewSplitter->objectName()));
 }
 
-MainWindow::~MainWindow()
-{
-    // A lint still running has nobody to tell: it stops at its next case instead of holding the
-    // application's exit (its pool is waited for) for the rest of the run.
-    if (m_lintCancel)
-        m_lintCancel->store(true);
-}
+MainWindow::~MainWindow() = default;
 
 QWidget* MainWindow::buildCasePanel()
 {
@@ -292,72 +287,10 @@ QWidget* MainWindow::buildCasePanel()
     return panel;
 }
 
-void MainWindow::buildWarningsDock()
-{
-    auto* sorted = new QSortFilterProxyModel(this);
-    sorted->setSourceModel(m_warnings);
-    sorted->setSortRole(WarningModel::SortRole);
-    m_warningsView->setObjectName(QStringLiteral("warningsView"));
-    m_warningsView->setModel(sorted);
-    m_warningsView->setSortingEnabled(true);
-    // The runs in order (A, then B while comparing), each run's warnings in the order they were met
-    // (the sort is stable); a header click sorts by another column.
-    m_warningsView->sortByColumn(WarningModel::RunColumn, Qt::AscendingOrder);
-    m_warningsView->verticalHeader()->hide();
-    m_warningsView->horizontalHeader()->setStretchLastSection(true);
-    m_warningsView->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_warningsView->setWordWrap(false);
-    m_warningsView->setToolTip(tr("Double-click (or Enter) shows the warning's line in its file"));
-    // Double-click or Enter: the file at the warning's line, read-only (WarningSourceDialog says why in-app).
-    connect(m_warningsView, &QAbstractItemView::activated, this, [this, sorted](const QModelIndex& index) {
-        auto* dialog = new WarningSourceDialog(m_warnings->warningAt(sorted->mapToSource(index).row()), this);
-        dialog->setAttribute(Qt::WA_DeleteOnClose);
-        dialog->show();
-    });
-    m_warningsDock->setObjectName(QStringLiteral("warningsDock"));
-    m_warningsDock->setWidget(m_warningsView);
-    addDockWidget(Qt::BottomDockWidgetArea, m_warningsDock);
-    m_warningsDock->hide();
-}
-
-// The run's load warnings; while comparing, B's below A's, each row saying its run. The dock
-// comes up when a run just loaded has any (reveal: a run opened, or B compared), not when a
-// comparison is left: a dock the user closed stays closed.
+// The run's load warnings, and B's while comparing (WarningsDock).
 void MainWindow::showWarnings(bool reveal)
 {
-    const RunPtr b = m_comparison->isActive() ? m_comparison->runB() : RunPtr();
-    if (!b) {
-        m_warnings->setWarnings(m_run ? m_run->warnings : QVector<LoadWarning>());
-        m_warningsDock->setWindowTitle(tr("Warnings (%1)").arg(m_warnings->rowCount()));
-    } else {
-        m_warnings->setRuns(
-            {{tr("A · %1").arg(m_run->name), m_run->path, m_run->warnings}, {tr("B · %1").arg(b->name), b->path, b->warnings}});
-        m_warningsDock->setWindowTitle(tr("Warnings (A %1, B %2)").arg(m_run->warnings.size()).arg(b->warnings.size()));
-    }
-    m_warningsView->setColumnHidden(WarningModel::RunColumn, !b);
-    m_warningsView->resizeColumnsToContents();
-    if (reveal && ((b && !b->warnings.isEmpty()) || (!b && m_warnings->rowCount() > 0))) {
-        const bool wasHidden = m_warningsDock->isHidden();
-        m_warningsDock->show();
-        if (wasHidden)
-            fitWarningsDock();
-    }
-}
-
-// A dock that comes up for one warning takes the room of a few rows, not a quarter of the window
-// (seen in a real window); past MaxRows its rows scroll, and the user may drag it taller.
-void MainWindow::fitWarningsDock()
-{
-    constexpr int MaxRows = 6;
-    const int rows = std::clamp(m_warningsView->model()->rowCount(), 1, MaxRows);
-    QStyle* style = m_warningsDock->style();
-    const int title = m_warningsDock->fontMetrics().height()
-        + 2 * style->pixelMetric(QStyle::PM_DockWidgetTitleMargin, nullptr, m_warningsDock)
-        + 2 * style->pixelMetric(QStyle::PM_DockWidgetFrameWidth, nullptr, m_warningsDock);
-    const int table = m_warningsView->horizontalHeader()->sizeHint().height()
-        + rows * m_warningsView->verticalHeader()->defaultSectionSize() + m_warningsView->horizontalScrollBar()->sizeHint().height()
-        + 2 * m_warningsView->frameWidth();
-    resizeDocks({m_warningsDock}, {title + table}, Qt::Vertical);
+    m_warningsDock->showRuns(m_session->run(), m_comparison->isActive() ? m_comparison->runB() : RunPtr(), reveal);
 }
 
 void MainWindow::buildFailuresDock()
@@ -381,21 +314,22 @@ void MainWindow::buildFailuresDock()
 
 void MainWindow::readFailuresIfShown()
 {
-    if (!m_run || !m_failuresStale || !m_failuresDock->isVisible())
+    if (!m_session->run() || !m_failuresStale || !m_failuresDock->isVisible())
         return;
     m_failuresStale = false;
-    m_failures->setRun(m_run, m_latestReruns);
+    m_failures->setRun(m_session->run(), m_session->latestReruns());
 }
 
 // A rerun of a case of run finished: its row shows it, and the failure groups, where a failed
 // rerun newer than the run's files names the case's cause (FailureReader), are read again.
 void MainWindow::noteRerun(const RunPtr& run, const QString& caseName, const RerunResult& result)
 {
-    if (!m_run || run != m_run || m_run->indexOf(caseName) < 0)
+    if (!m_session->run() || run != m_session->run() || m_session->run()->indexOf(caseName) < 0)
         return; // another run is shown now, or the case is B's in a comparison
-    const LatestRerun latest = LatestRerun::of(result);
+    if (!m_session->noteRerun(caseName, result))
+        return;
+    const LatestRerun latest = m_session->latestReruns().value(caseName);
     m_model->setLatestRerun(caseName, latest);
-    m_latestReruns.insert(caseName, latest);
     m_comparison->noteRerunA(caseName, latest); // the run is A of any comparison
     m_failuresStale = true;
     m_failuresRefresh->start();
@@ -418,15 +352,15 @@ void MainWindow::clearGroupFilter()
 
 void MainWindow::bulkEditSelection()
 {
-    if (!m_run)
+    if (!m_session->run())
         return;
     QVector<int> indexes = selectedCaseIndexes();
     const QString current = currentCaseName();
     if (indexes.isEmpty() && !current.isEmpty())
-        indexes.append(m_run->indexOf(current));
+        indexes.append(m_session->run()->indexOf(current));
     QStringList names;
     for (int index : std::as_const(indexes))
-        names << m_run->cases.at(index).filename;
+        names << m_session->run()->cases.at(index).filename;
     if (names.isEmpty()) {
         statusBar()->showMessage(tr("Select the cases to change first."), 4000);
         return;
@@ -437,7 +371,7 @@ void MainWindow::bulkEditSelection()
 void MainWindow::bulkEdit(QStringList cases, const QString& what)
 {
     AnnotationStore* store = annotationStore();
-    if (!m_run || !store || cases.isEmpty())
+    if (!m_session->run() || !store || cases.isEmpty())
         return;
     BulkEditDialog dialog(cases, store->annotations(), what, this);
     if (dialog.exec() != QDialog::Accepted)
@@ -681,14 +615,12 @@ void MainWindow::openPath(const QString& path, const QString& runName, bool inte
 // A run loaded (RunOpener has put its summary in the status bar): show it.
 void MainWindow::showRun(const RunPtr& run)
 {
-    const bool sameRun = m_run && m_run->path == run->path && m_run->name == run->name;
+    const bool sameRun = m_session->run() && m_session->run()->path == run->path && m_session->run()->name == run->name;
     if (!sameRun)
         rememberCase(); // of the run we leave
     const QString keep = sameRun ? currentCaseName() : Settings::instance()->lastCase(run->path, run->name);
-    m_run = run;
-    m_unfinishedBatches.clear(); // the new run's are read by loadLatestReruns below
     // The failure groups are the new run's, read once its saved reruns are known.
-    m_latestReruns.clear();
+    m_session->setRun(run);
     m_failuresStale = true;
     m_failures->clear();
     clearGroupFilter();
@@ -706,100 +638,18 @@ void MainWindow::showRun(const RunPtr& run)
     m_finishShowing->start();
 }
 
-// showRun's second half: the first case, the search index, the saved reruns.
+// showRun's second half: the first case, the search index, the saved reruns and the hints.
 void MainWindow::finishShowingRun()
 {
-    const RunPtr run = m_run;
+    const RunPtr run = m_session->run();
     // A case the user picked in between stays picked.
     if (!m_caseTree->currentIndex().isValid() && (m_startCase.isEmpty() || !selectCase(m_startCase)))
         m_navigator->selectStartCase();
     m_search->setRun(run);
-    loadLatestReruns();
-    loadHints();
+    m_session->read(); // its saved reruns, batches left to resume and lint hints
     Q_EMIT loadFinished(!run->cases.isEmpty());
     if (m_screenshot->isArmed())
-        m_screenshot->takeWhenShown(m_run);
-}
-
-// The Rerun column: every case's newest saved result, read off the UI thread (one small file per case
-// that has any). A run opened meanwhile makes the answer stale: it is dropped.
-void MainWindow::loadLatestReruns()
-{
-    QStringList names;
-    names.reserve(m_run->cases.size());
-    for (const Case& c : m_run->cases)
-        names << c.filename;
-    const ResultStore store = ResultStore::forRun(m_run->path, m_run->name);
-    const RunPtr run = m_run;
-    struct Found
-    {
-        LatestReruns reruns;
-        QVector<BatchQueue> unfinishedBatches;
-    };
-    auto* watcher = new QFutureWatcher<Found>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, run] {
-        watcher->deleteLater();
-        if (m_run != run)
-            return; // another run (or the same one loaded again) is shown now: its own answer comes
-        // A rerun that ended while the saved ones were read (noteRerun: m_latestReruns was emptied
-        // when the run was loaded) stays, unless the read found a later one of its case.
-        const LatestReruns reruns = withNotedReruns(watcher->result().reruns, m_latestReruns);
-        m_model->setLatestReruns(reruns);
-        m_latestReruns = reruns;
-        m_failuresStale = true;
-        readFailuresIfShown();
-        m_unfinishedBatches = watcher->result().unfinishedBatches;
-        m_resumeBatchAction->setEnabled(!m_unfinishedBatches.isEmpty());
-        Q_EMIT latestRerunsLoaded();
-    });
-    // On the queue files' pool: after every save and removal asked for before (a batch that just
-    // ended has its queue removed there, and must not be offered for Resume).
-    watcher->setFuture(QtConcurrent::run(BatchQueue::filePool(), [store, names] {
-        return Found{store.newestPerCase(names), BatchQueue::unfinished(store)};
-    }));
-}
-
-// The Hints column: every case's lint hints (docs/LINT.md). Kept between sessions
-// (lint/hintcache.h): the cache is read first, on a job thread, so a run opened again has them as
-// soon as the tree shows; a miss computes them on the search index's pool at a lower priority, so
-// the UI thread and the case reads keep the cores first. The hints of a run no longer shown are
-// cancelled and dropped.
-void MainWindow::loadHints()
-{
-    if (m_lintCancel)
-        m_lintCancel->store(true);
-    auto cancel = std::make_shared<std::atomic_bool>(false);
-    m_lintCancel = cancel;
-    const RunPtr run = m_run;
-    using Cached = std::optional<QVector<LintHints>>;
-    auto* watcher = new QFutureWatcher<Cached>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, run, cancel] {
-        watcher->deleteLater();
-        if (m_run != run || cancel->load())
-            return; // another run (or the same one loaded again) is shown now
-        const Cached cached = watcher->result();
-        if (!cached) {
-            computeHints(run, cancel);
-            return;
-        }
-        m_model->setHints(*cached);
-        Q_EMIT hintsLoaded();
-    });
-    watcher->setFuture(QtConcurrent::run(WorkPools::jobs(), [run] { return HintCache::enabled() ? HintCache::load(*run) : Cached(); }));
-}
-
-void MainWindow::computeHints(const RunPtr& run, const std::shared_ptr<std::atomic_bool>& cancel)
-{
-    auto* watcher = new QFutureWatcher<QVector<LintHints>>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, run, cancel] {
-        watcher->deleteLater();
-        if (m_run != run || cancel->load())
-            return;
-        m_model->setHints(watcher->result());
-        Q_EMIT hintsLoaded();
-    });
-    watcher->setFuture(
-        SearchIndex::runOnBuildPool([run, cancel] { return HintCache::hintsOf(run, cancel.get(), SearchIndex::buildPool()); }));
+        m_screenshot->takeWhenShown(m_session->run());
 }
 
 bool MainWindow::selectCase(const QString& filename)
@@ -824,15 +674,15 @@ void MainWindow::selectNextUnreviewed(int direction)
 
 void MainWindow::filterComparison()
 {
-    if (!m_run || !m_comparison->isActive())
+    if (!m_session->run() || !m_comparison->isActive())
         return;
     const QVector<int> shown = shownCaseIndexes();
     std::optional<QSet<QString>> names;
-    if (shown.size() != m_run->cases.size()) {
+    if (shown.size() != m_session->run()->cases.size()) {
         names.emplace();
         names->reserve(int(shown.size()));
         for (const int i : shown)
-            names->insert(m_run->cases.at(i).filename);
+            names->insert(m_session->run()->cases.at(i).filename);
     }
     m_comparison->setShownCases(names);
 }
@@ -854,6 +704,11 @@ QVector<int> MainWindow::shownCaseIndexes() const
     return indexes;
 }
 
+const RunPtr& MainWindow::run() const
+{
+    return m_session->run();
+}
+
 BatchRerunDialog* MainWindow::batchDialog() const
 {
     return m_batchDialog;
@@ -861,7 +716,7 @@ BatchRerunDialog* MainWindow::batchDialog() const
 
 BatchRerunDialog* MainWindow::openBatchDialog()
 {
-    if (!m_run) {
+    if (!m_session->run()) {
         statusBar()->showMessage(tr("Open a run to rerun its cases."), 3000);
         return nullptr;
     }
@@ -869,16 +724,17 @@ BatchRerunDialog* MainWindow::openBatchDialog()
     const bool keep = m_batchDialog && m_batchDialog->isRunning();
     if (!keep) {
         delete m_batchDialog;
-        m_batchDialog = new BatchRerunDialog(m_run, annotationStore()->annotations(), selectedCaseIndexes(), shownCaseIndexes(), this);
-        const RunPtr run = m_run;
+        m_batchDialog
+            = new BatchRerunDialog(m_session->run(), annotationStore()->annotations(), selectedCaseIndexes(), shownCaseIndexes(), this);
+        const RunPtr run = m_session->run();
         connect(m_batchDialog, &BatchRerunDialog::caseFinished, this,
             [this, run](const QString& caseName, const RerunResult& result) { noteRerun(run, caseName, result); });
         connect(m_batchDialog, &BatchRerunDialog::batchFinished, this, [this, run] {
-            if (m_run == run)
-                loadLatestReruns(); // and whether a batch is left to resume
+            if (m_session->run() == run)
+                m_session->readReruns(); // and whether a batch is left to resume
         });
         connect(m_batchDialog, &BatchRerunDialog::caseActivated, this, [this, run](const QString& caseName) {
-            if (m_run == run)
+            if (m_session->run() == run)
                 selectCase(caseName);
         });
     }
@@ -891,10 +747,10 @@ BatchRerunDialog* MainWindow::openBatchDialog()
 BatchRerunDialog* MainWindow::resumeBatch()
 {
     // The queues were read off the UI thread when the run opened or the last batch ended
-    // (loadLatestReruns); the action is enabled only when there is one.
-    if (!m_run)
+    // (RunSession); the action is enabled only when there is one.
+    if (!m_session->run())
         return nullptr;
-    const QVector<BatchQueue> queues = m_unfinishedBatches;
+    const QVector<BatchQueue> queues = m_session->unfinishedBatches();
     if (queues.isEmpty()) {
         m_resumeBatchAction->setEnabled(false);
         statusBar()->showMessage(tr("No batch of this run has cases left."), 3000);
@@ -923,12 +779,12 @@ void MainWindow::setCommentPrompt(CommentPrompt prompt)
 
 void MainWindow::applyVerdict(Verdict verdict)
 {
-    if (!m_run)
+    if (!m_session->run())
         return;
     QVector<int> cases = selectedCaseIndexes();
     const QString current = currentCaseName();
     if (cases.isEmpty() && !current.isEmpty())
-        cases.append(m_run->indexOf(current));
+        cases.append(m_session->run()->indexOf(current));
     m_review->applyVerdict(verdict, cases);
 }
 
@@ -940,11 +796,11 @@ void MainWindow::compareWith(const QString& path, const QString& runName, bool i
 
 void MainWindow::chooseComparison()
 {
-    if (!m_run) {
+    if (!m_session->run()) {
         statusBar()->showMessage(tr("Open a run first, then compare it with another."), 5000);
         return;
     }
-    const QString path = QFileDialog::getExistingDirectory(this, tr("Compare With Run Folder"), QFileInfo(m_run->path).path());
+    const QString path = QFileDialog::getExistingDirectory(this, tr("Compare With Run Folder"), QFileInfo(m_session->run()->path).path());
     if (!path.isEmpty())
         compareWith(path);
 }
@@ -952,8 +808,8 @@ void MainWindow::chooseComparison()
 RunGridDialog* MainWindow::openRunGrid()
 {
     QStringList paths;
-    if (m_run)
-        paths << m_run->path;
+    if (m_session->run())
+        paths << m_session->run()->path;
     if (m_comparison->runB())
         paths << m_comparison->runB()->path;
     auto* dialog = new RunGridDialog(paths, this);
@@ -968,7 +824,7 @@ void MainWindow::openCaseOfRun(const QString& filename, const QString& runPath)
     const auto isRun = [&runPath](const RunPtr& run) {
         return run && QFileInfo(run->path).canonicalFilePath() == QFileInfo(runPath).canonicalFilePath();
     };
-    if (isRun(m_run) || isRun(m_comparison->runB())) {
+    if (isRun(m_session->run()) || isRun(m_comparison->runB())) {
         const bool found = m_comparison->isActive() ? m_comparison->selectCase(filename) : selectCase(filename);
         if (!found)
             statusBar()->showMessage(tr("%1 is not in the tree (a filter or search hides it).").arg(filename), 5000);
@@ -981,30 +837,30 @@ void MainWindow::openCaseOfRun(const QString& filename, const QString& runPath)
 
 void MainWindow::showCase(int caseIndex)
 {
-    if (caseIndex < 0 || !m_run) {
+    if (caseIndex < 0 || !m_session->run()) {
         m_caseView->clear();
         m_review->showCase({});
         return;
     }
-    m_review->showCase(m_run->cases.at(caseIndex).filename);
-    m_caseView->setCase(m_run, caseIndex);
+    m_review->showCase(m_session->run()->cases.at(caseIndex).filename);
+    m_caseView->setCase(m_session->run(), caseIndex);
 }
 
 // Remembered when the window leaves a run (another run, closing), not on every move.
 void MainWindow::rememberCase()
 {
     const QString current = currentCaseName();
-    if (m_run && !current.isEmpty())
-        Settings::instance()->setLastCase(m_run->path, m_run->name, current);
+    if (m_session->run() && !current.isEmpty())
+        Settings::instance()->setLastCase(m_session->run()->path, m_session->run()->name, current);
 }
 
 void MainWindow::showExportDialog()
 {
-    if (!m_run) {
+    if (!m_session->run()) {
         statusBar()->showMessage(tr("Open a run to export a report."), 3000);
         return;
     }
-    auto* dialog = new ExportDialog(m_run, selectedCaseIndexes(), this);
+    auto* dialog = new ExportDialog(m_session->run(), selectedCaseIndexes(), this);
     dialog->setComparedRun(m_comparison->runB()); // while comparing, the summary page lists the buckets
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->open();

@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "batch/batchqueue.h"
-#include "rerun/latestrerun.h"
 #include "review/annotations.h"
 #include "review/reviewcontroller.h"
 #include "run/rundata.h"
@@ -10,13 +8,9 @@
 #include <QMainWindow>
 #include <QPointer>
 
-#include <atomic>
-#include <memory>
-
 class QDockWidget;
 class QStackedWidget;
 class QSplitter;
-class QTableView;
 class QTimer;
 class QTreeView;
 
@@ -36,9 +30,11 @@ class RunGridDialog;
 class FailuresPanel;
 struct FailureGroup;
 class RunOpener;
+class RunSession;
+struct RerunResult;
 class ScreenshotTaker;
 class SyntaxSupport;
-class WarningModel;
+class WarningsDock;
 
 // The window: menus, the case tree beside the case view and its review panel, the warnings
 // dock and the status bar. It wires the parts that do the work: RunOpener (finding and loading
@@ -68,7 +64,7 @@ public:
     // tab: which case tab to show (default: Compare).
     void takeScreenshotWhenReady(const QString& pngPath, const QString& caseName = {}, int tab = -1);
 
-    const RunPtr& run() const { return m_run; }
+    const RunPtr& run() const;
     // Indexes into run()->cases of the cases selected in the tree, in run order (the current one
     // when none is).
     QVector<int> selectedCaseIndexes() const;
@@ -135,16 +131,11 @@ protected:
 
 private:
     void buildMenus();
-    void loadLatestReruns();
-    void loadHints();
-    void computeHints(const RunPtr& run, const std::shared_ptr<std::atomic_bool>& cancel);
     void colourRerunIcon();
     void buildReviewMenu();
     void buildStatusBar();
     QWidget* buildCasePanel();
-    void buildWarningsDock();
     void showWarnings(bool reveal);
-    void fitWarningsDock();
     void buildFailuresDock();
     void readFailuresIfShown();
     void noteRerun(const RunPtr& run, const QString& caseName, const RerunResult& result);
@@ -159,21 +150,18 @@ private:
     void saveLayout();
     void rememberCase();
 
-    RunPtr m_run;
+    RunSession* m_session; // the run on show and what its views need besides its cases
     CaseTreeModel* m_model;
     CaseFilterProxy* m_proxy;
-    WarningModel* m_warnings;
     CaseFilterBar* m_filterBar;
     QTreeView* m_caseTree;
     CaseView* m_caseView;
     AnnotationPanel* m_annotationPanel;
     QSplitter* m_splitter;
     QSplitter* m_reviewSplitter;
-    QTableView* m_warningsView;
-    QDockWidget* m_warningsDock;
+    WarningsDock* m_warningsDock;
     FailuresPanel* m_failures;
     QDockWidget* m_failuresDock;
-    LatestReruns m_latestReruns; // of the shown run, for the failure groups
     bool m_failuresStale = true; // the groups are not yet read for the shown run
     QTimer* m_failuresRefresh; // a rerun finished: the groups are read again (once for a burst of reruns)
     // The parts, made after the widgets they work on.
@@ -187,12 +175,10 @@ private:
     bool m_splitterRestored = false;
     QAction* m_rerunAction = nullptr;
     QAction* m_resumeBatchAction = nullptr;
-    QVector<BatchQueue> m_unfinishedBatches; // of the open run, newest first; read by loadLatestReruns
     QPointer<BatchRerunDialog> m_batchDialog;
     // showRun's second half (finishShowingRun) runs from this zero timer, on the event loop's next
     // turn, with the case it should select.
     QTimer* m_finishShowing;
-    std::shared_ptr<std::atomic_bool> m_lintCancel; // of the lint of the run shown; set when another is shown
     QString m_startCase;
     QStackedWidget* m_casePanels; // the case tree, or the comparison
     ComparisonPanel* m_comparison;

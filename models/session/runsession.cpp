@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: MIT
+#include "session/runsession.h"
+
+#include "browse/searchindex.h"
+#include "lint/hintcache.h"
+#include "rerun/rerunresult.h"
+#include "rerun/resultstore.h"
+#include "work/jobtracker.h"
+#include "work/workpools.h"
+
+#include <optional>
+
+namespace krw {
+
+RunSession::RunSession(QObject* parent)
+    : QObject(parent)
+    , m_reruns(new JobTracker(this))
+    , m_hints(new JobTracker(this))
+{
+    qRegisterMetaType<QVector<LintHints>>("QVector<krw::LintHints>");
+}
+
+RunSession::~RunSession()
+{
+    // Nobody is told any more: the lint stops instead of holding the application's exit (its
+    // pool is waited for) for the rest of the run.
+    stopLint();
+}
+
+void RunSession::setRun(const RunPtr& run)
+{
+    m_run = run;
+    m_latestReruns.clear();
+    m_unfinishedBatches.clear();
+    m_reruns->cancel();
+    m_hints->cancel();
+    stopLint();
+}
+
+void RunSession::read()
+{
+    if (!m_run)
+        return;
+    readReruns();
+    readHints();
+}
+
+// One small file per case that has any, and the queue files; on the queue files' pool, so after
+// every save and removal asked for before (a batch that just ended has its queue removed there,
+// and must not be offered for Resume).
+void RunSession::readReruns()
+{
+    if (!m_run)
+        return;
+    QStringList names;
+    names.reserve(m_run->cases.size());
+    for (const Case& c : m_run->cases)
+        names << c.filename;
+    struct Found
+    {
+        LatestReruns reruns;
+        QVector<BatchQueue> unfinishedBatches;
+    };
+    m_reruns->start(
+        BatchQueue::filePool(),
+        [store = ResultStore::forRun(m_run->path, m_run->name), names] {
+            return Found{store.newestPerCase(names), BatchQueue::unfinished(store)};
+        },
+        [this](const Found& found) {
+            // A rerun noted while the saved ones were read stays, unless the read found a later one.
+            m_latestReruns = withNotedReruns(found.reruns, m_latestReruns);
+            m_unfinishedBatches = found.unfinishedBatches;
+            Q_EMIT rerunsRead();
+        });
+}
+
+bool RunSession::noteRerun(const QString& caseName, const RerunResult& result)
+{
+    if (!m_run || m_run->indexOf(caseName) < 0)
+        return false;
+    m_latestReruns.insert(caseName, LatestRerun::of(result));
+    return true;
+}
+
+// The cache first, on a job thread, so a run opened again has its hints as soon as its tree
+// shows; a miss computes them on the search index's pool at its lower priority, so the UI
+// thread and the case reads keep the cores first (docs/LINT.md).
+void RunSession::readHints()
+{
+    auto cancel = std::make_shared<std::atomic_bool>(false);
+    m_lintCancel = cancel;
+    const RunPtr run = m_run;
+    using Cached = std::optional<QVector<LintHints>>;
+    m_hints->start(
+        WorkPools::jobs(), [run] { return HintCache::enabled() ? HintCache::load(*run) : Cached(); },
+        [this, run, cancel](const Cached& cached) {
+            if (cached) {
+                Q_EMIT hintsRead(*cached);
+                return;
+            }
+            m_hints->watch(
+                SearchIndex::runOnBuildPool([run, cancel] { return HintCache::hintsOf(run, cancel.get(), SearchIndex::buildPool()); }),
+                [this](const QVector<LintHints>& hints) { Q_EMIT hintsRead(hints); });
+        });
+}
+
+void RunSession::stopLint()
+{
+    if (m_lintCancel)
+        m_lintCancel->store(true);
+    m_lintCancel.reset();
+}
+
+} // namespace krw

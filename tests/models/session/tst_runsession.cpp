@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: MIT
+#include "batch/batchqueue.h"
+#include "browse/searchindex.h"
+#include "lint/hintcache.h"
+#include "rerun/rerunresult.h"
+#include "rerun/resultstore.h"
+#include "run/runloader.h"
+#include "samplecopy.h"
+#include "session/runsession.h"
+#include "work/workpools.h"
+
+#include <QCoreApplication>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThreadPool>
+
+using namespace krw;
+
+namespace {
+
+RerunResult resultOf(const QString& caseName, const QDateTime& started, RerunResult::Status status)
+{
+    RerunResult r;
+    r.caseName = caseName;
+    r.versionId = QStringLiteral("it0:predict");
+    r.started = started;
+    r.status = status;
+    if (status == RerunResult::Status::Failed)
+        r.failure = QStringLiteral("the harness crashed");
+    return r;
+}
+
+} // namespace
+
+// RunSession: what the views of the open run need besides its cases, read off the UI thread.
+class TestRunSession : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    RunPtr m_run; // a private copy of the sample run: its results are written beside it
+    QStringList m_names;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QVERIFY(m_dir.isValid());
+        QVERIFY(krw::test::copySampleRun(m_dir.path()));
+        m_run = std::make_shared<Run>(loadRunAtPath(m_dir.path()));
+        QVERIFY(m_run->cases.size() >= 3);
+        for (const Case& c : m_run->cases)
+            m_names << c.filename;
+    }
+
+    // The newest saved result of each case, and the batches left to resume, as the store holds them.
+    void readsTheSavedRerunsAndTheBatchesLeft()
+    {
+        const ResultStore store = ResultStore::forRun(m_run->path, m_run->name);
+        const QDateTime now = QDateTime::fromSecsSinceEpoch(QDateTime::currentSecsSinceEpoch());
+        QString error;
+        QVERIFY2(store.save(resultOf(m_names.at(0), now.addSecs(-60), RerunResult::Status::Failed), &error), qPrintable(error));
+        QVERIFY2(store.save(resultOf(m_names.at(0), now.addSecs(-30), RerunResult::Status::Completed), &error), qPrintable(error));
+        BatchQueue queue = BatchQueue::create({m_names.at(1), m_names.at(2)});
+        queue.profile = QStringLiteral("cpu");
+        queue.markDone(m_names.at(1));
+        QVERIFY2(queue.save(store, &error), qPrintable(error));
+
+        RunSession session;
+        QSignalSpy read(&session, &RunSession::rerunsRead);
+        session.setRun(m_run);
+        session.read();
+        QVERIFY(session.latestReruns().isEmpty()); // until read
+        QVERIFY(read.wait(30000));
+        QCOMPARE(session.latestReruns().size(), 1);
+        QCOMPARE(session.latestReruns().value(m_names.at(0)).started, now.addSecs(-30));
+        QCOMPARE(session.unfinishedBatches().size(), 1);
+        QCOMPARE(session.unfinishedBatches().first().id, queue.id);
+        QCOMPARE(session.unfinishedBatches().first().queuedCases(), QStringList{m_names.at(2)});
+        QVERIFY(queue.remove(store));
+        // Read again (a batch ended): its queue is gone.
+        session.readReruns();
+        QVERIFY(read.wait(30000));
+        QVERIFY(session.unfinishedBatches().isEmpty());
+        QCOMPARE(session.latestReruns().size(), 1);
+    }
+
+    // A rerun that ends while the saved ones are read stays the case's newest; a name that is no
+    // case of the run changes nothing.
+    void aRerunNotedWhileReadingIsKept()
+    {
+        RunSession session;
+        QSignalSpy read(&session, &RunSession::rerunsRead);
+        session.setRun(m_run);
+        session.read();
+        const RerunResult later = resultOf(
+            m_names.at(0), QDateTime::fromSecsSinceEpoch(QDateTime::currentSecsSinceEpoch() + 3600), RerunResult::Status::Completed);
+        QVERIFY(session.noteRerun(m_names.at(0), later));
+        QVERIFY(!session.noteRerun(QStringLiteral("no-such-case.py"), later));
+        QCOMPARE(session.latestReruns().value(m_names.at(0)).started, later.started);
+        QVERIFY(read.wait(30000));
+        QCOMPARE(session.latestReruns().value(m_names.at(0)).started, later.started);
+        QVERIFY(!session.latestReruns().contains(QStringLiteral("no-such-case.py")));
+    }
+
+    // What was read for a run no longer open never arrives: one answer, the open run's.
+    void anAnswerForARunNoLongerOpenIsDropped()
+    {
+        const auto other = std::make_shared<Run>(loadRunAtPath(QStringLiteral(KRW_SAMPLE_RUN_V2_DIR)));
+        QVERIFY(!other->cases.isEmpty());
+        RunSession session;
+        QSignalSpy read(&session, &RunSession::rerunsRead);
+        QSignalSpy hints(&session, &RunSession::hintsRead);
+        session.setRun(m_run);
+        session.read();
+        session.setRun(other);
+        session.read();
+        QVERIFY(read.wait(30000));
+        QVERIFY(hints.size() == 1 || hints.wait(60000));
+        // Whatever still ran for m_run has ended and been answered: dropped.
+        for (QThreadPool* pool : {BatchQueue::filePool(), WorkPools::jobs(), SearchIndex::buildPool()})
+            pool->waitForDone();
+        QCoreApplication::sendPostedEvents();
+        QCoreApplication::processEvents();
+        QCOMPARE(read.size(), 1);
+        QCOMPARE(hints.size(), 1);
+        QCOMPARE(session.run(), other);
+        QVERIFY(!session.latestReruns().contains(m_names.at(0))); // m_run's saved rerun is not other's
+        QCOMPARE(hints.first().first().value<QVector<LintHints>>().size(), other->cases.size());
+        session.setRun(nullptr);
+        QVERIFY(session.latestReruns().isEmpty());
+    }
+
+    // The hints are the linter's for every case, computed (no cache) or from the cache, the same.
+    void hintsAreTheLintersComputedOrCached_data()
+    {
+        QTest::addColumn<bool>("cache");
+        QTest::addRow("computed") << false;
+        QTest::addRow("cached") << true;
+    }
+    void hintsAreTheLintersComputedOrCached()
+    {
+        QFETCH(bool, cache);
+        qputenv("KRW_HINT_CACHE", cache ? "on" : "off");
+        if (cache)
+            QVERIFY(HintCache::save(*m_run, HintCache::hintsOf(m_run)));
+        RunSession session;
+        QSignalSpy hints(&session, &RunSession::hintsRead);
+        session.setRun(m_run);
+        session.read();
+        QVERIFY(hints.wait(60000));
+        const auto got = hints.first().first().value<QVector<LintHints>>();
+        QCOMPARE(got.size(), m_run->cases.size());
+        QCOMPARE(got, HintCache::hintsOf(m_run));
+        qunsetenv("KRW_HINT_CACHE");
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRunSession)
+#include "tst_runsession.moc"
