@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "process/resourcewatch.h"
 
+#include "work/jobtracker.h"
 #include "work/workpools.h"
 
-#include <QFutureWatcher>
 #include <QThread>
-#include <QtConcurrent>
 
 #include <algorithm>
 
@@ -13,6 +12,7 @@ namespace krw {
 
 ResourceWatch::ResourceWatch(QObject* parent)
     : QObject(parent)
+    , m_samples(new JobTracker(this))
 {
     m_timer.setSingleShot(true);
     connect(&m_timer, &QTimer::timeout, this, &ResourceWatch::sampleNow);
@@ -30,7 +30,7 @@ void ResourceWatch::start(qint64 rootPid, const ResourceLimits& limits)
 
 void ResourceWatch::stop()
 {
-    ++m_generation;
+    m_samples->cancel();
     m_rootPid = 0;
     m_timer.stop();
 }
@@ -43,16 +43,10 @@ void ResourceWatch::reset()
 
 void ResourceWatch::sampleNow()
 {
-    const quint64 generation = m_generation;
-    const qint64 pid = m_rootPid;
-    const QStringList fileSystems = m_limits.fileSystems;
-    auto* watcher = new QFutureWatcher<ProcessTreeUsage>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
-        watcher->deleteLater();
-        if (generation == m_generation)
-            apply(watcher->result());
-    });
-    watcher->setFuture(QtConcurrent::run(WorkPools::jobs(), [pid, fileSystems] { return ProcessTreeUsage::sample(pid, fileSystems); }));
+    // One sample at a time (the timer starts again as one is applied), so one job: start().
+    m_samples->start(
+        WorkPools::jobs(), [pid = m_rootPid, fileSystems = m_limits.fileSystems] { return ProcessTreeUsage::sample(pid, fileSystems); },
+        [this](const ProcessTreeUsage& usage) { apply(usage); });
 }
 
 void ResourceWatch::apply(const ProcessTreeUsage& usage)

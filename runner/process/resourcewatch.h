@@ -9,6 +9,8 @@
 
 namespace krw {
 
+class JobTracker;
+
 // Limits on a child process and everything it starts (docs/RUNNER.md "Limits").
 struct ResourceLimits
 {
@@ -51,7 +53,7 @@ private:
     ResourceLimits m_limits;
     ProcessTreeUsage m_peak;
     qint64 m_rootPid = 0;
-    quint64 m_generation = 0; // results of an earlier start() are dropped (B7)
+    JobTracker* m_samples; // results of an earlier start() are dropped (B7)
 };
 
 } // namespace krw

@@ -2,19 +2,19 @@
 #include "slurm/slurmprobe.h"
 
 #include "slurm/slurmbatch.h"
+#include "work/jobtracker.h"
 #include "work/workpools.h"
 
 #include <QDir>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QStandardPaths>
 #include <QTemporaryFile>
-#include <QtConcurrent>
 
 namespace krw {
 
 SlurmProbe::SlurmProbe(QObject* parent)
     : QObject(parent)
+    , m_folderCheck(new JobTracker(this))
 {
     connect(&m_job, &ProcessJob::output, this, [this](const QString& text) { m_sinfoOutput += text; });
     connect(&m_job, &ProcessJob::finished, this, &SlurmProbe::onSinfo);
@@ -43,7 +43,7 @@ void SlurmProbe::start(const SlurmSettings& settings)
     m_problems.clear();
     m_sinfoOutput.clear();
     m_running = true;
-    ++m_generation;
+    m_folderCheck->cancel(); // a newer start() wins
     if (m_job.isRunning())
         m_job.cancel();
     QStringList args{QStringLiteral("--noheader"), QStringLiteral("--format=%P %a %D nodes %t, limit %l")};
@@ -78,15 +78,9 @@ void SlurmProbe::onSinfo(const ProcessOutcome& outcome)
 void SlurmProbe::checkFolder()
 {
     Q_EMIT output(tr("Checking the shared folder %1…").arg(m_settings.sharedDir));
-    const int generation = m_generation;
-    auto* watcher = new QFutureWatcher<QString>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
-        watcher->deleteLater();
-        if (generation == m_generation) // a newer start() wins
-            onFolderChecked(watcher->result());
-    });
-    const QString dir = m_settings.sharedDir;
-    watcher->setFuture(QtConcurrent::run(WorkPools::jobs(), [dir] { return checkSharedFolder(dir); }));
+    m_folderCheck->start(
+        WorkPools::jobs(), [dir = m_settings.sharedDir] { return checkSharedFolder(dir); },
+        [this](const QString& problem) { onFolderChecked(problem); });
 }
 
 void SlurmProbe::onFolderChecked(const QString& problem)

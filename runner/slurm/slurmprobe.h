@@ -8,6 +8,8 @@
 
 namespace krw {
 
+class JobTracker;
+
 // The profile dialog's "Test connection" for a Slurm profile (docs/RUNNER.md "Slurm cluster"):
 // `sinfo` (the controller answers, the partition exists), then whether the shared folder exists
 // and a file can be made in it (on a worker thread: a network file system may take its time), and
@@ -39,7 +41,7 @@ private:
     ProcessJob m_job;
     QString m_sinfoOutput;
     QStringList m_problems;
-    int m_generation = 0;
+    JobTracker* m_folderCheck; // the shared folder checked on a worker
     bool m_running = false;
 };
 
