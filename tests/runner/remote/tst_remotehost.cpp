@@ -15,7 +15,9 @@
 #include "remote/remotejob.h"
 #include "remote/remotestager.h"
 #include "tooltests.h"
+#include "work/workpools.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -392,7 +394,10 @@ private Q_SLOTS:
         QVERIFY(result.cancelled);
         QVERIFY(!result.ok);
         QVERIFY(!stager.isRunning());
-        QTest::qWait(1500); // the hashing worker's and ssh's late ends are dropped
+        // Cancelled while hashing (ssh starts only after it): the worker's late end is dropped.
+        WorkPools::jobs()->waitForDone();
+        QCoreApplication::sendPostedEvents();
+        QCoreApplication::processEvents();
         QCOMPARE(finished.count(), 1);
     }
 
