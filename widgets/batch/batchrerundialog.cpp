@@ -13,12 +13,12 @@
 #include "run/runsummary.h"
 #include "sandbox/sandbox.h"
 #include "settings/settings.h"
+#include "work/jobtracker.h"
 #include "work/workpools.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
-#include <QFutureWatcher>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenu>
@@ -29,7 +29,6 @@
 #include <QThread>
 #include <QThreadPool>
 #include <QVBoxLayout>
-#include <QtConcurrent>
 
 #include <algorithm>
 
@@ -77,6 +76,7 @@ BatchRerunDialog::BatchRerunDialog(
     , m_selected(selected)
     , m_shown(shown)
     , m_session(ResultStore::forRun(m_run->path, m_run->name))
+    , m_preparation(new JobTracker(this))
     , m_scope(new QComboBox(this))
     , m_version(new QComboBox(this))
     , m_profile(new QComboBox(this))
@@ -435,16 +435,12 @@ void BatchRerunDialog::begin(const QVector<int>& indexes, const BatchQueue& queu
     m_preparing = true;
     m_status->setText(tr("Preparing %1…").arg(caseCountText(m_total)));
     updateControls();
-    auto* watcher = new QFutureWatcher<BuiltRequests>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
-        watcher->deleteLater();
-        const BuiltRequests built = watcher->result();
-        requestsBuilt(built.requests, built.skipped);
-    });
-    watcher->setFuture(QtConcurrent::run(WorkPools::jobs(),
+    m_preparation->start(
+        WorkPools::jobs(),
         [run = m_run, indexes, store = m_session.store(), version = queue.versionSpec, baseline = queue.baseline, profile = *profile] {
             return buildRequests(run, indexes, store, version, baseline, profile);
-        }));
+        },
+        [this](const BuiltRequests& built) { requestsBuilt(built.requests, built.skipped); });
 }
 
 void BatchRerunDialog::requestsBuilt(const QVector<RerunRequest>& requests, const QVector<BatchEntry>& skipped)

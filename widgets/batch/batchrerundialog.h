@@ -24,6 +24,7 @@ class QTableView;
 namespace krw {
 
 class BatchProgressModel;
+class JobTracker;
 class SpeedupHistogramPlot;
 
 // Rerun many cases (docs/RUNNER.md "Batch reruns"): choose the cases (the selection, what the tree
@@ -110,6 +111,7 @@ private:
     bool m_ran = false; // the table shows a batch, no longer the preview
     int m_total = 0;
 
+    JobTracker* m_preparation; // the requests built on a worker as a batch starts
     QComboBox* m_scope;
     QComboBox* m_version;
     QComboBox* m_profile;

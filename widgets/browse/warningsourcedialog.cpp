@@ -5,19 +5,18 @@
 #include "code/codeview.h"
 #include "settings/settings.h"
 #include "theme/themes.h"
+#include "work/jobtracker.h"
 #include "work/workpools.h"
 
 #include <QDesktopServices>
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QLabel>
 #include <QPushButton>
 #include <QTextBlock>
 #include <QUrl>
 #include <QVBoxLayout>
-#include <QtConcurrent>
 
 namespace krw {
 
@@ -65,10 +64,7 @@ WarningSourceDialog::WarningSourceDialog(const LoadWarning& warning, QWidget* pa
     layout->addWidget(buttons);
     resize(900, 560);
 
-    auto* watcher = new QFutureWatcher<SourceExcerpt>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
-        const SourceExcerpt excerpt = watcher->result();
-        watcher->deleteLater();
+    const auto show = [this](const SourceExcerpt& excerpt) {
         if (!excerpt) {
             m_status->setText(excerpt.error);
             QPalette problem = m_status->palette();
@@ -112,11 +108,12 @@ WarningSourceDialog::WarningSourceDialog(const LoadWarning& warning, QWidget* pa
         m_status->setText(excerpt.cut ? tr("Long lines are cut around the place the warning points at (…).") : QString());
         m_status->setVisible(excerpt.cut);
         Q_EMIT shown(true);
-    });
-    const QString path = warning.file;
-    const qint64 line = warning.line;
-    const qint64 offset = warning.byteOffset;
-    watcher->setFuture(QtConcurrent::run(WorkPools::jobs(), [path, line, offset] { return readSourceExcerpt(path, line, offset); }));
+    };
+    (new JobTracker(this))
+        ->start(
+            WorkPools::jobs(),
+            [path = warning.file, line = warning.line, offset = warning.byteOffset] { return readSourceExcerpt(path, line, offset); },
+            show);
 }
 
 WarningSourceDialog::~WarningSourceDialog() = default;

@@ -4,11 +4,11 @@
 #include "compare/rungridmodel.h"
 #include "compare/rungridsortproxy.h"
 #include "run/runloader.h"
+#include "work/jobtracker.h"
 #include "work/workpools.h"
 
 #include <QDialogButtonBox>
 #include <QFileDialog>
-#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -17,7 +17,6 @@
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
-#include <QtConcurrent>
 
 namespace krw {
 
@@ -32,7 +31,12 @@ RunGridDialog::RunGridDialog(const QStringList& paths, QWidget* parent)
     , m_table(new QTableView(this))
     , m_model(new RunGridModel(this))
     , m_sorted(new RunGridSortProxy(this))
+    , m_loads(new JobTracker(this))
+    , m_poll(new QTimer(this))
 {
+    m_poll->setInterval(200);
+    connect(m_poll, &QTimer::timeout, this,
+        [this] { m_status->setText(tr("Loading runs… %1 of %2 loaded").arg(m_loaded ? m_loaded->load() : 0).arg(m_loading)); });
     setObjectName(QStringLiteral("runGridDialog"));
     setWindowTitle(tr("Compare Several Runs"));
     m_list->setObjectName(QStringLiteral("runGridRuns"));
@@ -153,48 +157,39 @@ void RunGridDialog::showGrid()
         Q_EMIT gridShown(false);
         return;
     }
-    cancel(); // a load still running is dropped
-    const quint64 generation = ++m_generation;
+    cancel(); // a load still running is dropped (its answer too: m_loads)
     m_cancelled = std::make_shared<std::atomic<bool>>(false);
-    auto progress = std::make_shared<std::atomic<int>>(0);
+    m_loaded = std::make_shared<std::atomic<int>>(0);
+    m_loading = int(list.size());
     m_status->setText(tr("Loading %1 runs…").arg(list.size()));
     m_show->setEnabled(false);
     m_cancel->show();
-    auto* poll = new QTimer(this);
-    poll->setInterval(200);
-    connect(poll, &QTimer::timeout, this,
-        [this, progress, count = list.size()] { m_status->setText(tr("Loading runs… %1 of %2 loaded").arg(progress->load()).arg(count)); });
-    poll->start();
-    auto* watcher = new QFutureWatcher<Loaded>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, poll, generation, list] {
-        watcher->deleteLater();
-        poll->deleteLater();
-        if (generation != m_generation)
-            return;
-        m_show->setEnabled(true);
-        m_cancel->hide();
-        const Loaded& loaded = watcher->result();
-        if (loaded.cancelled) {
-            m_status->setText(tr("Loading cancelled."));
-            Q_EMIT gridShown(false);
-            return;
-        }
-        if (!loaded.error.isEmpty()) {
-            m_status->setText(tr("Cannot show the grid: %1").arg(loaded.error));
-            Q_EMIT gridShown(false);
-            return;
-        }
-        m_model->setGrid(loaded.grid);
-        m_gridPaths = list;
-        m_table->resizeColumnsToContents();
-        m_status->setText(tr("%1 cases in %2 runs. Click a column's header to sort by it; the summary stays on top. "
-                             "Double-click a cell to open that case of that run.")
-                              .arg(loaded.grid.rows().size())
-                              .arg(loaded.grid.runCount()));
-        Q_EMIT gridShown(true);
-    });
-    watcher->setFuture(
-        QtConcurrent::run(WorkPools::jobs(), [list, progress, cancelled = m_cancelled] { return loadAll(list, progress, cancelled); }));
+    m_poll->start();
+    m_loads->start(
+        WorkPools::jobs(), [list, progress = m_loaded, cancelled = m_cancelled] { return loadAll(list, progress, cancelled); },
+        [this, list](const Loaded& loaded) {
+            m_poll->stop();
+            m_show->setEnabled(true);
+            m_cancel->hide();
+            if (loaded.cancelled) {
+                m_status->setText(tr("Loading cancelled."));
+                Q_EMIT gridShown(false);
+                return;
+            }
+            if (!loaded.error.isEmpty()) {
+                m_status->setText(tr("Cannot show the grid: %1").arg(loaded.error));
+                Q_EMIT gridShown(false);
+                return;
+            }
+            m_model->setGrid(loaded.grid);
+            m_gridPaths = list;
+            m_table->resizeColumnsToContents();
+            m_status->setText(tr("%1 cases in %2 runs. Click a column's header to sort by it; the summary stays on top. "
+                                 "Double-click a cell to open that case of that run.")
+                                  .arg(loaded.grid.rows().size())
+                                  .arg(loaded.grid.runCount()));
+            Q_EMIT gridShown(true);
+        });
 }
 
 } // namespace krw

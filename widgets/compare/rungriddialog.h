@@ -12,9 +12,11 @@ class QLabel;
 class QListWidget;
 class QPushButton;
 class QTableView;
+class QTimer;
 
 namespace krw {
 
+class JobTracker;
 class RunGridModel;
 class RunGridSortProxy;
 
@@ -66,7 +68,10 @@ private:
     QTableView* m_table;
     RunGridModel* m_model;
     RunGridSortProxy* m_sorted;
-    quint64 m_generation = 0;
+    JobTracker* m_loads; // the runs loaded for the grid; a newer load drops the older one's answer
+    QTimer* m_poll; // how many are loaded so far, while they load
+    std::shared_ptr<std::atomic<int>> m_loaded;
+    int m_loading = 0; // runs being loaded
     QStringList m_gridPaths; // the runs of the grid shown, in its column order
     std::shared_ptr<std::atomic<bool>> m_cancelled;
 };
