@@ -622,6 +622,10 @@ std::optional<RerunResult> rerunFromJson(const QByteArray& bytes, QString* error
         const int line = 1 + int(std::count(bytes.cbegin(), bytes.cbegin() + qsizetype(at), '\n'));
         *error = QStringLiteral("not a rerun result: line %1: not JSON (%2)").arg(line).arg(QString::fromStdString(e.what()));
         return std::nullopt;
+    } catch (const json::exception& e) {
+        // Valid syntax the parser still refuses: a number past a double's range ("1e999").
+        *error = QStringLiteral("not a rerun result: %1").arg(QString::fromStdString(e.what()));
+        return std::nullopt;
     }
     if (!j.is_object() || !j.contains("stages") || !j["stages"].is_object()) {
         *error = QStringLiteral("not a rerun result: no \"stages\" object");

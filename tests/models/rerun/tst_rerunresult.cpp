@@ -155,6 +155,20 @@ private Q_SLOTS:
         QCOMPARE(error, QStringLiteral("not a kernel list"));
     }
 
+    // tests/fuzz (harnessresult): a number past a double's range ("19.1e3086…") is valid JSON
+    // syntax that the parser refuses with another exception than a syntax error; it escaped and
+    // ended the program. Now the file is refused with the reason, like any damaged result.
+    void aNumberPastADoublesRangeIsRefused()
+    {
+        QString error;
+        QVERIFY(!rerunFromJson(fuzzFinding(QStringLiteral("number-past-double-range-found-by-fuzzer.json")), &error));
+        QVERIFY2(error.startsWith(QStringLiteral("not a rerun result: ")) && error.contains(QStringLiteral("number overflow")),
+            qPrintable(error));
+        error.clear();
+        QVERIFY(!rerunFromJson(R"({"case": "a.py", "seconds": 1e999, "stages": {}})", &error));
+        QVERIFY2(error.contains(QStringLiteral("number overflow")), qPrintable(error));
+    }
+
     // tests/fuzz (harnessresult): numbers no int or qint64 holds were converted anyway (undefined
     // behaviour, caught by UBSan); now such a field reads as absent, and its neighbours still load.
     void numbersOutOfRange()
