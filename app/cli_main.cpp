@@ -2,10 +2,12 @@
 //
 // kernel-review-cli: the workbench without a window (the commands live in cli/, one file each). Only
 // `export --format html|pdf` draws plots and lays out pages with QtGui: for those two formats
-// a QApplication on the offscreen platform (unless QT_QPA_PLATFORM is set); everything else runs
-// on a QCoreApplication.
+// a QApplication on the offscreen platform (unless QT_QPA_PLATFORM is set) and the widgets'
+// WidgetReportRenderer, handed to the commands, which link models and runner only; everything
+// else runs on a QCoreApplication.
 #include "cli/cli.h"
 #include "krw-config.h"
+#include "report/widgetreportrenderer.h"
 
 #include <QApplication>
 #include <QCoreApplication>
@@ -34,5 +36,5 @@ int main(int argc, char* argv[])
     QFile out, err;
     if (!out.open(stdout, QIODevice::WriteOnly | QIODevice::Unbuffered) || !err.open(stderr, QIODevice::WriteOnly | QIODevice::Unbuffered))
         return krw::cli::CouldNotRun;
-    return krw::cli::run(QCoreApplication::arguments(), &out, &err);
+    return krw::cli::run(QCoreApplication::arguments(), &out, &err, [] { return std::make_shared<krw::WidgetReportRenderer>(); });
 }

@@ -35,7 +35,7 @@ void addOptions(QCommandLineParser& parser)
     CliOptions().addTo(parser);
 }
 
-int run(const QStringList& arguments, QIODevice* out, QIODevice* err)
+int run(const QStringList& arguments, QIODevice* out, QIODevice* err, const RendererFactory& renderer)
 {
     const Streams previous = setStreams({out, err});
     const CliOptions options;
@@ -58,7 +58,7 @@ int run(const QStringList& arguments, QIODevice* out, QIODevice* err)
         if (args.first() == QLatin1String("rerun"))
             return rerun(parser, options, args);
         if (args.first() == QLatin1String("export"))
-            return exportReport(parser, options, args);
+            return exportReport(parser, options, args, renderer);
         if (args.first() == QLatin1String("run-request"))
             return runRequest(parser, options, args);
         if (args.first() == QLatin1String("show"))

@@ -6,7 +6,6 @@
 #include "report/reportexport.h"
 #include "report/reportexportjob.h"
 #include "report/summaryreport.h"
-#include "report/widgetreportrenderer.h"
 #include "run/runloader.h"
 #include "run/runsummary.h"
 
@@ -16,7 +15,7 @@ namespace krw::cli {
 
 // Exit 0 when the report was written; 2 with a message when nothing could be written: the run
 // cannot be loaded, the destination is not writable, or the scope holds no case; 1 on usage errors.
-int exportReport(QCommandLineParser& parser, const CliOptions& options, const QStringList& args)
+int exportReport(QCommandLineParser& parser, const CliOptions& options, const QStringList& args, const RendererFactory& renderer)
 {
     if (args.size() != 2 || !parser.isSet(options.format) || !parser.isSet(options.out))
         return usage(parser, QCoreApplication::translate("kernel-review-cli", "export takes one PATH, --format FORMAT and --out DEST"));
@@ -64,8 +63,8 @@ int exportReport(QCommandLineParser& parser, const CliOptions& options, const QS
     if (!error.isEmpty())
         err << QCoreApplication::translate("kernel-review-cli", "warning: annotations not read: %1").arg(error) << '\n';
     ReportExportJob job;
-    if (exportFormatNeedsRenderer(*format))
-        job.setRenderer(std::make_shared<WidgetReportRenderer>()); // run() made a QApplication for these
+    if (exportFormatNeedsRenderer(*format) && renderer)
+        job.setRenderer(renderer()); // the program made a QApplication for these (needsGui)
     int exitCode = Ok;
     QObject::connect(&job, &ReportExportJob::finished, &job, [&](const ExportResult& result) {
         if (result.ok) {

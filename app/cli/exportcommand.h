@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "cli/cli.h"
 #include "cli/clioptions.h"
 
 #include <QStringList>
@@ -8,6 +9,7 @@
 namespace krw::cli {
 
 // export PATH --format FORMAT --out DEST: the annotated report, a CSV of cases, or debug folders.
-int exportReport(QCommandLineParser& parser, const CliOptions& options, const QStringList& args);
+// renderer: what draws plots and pages for html and pdf (cli.h), or empty.
+int exportReport(QCommandLineParser& parser, const CliOptions& options, const QStringList& args, const RendererFactory& renderer);
 
 } // namespace krw::cli
