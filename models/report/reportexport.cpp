@@ -34,14 +34,13 @@ AnnotationMap loadRunAnnotations(const Run& run, QString* error)
     const AnnotationStore::Location location = AnnotationStore::locate(run);
     if (!QFileInfo::exists(location.path))
         return {}; // nothing to read, and an export leaves the run's folder as it was
-    AnnotationStore store(location, run.name);
-    QString problem;
-    if (!store.load(&problem)) {
+    const AnnotationStore::FileState state = AnnotationStore::read(location.path);
+    if (!state.usable()) {
         if (error)
-            *error = problem;
+            *error = state.error;
         return {};
     }
-    return store.annotations();
+    return state.annotations;
 }
 
 std::optional<QVector<ReportCase>> gatherReportCases(

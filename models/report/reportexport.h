@@ -2,8 +2,7 @@
 //
 // What an export reads before it writes: the run's annotations, each case's ReportCase (texts,
 // saved reruns, local versions), and whether the destination can be written at all. Safe on a
-// worker thread except loadRunAnnotations (AnnotationStore is a QObject: call it on the thread
-// that then hands the map on). ReportExportJob runs an export from these.
+// worker thread. ReportExportJob runs an export from these.
 #pragma once
 
 #include "report/exportformat.h"

@@ -172,24 +172,6 @@ QStringList differingCases(const AnnotationMap& before, const AnnotationMap& aft
 
 } // namespace
 
-// What the sidecar file holds at one moment.
-struct AnnotationStore::FileState
-{
-    enum class Kind {
-        Missing,
-        Unreadable, // exists but cannot be opened: never overwritten
-        Broken, // cannot be used as a whole (not JSON, other format or version): set aside first
-        Ok, // usable; problems may name cases or fields that were skipped (then also set aside first)
-    };
-    Kind kind = Kind::Missing;
-    QByteArray bytes;
-    AnnotationMap annotations;
-    QStringList problems; // each names the file
-    QString error; // Unreadable, Broken: one message naming the file
-
-    bool needsCopy() const { return kind == Kind::Broken || (kind == Kind::Ok && !problems.isEmpty()); }
-};
-
 struct AnnotationStore::Outcome
 {
     QStringList changed;
@@ -222,27 +204,28 @@ AnnotationStore::AnnotationStore(Location location, QString runName, QObject* pa
 
 AnnotationStore::~AnnotationStore() = default;
 
-AnnotationStore::FileState AnnotationStore::readFile() const
+AnnotationStore::FileState AnnotationStore::read(const QString& path)
 {
     FileState state;
-    QFile file(m_location.path);
+    QFile file(path);
     if (!file.exists())
         return state;
+    state.modified = QFileInfo(path).lastModified();
     if (!file.open(QIODevice::ReadOnly)) {
         state.kind = FileState::Kind::Unreadable;
-        state.error = QStringLiteral("cannot read the annotations file %1: %2").arg(m_location.path, file.errorString());
+        state.error = QStringLiteral("cannot read the annotations file %1: %2").arg(path, file.errorString());
         return state;
     }
     state.bytes = file.readAll();
     QStringList problems;
     state.annotations = annotationsFromJson(state.bytes, &problems);
     for (const QString& problem : problems)
-        state.problems.append(QStringLiteral("%1: %2").arg(m_location.path, problem));
+        state.problems.append(QStringLiteral("%1: %2").arg(path, problem));
     if (isWholeFileProblem(problems)) {
         state.kind = FileState::Kind::Broken;
         state.error = QStringLiteral("the annotations file %1 cannot be used (%2); it is left as it is and "
                                      "copied aside before the next change is saved")
-                          .arg(m_location.path, problems.join(QStringLiteral("; ")));
+                          .arg(path, problems.join(QStringLiteral("; ")));
     } else {
         state.kind = FileState::Kind::Ok;
     }
@@ -251,13 +234,20 @@ AnnotationStore::FileState AnnotationStore::readFile() const
 
 bool AnnotationStore::load(QString* error)
 {
-    const FileState state = readFile();
+    return load(read(m_location.path), error);
+}
+
+bool AnnotationStore::load(const FileState& state, QString* error)
+{
     watch(); // creates nothing: the first write makes the folder
+    // Read on another thread a moment ago: a write since then came before the watch.
+    if (QFileInfo(m_location.path).lastModified() != state.modified)
+        m_reloadTimer->start();
     m_problems = state.problems;
     m_lastBytes = state.bytes;
     m_annotations = state.annotations;
     m_base = state.annotations;
-    if (state.kind == FileState::Kind::Unreadable || state.kind == FileState::Kind::Broken) {
+    if (!state.usable()) {
         *error = state.error;
         return false;
     }
@@ -345,7 +335,7 @@ void AnnotationStore::setSaveState(SaveState state, const QString& message)
 
 void AnnotationStore::reload()
 {
-    const FileState state = readFile();
+    const FileState state = read(m_location.path);
     watch();
     if (state.kind == FileState::Kind::Missing || state.bytes == m_lastBytes)
         return; // our own write, or nothing new; a deleted file is written again in full next time
@@ -395,7 +385,7 @@ AnnotationStore::Write AnnotationStore::writeLocked(Outcome* outcome, QString* e
 
 bool AnnotationStore::writeUnderLock(Outcome* outcome, QString* error)
 {
-    const FileState theirs = readFile();
+    const FileState theirs = read(m_location.path);
     if (theirs.kind == FileState::Kind::Unreadable) {
         *error = theirs.error;
         return false;

@@ -36,6 +36,7 @@
 #include "review/annotations.h"
 #include "run/rundata.h"
 
+#include <QDateTime>
 #include <QObject>
 
 class QFileSystemWatcher;
@@ -59,14 +60,38 @@ public:
     // Reads at most 64 KiB per source file, and only in the fallback case.
     static Location locate(const Run& run);
 
+    // What the sidecar file holds at one moment: read() is a pure function of the file, safe on
+    // any thread, so a window reads it off the UI thread (RunSession) and hands it to load().
+    struct FileState
+    {
+        enum class Kind {
+            Missing,
+            Unreadable, // exists but cannot be opened: never overwritten
+            Broken, // cannot be used as a whole (not JSON, other format or version): set aside first
+            Ok, // usable; problems may name cases or fields that were skipped (then also set aside first)
+        };
+        Kind kind = Kind::Missing;
+        QByteArray bytes;
+        AnnotationMap annotations;
+        QStringList problems; // each names the file
+        QString error; // Unreadable, Broken: one message naming the file
+        QDateTime modified; // the file's, as read: load() reads again if it changed since
+
+        bool needsCopy() const { return kind == Kind::Broken || (kind == Kind::Ok && !problems.isEmpty()); }
+        bool usable() const { return kind == Kind::Missing || kind == Kind::Ok; } // else error says why
+    };
+    static FileState read(const QString& path);
+
     explicit AnnotationStore(Location location, QString runName, QObject* parent = nullptr);
     ~AnnotationStore() override;
 
     const Location& location() const { return m_location; }
 
-    // Reads the file (a missing file is an empty set) and starts watching it. False with error
-    // (naming the file) when it cannot be read or parsed at all; the file is left as it is and
-    // set aside before the next write. problems() lists entries that were skipped or repaired.
+    // Takes what read() found in the file (a missing file is an empty set) and starts watching
+    // it. False with error (naming the file) when it cannot be read or parsed at all; the file is
+    // left as it is and set aside before the next write. problems() lists entries that were
+    // skipped or repaired. load(error) reads the file itself, on the calling thread.
+    bool load(const FileState& state, QString* error);
     bool load(QString* error);
     const QStringList& problems() const { return m_problems; }
 
@@ -115,9 +140,7 @@ Q_SIGNALS:
     void saveStateChanged(krw::AnnotationStore::SaveState state, const QString& message);
 
 private:
-    struct FileState;
     struct Outcome; // the signals one call owes, emitted once the lock is released
-    FileState readFile() const;
     enum class Write { Done, Busy, Failed };
     Write writeLocked(Outcome* outcome, QString* error, bool wait);
     bool writeUnderLock(Outcome* outcome, QString* error);

@@ -5,6 +5,7 @@
 #include "lint/hintcache.h"
 #include "rerun/rerunresult.h"
 #include "rerun/resultstore.h"
+#include "review/annotationstore.h"
 #include "work/jobtracker.h"
 #include "work/workpools.h"
 
@@ -14,6 +15,7 @@ namespace krw {
 
 RunSession::RunSession(QObject* parent)
     : QObject(parent)
+    , m_annotationRead(new JobTracker(this))
     , m_reruns(new JobTracker(this))
     , m_hints(new JobTracker(this))
 {
@@ -32,6 +34,7 @@ void RunSession::setRun(const RunPtr& run)
     m_run = run;
     m_latestReruns.clear();
     m_unfinishedBatches.clear();
+    m_annotationRead->cancel();
     m_reruns->cancel();
     m_hints->cancel();
     stopLint();
@@ -41,8 +44,37 @@ void RunSession::read()
 {
     if (!m_run)
         return;
+    readAnnotations();
     readReruns();
     readHints();
+}
+
+// Where the sidecar is (beside the run, else a folder keyed by the run's content: up to 64 KiB
+// of each source read) and what it holds, on a job thread; the store is made on this one.
+void RunSession::readAnnotations()
+{
+    struct Found
+    {
+        AnnotationStore::Location location;
+        AnnotationStore::FileState state;
+    };
+    const RunPtr run = m_run;
+    m_annotationRead->start(
+        WorkPools::jobs(),
+        [run] {
+            const AnnotationStore::Location location = AnnotationStore::locate(*run);
+            return Found{location, AnnotationStore::read(location.path)};
+        },
+        [this, run](const Found& found) {
+            AnnotationStore* before = m_annotations;
+            const bool sameFile = before && before->location().path == found.location.path;
+            m_annotations = new AnnotationStore(found.location, run->name, this);
+            QString error;
+            m_annotations->load(found.state, &error);
+            Q_EMIT annotationsOpened(m_annotations, sameFile, error);
+            if (before)
+                before->deleteLater();
+        });
 }
 
 // One small file per case that has any, and the queue files; on the queue files' pool, so after

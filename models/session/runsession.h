@@ -14,12 +14,14 @@
 
 namespace krw {
 
+class AnnotationStore;
 class JobTracker;
 struct RerunResult;
 
 // What the views of the open run need besides its cases, read or derived off the UI thread and
-// handed over when in: every case's newest saved rerun (the Rerun column, the failure groups), the
-// batches left to resume, and the lint hints (cached between sessions, else computed at a lower
+// handed over when in: its annotations (the store on its sidecar, located and read on a job
+// thread), every case's newest saved rerun (the Rerun column, the failure groups), the batches
+// left to resume, and the lint hints (cached between sessions, else computed at a lower
 // priority). An answer for a run no longer open is dropped; a rerun that ends while the saved
 // ones are read is kept. The window binds its views to these signals.
 class RunSession : public QObject
@@ -36,6 +38,10 @@ public:
     void read();
     const RunPtr& run() const { return m_run; }
 
+    // The open run's annotations; null until annotationsOpened(). The store of the run before
+    // stays until then, so edits committed as the window leaves that run are still written.
+    AnnotationStore* annotations() const { return m_annotations; }
+
     // Every case's newest saved result and those noted since; empty until rerunsRead().
     const LatestReruns& latestReruns() const { return m_latestReruns; }
     const QVector<BatchQueue>& unfinishedBatches() const { return m_unfinishedBatches; } // newest first
@@ -46,16 +52,23 @@ public:
     bool noteRerun(const QString& caseName, const RerunResult& result);
 
 Q_SIGNALS:
+    // annotations() is this run's store. sameFile: the store before had the same sidecar (the
+    // run loaded again: an undo history of it still applies). error: the file could not be used
+    // (the store starts empty and sets the file aside before its first write).
+    void annotationsOpened(krw::AnnotationStore* store, bool sameFile, const QString& error);
     void rerunsRead(); // latestReruns() and unfinishedBatches() hold what was found
     void hintsRead(const QVector<krw::LintHints>& hints);
 
 private:
+    void readAnnotations();
     void readHints();
     void stopLint();
 
     RunPtr m_run;
     LatestReruns m_latestReruns;
     QVector<BatchQueue> m_unfinishedBatches;
+    AnnotationStore* m_annotations = nullptr; // a child
+    JobTracker* m_annotationRead;
     JobTracker* m_reruns;
     JobTracker* m_hints;
     std::shared_ptr<std::atomic_bool> m_lintCancel; // of the lint of m_run

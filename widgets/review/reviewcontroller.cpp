@@ -88,24 +88,21 @@ ReviewController::ReviewController(
 
 ReviewController::~ReviewController() = default;
 
-void ReviewController::openRun(const RunPtr& run)
+void ReviewController::setRun(const RunPtr& run)
 {
+    m_panel->commitPendingEdits(); // into the store of the run before, still open
     m_run = run;
-    m_panel->commitPendingEdits();
+    m_caseName.clear();
+    m_store = nullptr;
     m_panel->setStore(nullptr);
-    const AnnotationStore::Location location = AnnotationStore::locate(*run);
-    // The same run again (a reload): its undo history still applies. Another run: a new one.
-    const bool sameRun = m_store && m_store->location().path == location.path;
-    if (m_store)
-        m_store->deleteLater();
-    m_store = new AnnotationStore(location, run->name, this);
-    m_editor->setStore(m_store, sameRun);
-    QString error;
-    if (!m_store->load(&error))
-        m_panel->showMessage(tr("Annotations could not be read: %1").arg(error), true);
-    else if (!m_store->problems().isEmpty())
-        m_panel->showMessage(
-            tr("%1 annotation entr(ies) skipped: %2").arg(m_store->problems().size()).arg(m_store->problems().first()), true);
+    m_location->hide();
+    annotationsChanged();
+}
+
+void ReviewController::setStore(AnnotationStore* store, bool keepHistory, const QString& error)
+{
+    m_store = store;
+    m_editor->setStore(m_store, keepHistory);
     const AnnotationStore::Location& where = m_store->location();
     m_location->setText(tr("Annotations are kept in %1 (run folder is read-only)").arg(QDir::toNativeSeparators(where.path)));
     m_location->setToolTip(m_location->text());
@@ -127,11 +124,29 @@ void ReviewController::openRun(const RunPtr& run)
         Q_EMIT statusMessage(message, 30000);
     });
     m_panel->setStore(m_store);
+    // The case on show came before its annotations: the panel shows them now.
+    if (!m_caseName.isEmpty()) {
+        m_panel->setCase(m_caseName);
+        if (!m_caseView->isLoading() && m_caseView->caseIndex() >= 0)
+            showCaseVersions();
+    }
+    // After the panel took the store, which clears its message.
+    if (!error.isEmpty())
+        m_panel->showMessage(tr("Annotations could not be read: %1").arg(error), true);
+    else if (!m_store->problems().isEmpty())
+        m_panel->showMessage(
+            tr("%1 annotation entr(ies) skipped: %2").arg(m_store->problems().size()).arg(m_store->problems().first()), true);
     annotationsChanged();
+}
+
+AnnotationStore* ReviewController::store() const
+{
+    return m_store;
 }
 
 void ReviewController::showCase(const QString& caseName)
 {
+    m_caseName = caseName;
     m_panel->setCase(caseName);
     m_caseView->setLineComments(m_panel->annotation().comments);
 }
@@ -261,6 +276,8 @@ bool ReviewController::confirmBulkVerdict(Verdict verdict, int count)
 
 void ReviewController::undo()
 {
+    if (!m_store)
+        return; // the run's annotations are still being read
     m_panel->commitPendingEdits();
     QUndoStack* stack = m_editor->undoStack();
     if (!stack->canUndo())
@@ -273,6 +290,8 @@ void ReviewController::undo()
 
 void ReviewController::redo()
 {
+    if (!m_store)
+        return;
     m_panel->commitPendingEdits();
     QUndoStack* stack = m_editor->undoStack();
     if (!stack->canRedo())

@@ -6,6 +6,7 @@
 #include "run/rundata.h"
 
 #include <QObject>
+#include <QPointer>
 #include <QString>
 #include <QVector>
 
@@ -26,7 +27,7 @@ class CaseFilterBar;
 class CaseTreeModel;
 class CaseView;
 
-// The review of the run on show: opens its AnnotationStore and brings every change to the
+// The review of the run on show: binds its AnnotationStore and brings every change to the
 // store and back — verdicts (the triage keys, for all selected cases), the panel's tags, notes
 // and comments, line comments asked for in a code view, and what other windows write. Every
 // change this window makes is an undo step of one AnnotationEditor (its history is the run's);
@@ -49,8 +50,12 @@ public:
     ReviewController(AnnotationPanel* panel, CaseView* caseView, CaseTreeModel* model, CaseFilterBar* filterBar, QWidget* window);
     ~ReviewController() override;
 
-    // Saves what is pending for the previous run and opens this one's annotations.
-    void openRun(const RunPtr& run);
+    // The run now on show: what is pending goes into the store of the run before, and nothing
+    // can be annotated until setStore() brings this run's (RunSession reads it off the UI thread).
+    void setRun(const RunPtr& run);
+    // The run's annotations, owned by the session. keepHistory: the same sidecar as before (the
+    // run loaded again), so the undo history still applies. error: why the file could not be used.
+    void setStore(AnnotationStore* store, bool keepHistory, const QString& error);
     void showCase(const QString& caseName); // the case the window now shows
     // Sets the verdict of these cases (indexes into the run's cases), as one undo step; asks
     // first when that changes more than BulkConfirmLimit cases (the default answer changes nothing).
@@ -65,7 +70,7 @@ public:
     void focusNote();
     void commitPendingEdits(); // a note or tags still being typed
 
-    AnnotationStore* store() const { return m_store; }
+    AnnotationStore* store() const;
     AnnotationEditor* editor() const { return m_editor; }
     QUndoStack* undoStack() const;
     // "Undo Set verdict on 4 cases" / "Redo …", enabled while there is something to undo or redo.
@@ -91,7 +96,8 @@ private:
     QWidget* m_window;
     QLabel* m_location;
     RunPtr m_run;
-    AnnotationStore* m_store = nullptr;
+    QString m_caseName; // the case on show
+    QPointer<AnnotationStore> m_store; // the session's
     AnnotationEditor* m_editor;
     QAction* m_undo;
     QAction* m_redo;

@@ -168,6 +168,32 @@ private Q_SLOTS:
         QCOMPARE(ours.annotation(QStringLiteral("x.py")).verdict, Verdict::ModelError);
     }
 
+    // What was read on another thread a moment before (AnnotationStore::read, as RunSession
+    // does): a write that came between that read and load() is not lost, though no watch saw it.
+    void aWriteBetweenTheReadAndTheLoadIsSeen()
+    {
+        QTemporaryDir dir;
+        const QString path = sidecarIn(dir);
+        QString error;
+        AnnotationStore theirs({path, false}, QStringLiteral("run"));
+        QVERIFY2(theirs.load(&error), qPrintable(error));
+        QVERIFY2(theirs.set(QStringLiteral("a.py"), annotation(Verdict::ModelError, {}), &error), qPrintable(error));
+        const AnnotationStore::FileState read = AnnotationStore::read(path);
+        QCOMPARE(read.kind, AnnotationStore::FileState::Kind::Ok);
+        QVERIFY2(theirs.set(QStringLiteral("b.py"), annotation(Verdict::TestProblem, {}), &error), qPrintable(error));
+        { // a later modification time than the read's, even where both writes fell in one tick of the clock
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::ReadWrite));
+            QVERIFY(file.setFileTime(read.modified.addSecs(1), QFileDevice::FileModificationTime));
+        }
+
+        AnnotationStore ours({path, false}, QStringLiteral("run"));
+        QVERIFY2(ours.load(read, &error), qPrintable(error));
+        QCOMPARE(ours.annotation(QStringLiteral("b.py")).verdict, Verdict::None); // as read
+        QTRY_COMPARE_WITH_TIMEOUT(ours.annotation(QStringLiteral("b.py")).verdict, Verdict::TestProblem, 5000);
+        QCOMPARE(ours.annotation(QStringLiteral("a.py")).verdict, Verdict::ModelError);
+    }
+
     void roundTrip()
     {
         QTemporaryDir dir;

@@ -4,12 +4,17 @@
 #include "lint/hintcache.h"
 #include "rerun/rerunresult.h"
 #include "rerun/resultstore.h"
+#include "review/annotationstore.h"
 #include "run/runloader.h"
 #include "samplecopy.h"
 #include "session/runsession.h"
 #include "work/workpools.h"
 
 #include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QPointer>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -132,6 +137,81 @@ private Q_SLOTS:
         QCOMPARE(hints.first().first().value<QVector<LintHints>>().size(), other->cases.size());
         session.setRun(nullptr);
         QVERIFY(session.latestReruns().isEmpty());
+    }
+
+    // The run's annotations: the store on its sidecar, opened once read (nothing before); the run
+    // loaded again keeps its undo history (sameFile), another run does not; the store of the run
+    // before stays open until then, so what is committed as the window leaves it is written.
+    void annotationsAreOpenedOnceRead()
+    {
+        const AnnotationStore::Location location = AnnotationStore::locate(*m_run);
+        QVERIFY(!location.fallback);
+        {
+            AnnotationStore writer(location, m_run->name);
+            QString error;
+            QVERIFY2(writer.load(&error), qPrintable(error));
+            CaseAnnotation a;
+            a.verdict = Verdict::ModelError;
+            QVERIFY2(writer.set(m_names.at(0), a, &error), qPrintable(error));
+        }
+        RunSession session;
+        QSignalSpy opened(&session, &RunSession::annotationsOpened);
+        session.setRun(m_run);
+        session.read();
+        QVERIFY(!session.annotations()); // until read
+        QVERIFY(opened.wait(30000));
+        AnnotationStore* first = session.annotations();
+        QVERIFY(first);
+        QCOMPARE(opened.first().at(0).value<AnnotationStore*>(), first);
+        QCOMPARE(opened.first().at(1).toBool(), false);
+        QCOMPARE(opened.first().at(2).toString(), QString());
+        QCOMPARE(first->location().path, location.path);
+        QCOMPARE(first->annotation(m_names.at(0)).verdict, Verdict::ModelError);
+
+        // The same run loaded again: the old store is still the session's until the new one opens.
+        const auto again = std::make_shared<Run>(*m_run);
+        QPointer<AnnotationStore> before = first;
+        session.setRun(again);
+        QCOMPARE(session.annotations(), first);
+        session.read();
+        QVERIFY(opened.wait(30000));
+        QCOMPARE(opened.last().at(1).toBool(), true);
+        QVERIFY(session.annotations() != first);
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+        QVERIFY(!before); // dropped once replaced
+
+        // Another run: another file, no history carried over.
+        const auto other = std::make_shared<Run>(loadRunAtPath(QStringLiteral(KRW_SAMPLE_RUN_V2_DIR)));
+        session.setRun(other);
+        session.read();
+        QVERIFY(opened.wait(30000));
+        QCOMPARE(opened.last().at(1).toBool(), false);
+        QVERIFY(session.annotations()->location().path != location.path);
+    }
+
+    // A sidecar that cannot be used: the store opens empty with the reason, and the file is left
+    // as it is.
+    void aBrokenSidecarOpensWithItsReason()
+    {
+        QTemporaryDir dir;
+        QVERIFY(krw::test::copySampleRun(dir.path()));
+        const auto run = std::make_shared<Run>(loadRunAtPath(dir.path()));
+        const QString path = AnnotationStore::locate(*run).path;
+        QVERIFY(QDir().mkpath(QFileInfo(path).path()));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("{ not json");
+        file.close();
+        RunSession session;
+        QSignalSpy opened(&session, &RunSession::annotationsOpened);
+        session.setRun(run);
+        session.read();
+        QVERIFY(opened.wait(30000));
+        const QString error = opened.first().at(2).toString();
+        QVERIFY2(error.contains(path), qPrintable(error));
+        QVERIFY(session.annotations()->annotations().isEmpty());
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), QByteArray("{ not json"));
     }
 
     // The hints are the linter's for every case, computed (no cache) or from the cache, the same.

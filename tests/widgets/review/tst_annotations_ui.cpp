@@ -15,6 +15,7 @@
 #include "review/annotationpanel.h"
 #include "review/annotationstore.h"
 #include "review/filelock.h"
+#include "run/runloader.h"
 #include "samplecopy.h"
 #include "settings/settings.h"
 #include "shell/mainwindow.h"
@@ -63,20 +64,9 @@ private:
         return m_dir->path();
     }
 
-    static bool open(MainWindow& window, const QString& path)
-    {
-        QSignalSpy loaded(&window, &MainWindow::loadFinished);
-        window.openPath(path, {}, false);
-        return loaded.wait(20000) && loaded.first().first().toBool();
-    }
+    static bool open(MainWindow& window, const QString& path) { return krw::testing::openRun(window, path); }
 
-    static bool select(MainWindow& window, const QString& filename)
-    {
-        if (window.currentCaseName() == filename && !window.caseView()->isLoading() && window.caseView()->caseIndex() >= 0)
-            return true;
-        QSignalSpy shown(window.caseView(), &CaseView::caseShown);
-        return window.selectCase(filename) && shown.wait(10000) && window.currentCaseName() == filename;
-    }
+    static bool select(MainWindow& window, const QString& filename) { return krw::testing::selectCase(window, filename); }
 
     // Opens a copy of the sample in a shown, active window with the tree focused.
     static bool openActive(MainWindow& window, const QString& path)
@@ -573,6 +563,39 @@ private Q_SLOTS:
         window.setCommentPrompt([](const QString&) -> std::optional<QString> { return std::nullopt; });
         QVERIFY(right->requestLineComment(block));
         QCOMPARE(onDisk(window).value(name).comments.size(), 1);
+    }
+
+    // The annotations arrive after the run's tree and first case (read off the UI thread): the
+    // case on show gets its verdict then, and a sidecar that cannot be used says so in the panel
+    // and stays as it is.
+    void annotationsReadLaterReachTheCaseOnShow()
+    {
+        const QString path = sampleCopy();
+        QString sidecar;
+        {
+            MainWindow writer(&m_syntax);
+            QVERIFY(open(writer, path));
+            CaseAnnotation a;
+            a.verdict = Verdict::TestProblem;
+            QString error;
+            QVERIFY2(writer.annotationStore()->set(writer.currentCaseName(), a, &error), qPrintable(error));
+            sidecar = writer.annotationStore()->location().path;
+        }
+        MainWindow window(&m_syntax);
+        QVERIFY(open(window, path));
+        QCOMPARE(window.annotationPanel()->verdictBox()->currentData().toInt(), int(Verdict::TestProblem));
+        QCOMPARE(treeVerdict(window, window.currentCaseName()), Verdict::TestProblem);
+
+        QFile file(sidecar);
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write("{ not json");
+        file.close();
+        MainWindow broken(&m_syntax);
+        QVERIFY(open(broken, path));
+        const QString message = broken.annotationPanel()->messageText();
+        QVERIFY2(message.contains(QStringLiteral("Annotations could not be read")) && message.contains(sidecar), qPrintable(message));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), QByteArray("{ not json"));
     }
 
     void fallbackLocationIsShownForReadOnlyRun()
