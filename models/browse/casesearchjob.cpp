@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "browse/casesearchjob.h"
 
+#include "work/jobtracker.h"
 #include "work/workpools.h"
 
 #include <QElapsedTimer>
-#include <QFutureWatcher>
-#include <QtConcurrent>
 
 namespace krw {
 
@@ -15,6 +14,8 @@ constexpr int ProgressIntervalMs = 100;
 
 CaseSearchJob::CaseSearchJob(QObject* parent)
     : QObject(parent)
+    , m_indexJob(new JobTracker(this))
+    , m_searchJob(new JobTracker(this))
 {
     m_progressTimer.setInterval(ProgressIntervalMs);
     connect(&m_progressTimer, &QTimer::timeout, this, &CaseSearchJob::reportProgress);
@@ -39,30 +40,16 @@ void CaseSearchJob::setRun(const RunPtr& run)
     m_indexRun = run;
     if (!run)
         return;
-    const quint64 generation = ++m_indexGeneration;
     auto state = std::make_shared<IndexState>();
     state->total = int(run->cases.size());
     m_indexState = state;
     m_reportedIndexed = -1;
     m_progressTimer.start();
-    using Result = std::shared_ptr<const SearchIndex>;
-    auto* watcher = new QFutureWatcher<Result>(this);
     auto timer = std::make_shared<QElapsedTimer>();
     timer->start();
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, state, timer] {
-        if (generation == m_indexGeneration && !state->cancelled.load()) {
-            m_indexState.reset();
-            m_index = watcher->result();
-            updateProgressTimer();
-            if (m_index)
-                Q_EMIT indexReady(timer->elapsed());
-            else
-                Q_EMIT indexFailed(state->failure);
-        }
-        watcher->deleteLater();
-    });
-    // An exception must not reach the watcher: result() would rethrow it in the slot above.
-    watcher->setFuture(SearchIndex::runOnBuildPool([run, state, previous]() -> Result {
+    // An exception must not reach the tracker: the result would rethrow it on this thread.
+    using Result = std::shared_ptr<const SearchIndex>;
+    const QFuture<Result> future = SearchIndex::runOnBuildPool([run, state, previous]() -> Result {
         try {
             return SearchIndex::build(
                 *run, [state] { return state->cancelled.load(); }, [state](int indexed, int) { state->indexed = indexed; }, previous);
@@ -72,7 +59,18 @@ void CaseSearchJob::setRun(const RunPtr& run)
             state->failure = QString::fromLocal8Bit(e.what());
         }
         return nullptr;
-    }));
+    });
+    m_indexJob->watch(future, [this, state, timer](const Result& index) {
+        if (state->cancelled.load())
+            return;
+        m_indexState.reset();
+        m_index = index;
+        updateProgressTimer();
+        if (m_index)
+            Q_EMIT indexReady(timer->elapsed());
+        else
+            Q_EMIT indexFailed(state->failure);
+    });
 }
 
 void CaseSearchJob::cancelIndexing()
@@ -91,7 +89,6 @@ std::shared_ptr<const SearchIndex> CaseSearchJob::indexFor(const RunPtr& run) co
 void CaseSearchJob::start(const RunPtr& run, const SearchQuery& query)
 {
     cancel();
-    const quint64 generation = ++m_generation;
     auto state = std::make_shared<State>();
     state->total = run ? int(run->cases.size()) : 0;
     m_state = state;
@@ -99,27 +96,25 @@ void CaseSearchJob::start(const RunPtr& run, const SearchQuery& query)
     m_reportedSearched = -1;
     m_progressTimer.start();
     using Result = std::optional<QSet<QString>>;
-    auto* watcher = new QFutureWatcher<Result>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, query, state] {
-        if (generation == m_generation) {
+    const std::shared_ptr<const SearchIndex> index = SearchIndex::canAnswer(query) ? indexFor(run) : nullptr;
+    // A cancelled search still ends here (not busy any more), with no result to report: it may
+    // have stopped part-way.
+    m_searchJob->start(
+        WorkPools::jobs(),
+        [run, query, state, index]() -> Result {
+            if (!run)
+                return QSet<QString>();
+            if (index)
+                return index->search(*run, query, [state] { return state->cancelled.load(); });
+            return searchCases(
+                *run, query, [state] { return state->cancelled.load(); }, [state](int searched, int) { state->searched = searched; });
+        },
+        [this, query, state](const Result& found) {
             m_busy = false;
             updateProgressTimer();
-            // A cancelled search may have stopped part-way: it has no result to report.
-            const Result found = watcher->result();
             if (!state->cancelled.load() && found)
                 Q_EMIT finished(*found, query);
-        }
-        watcher->deleteLater();
-    });
-    const std::shared_ptr<const SearchIndex> index = SearchIndex::canAnswer(query) ? indexFor(run) : nullptr;
-    watcher->setFuture(QtConcurrent::run(WorkPools::jobs(), [run, query, state, index]() -> Result {
-        if (!run)
-            return QSet<QString>();
-        if (index)
-            return index->search(*run, query, [state] { return state->cancelled.load(); });
-        return searchCases(
-            *run, query, [state] { return state->cancelled.load(); }, [state](int searched, int) { state->searched = searched; });
-    }));
+        });
 }
 
 void CaseSearchJob::cancel()

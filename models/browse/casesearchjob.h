@@ -12,6 +12,8 @@
 
 namespace krw {
 
+class JobTracker;
+
 // Full-text search on a worker thread. Starting a search cancels the one before; only the
 // newest result is reported. A cancelled search reports nothing: finished() always carries
 // the whole result of its query. While a search runs, progress() says how far it is (a few
@@ -64,13 +66,13 @@ private:
         std::atomic<int> total{0};
         QString failure; // why the build threw, written by its task before the future finishes
     };
-    quint64 m_indexGeneration = 0;
+    JobTracker* m_indexJob; // the index build
     std::shared_ptr<IndexState> m_indexState; // the build under way, if any
     RunPtr m_indexRun; // the run setRun was given
     std::shared_ptr<const SearchIndex> m_index; // its index, once built
     int m_reportedIndexed = -1;
 
-    quint64 m_generation = 0;
+    JobTracker* m_searchJob; // the search asked for last
     std::shared_ptr<State> m_state;
     bool m_busy = false;
     QTimer m_progressTimer;

@@ -9,10 +9,10 @@
 #include "rerun/resultstore.h"
 #include "run/runsummary.h"
 #include "storage/atomicfile.h"
+#include "work/jobtracker.h"
 #include "work/workpools.h"
 
 #include <QElapsedTimer>
-#include <QFutureWatcher>
 #include <QPointer>
 #include <QTimer>
 #include <QtConcurrent>
@@ -45,6 +45,7 @@ struct ReportExportJob::State
 
 ReportExportJob::ReportExportJob(QObject* parent)
     : QObject(parent)
+    , m_job(new JobTracker(this))
 {
     qRegisterMetaType<ExportResult>();
 }
@@ -124,14 +125,6 @@ void ReportExportJob::startGather()
 {
     const auto state = m_state;
     if (state->request.format == ExportFormat::Workspace) {
-        auto* watcher = new QFutureWatcher<ExportResult>(this);
-        connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
-            watcher->deleteLater();
-            ExportResult result = watcher->result();
-            if (result.cancelled)
-                result.error = tr("Cancelled after %1").arg(caseCountText(result.cases));
-            finish(result);
-        });
         const QFuture<ExportResult> future = QtConcurrent::run(WorkPools::jobs(), [this, state] {
             return exportWorkspace(
                 state->request.run, state->indexes, state->request.destination,
@@ -142,15 +135,14 @@ void ReportExportJob::startGather()
                 state->request.annotations);
         });
         state->worker = QFuture<void>(future);
-        watcher->setFuture(future);
+        m_job->watch(future, [this](ExportResult result) {
+            if (result.cancelled)
+                result.error = tr("Cancelled after %1").arg(caseCountText(result.cases));
+            finish(result);
+        });
         return;
     }
     using Cases = std::shared_ptr<const QVector<ReportCase>>;
-    auto* watcher = new QFutureWatcher<Cases>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
-        watcher->deleteLater();
-        gathered(watcher->result());
-    });
     const QFuture<Cases> future = QtConcurrent::run(WorkPools::jobs(), [this, state]() -> Cases {
         auto cases = gatherReportCases(state->request.run, state->indexes, state->request.annotations, [this, state](int done, int) {
             postProgress(done);
@@ -159,7 +151,7 @@ void ReportExportJob::startGather()
         return cases ? std::make_shared<const QVector<ReportCase>>(std::move(*cases)) : Cases();
     });
     state->worker = QFuture<void>(future);
-    watcher->setFuture(future);
+    m_job->watch(future, [this](const Cases& cases) { gathered(cases); });
 }
 
 void ReportExportJob::gathered(const std::shared_ptr<const QVector<ReportCase>>& cases)
@@ -218,11 +210,6 @@ void ReportExportJob::drawPlotSlice()
 void ReportExportJob::startWrite()
 {
     const auto state = m_state;
-    auto* watcher = new QFutureWatcher<ExportResult>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
-        watcher->deleteLater();
-        finish(watcher->result());
-    });
     const QFuture<ExportResult> future = QtConcurrent::run(WorkPools::jobs(), [state]() -> ExportResult {
         const ExportRequest& request = state->request;
         const QVector<ReportCase>& cases = *state->cases;
@@ -273,7 +260,7 @@ void ReportExportJob::startWrite()
         return result;
     });
     state->worker = QFuture<void>(future);
-    watcher->setFuture(future);
+    m_job->watch(future, [this](const ExportResult& result) { finish(result); });
 }
 
 void ReportExportJob::finish(const ExportResult& result)

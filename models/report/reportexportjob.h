@@ -23,6 +23,8 @@
 
 namespace krw {
 
+class JobTracker;
+
 class ReportExportJob : public QObject
 {
     Q_OBJECT
@@ -51,6 +53,7 @@ private:
     void startWrite();
     void postProgress(int done);
 
+    JobTracker* m_job; // the step on a worker: gather, or write
     std::shared_ptr<State> m_state;
     std::shared_ptr<ReportRenderer> m_renderer;
     bool m_running = false;

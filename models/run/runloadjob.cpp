@@ -1,33 +1,16 @@
 // SPDX-License-Identifier: MIT
 #include "run/runloadjob.h"
 
+#include "work/jobtracker.h"
 #include "work/workpools.h"
 
-#include <QPointer>
 #include <QThread>
-#include <QtConcurrent>
 
 namespace krw {
 
-namespace {
-
-// Runs work on the thread pool and hands its result to apply on the receiver's thread,
-// unless the receiver is gone. Works with Qt 5.15 and Qt 6 alike.
-template<typename Result, typename Work, typename Apply>
-void runInBackground(QObject* receiver, Work work, Apply apply)
-{
-    auto* watcher = new QFutureWatcher<Result>(receiver);
-    QObject::connect(watcher, &QFutureWatcherBase::finished, receiver, [watcher, apply] {
-        apply(watcher->result());
-        watcher->deleteLater();
-    });
-    watcher->setFuture(QtConcurrent::run(WorkPools::jobs(), work));
-}
-
-} // namespace
-
 RunLoadJob::RunLoadJob(QObject* parent)
     : QObject(parent)
+    , m_job(new JobTracker(this))
 {
     qRegisterMetaType<krw::RunPtr>();
     qRegisterMetaType<krw::LocateResult>();
@@ -46,19 +29,13 @@ void RunLoadJob::locate(const QString& path)
     cancel();
     m_busy = false;
     m_progressTimer.stop();
-    const quint64 generation = ++m_generation;
-    runInBackground<LocateResult>(
-        this, [path] { return locateRuns(path); },
-        [this, generation](const LocateResult& result) {
-            if (generation == m_generation)
-                Q_EMIT located(result);
-        });
+    m_job->start(
+        WorkPools::jobs(), [path] { return locateRuns(path); }, [this](const LocateResult& result) { Q_EMIT located(result); });
 }
 
 void RunLoadJob::load(const RunSource& source, const RunPtr& previous)
 {
     cancel();
-    const quint64 generation = ++m_generation;
     auto shared = std::make_shared<Shared>();
     m_shared = shared;
     m_busy = true;
@@ -72,10 +49,8 @@ void RunLoadJob::load(const RunSource& source, const RunPtr& previous)
         };
         return std::make_shared<const Run>(loadRun(source, control, {}, previous.get()));
     };
-    runInBackground<RunPtr>(this, work, [this, generation, shared](const RunPtr& run) {
+    m_job->start(WorkPools::jobs(), work, [this, shared](const RunPtr& run) {
         Q_ASSERT(QThread::currentThread() == thread());
-        if (generation != m_generation)
-            return;
         m_busy = false;
         m_progressTimer.stop();
         pollProgress();

@@ -3,7 +3,6 @@
 
 #include "run/runloader.h"
 
-#include <QFutureWatcher>
 #include <QObject>
 #include <QTimer>
 
@@ -11,6 +10,8 @@
 #include <memory>
 
 namespace krw {
+
+class JobTracker;
 
 // Finds and loads runs on a worker thread. Lives on the UI thread; reports through signals.
 // A new request drops the previous one: its result never arrives (B7).
@@ -41,7 +42,7 @@ private:
     };
     void pollProgress();
 
-    quint64 m_generation = 0;
+    JobTracker* m_job; // the locate or load asked for last
     std::shared_ptr<Shared> m_shared;
     QTimer m_progressTimer;
     bool m_busy = false;

@@ -3,6 +3,7 @@
 
 #include "remote/remotecommand.h"
 #include "remote/remotefailure.h"
+#include "work/jobtracker.h"
 #include "work/workpools.h"
 
 #include <QCryptographicHash>
@@ -10,11 +11,9 @@
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QLocale>
 #include <QTemporaryDir>
 #include <QUuid>
-#include <QtConcurrent>
 
 #include <algorithm>
 
@@ -32,6 +31,7 @@ struct Hashed
 {
     QVector<StagedObject> objects;
     QString error;
+    QString refused; // the job folder cannot be staged into: nothing was hashed
 };
 
 bool hashFile(const QString& path, StagedObject* object)
@@ -65,6 +65,7 @@ QString objectsFolder()
 
 RemoteStager::RemoteStager(QObject* parent)
     : QObject(parent)
+    , m_hashJob(new JobTracker(this))
 {
     qRegisterMetaType<krw::StageResult>();
     connect(&m_job, &ProcessJob::output, this, [this](const QString& text) { m_output += text; });
@@ -154,40 +155,37 @@ void RemoteStager::stage(const RemoteHost& host, const QVector<StageFile>& files
     m_links.reset();
     m_result = StageResult{};
     m_running = true;
-    const int generation = ++m_generation;
     const QString badJob = checkRelativePath(m_jobFolder);
-    if (!badJob.isEmpty() || m_jobFolder == QLatin1String(".")) {
-        QTimer::singleShot(0, this, [this, generation, badJob] {
-            if (generation != m_generation)
-                return;
+    const QString refused = !badJob.isEmpty() || m_jobFolder == QLatin1String(".")
+        ? QStringLiteral("cannot stage into job folder %1: %2")
+              .arg(m_jobFolder, badJob.isEmpty() ? QStringLiteral("it is the work folder") : badJob)
+        : QString();
+    if (refused.isEmpty())
+        Q_EMIT progress(QStringLiteral("Hashing the files for %1…").arg(host.displayName()));
+    // Refused or hashed, the answer comes later, never inside this call; cancel() drops it.
+    m_hashJob->start(
+        WorkPools::jobs(),
+        [files, refused] {
+            Hashed hashed;
+            hashed.refused = refused;
+            if (refused.isEmpty())
+                hashed.objects = hashFiles(files, &hashed.error);
+            return hashed;
+        },
+        [this](const Hashed& hashed) {
+            if (hashed.refused.isEmpty())
+                return onHashed(hashed.objects, hashed.error);
             StageResult result;
-            result.error = QStringLiteral("cannot stage into job folder %1: %2")
-                               .arg(m_jobFolder, badJob.isEmpty() ? QStringLiteral("it is the work folder") : badJob);
+            result.error = hashed.refused;
             finish(result);
         });
-        return;
-    }
-    Q_EMIT progress(QStringLiteral("Hashing the files for %1…").arg(host.displayName()));
-    auto* watcher = new QFutureWatcher<Hashed>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
-        watcher->deleteLater();
-        if (generation != m_generation)
-            return; // cancelled or started again
-        const Hashed hashed = watcher->result();
-        onHashed(hashed.objects, hashed.error);
-    });
-    watcher->setFuture(QtConcurrent::run(WorkPools::jobs(), [files] {
-        Hashed hashed;
-        hashed.objects = hashFiles(files, &hashed.error);
-        return hashed;
-    }));
 }
 
 void RemoteStager::cancel()
 {
     if (!m_running)
         return;
-    ++m_generation; // a hashing worker's result is dropped
+    m_hashJob->cancel(); // a hashing worker's result is dropped
     m_step = Step::Idle;
     m_job.cancel();
     StageResult result = m_result;

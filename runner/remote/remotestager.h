@@ -14,6 +14,8 @@ class QTemporaryDir;
 
 namespace krw {
 
+class JobTracker;
+
 // A local file (or folder, with everything in it but __pycache__) and where it goes in the job folder.
 struct StageFile
 {
@@ -89,11 +91,11 @@ private:
     QSet<QString> m_present; // hashes the host has
     QStringList m_missing; // hashes to send, each once
     QString m_work; // the work folder, absolute on the host
+    JobTracker* m_hashJob; // the files' hashes, on a worker
     ProcessJob m_job;
     QString m_output;
     std::unique_ptr<QTemporaryDir> m_links; // the missing files under their hashes, for scp
     StageResult m_result;
-    int m_generation = 0;
     bool m_running = false;
 };
 

@@ -12,12 +12,10 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QProcess>
 #include <QRandomGenerator>
 #include <QStandardPaths>
 #include <QTimer>
-#include <QtConcurrent>
 
 #include <algorithm>
 #include <numeric>
@@ -45,6 +43,7 @@ SlurmBatch::SlurmBatch(QObject* parent)
     : BatchRunner(parent)
     , m_timer(new QTimer(this))
     , m_collect(new JobTracker(this))
+    , m_files(new JobTracker(this))
 {
     connect(m_timer, &QTimer::timeout, this, &SlurmBatch::poll);
 }
@@ -161,29 +160,27 @@ void SlurmBatch::attach(const QString& stagingDir, const QStringList& taskJobIds
     m_filesOnWorker = true;
     // The staged requests (the cases' whole texts) and the results already written: file I/O of
     // unknown size, on a worker.
-    auto* watcher = new QFutureWatcher<QVector<Staged>>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
-        watcher->deleteLater();
-        attached(watcher->result());
-    });
     const QDir dir(stagingDir);
-    watcher->setFuture(QtConcurrent::run(WorkPools::jobs(), [dir, followed, n = int(m_tasks.size())] {
-        QVector<Staged> staged(n);
-        for (const int i : followed) {
-            Staged& s = staged[i];
-            QFile request(dir.filePath(QStringLiteral("requests/%1.json").arg(i)));
-            if (!request.open(QIODevice::ReadOnly))
-                s.error = QStringLiteral("%1: %2").arg(request.fileName(), request.errorString());
-            else if (!(s.request = RerunRequestFormat::fromJson(request.readAll(), &s.error)))
-                s.error = QStringLiteral("%1: %2").arg(request.fileName(), s.error);
-            QFile result(dir.filePath(QStringLiteral("results/%1.json").arg(i)));
-            if (result.open(QIODevice::ReadOnly)) {
-                s.result = result.readAll();
-                s.hasResult = true;
+    m_files->start(
+        WorkPools::jobs(),
+        [dir, followed, n = int(m_tasks.size())] {
+            QVector<Staged> staged(n);
+            for (const int i : followed) {
+                Staged& s = staged[i];
+                QFile request(dir.filePath(QStringLiteral("requests/%1.json").arg(i)));
+                if (!request.open(QIODevice::ReadOnly))
+                    s.error = QStringLiteral("%1: %2").arg(request.fileName(), request.errorString());
+                else if (!(s.request = RerunRequestFormat::fromJson(request.readAll(), &s.error)))
+                    s.error = QStringLiteral("%1: %2").arg(request.fileName(), s.error);
+                QFile result(dir.filePath(QStringLiteral("results/%1.json").arg(i)));
+                if (result.open(QIODevice::ReadOnly)) {
+                    s.result = result.readAll();
+                    s.hasResult = true;
+                }
             }
-        }
-        return staged;
-    }));
+            return staged;
+        },
+        [this](const QVector<Staged>& staged) { attached(staged); });
 }
 
 void SlurmBatch::attached(const QVector<Staged>& staged)
@@ -326,15 +323,12 @@ void SlurmBatch::stage()
                              .arg(QRandomGenerator::global()->generate(), 8, 16, QLatin1Char('0'));
     const QString dir = QDir(m_settings.sharedDir).absoluteFilePath(name);
     m_filesOnWorker = true;
-    auto* watcher = new QFutureWatcher<StagingOutcome>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
-        watcher->deleteLater();
-        staged(watcher->result().dir, watcher->result().error);
-    });
-    watcher->setFuture(QtConcurrent::run(WorkPools::jobs(),
+    m_files->start(
+        WorkPools::jobs(),
         [shared = m_settings.sharedDir, name, requests = m_requests, script = jobScript(dir, workerProgram(m_settings))] {
             return writeStaging(shared, name, requests, script);
-        }));
+        },
+        [this](const StagingOutcome& outcome) { staged(outcome.dir, outcome.error); });
 }
 
 void SlurmBatch::staged(const QString& stagingDir, const QString& error)

@@ -113,6 +113,7 @@ private:
     QStringList m_jobIds;
     QTimer* m_timer = nullptr;
     JobTracker* m_collect; // a poll's result files, read on a worker
+    JobTracker* m_files; // the staged requests written, or read again on attach, on a worker
     QPointer<QProcess> m_poll; // squeue or sacct, one at a time
     int m_submitting = 0; // sbatch runs in flight
     int m_scancels = 0;

@@ -16,13 +16,13 @@
 #include "run/textlimits.h"
 #include "storage/safefilename.h"
 #include "theme/themes.h"
+#include "work/jobtracker.h"
 #include "work/workpools.h"
 
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QEvent>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -33,7 +33,6 @@
 #include <QTimer>
 #include <QTreeWidget>
 #include <QVBoxLayout>
-#include <QtConcurrent>
 
 #include <algorithm>
 #include <cmath>
@@ -135,6 +134,8 @@ CaseView::CaseView(SyntaxSupport* syntax, QWidget* parent)
     , m_tabs(new QTabWidget(this))
     , m_tabTitles(new TabTitleFitter(m_tabs))
     , m_pages(new QStackedWidget(this))
+    , m_read(new JobTracker(this))
+    , m_readingPage(new QTimer(this))
     , m_emptyPage(new QLabel(this))
     , m_instruction(new MarkdownView(this))
     , m_details(new QTreeWidget(this))
@@ -148,6 +149,9 @@ CaseView::CaseView(SyntaxSupport* syntax, QWidget* parent)
     , m_history(new HistoryPage(this))
     , m_runner(new RunnerPanel(syntax, this))
 {
+    m_readingPage->setSingleShot(true);
+    m_readingPage->setInterval(ReadingPageDelayMs);
+    connect(m_readingPage, &QTimer::timeout, this, [this] { showReadingPage(m_readingName); });
     m_tabs->setObjectName(QStringLiteral("caseTabs"));
     m_tabs->setDocumentMode(true);
     m_details->setHeaderLabels({tr("Field"), tr("Value")});
@@ -280,8 +284,8 @@ QWidget* CaseView::buildPerfPage()
 
 void CaseView::clear()
 {
-    ++m_generation;
-    m_loading = false;
+    m_read->cancel();
+    m_readingPage->stop();
     m_texts = {};
     m_display.clear();
     m_versions.clear();
@@ -327,33 +331,23 @@ void CaseView::showReadingPage(const QString& caseName)
 
 void CaseView::setCase(const RunPtr& run, int caseIndex)
 {
-    const quint64 generation = ++m_generation;
-    m_loading = true;
     m_note->setFullText(tr("Reading…"));
-    const QString name = run && caseIndex >= 0 && caseIndex < run->cases.size() ? run->cases.at(caseIndex).filename : QString();
-    if (m_pages->currentWidget() == m_emptyPage) {
-        showReadingPage(name);
-    } else {
-        QTimer::singleShot(ReadingPageDelayMs, this, [this, generation, name] {
-            if (generation == m_generation && m_loading)
-                showReadingPage(name);
-        });
-    }
-    auto* watcher = new QFutureWatcher<CaseRead>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
-        if (generation == m_generation)
-            applyTexts(watcher->result());
-        watcher->deleteLater();
-    });
-    watcher->setFuture(
-        QtConcurrent::run(WorkPools::jobs(), [run, caseIndex, options = ComparePage::currentOptions(), compared = m_comparedRun] {
+    m_readingName = run && caseIndex >= 0 && caseIndex < run->cases.size() ? run->cases.at(caseIndex).filename : QString();
+    if (m_pages->currentWidget() == m_emptyPage)
+        showReadingPage(m_readingName);
+    else
+        m_readingPage->start();
+    m_read->start(
+        WorkPools::jobs(),
+        [run, caseIndex, options = ComparePage::currentOptions(), compared = m_comparedRun] {
             return readCase(run, caseIndex, options, compared);
-        }));
+        },
+        [this](const CaseRead& read) { applyTexts(read); });
 }
 
 void CaseView::applyTexts(const CaseRead& read)
 {
-    m_loading = false;
+    m_readingPage->stop();
     m_texts = read.texts;
     m_display = read.display;
     const Case* c = currentCase();
@@ -781,6 +775,11 @@ void CaseView::setLineComments(const QVector<LineComment>& comments)
 CodeView* CaseView::codeView(Tab tab) const
 {
     return m_codeViews.value(tab);
+}
+
+bool CaseView::isLoading() const
+{
+    return m_read->isRunning();
 }
 
 const Case* CaseView::currentCase() const

@@ -15,10 +15,12 @@ class QLabel;
 class QListWidget;
 class QStackedWidget;
 class QTabWidget;
+class QTimer;
 
 namespace krw {
 class HintList;
-}
+class JobTracker;
+} // namespace krw
 class QTreeWidget;
 
 namespace krw {
@@ -75,7 +77,7 @@ public:
     const RunPtr& comparedRun() const { return m_comparedRun; }
     // The case shown in the run compared with when it was read; -1 when it is not in it.
     int comparedCaseIndex() const { return m_comparedIndex; }
-    bool isLoading() const { return m_loading; }
+    bool isLoading() const;
     int caseIndex() const { return m_texts.caseIndex; }
     int iteration() const { return m_iteration; }
     void setIteration(int iteration);
@@ -147,8 +149,6 @@ private:
     RunPtr m_shownComparedRun; // what the case shown was read with
     int m_comparedIndex = -1; // the case shown, in m_shownComparedRun
     int m_iteration = -1;
-    quint64 m_generation = 0;
-    bool m_loading = false;
     QSet<int> m_staleTabs; // tabs whose content is not the current case's and iteration's yet
 
     ElidingLabel* m_title; // the case name: elided in a narrow window, whole in its tooltip
@@ -159,6 +159,9 @@ private:
     QTabWidget* m_tabs;
     TabTitleFitter* m_tabTitles;
     QStackedWidget* m_pages; // the tabs, or the empty page while no case is shown (nothing of the case before stays in sight)
+    JobTracker* m_read; // the texts of the case asked for, on a worker
+    QTimer* m_readingPage; // a read longer than ReadingPageDelayMs shows the reading page
+    QString m_readingName; // the case being read
     QLabel* m_emptyPage;
     MarkdownView* m_instruction;
     QTreeWidget* m_details;

@@ -2,17 +2,16 @@
 #include "code/bigtextbar.h"
 
 #include "run/textlimits.h"
+#include "work/jobtracker.h"
 #include "work/workpools.h"
 
 #include <QDir>
 #include <QFileDialog>
 #include <QFontDatabase>
-#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMessageBox>
 #include <QToolButton>
-#include <QtConcurrent>
 
 namespace krw {
 
@@ -22,6 +21,8 @@ BigTextBar::BigTextBar(QWidget* parent)
     , m_status(new QLabel(this))
     , m_showAll(new QToolButton(this))
     , m_saveAs(new QToolButton(this))
+    , m_read(new JobTracker(this))
+    , m_save(new JobTracker(this))
 {
     setObjectName(QStringLiteral("bigTextBar"));
     m_size->setObjectName(QStringLiteral("bigTextSize"));
@@ -52,7 +53,8 @@ BigTextBar::BigTextBar(QWidget* parent)
 
 void BigTextBar::setShown(const DisplayText& shown, const WholeTextSource& whole)
 {
-    ++m_generation; // a "Show all" of what was shown before no longer applies
+    m_read->cancel(); // a "Show all" of what was shown before no longer applies
+    ++m_shownSerial;
     m_reading = false;
     m_shown = shown;
     m_shown.text.clear(); // the view holds it
@@ -108,20 +110,15 @@ void BigTextBar::showAll()
 {
     if (!m_whole.isValid())
         return;
-    const quint64 generation = ++m_generation;
     m_reading = true;
     showState(tr("reading all %1…").arg(TextLimits::size(m_shown.fieldBytes)));
-    auto* watcher = new QFutureWatcher<DisplayText>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
-        watcher->deleteLater();
-        if (generation != m_generation)
-            return; // another text is shown by now
-        const DisplayText whole = watcher->result();
-        const WholeTextSource source = m_whole;
-        setShown(whole, source);
-        Q_EMIT wholeTextReady(whole);
-    });
-    watcher->setFuture(QtConcurrent::run(WorkPools::jobs(), [source = m_whole] { return readWholeText(source); }));
+    m_read->start(
+        WorkPools::jobs(), [source = m_whole] { return readWholeText(source); },
+        [this](const DisplayText& whole) {
+            const WholeTextSource source = m_whole;
+            setShown(whole, source);
+            Q_EMIT wholeTextReady(whole);
+        });
 }
 
 void BigTextBar::askSaveAs()
@@ -135,7 +132,7 @@ void BigTextBar::saveAs(const QString& path)
 {
     if (!m_whole.isValid())
         return;
-    const quint64 generation = m_generation;
+    const quint64 shown = m_shownSerial;
     const qint64 bytes = m_shown.fieldBytes;
     showState(tr("saving to %1…").arg(QDir::toNativeSeparators(path)));
     struct Saved
@@ -143,21 +140,22 @@ void BigTextBar::saveAs(const QString& path)
         bool ok = false;
         QString error;
     };
-    auto* watcher = new QFutureWatcher<Saved>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, bytes, path] {
-        watcher->deleteLater();
-        const Saved saved = watcher->result();
-        const QString message = saved.ok ? tr("saved all %1 to %2").arg(TextLimits::size(bytes), QDir::toNativeSeparators(path))
-                                         : tr("not saved: %1").arg(saved.error);
-        if (generation == m_generation)
-            showState(message);
-        Q_EMIT saveFinished(saved.ok, message);
-    });
-    watcher->setFuture(QtConcurrent::run(WorkPools::jobs(), [source = m_whole, path] {
-        Saved saved;
-        saved.ok = saveWholeText(source, path, &saved.error);
-        return saved;
-    }));
+    // Every save is reported (nothing starts on m_save: none is dropped); the bar says so only
+    // while the text saved is the one shown.
+    m_save->startBeside(
+        WorkPools::jobs(),
+        [source = m_whole, path] {
+            Saved saved;
+            saved.ok = saveWholeText(source, path, &saved.error);
+            return saved;
+        },
+        [this, shown, bytes, path](const Saved& saved) {
+            const QString message = saved.ok ? tr("saved all %1 to %2").arg(TextLimits::size(bytes), QDir::toNativeSeparators(path))
+                                             : tr("not saved: %1").arg(saved.error);
+            if (shown == m_shownSerial)
+                showState(message);
+            Q_EMIT saveFinished(saved.ok, message);
+        });
 }
 
 } // namespace krw

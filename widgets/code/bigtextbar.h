@@ -10,6 +10,8 @@ class QToolButton;
 
 namespace krw {
 
+class JobTracker;
+
 // Over a code view that shows a big text (TextLimits): how much of the field is shown ("Shown
 // 2.0 MiB of 60.0 MiB"), why it is plain text, and the ways to the rest. "Show all" (after a
 // warning) and "Save as…" read the whole field again on a worker; of "Show all" only the newest
@@ -47,7 +49,9 @@ private:
     QToolButton* m_saveAs;
     DisplayText m_shown;
     WholeTextSource m_whole;
-    quint64 m_generation = 0;
+    JobTracker* m_read; // "Show all": the whole field, on a worker
+    JobTracker* m_save; // "Save as": each save, on a worker
+    quint64 m_shownSerial = 0; // counts setShown(): a save's report names the text shown
     bool m_reading = false;
 };
 
