@@ -5,9 +5,9 @@
 // a QApplication on the offscreen platform (unless QT_QPA_PLATFORM is set) and the widgets'
 // WidgetReportRenderer, handed to the commands, which link models and runner only; everything
 // else runs on a QCoreApplication.
-#include "cli/cli.h"
+#include "app/cli/cli.h"
 #include "krw-config.h"
-#include "report/widgetreportrenderer.h"
+#include "widgets/report/widgetreportrenderer.h"
 
 #include <QApplication>
 #include <QCoreApplication>

@@ -2,12 +2,12 @@
 //
 // kernel-review: the desktop workbench. Sets up the application and opens the window. What needs
 // no window (--help, --version, a wrong option) is answered before any display is needed.
-#include "caseview/caseview.h"
-#include "code/syntaxsupport.h"
 #include "krw-config.h"
-#include "settings/settings.h"
-#include "shell/mainwindow.h"
-#include "theme/themes.h"
+#include "widgets/caseview/caseview.h"
+#include "widgets/code/syntaxsupport.h"
+#include "widgets/settings/settings.h"
+#include "widgets/shell/mainwindow.h"
+#include "widgets/theme/themes.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

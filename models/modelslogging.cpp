@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "modelslogging.h"
+#include "models/modelslogging.h"
 
 Q_LOGGING_CATEGORY(lcRerunStore, "krw.models.rerun.store")
 Q_LOGGING_CATEGORY(lcReport, "krw.models.report")

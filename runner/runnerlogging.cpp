@@ -1,4 +1,4 @@
 // SPDX-License-Identifier: MIT
-#include "runnerlogging.h"
+#include "runner/runnerlogging.h"
 
 Q_LOGGING_CATEGORY(lcRunner, "krw.runner")

@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: MIT
-#include "cli/cli.h"
+#include "app/cli/cli.h"
 
-#include "cli/clioptions.h"
-#include "cli/clioutput.h"
-#include "cli/comparecommand.h"
-#include "cli/exportcommand.h"
-#include "cli/reruncommand.h"
-#include "cli/runrequestcommand.h"
-#include "cli/showcommand.h"
-#include "cli/summarycommand.h"
-#include "report/reportexport.h"
+#include "app/cli/clioptions.h"
+#include "app/cli/clioutput.h"
+#include "app/cli/comparecommand.h"
+#include "app/cli/exportcommand.h"
+#include "app/cli/reruncommand.h"
+#include "app/cli/runrequestcommand.h"
+#include "app/cli/showcommand.h"
+#include "app/cli/summarycommand.h"
+#include "models/report/reportexport.h"
 
 #include <QCoreApplication>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "cli/clioptions.h"
+#include "app/cli/clioptions.h"
 
 #include "krw-config.h"
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "cli/clioutput.h"
+#include "app/cli/clioutput.h"
 
-#include "cli/cli.h"
+#include "app/cli/cli.h"
 
 #include <QCoreApplication>
 #include <QFile>

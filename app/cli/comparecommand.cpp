@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-#include "cli/comparecommand.h"
+#include "app/cli/comparecommand.h"
 
-#include "cli/cli.h"
-#include "cli/clioutput.h"
-#include "compare/comparisonsummary.h"
-#include "report/summaryreport.h"
-#include "run/runloader.h"
+#include "app/cli/cli.h"
+#include "app/cli/clioutput.h"
+#include "models/compare/comparisonsummary.h"
+#include "models/report/summaryreport.h"
+#include "models/run/runloader.h"
 
 #include <QCoreApplication>
 

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
-#include "cli/exportcommand.h"
+#include "app/cli/exportcommand.h"
 
-#include "cli/cli.h"
-#include "cli/clioutput.h"
-#include "report/reportexport.h"
-#include "report/reportexportjob.h"
-#include "report/summaryreport.h"
-#include "run/runloader.h"
-#include "run/runsummary.h"
+#include "app/cli/cli.h"
+#include "app/cli/clioutput.h"
+#include "models/report/reportexport.h"
+#include "models/report/reportexportjob.h"
+#include "models/report/summaryreport.h"
+#include "models/run/runloader.h"
+#include "models/run/runsummary.h"
 
 #include <QCoreApplication>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "cli/cli.h"
-#include "cli/clioptions.h"
+#include "app/cli/cli.h"
+#include "app/cli/clioptions.h"
 
 #include <QStringList>
 

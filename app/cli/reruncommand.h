@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "cli/clioptions.h"
+#include "app/cli/clioptions.h"
 
 #include <QStringList>
 

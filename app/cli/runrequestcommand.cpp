@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
-#include "cli/runrequestcommand.h"
+#include "app/cli/runrequestcommand.h"
 
-#include "cli/cli.h"
-#include "cli/clioutput.h"
-#include "cli/reruncommand.h"
-#include "pipeline/rerunpipeline.h"
-#include "pipeline/rerunrequestformat.h"
-#include "rerun/rerunresult.h"
-#include "storage/atomicfile.h"
+#include "app/cli/cli.h"
+#include "app/cli/clioutput.h"
+#include "app/cli/reruncommand.h"
+#include "models/rerun/rerunresult.h"
+#include "models/storage/atomicfile.h"
+#include "runner/pipeline/rerunpipeline.h"
+#include "runner/pipeline/rerunrequestformat.h"
 
 #include <QCoreApplication>
 #include <QDir>

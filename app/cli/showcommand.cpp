@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
-#include "cli/showcommand.h"
+#include "app/cli/showcommand.h"
 
-#include "cli/cli.h"
-#include "cli/clioutput.h"
-#include "rerun/rerunresult.h"
-#include "rerun/reruntext.h"
+#include "app/cli/cli.h"
+#include "app/cli/clioutput.h"
+#include "models/rerun/rerunresult.h"
+#include "models/rerun/reruntext.h"
 
 #include <QCoreApplication>
 

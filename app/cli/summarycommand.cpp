@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: MIT
-#include "cli/summarycommand.h"
+#include "app/cli/summarycommand.h"
 
-#include "cli/cli.h"
-#include "cli/clioutput.h"
-#include "failures/failurereader.h"
-#include "lint/hintcache.h"
-#include "report/summaryreport.h"
-#include "rerun/resultstore.h"
-#include "run/runchoice.h"
-#include "run/runloader.h"
-#include "run/runsummary.h"
+#include "app/cli/cli.h"
+#include "app/cli/clioutput.h"
+#include "models/failures/failurereader.h"
+#include "models/lint/hintcache.h"
+#include "models/report/summaryreport.h"
+#include "models/rerun/resultstore.h"
+#include "models/run/runchoice.h"
+#include "models/run/runloader.h"
+#include "models/run/runsummary.h"
 
 #include <QCoreApplication>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "batch/batchprogressmodel.h"
+#include "models/batch/batchprogressmodel.h"
 
-#include "rerun/rerunformat.h"
-#include "rerun/rerunresult.h"
+#include "models/rerun/rerunformat.h"
+#include "models/rerun/rerunresult.h"
 
 namespace krw {
 

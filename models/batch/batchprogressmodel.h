@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "batch/batchsummary.h"
+#include "models/batch/batchsummary.h"
 
 #include <QAbstractTableModel>
 #include <QVector>

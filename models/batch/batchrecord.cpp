@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "batch/batchrecord.h"
+#include "models/batch/batchrecord.h"
 
-#include "batch/batchqueue.h"
-#include "rerun/resultstore.h"
-#include "storage/atomicfile.h"
+#include "models/batch/batchqueue.h"
+#include "models/rerun/resultstore.h"
+#include "models/storage/atomicfile.h"
 
 #include <QDir>
 #include <QFile>

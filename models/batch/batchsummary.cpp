@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
-#include "batch/batchsummary.h"
+#include "models/batch/batchsummary.h"
 
-#include "rerun/rerunformat.h"
-#include "rerun/rerunresult.h"
-#include "rerun/verdictlevel.h"
-#include "run/runsummary.h"
+#include "models/rerun/rerunformat.h"
+#include "models/rerun/rerunresult.h"
+#include "models/rerun/verdictlevel.h"
+#include "models/run/runsummary.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

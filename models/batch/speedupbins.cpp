@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "batch/speedupbins.h"
+#include "models/batch/speedupbins.h"
 
 #include <QCoreApplication>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "browse/casefilterproxy.h"
+#include "models/browse/casefilterproxy.h"
 
-#include "browse/casetreemodel.h"
+#include "models/browse/casetreemodel.h"
 
 namespace krw {
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "browse/casesearch.h"
-#include "rerun/latestrerun.h"
-#include "run/rundata.h"
+#include "models/browse/casesearch.h"
+#include "models/rerun/latestrerun.h"
+#include "models/run/rundata.h"
 
 #include <QSet>
 #include <QSortFilterProxyModel>

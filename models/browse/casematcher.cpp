@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "browse/casematcher.h"
+#include "models/browse/casematcher.h"
 
-#include "run/textstore.h"
+#include "models/run/textstore.h"
 
 namespace krw {
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "browse/searchquery.h"
-#include "run/rundata.h"
+#include "models/browse/searchquery.h"
+#include "models/run/rundata.h"
 
 #include <QRegularExpression>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "browse/casesearch.h"
+#include "models/browse/casesearch.h"
 
-#include "run/textreader.h"
+#include "models/run/textreader.h"
 
 namespace krw {
 

@@ -4,8 +4,8 @@
 // reads them; run it on a worker thread (CaseSearchJob).
 #pragma once
 
-#include "browse/casematcher.h"
-#include "run/rundata.h"
+#include "models/browse/casematcher.h"
+#include "models/run/rundata.h"
 
 #include <QSet>
 

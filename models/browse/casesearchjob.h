@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "browse/casesearch.h"
-#include "browse/searchindex.h"
+#include "models/browse/casesearch.h"
+#include "models/browse/searchindex.h"
 
 #include <QObject>
 #include <QTimer>

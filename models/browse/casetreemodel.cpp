@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "browse/casetreemodel.h"
+#include "models/browse/casetreemodel.h"
 
 #include <utility>
 

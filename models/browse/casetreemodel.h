@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "lint/linthint.h"
-#include "rerun/latestrerun.h"
-#include "review/annotations.h"
-#include "run/rundata.h"
+#include "models/lint/linthint.h"
+#include "models/rerun/latestrerun.h"
+#include "models/review/annotations.h"
+#include "models/run/rundata.h"
 
 #include <QAbstractItemModel>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "browse/errorlinks.h"
+#include "models/browse/errorlinks.h"
 
-#include "diff/linediff.h"
-#include "run/debugfolder.h"
+#include "models/diff/linediff.h"
+#include "models/run/debugfolder.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>

@@ -19,9 +19,9 @@
 // - without a quoted line, a line past the end of the version is not linked.
 #pragma once
 
-#include "browse/sourcerefs.h"
-#include "run/casetexts.h"
-#include "run/caseversions.h"
+#include "models/browse/sourcerefs.h"
+#include "models/run/casetexts.h"
+#include "models/run/caseversions.h"
 
 namespace krw {
 

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-#include "browse/searchindex.h"
+#include "models/browse/searchindex.h"
 
-#include "browse/casematcher.h"
-#include "browse/casesearch.h"
-#include "run/loadedfiles.h"
-#include "run/textreader.h"
-#include "work/workpools.h"
+#include "models/browse/casematcher.h"
+#include "models/browse/casesearch.h"
+#include "models/run/loadedfiles.h"
+#include "models/run/textreader.h"
+#include "models/work/workpools.h"
 
 #include <QCoreApplication>
 #include <QThread>

@@ -23,8 +23,8 @@
 // (canAnswer() says no): the caller keeps searchCases for them.
 #pragma once
 
-#include "browse/searchquery.h"
-#include "run/rundata.h"
+#include "models/browse/searchquery.h"
+#include "models/run/rundata.h"
 
 #include <QByteArray>
 #include <QSet>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "browse/searchquery.h"
+#include "models/browse/searchquery.h"
 
 namespace krw {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "browse/sourceexcerpt.h"
+#include "models/browse/sourceexcerpt.h"
 
 #include <QFile>
 

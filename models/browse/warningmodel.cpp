@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "browse/warningmodel.h"
+#include "models/browse/warningmodel.h"
 
 #include <QFileInfo>
 

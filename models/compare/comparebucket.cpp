@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "compare/comparebucket.h"
+#include "models/compare/comparebucket.h"
 
 namespace krw {
 

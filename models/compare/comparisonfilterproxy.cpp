@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "compare/comparisonfilterproxy.h"
+#include "models/compare/comparisonfilterproxy.h"
 
-#include "compare/comparebucket.h"
-#include "compare/comparisontreemodel.h"
+#include "models/compare/comparebucket.h"
+#include "models/compare/comparisontreemodel.h"
 
 namespace krw {
 

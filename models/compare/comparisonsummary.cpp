@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "compare/comparisonsummary.h"
+#include "models/compare/comparisonsummary.h"
 
 #include <QStringList>
 #include <QTextStream>

@@ -5,7 +5,7 @@
 // stage (names as summary's: outcomeName, stageName; a run without the case is null / "-").
 #pragma once
 
-#include "compare/runcomparison.h"
+#include "models/compare/runcomparison.h"
 
 #include <QByteArray>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "compare/comparisontreemodel.h"
+#include "models/compare/comparisontreemodel.h"
 
 namespace krw {
 

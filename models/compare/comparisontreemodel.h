@@ -5,8 +5,8 @@
 // newest rerun. Semantic roles only, like CaseTreeModel; the view colours them.
 #pragma once
 
-#include "compare/runcomparison.h"
-#include "rerun/latestrerun.h"
+#include "models/compare/runcomparison.h"
+#include "models/rerun/latestrerun.h"
 
 #include <QAbstractItemModel>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "compare/runcomparison.h"
+#include "models/compare/runcomparison.h"
 
 #include <QHash>
 

@@ -6,8 +6,8 @@
 // the runs' values, on any thread, in one pass over each run.
 #pragma once
 
-#include "compare/comparebucket.h"
-#include "run/rundata.h"
+#include "models/compare/comparebucket.h"
+#include "models/run/rundata.h"
 
 #include <QHash>
 #include <QStringList>

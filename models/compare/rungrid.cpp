@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "compare/rungrid.h"
+#include "models/compare/rungrid.h"
 
 #include <QHash>
 

@@ -5,8 +5,8 @@
 // and per run a summary (cases, passed, failing, unknown: runsummary's counting). Pure.
 #pragma once
 
-#include "run/rundata.h"
-#include "run/runsummary.h"
+#include "models/run/rundata.h"
+#include "models/run/runsummary.h"
 
 namespace krw {
 

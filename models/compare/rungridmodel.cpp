@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "compare/rungridmodel.h"
+#include "models/compare/rungridmodel.h"
 
 namespace krw {
 

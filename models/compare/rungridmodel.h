@@ -6,7 +6,7 @@
 // the summary row on top.
 #pragma once
 
-#include "compare/rungrid.h"
+#include "models/compare/rungrid.h"
 
 #include <QAbstractTableModel>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "compare/rungridsortproxy.h"
+#include "models/compare/rungridsortproxy.h"
 
-#include "compare/rungridmodel.h"
+#include "models/compare/rungridmodel.h"
 
 namespace krw {
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "failures/failuregroup.h"
+#include "models/failures/failuregroup.h"
 
-#include "run/rundata.h"
+#include "models/run/rundata.h"
 
 #include <QHash>
 

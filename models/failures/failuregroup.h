@@ -4,7 +4,7 @@
 // the first is the group's example), largest group first.
 #pragma once
 
-#include "failures/failuresignature.h"
+#include "models/failures/failuresignature.h"
 
 #include <QMetaType>
 #include <QStringList>

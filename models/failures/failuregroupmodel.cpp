@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "failures/failuregroupmodel.h"
+#include "models/failures/failuregroupmodel.h"
 
 namespace krw {
 

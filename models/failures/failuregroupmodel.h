@@ -5,7 +5,7 @@
 // again after reruns).
 #pragma once
 
-#include "failures/failuregroup.h"
+#include "models/failures/failuregroup.h"
 
 #include <QAbstractTableModel>
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "failures/failurereader.h"
+#include "models/failures/failurereader.h"
 
-#include "rerun/resultstore.h"
-#include "run/textreader.h"
-#include "work/workpools.h"
+#include "models/rerun/resultstore.h"
+#include "models/run/textreader.h"
+#include "models/work/workpools.h"
 
 #include <algorithm>
 #include <atomic>

@@ -8,9 +8,9 @@
 // texts are lazy TextRefs: read() reads them in parts on WorkPools::parts(), one TextReader per part.
 #pragma once
 
-#include "failures/failuresignature.h"
-#include "rerun/latestrerun.h"
-#include "run/rundata.h"
+#include "models/failures/failuresignature.h"
+#include "models/rerun/latestrerun.h"
+#include "models/run/rundata.h"
 
 #include <QVector>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "failures/failuresignature.h"
+#include "models/failures/failuresignature.h"
 
-#include "rerun/rerunresult.h"
+#include "models/rerun/rerunresult.h"
 
 #include <QFileInfo>
 #include <QRegularExpression>

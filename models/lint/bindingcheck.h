@@ -6,7 +6,7 @@
 // py::arg names). The names the test needs are the ones it calls that the label defines.
 #pragma once
 
-#include "lint/linthint.h"
+#include "models/lint/linthint.h"
 
 namespace krw {
 

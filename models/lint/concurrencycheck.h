@@ -6,7 +6,7 @@
 // run time by the battery's `timer_disagrees`.
 #pragma once
 
-#include "lint/linthint.h"
+#include "models/lint/linthint.h"
 
 namespace krw {
 

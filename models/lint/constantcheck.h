@@ -7,7 +7,7 @@
 // the other text's values matches is a disagreement.
 #pragma once
 
-#include "lint/linthint.h"
+#include "models/lint/linthint.h"
 
 namespace krw {
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "lint/cppoutline.h"
+#include "models/lint/cppoutline.h"
 
-#include "lint/lintsource.h"
+#include "models/lint/lintsource.h"
 
 #include <QRegularExpression>
 #include <QSet>

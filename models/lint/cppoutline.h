@@ -6,7 +6,7 @@
 // brace costs nothing more than a closed one.
 #pragma once
 
-#include "lint/pythonoutline.h"
+#include "models/lint/pythonoutline.h"
 
 #include <QString>
 #include <QVector>

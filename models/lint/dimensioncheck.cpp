@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "lint/dimensioncheck.h"
+#include "models/lint/dimensioncheck.h"
 
-#include "lint/lintsource.h"
-#include "lint/linttexts.h"
-#include "run/caseversions.h"
+#include "models/lint/lintsource.h"
+#include "models/lint/linttexts.h"
+#include "models/run/caseversions.h"
 
 #include <QRegularExpression>
 #include <QSet>

@@ -6,7 +6,7 @@
 // indexing, stack, ...); otherwise the check does not know the ranks and skips.
 #pragma once
 
-#include "lint/linthint.h"
+#include "models/lint/linthint.h"
 
 namespace krw {
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "lint/extensionincludecheck.h"
+#include "models/lint/extensionincludecheck.h"
 
-#include "lint/lintsource.h"
-#include "lint/linttexts.h"
-#include "run/caseversions.h"
+#include "models/lint/lintsource.h"
+#include "models/lint/linttexts.h"
+#include "models/run/caseversions.h"
 
 #include <QRegularExpression>
 

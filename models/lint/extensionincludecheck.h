@@ -6,7 +6,7 @@
 // "incompatible function arguments" (seen on a real rerun).
 #pragma once
 
-#include "lint/linthint.h"
+#include "models/lint/linthint.h"
 
 namespace krw {
 

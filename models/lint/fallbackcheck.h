@@ -5,7 +5,7 @@
 // Confirmed at run time by the battery's `no_own_kernel`.
 #pragma once
 
-#include "lint/linthint.h"
+#include "models/lint/linthint.h"
 
 namespace krw {
 

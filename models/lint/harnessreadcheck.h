@@ -5,7 +5,7 @@
 // (inspect.stack, sys._getframe, frame.f_back, gc.get_objects, __main__). No battery flag confirms it.
 #pragma once
 
-#include "lint/linthint.h"
+#include "models/lint/linthint.h"
 
 namespace krw {
 

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-#include "lint/hintcache.h"
+#include "models/lint/hintcache.h"
 
 #include "krw-lint-fingerprint.h"
-#include "lint/linter.h"
-#include "modelslogging.h"
-#include "run/textstore.h"
-#include "storage/atomicfile.h"
+#include "models/lint/linter.h"
+#include "models/modelslogging.h"
+#include "models/run/textstore.h"
+#include "models/storage/atomicfile.h"
 
 #include <QCryptographicHash>
 #include <QDir>

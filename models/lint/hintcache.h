@@ -17,8 +17,8 @@
 // used least recently dropped first.
 #pragma once
 
-#include "lint/linthint.h"
-#include "run/rundata.h"
+#include "models/lint/linthint.h"
+#include "models/run/rundata.h"
 
 #include <QString>
 

@@ -6,7 +6,7 @@
 // run time by the battery's `output_reused` or `timer_disagrees`.
 #pragma once
 
-#include "lint/linthint.h"
+#include "models/lint/linthint.h"
 
 namespace krw {
 

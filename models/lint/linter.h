@@ -4,8 +4,8 @@
 // parallel. Each check is a pure function of a case's texts; this only gathers them.
 #pragma once
 
-#include "lint/linthint.h"
-#include "run/rundata.h"
+#include "models/lint/linthint.h"
+#include "models/run/rundata.h"
 
 #include <QStringList>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "lint/lintsource.h"
+#include "models/lint/lintsource.h"
 
 #include <QRegularExpression>
 

@@ -7,8 +7,8 @@
 // layout gives "nothing found", which makes a check skip, never a crash.
 #pragma once
 
-#include "lint/linttexts.h"
-#include "run/caseversions.h"
+#include "models/lint/linttexts.h"
+#include "models/run/caseversions.h"
 
 #include <QHash>
 #include <QPair>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "lint/linttexts.h"
+#include "models/lint/linttexts.h"
 
-#include "run/casetexts.h"
-#include "run/textreader.h"
+#include "models/run/casetexts.h"
+#include "models/run/textreader.h"
 
 namespace krw {
 

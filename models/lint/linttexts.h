@@ -6,7 +6,7 @@
 // iterations repeat it; a hint names the newest iteration that still holds the text).
 #pragma once
 
-#include "run/rundata.h"
+#include "models/run/rundata.h"
 
 #include <QPair>
 #include <QVector>

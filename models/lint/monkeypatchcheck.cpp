@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
-#include "lint/monkeypatchcheck.h"
+#include "models/lint/monkeypatchcheck.h"
 
-#include "lint/lintsource.h"
-#include "lint/linttexts.h"
-#include "lint/pythonoutline.h"
-#include "run/caseversions.h"
+#include "models/lint/lintsource.h"
+#include "models/lint/linttexts.h"
+#include "models/lint/pythonoutline.h"
+#include "models/run/caseversions.h"
 
 #include <QRegularExpression>
 

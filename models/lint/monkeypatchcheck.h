@@ -6,7 +6,7 @@
 // *.config.*) are not this. No battery flag confirms it.
 #pragma once
 
-#include "lint/linthint.h"
+#include "models/lint/linthint.h"
 
 namespace krw {
 

@@ -4,7 +4,7 @@
 // Triton (Python) where the instruction asks for HIP.
 #pragma once
 
-#include "lint/linthint.h"
+#include "models/lint/linthint.h"
 
 namespace krw {
 

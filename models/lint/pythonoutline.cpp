@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "lint/pythonoutline.h"
+#include "models/lint/pythonoutline.h"
 
-#include "lint/lintsource.h"
+#include "models/lint/lintsource.h"
 
 #include <QRegularExpression>
 

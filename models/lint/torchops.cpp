@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "lint/torchops.h"
+#include "models/lint/torchops.h"
 
 #include <QRegularExpression>
 

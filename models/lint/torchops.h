@@ -7,7 +7,7 @@
 // allocation and view ops out of the library's share.
 #pragma once
 
-#include "lint/pythonoutline.h"
+#include "models/lint/pythonoutline.h"
 
 #include <QHash>
 #include <QSet>

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
-#include "lint/torchworkcheck.h"
+#include "models/lint/torchworkcheck.h"
 
-#include "lint/cppoutline.h"
-#include "lint/lintsource.h"
-#include "lint/linttexts.h"
-#include "lint/pythonoutline.h"
-#include "lint/torchops.h"
-#include "run/caseversions.h"
+#include "models/lint/cppoutline.h"
+#include "models/lint/lintsource.h"
+#include "models/lint/linttexts.h"
+#include "models/lint/pythonoutline.h"
+#include "models/lint/torchops.h"
+#include "models/run/caseversions.h"
 
 #include <QRegularExpression>
 #include <QSet>

@@ -6,7 +6,7 @@
 // torch (an epilogue) is not this. Confirmed at run time by the battery's `no_own_kernel`.
 #pragma once
 
-#include "lint/linthint.h"
+#include "models/lint/linthint.h"
 
 namespace krw {
 

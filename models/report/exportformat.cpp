@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "report/exportformat.h"
+#include "models/report/exportformat.h"
 
-#include "storage/safefilename.h"
+#include "models/storage/safefilename.h"
 
 namespace krw {
 

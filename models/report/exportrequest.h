@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "report/exportformat.h"
-#include "report/reportcontent.h"
+#include "models/report/exportformat.h"
+#include "models/report/reportcontent.h"
 
 #include <QDateTime>
 

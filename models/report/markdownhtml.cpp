@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "report/markdownhtml.h"
+#include "models/report/markdownhtml.h"
 
-#include "report/markdownsafe.h"
+#include "models/report/markdownsafe.h"
 
 #include <QRegularExpression>
 #include <QVector>

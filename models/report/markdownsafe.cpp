@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "report/markdownsafe.h"
+#include "models/report/markdownsafe.h"
 
 #include <QHash>
 #include <QRegularExpression>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "report/reportcontent.h"
+#include "models/report/reportcontent.h"
 
-#include "report/reportrerun.h"
+#include "models/report/reportrerun.h"
 
 namespace krw {
 

@@ -5,13 +5,13 @@
 // ReportCase, so the formats cannot disagree. Pure data: safe to build on a worker thread.
 #pragma once
 
-#include "batch/batchrecord.h"
-#include "compare/runcomparison.h"
-#include "rerun/rerunresult.h"
-#include "review/annotations.h"
-#include "run/casetexts.h"
-#include "run/caseversions.h"
-#include "run/rundata.h"
+#include "models/batch/batchrecord.h"
+#include "models/compare/runcomparison.h"
+#include "models/rerun/rerunresult.h"
+#include "models/review/annotations.h"
+#include "models/run/casetexts.h"
+#include "models/run/caseversions.h"
+#include "models/run/rundata.h"
 
 #include <functional>
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "report/reportcsv.h"
+#include "models/report/reportcsv.h"
 
-#include "report/reportrerun.h"
-#include "rerun/rerunchecks.h"
-#include "rerun/verdictlevel.h"
+#include "models/report/reportrerun.h"
+#include "models/rerun/rerunchecks.h"
+#include "models/rerun/verdictlevel.h"
 
 #include <algorithm>
 

@@ -11,7 +11,7 @@
 // never start with those characters (errors and speedups are not negative).
 #pragma once
 
-#include "report/reportcontent.h"
+#include "models/report/reportcontent.h"
 
 #include <QByteArray>
 

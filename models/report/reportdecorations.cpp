@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "report/reportdecorations.h"
+#include "models/report/reportdecorations.h"
 
 namespace krw {
 

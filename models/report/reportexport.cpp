@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "report/reportexport.h"
+#include "models/report/reportexport.h"
 
-#include "modelslogging.h"
-#include "rerun/resultstore.h"
-#include "review/annotationstore.h"
+#include "models/modelslogging.h"
+#include "models/rerun/resultstore.h"
+#include "models/review/annotationstore.h"
 
 #include <QDir>
 #include <QFile>

@@ -5,8 +5,8 @@
 // worker thread. ReportExportJob runs an export from these.
 #pragma once
 
-#include "report/exportformat.h"
-#include "report/reportcontent.h"
+#include "models/report/exportformat.h"
+#include "models/report/reportcontent.h"
 
 #include <QString>
 

@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: MIT
-#include "report/reportexportjob.h"
+#include "models/report/reportexportjob.h"
 
-#include "report/reportcsv.h"
-#include "report/reportexport.h"
-#include "report/reporthtml.h"
-#include "report/reportmarkdown.h"
-#include "report/workspaceexport.h"
-#include "rerun/resultstore.h"
-#include "run/runsummary.h"
-#include "storage/atomicfile.h"
-#include "work/jobtracker.h"
-#include "work/workpools.h"
+#include "models/report/reportcsv.h"
+#include "models/report/reportexport.h"
+#include "models/report/reporthtml.h"
+#include "models/report/reportmarkdown.h"
+#include "models/report/workspaceexport.h"
+#include "models/rerun/resultstore.h"
+#include "models/run/runsummary.h"
+#include "models/storage/atomicfile.h"
+#include "models/work/jobtracker.h"
+#include "models/work/workpools.h"
 
 #include <QElapsedTimer>
 #include <QPointer>

@@ -11,9 +11,9 @@
 // Phases: gather (worker) → plots (job's thread, html/pdf with a renderer) → write (worker).
 #pragma once
 
-#include "report/exportrequest.h"
-#include "report/exportresult.h"
-#include "report/reportrenderer.h"
+#include "models/report/exportrequest.h"
+#include "models/report/exportresult.h"
+#include "models/report/reportrenderer.h"
 
 #include <QHash>
 #include <QObject>

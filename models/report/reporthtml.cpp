@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
-#include "report/reporthtml.h"
+#include "models/report/reporthtml.h"
 
-#include "batch/speedupbins.h"
-#include "diff/linediff.h"
-#include "report/markdownhtml.h"
-#include "report/reportrerun.h"
-#include "rerun/rerunformat.h"
-#include "rerun/verdictlevel.h"
+#include "models/batch/speedupbins.h"
+#include "models/diff/linediff.h"
+#include "models/report/markdownhtml.h"
+#include "models/report/reportrerun.h"
+#include "models/rerun/rerunformat.h"
+#include "models/rerun/verdictlevel.h"
 
 #include <QMultiMap>
 #include <QRegularExpression>

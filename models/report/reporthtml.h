@@ -13,8 +13,8 @@
 // a second line of defence.
 #pragma once
 
-#include "report/reportcontent.h"
-#include "report/reportdecorations.h"
+#include "models/report/reportcontent.h"
+#include "models/report/reportdecorations.h"
 
 #include <QByteArray>
 #include <QHash>

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-#include "report/reportmarkdown.h"
+#include "models/report/reportmarkdown.h"
 
-#include "batch/speedupbins.h"
-#include "diff/linediff.h"
-#include "report/markdownsafe.h"
-#include "report/reportrerun.h"
-#include "rerun/rerunformat.h"
+#include "models/batch/speedupbins.h"
+#include "models/diff/linediff.h"
+#include "models/report/markdownsafe.h"
+#include "models/report/reportrerun.h"
+#include "models/rerun/rerunformat.h"
 
 namespace krw {
 

@@ -6,7 +6,7 @@
 // times other than the summary's runPath and generated, which the caller chooses.
 #pragma once
 
-#include "report/reportcontent.h"
+#include "models/report/reportcontent.h"
 
 #include <QByteArray>
 

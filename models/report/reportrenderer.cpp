@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "report/reportrenderer.h"
+#include "models/report/reportrenderer.h"
 
 namespace krw {
 

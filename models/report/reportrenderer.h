@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "report/reportdecorations.h"
-#include "rerun/rerunresult.h"
+#include "models/report/reportdecorations.h"
+#include "models/rerun/rerunresult.h"
 
 #include <QByteArray>
 #include <QHash>

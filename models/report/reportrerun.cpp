@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "report/reportrerun.h"
+#include "models/report/reportrerun.h"
 
-#include "rerun/plotdata.h"
-#include "rerun/rerunformat.h"
-#include "rerun/verdictlevel.h"
+#include "models/rerun/plotdata.h"
+#include "models/rerun/rerunformat.h"
+#include "models/rerun/verdictlevel.h"
 
 namespace krw {
 

@@ -7,7 +7,7 @@
 // result's speedup from reading as a win, and the checks with their state and notes.
 #pragma once
 
-#include "rerun/rerunchecks.h"
+#include "models/rerun/rerunchecks.h"
 
 #include <QString>
 #include <QVector>

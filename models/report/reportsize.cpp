@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "report/reportsize.h"
+#include "models/report/reportsize.h"
 
 #include <algorithm>
 

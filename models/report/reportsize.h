@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "report/exportformat.h"
-#include "run/rundata.h"
+#include "models/report/exportformat.h"
+#include "models/run/rundata.h"
 
 namespace krw {
 

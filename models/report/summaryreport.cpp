@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "report/summaryreport.h"
+#include "models/report/summaryreport.h"
 
-#include "failures/failuregroup.h"
+#include "models/failures/failuregroup.h"
 
 #include <QFileInfo>
 #include <QTextStream>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "failures/failuresignature.h"
-#include "lint/linthint.h"
-#include "run/rundata.h"
+#include "models/failures/failuresignature.h"
+#include "models/lint/linthint.h"
+#include "models/run/rundata.h"
 
 #include <QByteArray>
 

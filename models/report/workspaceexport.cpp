@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
-#include "report/workspaceexport.h"
+#include "models/report/workspaceexport.h"
 
-#include "report/reportcontent.h"
-#include "report/reportmarkdown.h"
-#include "run/casetexts.h"
-#include "run/caseversions.h"
-#include "run/debugfolder.h"
-#include "storage/atomicfile.h"
-#include "storage/filenameallocator.h"
+#include "models/report/reportcontent.h"
+#include "models/report/reportmarkdown.h"
+#include "models/run/casetexts.h"
+#include "models/run/caseversions.h"
+#include "models/run/debugfolder.h"
+#include "models/storage/atomicfile.h"
+#include "models/storage/filenameallocator.h"
 
 #include <QDir>
 #include <QFile>

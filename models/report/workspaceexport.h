@@ -16,9 +16,9 @@
 // overwritten: a folder name already there gets a suffix.
 #pragma once
 
-#include "report/exportresult.h"
-#include "review/annotations.h"
-#include "run/rundata.h"
+#include "models/report/exportresult.h"
+#include "models/review/annotations.h"
+#include "models/run/rundata.h"
 
 #include <functional>
 

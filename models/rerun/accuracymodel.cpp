@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "rerun/accuracymodel.h"
+#include "models/rerun/accuracymodel.h"
 
-#include "rerun/rerunformat.h"
+#include "models/rerun/rerunformat.h"
 
 namespace krw {
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "rerun/checkmodel.h"
+#include "models/rerun/checkmodel.h"
 
-#include "rerun/rerunformat.h"
+#include "models/rerun/rerunformat.h"
 
 #include <algorithm>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "rerun/rerunchecks.h"
+#include "models/rerun/rerunchecks.h"
 
 #include <QAbstractTableModel>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "rerun/diagnostic.h"
+#include "models/rerun/diagnostic.h"
 
 #include <QRegularExpression>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "rerun/diagnosticmodel.h"
+#include "models/rerun/diagnosticmodel.h"
 
 #include <QFileInfo>
 

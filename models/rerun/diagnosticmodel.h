@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "rerun/diagnostic.h"
+#include "models/rerun/diagnostic.h"
 
 #include <QAbstractTableModel>
 

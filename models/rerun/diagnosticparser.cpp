@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "rerun/diagnosticparser.h"
+#include "models/rerun/diagnosticparser.h"
 
 #include <QRegularExpression>
 

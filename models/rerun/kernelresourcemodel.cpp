@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "rerun/kernelresourcemodel.h"
+#include "models/rerun/kernelresourcemodel.h"
 
-#include "rerun/rerunformat.h"
+#include "models/rerun/rerunformat.h"
 
 namespace krw {
 

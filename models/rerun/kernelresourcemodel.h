@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "rerun/kernelresourceusage.h"
+#include "models/rerun/kernelresourceusage.h"
 
 #include <QAbstractTableModel>
 

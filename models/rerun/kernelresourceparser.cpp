@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "rerun/kernelresourceparser.h"
+#include "models/rerun/kernelresourceparser.h"
 
 #include <QRegularExpression>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "rerun/diagnostic.h"
-#include "rerun/kernelresourceusage.h"
+#include "models/rerun/diagnostic.h"
+#include "models/rerun/kernelresourceusage.h"
 
 namespace krw {
 

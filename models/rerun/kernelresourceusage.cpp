@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "rerun/kernelresourceusage.h"
+#include "models/rerun/kernelresourceusage.h"
 
 namespace krw {
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "rerun/latestrerun.h"
+#include "models/rerun/latestrerun.h"
 
-#include "rerun/rerunformat.h"
-#include "rerun/rerunresult.h"
-#include "rerun/verdictlevel.h"
+#include "models/rerun/rerunformat.h"
+#include "models/rerun/rerunresult.h"
+#include "models/rerun/verdictlevel.h"
 
 #include <QCoreApplication>
 

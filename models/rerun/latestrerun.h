@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "failures/failuresignature.h"
+#include "models/failures/failuresignature.h"
 
 #include <QDateTime>
 #include <QHash>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "rerun/plotdata.h"
+#include "models/rerun/plotdata.h"
 
-#include "rerun/rerunformat.h"
-#include "rerun/verdictlevel.h"
+#include "models/rerun/rerunformat.h"
+#include "models/rerun/verdictlevel.h"
 
 #include <QtMath>
 

@@ -5,7 +5,7 @@
 // and picks colours, so everything a reviewer reads off a plot is tested here.
 #pragma once
 
-#include "rerun/rerunresult.h"
+#include "models/rerun/rerunresult.h"
 
 #include <QString>
 #include <QStringList>

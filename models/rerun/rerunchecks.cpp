@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "rerun/rerunchecks.h"
+#include "models/rerun/rerunchecks.h"
 
-#include "rerun/verdictlevel.h"
+#include "models/rerun/verdictlevel.h"
 
 #include <QMap>
 

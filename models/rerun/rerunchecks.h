@@ -7,7 +7,7 @@
 // which, so no view shows an empty list as if all were well.
 #pragma once
 
-#include "rerun/rerunresult.h"
+#include "models/rerun/rerunresult.h"
 
 #include <QString>
 #include <QStringList>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "rerun/rerunformat.h"
+#include "models/rerun/rerunformat.h"
 
-#include "rerun/kernelresourceusage.h"
-#include "rerun/rerunresult.h"
+#include "models/rerun/kernelresourceusage.h"
+#include "models/rerun/rerunresult.h"
 
 #include <QHash>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "rerun/rerunkey.h"
+#include "models/rerun/rerunkey.h"
 
 namespace krw {
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "rerun/rerunresult.h"
+#include "models/rerun/rerunresult.h"
 
-#include "rerun/verdictlevel.h"
+#include "models/rerun/verdictlevel.h"
 
 #include <QCoreApplication>
 

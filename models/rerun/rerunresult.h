@@ -5,8 +5,8 @@
 // `kernel-review-cli rerun --json`, shown by the runner panel. Stages not reached are absent.
 #pragma once
 
-#include "rerun/diagnostic.h"
-#include "rerun/kernelresourceusage.h"
+#include "models/rerun/diagnostic.h"
+#include "models/rerun/kernelresourceusage.h"
 
 #include <QDateTime>
 #include <QMap>

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
-#include "rerun/resultstore.h"
+#include "models/rerun/resultstore.h"
 
-#include "modelslogging.h"
-#include "storage/atomicfile.h"
-#include "storage/safefilename.h"
-#include "storage/sidecarfolder.h"
+#include "models/modelslogging.h"
+#include "models/storage/atomicfile.h"
+#include "models/storage/safefilename.h"
+#include "models/storage/sidecarfolder.h"
 
 #include <QCryptographicHash>
 #include <QDir>

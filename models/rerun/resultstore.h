@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "rerun/latestrerun.h"
-#include "rerun/rerunresult.h"
+#include "models/rerun/latestrerun.h"
+#include "models/rerun/rerunresult.h"
 
 #include <QMap>
 #include <QString>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "review/annotationedit.h"
+#include "models/review/annotationedit.h"
 
 #include <algorithm>
 

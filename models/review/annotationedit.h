@@ -7,7 +7,7 @@
 // from (someone else changed it since), so an undo never overwrites another writer's change.
 #pragma once
 
-#include "review/annotations.h"
+#include "models/review/annotations.h"
 
 #include <optional>
 

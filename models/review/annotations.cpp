@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "review/annotations.h"
+#include "models/review/annotations.h"
 
 #include <QCryptographicHash>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "review/annotationstore.h"
+#include "models/review/annotationstore.h"
 
-#include "review/filelock.h"
-#include "storage/sidecarfolder.h"
+#include "models/review/filelock.h"
+#include "models/storage/sidecarfolder.h"
 
 #include <QCryptographicHash>
 #include <QDateTime>

@@ -33,8 +33,8 @@
 // entries of a partly broken file are kept.
 #pragma once
 
-#include "review/annotations.h"
-#include "run/rundata.h"
+#include "models/review/annotations.h"
+#include "models/run/rundata.h"
 
 #include <QDateTime>
 #include <QObject>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "review/bulkchange.h"
+#include "models/review/bulkchange.h"
 
 #include <QRegularExpression>
 #include <QSet>

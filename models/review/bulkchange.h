@@ -5,8 +5,8 @@
 // cases change", and a case that already holds the result is left out.
 #pragma once
 
-#include "review/annotationedit.h"
-#include "review/annotations.h"
+#include "models/review/annotationedit.h"
+#include "models/review/annotations.h"
 
 #include <QStringList>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "review/filelock.h"
+#include "models/review/filelock.h"
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "run/casejoiner.h"
+#include "models/run/casejoiner.h"
 
-#include "run/outcomes.h"
+#include "models/run/outcomes.h"
 
 namespace krw {
 

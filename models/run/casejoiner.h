@@ -5,7 +5,7 @@
 // (run/outcomes.h).
 #pragma once
 
-#include "run/iterationrecords.h"
+#include "models/run/iterationrecords.h"
 
 namespace krw {
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "run/casetexts.h"
+#include "models/run/casetexts.h"
 
-#include "run/caseversions.h"
-#include "run/textreader.h"
+#include "models/run/caseversions.h"
+#include "models/run/textreader.h"
 
 namespace krw {
 

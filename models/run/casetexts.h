@@ -4,8 +4,8 @@
 // panes without touching files on the UI thread.
 #pragma once
 
-#include "run/rundata.h"
-#include "run/textstore.h"
+#include "models/run/rundata.h"
+#include "models/run/textstore.h"
 
 #include <QHash>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "run/caseversions.h"
+#include "models/run/caseversions.h"
 
 #include <QRegularExpression>
 

@@ -4,7 +4,7 @@
 // prediction, the call and exe fixes, every perf candidate; plus the label and test code.
 #pragma once
 
-#include "run/rundata.h"
+#include "models/run/rundata.h"
 
 namespace krw {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "run/containerscanner.h"
+#include "models/run/containerscanner.h"
 
 #include <utility>
 

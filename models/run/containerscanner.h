@@ -5,7 +5,7 @@
 // behind it before the next is found. scanContainer (jsonspans.h) is this scanner run to the end.
 #pragma once
 
-#include "run/jsonspans.h"
+#include "models/run/jsonspans.h"
 
 namespace krw::json_spans {
 

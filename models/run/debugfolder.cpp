@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "run/debugfolder.h"
+#include "models/run/debugfolder.h"
 
-#include "run/caseversions.h"
+#include "models/run/caseversions.h"
 
 #include <QFile>
 #include <QJsonArray>

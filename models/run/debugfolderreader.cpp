@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "run/debugfolderreader.h"
+#include "models/run/debugfolderreader.h"
 
-#include "run/debugfolder.h"
-#include "run/loadsession.h"
-#include "run/textstore.h"
+#include "models/run/debugfolder.h"
+#include "models/run/loadsession.h"
+#include "models/run/textstore.h"
 
 #include <QFileInfo>
 #include <QSet>

@@ -6,7 +6,7 @@
 // raw TextRef. A case is named after its folder, or as the workspace export's index.json says.
 #pragma once
 
-#include "run/iterationrecords.h"
+#include "models/run/iterationrecords.h"
 
 #include <QDir>
 #include <QStringList>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "run/displaytext.h"
+#include "models/run/displaytext.h"
 
-#include "run/textlimits.h"
-#include "storage/atomicfile.h"
+#include "models/run/textlimits.h"
+#include "models/storage/atomicfile.h"
 
 #include <QThread>
 

@@ -6,8 +6,8 @@
 // text, read again from its file on a worker, to show or to save.
 #pragma once
 
-#include "run/caseversions.h"
-#include "run/textstore.h"
+#include "models/run/caseversions.h"
+#include "models/run/textstore.h"
 
 #include <QMetaType>
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "run/fieldreader.h"
+#include "models/run/fieldreader.h"
 
-#include "run/filewarnings.h"
-#include "run/jsonscalars_p.h"
-#include "run/textlimits.h"
+#include "models/run/filewarnings.h"
+#include "models/run/jsonscalars_p.h"
+#include "models/run/textlimits.h"
 
 #include <nlohmann/json.hpp>
 

@@ -7,8 +7,8 @@
 // field is then left out, repaired or shown as JSON, never the whole case.
 #pragma once
 
-#include "run/jsonspans.h"
-#include "run/runloader.h"
+#include "models/run/jsonspans.h"
+#include "models/run/runloader.h"
 
 #include <optional>
 #include <string_view>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "run/filewarnings.h"
+#include "models/run/filewarnings.h"
 
 #include <algorithm>
 #include <cstring>

@@ -5,7 +5,7 @@
 // part one of its own, starting where the part starts, and merges them in file order.
 #pragma once
 
-#include "run/rundata.h"
+#include "models/run/rundata.h"
 
 #include <QString>
 #include <QVector>

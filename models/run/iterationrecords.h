@@ -5,7 +5,7 @@
 // Cases.
 #pragma once
 
-#include "run/rundata.h"
+#include "models/run/rundata.h"
 
 #include <QHash>
 #include <QString>

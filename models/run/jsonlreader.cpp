@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
-#include "run/jsonlreader.h"
+#include "models/run/jsonlreader.h"
 
-#include "run/fieldreader.h"
-#include "run/jsonspans.h"
-#include "run/loadsession.h"
-#include "run/mappedfile.h"
+#include "models/run/fieldreader.h"
+#include "models/run/jsonspans.h"
+#include "models/run/loadsession.h"
+#include "models/run/mappedfile.h"
 
 #include <algorithm>
 

@@ -5,8 +5,8 @@
 // so a bad field costs that field and a bad line costs that line.
 #pragma once
 
-#include "run/iterationrecords.h"
-#include "run/jsonvalidator.h"
+#include "models/run/iterationrecords.h"
+#include "models/run/jsonvalidator.h"
 
 #include <string_view>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "run/jsonscalars_p.h"
+#include "models/run/jsonscalars_p.h"
 
 #include <QByteArray>
 #include <QtGlobal>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "run/jsonspans.h"
+#include "models/run/jsonspans.h"
 
-#include "run/containerscanner.h"
+#include "models/run/containerscanner.h"
 
 #include <cstring>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "run/jsonstringdecoder.h"
+#include "models/run/jsonstringdecoder.h"
 
 #include <simdjson.h>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "run/jsonvalidator.h"
+#include "models/run/jsonvalidator.h"
 
 #include <simdjson.h>
 

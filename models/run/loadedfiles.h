@@ -5,8 +5,8 @@
 // (TextStore::isUnchanged decides) and joins the rest as they were.
 #pragma once
 
-#include "run/iterationrecords.h"
-#include "run/memoryfilereader.h"
+#include "models/run/iterationrecords.h"
+#include "models/run/memoryfilereader.h"
 
 #include <optional>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "run/loadsession.h"
+#include "models/run/loadsession.h"
 
 namespace krw {
 

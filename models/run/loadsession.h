@@ -9,7 +9,7 @@
 // them; the source table and warnings() are only touched before and after (runloader.cpp).
 #pragma once
 
-#include "run/runloader.h"
+#include "models/run/runloader.h"
 
 #include <QMutex>
 

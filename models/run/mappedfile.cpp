@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "run/mappedfile.h"
+#include "models/run/mappedfile.h"
 
-#include "run/textstore.h"
+#include "models/run/textstore.h"
 
 #include <QFileInfo>
 

@@ -6,9 +6,9 @@
 // process (MappingGuard): the rest reads as zeros, isCutShort() says so, and the reader stops.
 #pragma once
 
-#include "run/filewarnings.h"
-#include "run/mappingguard.h"
-#include "run/rundata.h"
+#include "models/run/filewarnings.h"
+#include "models/run/mappingguard.h"
+#include "models/run/rundata.h"
 
 #include <QFile>
 #include <QString>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "run/mappingguard.h"
+#include "models/run/mappingguard.h"
 
 #include <QtGlobal>
 

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
-#include "run/memoryfilereader.h"
+#include "models/run/memoryfilereader.h"
 
-#include "run/containerscanner.h"
-#include "run/fieldreader.h"
-#include "run/filewarnings.h"
-#include "run/jsonscalars_p.h"
-#include "run/loadsession.h"
-#include "run/mappedfile.h"
-#include "work/workpools.h"
+#include "models/run/containerscanner.h"
+#include "models/run/fieldreader.h"
+#include "models/run/filewarnings.h"
+#include "models/run/jsonscalars_p.h"
+#include "models/run/loadsession.h"
+#include "models/run/mappedfile.h"
+#include "models/work/workpools.h"
 
 #include <QFileInfo>
 #include <QFuture>

@@ -7,9 +7,9 @@
 // is missing on either side.
 #pragma once
 
-#include "run/iterationrecords.h"
-#include "run/jsonspans.h"
-#include "run/jsonvalidator.h"
+#include "models/run/iterationrecords.h"
+#include "models/run/jsonspans.h"
+#include "models/run/jsonvalidator.h"
 
 #include <optional>
 #include <string_view>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "run/outcomes.h"
+#include "models/run/outcomes.h"
 
 namespace krw {
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "run/rundata.h"
+#include "models/run/rundata.h"
 
 namespace krw {
 

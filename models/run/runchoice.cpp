@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "run/runchoice.h"
+#include "models/run/runchoice.h"
 
 namespace krw {
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "run/runlocator.h"
+#include "models/run/runlocator.h"
 
 #include <QString>
 #include <QStringList>

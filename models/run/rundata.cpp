@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "run/rundata.h"
+#include "models/run/rundata.h"
 
 namespace krw {
 

@@ -19,18 +19,18 @@
 //   DebugFolderReader  a tree of per-case debug folders (its format is DebugFolder's)
 //   CaseJoiner         the records of all iterations → Cases with their outcomes
 //   IterationRecords   what the readers hand the joiner; jsonscalars_p.h: small JSON values
-#include "run/runloader.h"
+#include "models/run/runloader.h"
 
-#include "run/casejoiner.h"
-#include "run/debugfolderreader.h"
-#include "run/jsonlreader.h"
-#include "run/loadedfiles.h"
-#include "run/loadsession.h"
-#include "run/mappedfile.h"
-#include "run/memoryfilereader.h"
-#include "run/runchoice.h"
-#include "run/textstore.h"
-#include "work/workpools.h"
+#include "models/run/casejoiner.h"
+#include "models/run/debugfolderreader.h"
+#include "models/run/jsonlreader.h"
+#include "models/run/loadedfiles.h"
+#include "models/run/loadsession.h"
+#include "models/run/mappedfile.h"
+#include "models/run/memoryfilereader.h"
+#include "models/run/runchoice.h"
+#include "models/run/textstore.h"
+#include "models/work/workpools.h"
 
 #include <QFileInfo>
 #include <QFuture>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "run/runloadjob.h"
+#include "models/run/runloadjob.h"
 
-#include "work/jobtracker.h"
-#include "work/workpools.h"
+#include "models/work/jobtracker.h"
+#include "models/work/workpools.h"
 
 #include <QThread>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "run/runloader.h"
+#include "models/run/runloader.h"
 
 #include <QObject>
 #include <QTimer>

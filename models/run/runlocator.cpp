@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "run/runlocator.h"
+#include "models/run/runlocator.h"
 
-#include "run/debugfolder.h"
+#include "models/run/debugfolder.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "run/runsummary.h"
+#include "models/run/runsummary.h"
 
 #include <QCoreApplication>
 

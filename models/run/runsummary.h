@@ -5,7 +5,7 @@
 // "1 iteration" for a lone file) and of what counts as failing or unknown in a summary.
 #pragma once
 
-#include "run/rundata.h"
+#include "models/run/rundata.h"
 
 namespace krw {
 

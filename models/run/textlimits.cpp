@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "run/textlimits.h"
+#include "models/run/textlimits.h"
 
 #include <QCoreApplication>
 #include <QLocale>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "run/textreader.h"
+#include "models/run/textreader.h"
 
 #include <QFile>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "run/textstore.h"
+#include "models/run/textstore.h"
 
 #include <memory>
 #include <vector>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "run/textstore.h"
+#include "models/run/textstore.h"
 
-#include "run/jsonstringdecoder.h"
-#include "run/textlimits.h"
+#include "models/run/jsonstringdecoder.h"
+#include "models/run/textlimits.h"
 
 #include <QFile>
 #include <QFileInfo>

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
-#include "session/runsession.h"
+#include "models/session/runsession.h"
 
-#include "browse/searchindex.h"
-#include "lint/hintcache.h"
-#include "rerun/rerunresult.h"
-#include "rerun/resultstore.h"
-#include "review/annotationstore.h"
-#include "work/jobtracker.h"
-#include "work/workpools.h"
+#include "models/browse/searchindex.h"
+#include "models/lint/hintcache.h"
+#include "models/rerun/rerunresult.h"
+#include "models/rerun/resultstore.h"
+#include "models/review/annotationstore.h"
+#include "models/work/jobtracker.h"
+#include "models/work/workpools.h"
 
 #include <optional>
 

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "batch/batchqueue.h"
-#include "lint/linthint.h"
-#include "rerun/latestrerun.h"
-#include "run/rundata.h"
+#include "models/batch/batchqueue.h"
+#include "models/lint/linthint.h"
+#include "models/rerun/latestrerun.h"
+#include "models/run/rundata.h"
 
 #include <QObject>
 #include <QVector>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "storage/atomicfile.h"
+#include "models/storage/atomicfile.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "storage/filenameallocator.h"
+#include "models/storage/filenameallocator.h"
 
 namespace krw {
 

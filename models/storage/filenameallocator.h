@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "storage/safefilename.h"
+#include "models/storage/safefilename.h"
 
 #include <QSet>
 #include <QString>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "storage/safefilename.h"
+#include "models/storage/safefilename.h"
 
 #include <QCryptographicHash>
 #include <QRegularExpression>

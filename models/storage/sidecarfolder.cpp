@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "storage/sidecarfolder.h"
+#include "models/storage/sidecarfolder.h"
 
-#include "storage/safefilename.h"
+#include "models/storage/safefilename.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "work/jobtracker.h"
+#include "models/work/jobtracker.h"
 
 namespace krw {
 

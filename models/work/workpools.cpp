@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "work/workpools.h"
+#include "models/work/workpools.h"
 
 #include <QCoreApplication>
 #include <QFuture>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "batch/batchplace.h"
+#include "runner/batch/batchplace.h"
 
 namespace krw {
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "profile/toolchainprofile.h"
+#include "runner/profile/toolchainprofile.h"
 
 #include <QString>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "batch/batchrunner.h"
+#include "runner/batch/batchrunner.h"
 
 namespace krw {
 

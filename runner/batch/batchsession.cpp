@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "batch/batchsession.h"
+#include "runner/batch/batchsession.h"
 
-#include "batch/batchrecord.h"
-#include "rerun/rerunresult.h"
-#include "work/jobtracker.h"
+#include "models/batch/batchrecord.h"
+#include "models/rerun/rerunresult.h"
+#include "models/work/jobtracker.h"
 
 #include <QThreadPool>
 #include <QtConcurrent>

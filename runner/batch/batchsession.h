@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "batch/batchqueue.h"
-#include "batch/batchsummary.h"
-#include "rerun/resultstore.h"
+#include "models/batch/batchqueue.h"
+#include "models/batch/batchsummary.h"
+#include "models/rerun/resultstore.h"
 
 #include <QObject>
 

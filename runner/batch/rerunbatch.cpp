@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "batch/rerunbatch.h"
+#include "runner/batch/rerunbatch.h"
 
 #include <algorithm>
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "batch/batchrunner.h"
-#include "pipeline/rerunpipeline.h"
-#include "pipeline/rerunrequest.h"
+#include "runner/batch/batchrunner.h"
+#include "runner/pipeline/rerunpipeline.h"
+#include "runner/pipeline/rerunrequest.h"
 
 #include <QVector>
 

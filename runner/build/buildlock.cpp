@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "build/buildlock.h"
+#include "runner/build/buildlock.h"
 
 #include <QLockFile>
 

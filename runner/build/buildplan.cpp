@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "build/buildplan.h"
+#include "runner/build/buildplan.h"
 
 #include <QCryptographicHash>
 #include <QDir>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "process/processjob.h"
-#include "profile/toolchaininfo.h"
-#include "profile/toolchainprofile.h"
+#include "runner/process/processjob.h"
+#include "runner/profile/toolchaininfo.h"
+#include "runner/profile/toolchainprofile.h"
 
 namespace krw {
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "harness/harnesscontract.h"
+#include "runner/harness/harnesscontract.h"
 
-#include "harness/harnessschema.h"
+#include "runner/harness/harnessschema.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

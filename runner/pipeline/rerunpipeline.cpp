@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: MIT
-#include "pipeline/rerunpipeline.h"
+#include "runner/pipeline/rerunpipeline.h"
 
 #include "krw-config.h"
-#include "pipeline/staticconfirmation.h"
-#include "rerun/diagnosticparser.h"
-#include "rerun/kernelresourceparser.h"
-#include "review/annotations.h"
-#include "run/caseversions.h"
-#include "runnerlogging.h"
-#include "sandbox/sandboxenvironment.h"
-#include "storage/atomicfile.h"
-#include "work/workpools.h"
+#include "models/rerun/diagnosticparser.h"
+#include "models/rerun/kernelresourceparser.h"
+#include "models/review/annotations.h"
+#include "models/run/caseversions.h"
+#include "models/storage/atomicfile.h"
+#include "models/work/workpools.h"
+#include "runner/pipeline/staticconfirmation.h"
+#include "runner/runnerlogging.h"
+#include "runner/sandbox/sandboxenvironment.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

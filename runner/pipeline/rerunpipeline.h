@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "build/buildlock.h"
-#include "build/buildplan.h"
-#include "lint/linthint.h"
-#include "pipeline/rerunrequest.h"
-#include "process/processjob.h"
-#include "profile/pythonfinder.h"
-#include "profile/toolchainprofile.h"
-#include "remote/remotesteps.h"
-#include "rerun/rerunresult.h"
-#include "sandbox/sandbox.h"
+#include "models/lint/linthint.h"
+#include "models/rerun/rerunresult.h"
+#include "runner/build/buildlock.h"
+#include "runner/build/buildplan.h"
+#include "runner/pipeline/rerunrequest.h"
+#include "runner/process/processjob.h"
+#include "runner/profile/pythonfinder.h"
+#include "runner/profile/toolchainprofile.h"
+#include "runner/remote/remotesteps.h"
+#include "runner/sandbox/sandbox.h"
 
 #include <QDir>
 #include <QElapsedTimer>

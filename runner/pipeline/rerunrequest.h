@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "harness/harnesscontract.h"
-#include "profile/toolchainprofile.h"
+#include "runner/harness/harnesscontract.h"
+#include "runner/profile/toolchainprofile.h"
 
 #include <QString>
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "pipeline/rerunrequestbuilder.h"
+#include "runner/pipeline/rerunrequestbuilder.h"
 
-#include "pipeline/rerunpipeline.h"
-#include "pipeline/rerunrequestformat.h"
-#include "run/textlimits.h"
+#include "models/run/textlimits.h"
+#include "runner/pipeline/rerunpipeline.h"
+#include "runner/pipeline/rerunrequestformat.h"
 
 #include <QDir>
 #include <QFile>

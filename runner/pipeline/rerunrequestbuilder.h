@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "pipeline/rerunrequest.h"
-#include "rerun/resultstore.h"
-#include "run/casetexts.h"
-#include "run/caseversions.h"
+#include "models/rerun/resultstore.h"
+#include "models/run/casetexts.h"
+#include "models/run/caseversions.h"
+#include "runner/pipeline/rerunrequest.h"
 
 #include <optional>
 

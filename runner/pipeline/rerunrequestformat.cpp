@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "pipeline/rerunrequestformat.h"
+#include "runner/pipeline/rerunrequestformat.h"
 
-#include "pipeline/rerunpipeline.h"
+#include "runner/pipeline/rerunpipeline.h"
 
 #include <QDir>
 #include <QJsonDocument>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "pipeline/rerunrequest.h"
+#include "runner/pipeline/rerunrequest.h"
 
 #include <QByteArray>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "pipeline/rerunsession.h"
+#include "runner/pipeline/rerunsession.h"
 
-#include "work/jobtracker.h"
-#include "work/workpools.h"
+#include "models/work/jobtracker.h"
+#include "models/work/workpools.h"
 
 namespace krw {
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "pipeline/rerunpipeline.h"
-#include "rerun/resultstore.h"
+#include "models/rerun/resultstore.h"
+#include "runner/pipeline/rerunpipeline.h"
 
 #include <QObject>
 

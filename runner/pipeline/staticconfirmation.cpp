@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "pipeline/staticconfirmation.h"
+#include "runner/pipeline/staticconfirmation.h"
 
-#include "lint/linter.h"
-#include "lint/linttexts.h"
-#include "rerun/rerunresult.h"
+#include "models/lint/linter.h"
+#include "models/lint/linttexts.h"
+#include "models/rerun/rerunresult.h"
 
 namespace krw {
 

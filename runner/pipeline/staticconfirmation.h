@@ -7,7 +7,7 @@
 // nothing (the case view lists it as a lint hint anyway).
 #pragma once
 
-#include "lint/linthint.h"
+#include "models/lint/linthint.h"
 
 #include <QString>
 

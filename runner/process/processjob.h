@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "process/resourcewatch.h"
+#include "runner/process/resourcewatch.h"
 
 #include <QObject>
 #include <QProcess>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "process/processtreeusage.h"
+#include "runner/process/processtreeusage.h"
 
 #include <QHash>
 #include <QVector>

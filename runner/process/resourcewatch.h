@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "process/processtreeusage.h"
+#include "runner/process/processtreeusage.h"
 
 #include <QObject>
 #include <QStringList>

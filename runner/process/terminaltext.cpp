@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "process/terminaltext.h"
+#include "runner/process/terminaltext.h"
 
 namespace krw {
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "profile/pythonfinder.h"
+#include "runner/profile/pythonfinder.h"
 
-#include "process/processjob.h"
+#include "runner/process/processjob.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "profile/toolchaininfo.h"
+#include "runner/profile/toolchaininfo.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

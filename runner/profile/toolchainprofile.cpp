@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "profile/toolchainprofile.h"
+#include "runner/profile/toolchainprofile.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "harness/harnesscontract.h"
-#include "remote/remotehost.h"
+#include "runner/harness/harnesscontract.h"
+#include "runner/remote/remotehost.h"
 
 #include <QMetaType>
 #include <QString>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "remote/hostprobe.h"
+#include "runner/remote/hostprobe.h"
 
 #include <QDateTime>
 #include <QRandomGenerator>

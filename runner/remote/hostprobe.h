@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "profile/toolchaininfo.h"
-#include "remote/remotehost.h"
-#include "remote/remotestager.h"
-#include "remote/remotesteps.h"
+#include "runner/profile/toolchaininfo.h"
+#include "runner/remote/remotehost.h"
+#include "runner/remote/remotestager.h"
+#include "runner/remote/remotesteps.h"
 
 #include <QObject>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "remote/remotecommand.h"
+#include "runner/remote/remotecommand.h"
 
 #include <QRegularExpression>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "process/processjob.h"
-#include "remote/remotehost.h"
+#include "runner/process/processjob.h"
+#include "runner/remote/remotehost.h"
 
 #include <QString>
 #include <QStringList>

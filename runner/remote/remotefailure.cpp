@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "remote/remotefailure.h"
+#include "runner/remote/remotefailure.h"
 
 #include <QRegularExpression>
 #include <QStringList>

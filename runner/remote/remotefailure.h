@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "process/processjob.h"
+#include "runner/process/processjob.h"
 
 #include <QString>
 

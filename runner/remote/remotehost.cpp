@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "remote/remotehost.h"
+#include "runner/remote/remotehost.h"
 
 namespace krw {
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "remote/remotejob.h"
+#include "runner/remote/remotejob.h"
 
-#include "remote/remotecommand.h"
-#include "remote/remotefailure.h"
-#include "runnerlogging.h"
+#include "runner/remote/remotecommand.h"
+#include "runner/remote/remotefailure.h"
+#include "runner/runnerlogging.h"
 
 namespace krw {
 

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
-#include "remote/remotestager.h"
+#include "runner/remote/remotestager.h"
 
-#include "remote/remotecommand.h"
-#include "remote/remotefailure.h"
-#include "work/jobtracker.h"
-#include "work/workpools.h"
+#include "models/work/jobtracker.h"
+#include "models/work/workpools.h"
+#include "runner/remote/remotecommand.h"
+#include "runner/remote/remotefailure.h"
 
 #include <QCryptographicHash>
 #include <QDir>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "remote/remotesteps.h"
+#include "runner/remote/remotesteps.h"
 
-#include "remote/remotecommand.h"
-#include "rerun/diagnosticparser.h"
-#include "rerun/kernelresourceparser.h"
+#include "models/rerun/diagnosticparser.h"
+#include "models/rerun/kernelresourceparser.h"
+#include "runner/remote/remotecommand.h"
 
 #include <QFile>
 #include <QFileInfo>

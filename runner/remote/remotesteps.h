@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "build/buildplan.h"
-#include "profile/toolchaininfo.h"
-#include "remote/remotehost.h"
-#include "remote/remotejob.h"
-#include "remote/remotestager.h"
-#include "rerun/rerunresult.h"
+#include "models/rerun/rerunresult.h"
+#include "runner/build/buildplan.h"
+#include "runner/profile/toolchaininfo.h"
+#include "runner/remote/remotehost.h"
+#include "runner/remote/remotejob.h"
+#include "runner/remote/remotestager.h"
 
 #include <QElapsedTimer>
 #include <QJsonObject>

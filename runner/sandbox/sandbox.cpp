@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "sandbox/sandbox.h"
+#include "runner/sandbox/sandbox.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "process/processjob.h"
-#include "process/resourcewatch.h"
-#include "profile/toolchainprofile.h"
+#include "runner/process/processjob.h"
+#include "runner/process/resourcewatch.h"
+#include "runner/profile/toolchainprofile.h"
 
 #include <QString>
 #include <QStringList>

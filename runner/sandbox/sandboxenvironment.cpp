@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "sandbox/sandboxenvironment.h"
+#include "runner/sandbox/sandboxenvironment.h"
 
 namespace krw {
 

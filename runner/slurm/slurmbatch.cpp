@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-#include "slurm/slurmbatch.h"
+#include "runner/slurm/slurmbatch.h"
 
-#include "pipeline/rerunrequestformat.h"
-#include "remote/remotecommand.h"
-#include "storage/atomicfile.h"
-#include "work/jobtracker.h"
-#include "work/workpools.h"
+#include "models/storage/atomicfile.h"
+#include "models/work/jobtracker.h"
+#include "models/work/workpools.h"
+#include "runner/pipeline/rerunrequestformat.h"
+#include "runner/remote/remotecommand.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

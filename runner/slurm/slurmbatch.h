@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "batch/batchrunner.h"
-#include "pipeline/rerunrequest.h"
-#include "rerun/rerunresult.h"
-#include "slurm/slurmoutput.h"
+#include "models/rerun/rerunresult.h"
+#include "runner/batch/batchrunner.h"
+#include "runner/pipeline/rerunrequest.h"
+#include "runner/slurm/slurmoutput.h"
 
 #include <QByteArray>
 #include <QHash>

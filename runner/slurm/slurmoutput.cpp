@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "slurm/slurmoutput.h"
+#include "runner/slurm/slurmoutput.h"
 
 #include <QRegularExpression>
 

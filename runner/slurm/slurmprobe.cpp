@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "slurm/slurmprobe.h"
+#include "runner/slurm/slurmprobe.h"
 
-#include "slurm/slurmbatch.h"
-#include "work/jobtracker.h"
-#include "work/workpools.h"
+#include "models/work/jobtracker.h"
+#include "models/work/workpools.h"
+#include "runner/slurm/slurmbatch.h"
 
 #include <QDir>
 #include <QFileInfo>

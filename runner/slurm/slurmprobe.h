@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "process/processjob.h"
-#include "profile/toolchainprofile.h"
+#include "runner/process/processjob.h"
+#include "runner/profile/toolchainprofile.h"
 
 #include <QObject>
 

@@ -14,14 +14,14 @@
 // Usage: QT_QPA_PLATFORM=offscreen bench_compare RUN [OTHER] [--runs 5]
 // Not a test: numbers are quoted in docs/PERFORMANCE.md ("Comparing runs"), not asserted.
 #include "benchsupport.h"
-#include "browse/casefilterbar.h"
-#include "browse/casesearchjob.h"
-#include "code/syntaxsupport.h"
-#include "compare/comparisonpanel.h"
-#include "compare/runcomparison.h"
-#include "compare/rungrid.h"
-#include "run/runloader.h"
-#include "shell/mainwindow.h"
+#include "models/browse/casesearchjob.h"
+#include "models/compare/runcomparison.h"
+#include "models/compare/rungrid.h"
+#include "models/run/runloader.h"
+#include "widgets/browse/casefilterbar.h"
+#include "widgets/code/syntaxsupport.h"
+#include "widgets/compare/comparisonpanel.h"
+#include "widgets/shell/mainwindow.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

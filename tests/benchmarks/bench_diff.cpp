@@ -17,7 +17,7 @@
 // differs in its middle, to show that one long line does not blow the time up.
 // Not a test: numbers are quoted in docs/PERFORMANCE.md ("Diff"), not asserted.
 #include "benchsupport.h"
-#include "diff/linediff.h"
+#include "models/diff/linediff.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

@@ -18,15 +18,15 @@
 // without them when the run cannot be loaded or an export fails. Not a test: figures are read
 // from the table tests/benchmarks/run.sh prints.
 #include "benchsupport.h"
-#include "diff/linediff.h"
 #include "exampletiming.h"
-#include "report/reportexport.h"
-#include "report/reportexportjob.h"
-#include "report/widgetreportrenderer.h"
-#include "rerun/resultstore.h"
-#include "review/annotations.h"
-#include "run/casetexts.h"
-#include "run/runloader.h"
+#include "models/diff/linediff.h"
+#include "models/report/reportexport.h"
+#include "models/report/reportexportjob.h"
+#include "models/rerun/resultstore.h"
+#include "models/review/annotations.h"
+#include "models/run/casetexts.h"
+#include "models/run/runloader.h"
+#include "widgets/report/widgetreportrenderer.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -37,19 +37,19 @@
 // (offscreen is set when QT_QPA_PLATFORM is unset). Not a test: numbers are quoted, never asserted.
 // Output: human lines and `RESULT <key> <value> <unit>` lines (docs/PERFORMANCE.md).
 #include "benchsupport.h"
-#include "browse/casefilterbar.h"
-#include "browse/casesearchjob.h"
-#include "browse/casetreemodel.h"
-#include "caseview/caseview.h"
-#include "caseview/comparepage.h"
-#include "code/syntaxsupport.h"
 #include "memoryprobe.h"
-#include "report/exportdialog.h"
-#include "report/exportrequest.h"
-#include "report/reportexportjob.h"
-#include "rerun/latestrerun.h"
-#include "run/caseversions.h"
-#include "shell/mainwindow.h"
+#include "models/browse/casesearchjob.h"
+#include "models/browse/casetreemodel.h"
+#include "models/report/exportrequest.h"
+#include "models/report/reportexportjob.h"
+#include "models/rerun/latestrerun.h"
+#include "models/run/caseversions.h"
+#include "widgets/browse/casefilterbar.h"
+#include "widgets/caseview/caseview.h"
+#include "widgets/caseview/comparepage.h"
+#include "widgets/code/syntaxsupport.h"
+#include "widgets/report/exportdialog.h"
+#include "widgets/shell/mainwindow.h"
 
 #include <QAbstractEventDispatcher>
 #include <QAbstractProxyModel>

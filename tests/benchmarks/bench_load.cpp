@@ -18,11 +18,11 @@
 // exits 1 without RESULT lines when a command fails (a non-zero exit, a crash, or no case loaded).
 // Not a test: the figures are read from the table tests/benchmarks/run.sh prints.
 #include "benchsupport.h"
-#include "failures/failuregroup.h"
-#include "failures/failurereader.h"
-#include "rerun/resultstore.h"
-#include "run/loadedfiles.h"
-#include "run/runloader.h"
+#include "models/failures/failuregroup.h"
+#include "models/failures/failurereader.h"
+#include "models/rerun/resultstore.h"
+#include "models/run/loadedfiles.h"
+#include "models/run/runloader.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

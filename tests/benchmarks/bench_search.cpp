@@ -10,9 +10,9 @@
 // and four substring searchers over the index's lines (why memmem).
 // Usage: bench_search RUN_DIR [REPEAT=5]. Not a test: numbers are quoted in notes, not asserted.
 #include "benchsupport.h"
-#include "browse/casesearch.h"
-#include "browse/searchindex.h"
-#include "run/textstore.h"
+#include "models/browse/casesearch.h"
+#include "models/browse/searchindex.h"
+#include "models/run/textstore.h"
 
 #include <QByteArrayMatcher>
 #include <QCoreApplication>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "benchsupport.h"
 
-#include "run/runloader.h"
+#include "models/run/runloader.h"
 
 #include <QElapsedTimer>
 #include <QFile>

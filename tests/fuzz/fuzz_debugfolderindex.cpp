@@ -4,10 +4,10 @@
 // the input is the index.json a workspace export writes next to its case folders; two case
 // folders with a few files stand next to it.
 #include "fuzzfile.h"
+#include "models/run/debugfolder.h"
+#include "models/run/debugfolderreader.h"
+#include "models/run/loadsession.h"
 #include "recordcheck.h"
-#include "run/debugfolder.h"
-#include "run/debugfolderreader.h"
-#include "run/loadsession.h"
 
 #include <QDir>
 

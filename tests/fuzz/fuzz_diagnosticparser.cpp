@@ -5,9 +5,9 @@
 // Besides crashes, it checks that the log fed in pieces (as the runner streams it) gives the same
 // diagnostics as the log parsed whole.
 #include "fuzzfile.h"
-#include "rerun/diagnosticparser.h"
-#include "rerun/kernelresourceparser.h"
-#include "rerun/rerunformat.h"
+#include "models/rerun/diagnosticparser.h"
+#include "models/rerun/kernelresourceparser.h"
+#include "models/rerun/rerunformat.h"
 
 #include <QStringList>
 

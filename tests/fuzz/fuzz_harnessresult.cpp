@@ -5,8 +5,8 @@
 // (kernelsFromJson). A result read back must survive its own round trip, and every text the
 // views make of it is made.
 #include "fuzzfile.h"
-#include "rerun/rerunformat.h"
-#include "rerun/rerunresult.h"
+#include "models/rerun/rerunformat.h"
+#include "models/rerun/rerunresult.h"
 
 namespace {
 

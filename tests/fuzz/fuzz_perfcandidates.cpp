@@ -5,10 +5,10 @@
 // reader, so every offset it records is checked against the file. Where nlohmann/json accepts
 // the input too, each candidate's code must read back as the string nlohmann finds there.
 #include "fuzzfile.h"
+#include "models/run/loadsession.h"
+#include "models/run/memoryfilereader.h"
+#include "models/run/textstore.h"
 #include "recordcheck.h"
-#include "run/loadsession.h"
-#include "run/memoryfilereader.h"
-#include "run/textstore.h"
 
 #include <nlohmann/json.hpp>
 

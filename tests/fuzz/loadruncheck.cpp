@@ -2,9 +2,9 @@
 #include "loadruncheck.h"
 
 #include "fuzzfile.h"
+#include "models/run/loadedfiles.h"
+#include "models/run/runloader.h"
 #include "recordcheck.h"
-#include "run/loadedfiles.h"
-#include "run/runloader.h"
 
 #include <QDateTime>
 #include <QFile>

@@ -2,8 +2,8 @@
 #include "recordcheck.h"
 
 #include "fuzzfile.h"
-#include "run/jsonstringdecoder.h"
-#include "run/textstore.h"
+#include "models/run/jsonstringdecoder.h"
+#include "models/run/textstore.h"
 #include "rundump.h"
 
 #include <QFile>

@@ -5,8 +5,8 @@
 // leaves the file. A violation aborts (a finding).
 #pragma once
 
-#include "run/iterationrecords.h"
-#include "run/rundata.h"
+#include "models/run/iterationrecords.h"
+#include "models/run/rundata.h"
 
 namespace krw::fuzz {
 

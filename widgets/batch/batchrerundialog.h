@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "batch/batchqueue.h"
-#include "batch/batchsession.h"
-#include "batch/batchsummary.h"
-#include "batch/rerunbatch.h"
-#include "rerun/resultstore.h"
-#include "review/annotations.h"
-#include "run/rundata.h"
-#include "slurm/slurmbatch.h"
+#include "models/batch/batchqueue.h"
+#include "models/batch/batchsummary.h"
+#include "models/rerun/resultstore.h"
+#include "models/review/annotations.h"
+#include "models/run/rundata.h"
+#include "runner/batch/batchsession.h"
+#include "runner/batch/rerunbatch.h"
+#include "runner/slurm/slurmbatch.h"
 
 #include <QDialog>
 

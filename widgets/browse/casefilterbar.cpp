@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "browse/casefilterbar.h"
+#include "widgets/browse/casefilterbar.h"
 
-#include "browse/casefilterproxy.h"
-#include "lint/linter.h"
-#include "run/runsummary.h"
+#include "models/browse/casefilterproxy.h"
+#include "models/lint/linter.h"
+#include "models/run/runsummary.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -96,7 +96,7 @@ CaseFilterBar::CaseFilterBar(QWidget* parent)
     layout->addLayout(groupRow, 6, 0, 1, 2); // below the check box (row 5), shown only with a group
     hideGroupFilter();
     connect(m_clearGroup, &QToolButton::clicked, this, [this] {
-        hideGroupFilter();
+        clearGroup();
         Q_EMIT groupFilterCleared();
     });
 
@@ -115,6 +115,32 @@ CaseFilterBar::CaseFilterBar(QWidget* parent)
     connect(m_unreviewed, &QCheckBox::toggled, this, &CaseFilterBar::unreviewedOnlyChanged);
     connect(m_rerun, QOverload<int>::of(&QComboBox::activated), this, &CaseFilterBar::rerunFilterChanged);
     connect(m_hints, QOverload<int>::of(&QComboBox::activated), this, &CaseFilterBar::hintFilterChanged);
+}
+
+void CaseFilterBar::setProxy(CaseFilterProxy* proxy)
+{
+    m_proxy = proxy;
+    connect(this, &CaseFilterBar::outcomesChanged, proxy, [this, proxy] {
+        proxy->setOutcomes(outcomes());
+        proxy->setBestStages(bestStages());
+    });
+    connect(this, &CaseFilterBar::rerunFilterChanged, proxy, [this, proxy] { proxy->setRerunFilter(rerunFilter()); });
+    connect(this, &CaseFilterBar::hintFilterChanged, proxy, [this, proxy] { proxy->setHintFilter(hintFilter()); });
+    connect(this, &CaseFilterBar::unreviewedOnlyChanged, proxy, &CaseFilterProxy::setUnreviewedOnly);
+}
+
+void CaseFilterBar::filterToGroup(const QString& signature, const QStringList& cases)
+{
+    showGroupFilter(signature, int(cases.size()));
+    if (m_proxy)
+        m_proxy->setCaseSet(QSet<QString>(cases.cbegin(), cases.cend()));
+}
+
+void CaseFilterBar::clearGroup()
+{
+    hideGroupFilter();
+    if (m_proxy)
+        m_proxy->setCaseSet(std::nullopt);
 }
 
 QString CaseFilterBar::hintFilter() const

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "browse/casesearch.h"
-#include "rerun/latestrerun.h"
-#include "run/rundata.h"
+#include "models/browse/casesearch.h"
+#include "models/rerun/latestrerun.h"
+#include "models/run/rundata.h"
 
 #include <QSet>
 #include <QTimer>
@@ -17,6 +17,8 @@ class QToolButton;
 
 namespace krw {
 
+class CaseFilterProxy;
+
 // The controls above the case tree: which outcomes, which best stage, the newest rerun, lint hints, a search box whose
 // scope says where to look, and the review progress with an "unreviewed only" switch. Typing is
 // debounced (300 ms) before anything runs. Under the box a line says how the search goes:
@@ -26,6 +28,9 @@ class CaseFilterBar : public QWidget
     Q_OBJECT
 public:
     explicit CaseFilterBar(QWidget* parent = nullptr);
+    // Every choice made here narrows proxy from now on: outcomes, best stage, newest rerun, hints,
+    // unreviewed only and the failure group (filterToGroup).
+    void setProxy(CaseFilterProxy* proxy);
 
     QSet<Outcome> outcomes() const;
     QSet<Stage> bestStages() const;
@@ -59,6 +64,9 @@ public:
     void showGroupFilter(const QString& signature, int cases);
     void hideGroupFilter();
     bool hasGroupFilter() const;
+    // Only these cases in the proxy, under the group's line, until clearGroup() or its button.
+    void filterToGroup(const QString& signature, const QStringList& cases);
+    void clearGroup();
     QLabel* groupFilterLabel() const { return m_group; }
     QToolButton* clearGroupButton() const { return m_clearGroup; }
 
@@ -82,6 +90,7 @@ private:
     QLabel* m_status;
     QCheckBox* m_unreviewed;
     QLabel* m_reviewed;
+    CaseFilterProxy* m_proxy = nullptr;
     QLabel* m_group;
     QToolButton* m_clearGroup;
     QTimer m_debounce;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "browse/casejumpdialog.h"
+#include "widgets/browse/casejumpdialog.h"
 
 #include <QKeyEvent>
 #include <QLabel>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "browse/casenavigator.h"
+#include "widgets/browse/casenavigator.h"
 
-#include "browse/casefilterproxy.h"
-#include "browse/casejumpdialog.h"
-#include "browse/casetreemodel.h"
+#include "models/browse/casefilterproxy.h"
+#include "models/browse/casetreemodel.h"
+#include "widgets/browse/casejumpdialog.h"
 
 #include <QHash>
 #include <QItemSelectionModel>

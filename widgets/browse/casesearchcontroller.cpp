@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "browse/casesearchcontroller.h"
+#include "widgets/browse/casesearchcontroller.h"
 
-#include "browse/casefilterbar.h"
-#include "browse/casefilterproxy.h"
-#include "browse/casesearchjob.h"
+#include "models/browse/casefilterproxy.h"
+#include "models/browse/casesearchjob.h"
+#include "widgets/browse/casefilterbar.h"
 
 namespace krw {
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "browse/casetreeheaderview.h"
+#include "widgets/browse/casetreeheaderview.h"
 
-#include "browse/casetreemodel.h"
+#include "models/browse/casetreemodel.h"
 
 #include <QFontMetricsF>
 #include <QHash>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "browse/verdictdelegate.h"
+#include "widgets/browse/verdictdelegate.h"
 
-#include "theme/diffcolors.h"
-#include "theme/themes.h"
+#include "widgets/theme/diffcolors.h"
+#include "widgets/theme/themes.h"
 
 #include <QPainter>
 #include <QPainterPath>

@@ -5,7 +5,7 @@
 // delegate puts the icon before a case's name in the case tree; models only say which verdict.
 #pragma once
 
-#include "review/annotations.h"
+#include "models/review/annotations.h"
 
 #include <QHash>
 #include <QIcon>

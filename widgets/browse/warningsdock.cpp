@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "browse/warningsdock.h"
+#include "widgets/browse/warningsdock.h"
 
-#include "browse/warningmodel.h"
-#include "browse/warningsourcedialog.h"
+#include "models/browse/warningmodel.h"
+#include "widgets/browse/warningsourcedialog.h"
 
 #include <QHeaderView>
 #include <QMainWindow>

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
-#include "browse/warningsourcedialog.h"
+#include "widgets/browse/warningsourcedialog.h"
 
-#include "browse/sourceexcerpt.h"
-#include "code/codeview.h"
-#include "settings/settings.h"
-#include "theme/themes.h"
-#include "work/jobtracker.h"
-#include "work/workpools.h"
+#include "models/browse/sourceexcerpt.h"
+#include "models/work/jobtracker.h"
+#include "models/work/workpools.h"
+#include "widgets/code/codeview.h"
+#include "widgets/settings/settings.h"
+#include "widgets/theme/themes.h"
 
 #include <QDesktopServices>
 #include <QDialogButtonBox>

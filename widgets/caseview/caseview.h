@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "diff/linediff.h"
-#include "review/annotations.h"
-#include "run/casetexts.h"
-#include "run/caseversions.h"
-#include "run/displaytext.h"
+#include "models/diff/linediff.h"
+#include "models/review/annotations.h"
+#include "models/run/casetexts.h"
+#include "models/run/caseversions.h"
+#include "models/run/displaytext.h"
 
 #include <QSet>
 #include <QWidget>

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-#include "caseview/comparepage.h"
+#include "widgets/caseview/comparepage.h"
 
-#include "code/diffview.h"
-#include "run/textlimits.h"
-#include "settings/settings.h"
-#include "work/jobtracker.h"
-#include "work/workpools.h"
+#include "models/run/textlimits.h"
+#include "models/work/jobtracker.h"
+#include "models/work/workpools.h"
+#include "widgets/code/diffview.h"
+#include "widgets/settings/settings.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "diff/linediff.h"
-#include "run/casetexts.h"
-#include "run/caseversions.h"
+#include "models/diff/linediff.h"
+#include "models/run/casetexts.h"
+#include "models/run/caseversions.h"
 
 #include <QPair>
 #include <QWidget>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "caseview/errorview.h"
+#include "widgets/caseview/errorview.h"
 
-#include "settings/settings.h"
+#include "widgets/settings/settings.h"
 
 #include <QTextBlock>
 #include <QTextCursor>

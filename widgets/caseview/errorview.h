@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "browse/errorlinks.h"
+#include "models/browse/errorlinks.h"
 
 #include <QTextBrowser>
 #include <QVector>

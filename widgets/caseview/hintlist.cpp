@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "caseview/hintlist.h"
+#include "widgets/caseview/hintlist.h"
 
-#include "lint/linter.h"
+#include "models/lint/linter.h"
 
 namespace krw {
 

@@ -5,7 +5,7 @@
 // Hidden while the case has none.
 #pragma once
 
-#include "lint/linthint.h"
+#include "models/lint/linthint.h"
 
 #include <QHash>
 #include <QListWidget>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "caseview/historypage.h"
+#include "widgets/caseview/historypage.h"
 
-#include "run/outcomes.h"
+#include "models/run/outcomes.h"
 
 #include <QCoreApplication>
 #include <QHeaderView>

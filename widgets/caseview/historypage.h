@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "run/caseversions.h"
+#include "models/run/caseversions.h"
 
 #include <QWidget>
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "caseview/markdownview.h"
+#include "widgets/caseview/markdownview.h"
 
-#include "report/markdownhtml.h"
-#include "run/textlimits.h"
-#include "settings/settings.h"
+#include "models/report/markdownhtml.h"
+#include "models/run/textlimits.h"
+#include "widgets/settings/settings.h"
 
 #include <QTextDocument>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "caseview/tabtitlefitter.h"
+#include "widgets/caseview/tabtitlefitter.h"
 
 #include <QEvent>
 #include <QProxyStyle>

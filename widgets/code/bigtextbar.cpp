@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "code/bigtextbar.h"
+#include "widgets/code/bigtextbar.h"
 
-#include "run/textlimits.h"
-#include "work/jobtracker.h"
-#include "work/workpools.h"
+#include "models/run/textlimits.h"
+#include "models/work/jobtracker.h"
+#include "models/work/workpools.h"
 
 #include <QDir>
 #include <QFileDialog>

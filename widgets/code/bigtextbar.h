@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "run/displaytext.h"
+#include "models/run/displaytext.h"
 
 #include <QWidget>
 

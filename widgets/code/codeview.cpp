@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
-#include "code/codeview.h"
+#include "widgets/code/codeview.h"
 
-#include "code/bigtextbar.h"
-#include "code/syntaxsupport.h"
-#include "diff/linediff.h"
-#include "run/textlimits.h"
-#include "settings/settings.h"
-#include "theme/diffcolors.h"
+#include "models/diff/linediff.h"
+#include "models/run/textlimits.h"
+#include "widgets/code/bigtextbar.h"
+#include "widgets/code/syntaxsupport.h"
+#include "widgets/settings/settings.h"
+#include "widgets/theme/diffcolors.h"
 
 #include <QApplication>
 #include <QContextMenuEvent>

@@ -5,9 +5,9 @@
 // gutter numbers come from an optional per-block mapping.
 #pragma once
 
-#include "review/annotations.h"
-#include "run/caseversions.h"
-#include "run/displaytext.h"
+#include "models/review/annotations.h"
+#include "models/run/caseversions.h"
+#include "models/run/displaytext.h"
 
 #include <QList>
 #include <QPalette>

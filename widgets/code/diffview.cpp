@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "code/diffview.h"
+#include "widgets/code/diffview.h"
 
-#include "code/codeview.h"
-#include "code/syntaxsupport.h"
-#include "theme/diffcolors.h"
+#include "widgets/code/codeview.h"
+#include "widgets/code/syntaxsupport.h"
+#include "widgets/theme/diffcolors.h"
 
 #include <QFontDatabase>
 #include <QHBoxLayout>

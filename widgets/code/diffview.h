@@ -6,10 +6,10 @@
 // this view only shows a finished DiffResult.
 #pragma once
 
-#include "diff/linediff.h"
-#include "review/annotations.h"
-#include "run/caseversions.h"
-#include "theme/diffcolors.h"
+#include "models/diff/linediff.h"
+#include "models/review/annotations.h"
+#include "models/run/caseversions.h"
+#include "widgets/theme/diffcolors.h"
 
 #include <QWidget>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "code/syntaxsupport.h"
+#include "widgets/code/syntaxsupport.h"
 
 #include "krw-config.h"
 

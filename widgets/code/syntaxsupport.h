@@ -5,7 +5,7 @@
 // Repository for the whole lifetime, and loading it per view would cost time and memory.
 #pragma once
 
-#include "run/caseversions.h"
+#include "models/run/caseversions.h"
 
 #include <QString>
 

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: MIT
-#include "compare/comparisonpanel.h"
+#include "widgets/compare/comparisonpanel.h"
 
-#include "compare/comparisonfilterproxy.h"
-#include "compare/comparisontreemodel.h"
-#include "rerun/resultstore.h"
-#include "run/runchoice.h"
-#include "run/runloadjob.h"
-#include "run/runsummary.h"
-#include "work/jobtracker.h"
-#include "work/workpools.h"
+#include "models/compare/comparisonfilterproxy.h"
+#include "models/compare/comparisontreemodel.h"
+#include "models/rerun/resultstore.h"
+#include "models/run/runchoice.h"
+#include "models/run/runloadjob.h"
+#include "models/run/runsummary.h"
+#include "models/work/jobtracker.h"
+#include "models/work/workpools.h"
 
 #include <QEvent>
 #include <QHBoxLayout>

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "compare/runcomparison.h"
-#include "rerun/latestrerun.h"
-#include "run/rundata.h"
-#include "run/runlocator.h"
+#include "models/compare/runcomparison.h"
+#include "models/rerun/latestrerun.h"
+#include "models/run/rundata.h"
+#include "models/run/runlocator.h"
 
 #include <QSet>
 #include <QString>

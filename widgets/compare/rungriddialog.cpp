@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-#include "compare/rungriddialog.h"
+#include "widgets/compare/rungriddialog.h"
 
-#include "compare/rungridmodel.h"
-#include "compare/rungridsortproxy.h"
-#include "run/runloader.h"
-#include "work/jobtracker.h"
-#include "work/workpools.h"
+#include "models/compare/rungridmodel.h"
+#include "models/compare/rungridsortproxy.h"
+#include "models/run/runloader.h"
+#include "models/work/jobtracker.h"
+#include "models/work/workpools.h"
 
 #include <QDialogButtonBox>
 #include <QFileDialog>

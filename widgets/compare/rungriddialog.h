@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "compare/rungrid.h"
+#include "models/compare/rungrid.h"
 
 #include <QDialog>
 

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-#include "failures/failurespanel.h"
+#include "widgets/failures/failurespanel.h"
 
-#include "failures/failuregroupmodel.h"
-#include "failures/failurereader.h"
-#include "run/runsummary.h"
-#include "work/jobtracker.h"
-#include "work/workpools.h"
+#include "models/failures/failuregroupmodel.h"
+#include "models/failures/failurereader.h"
+#include "models/run/runsummary.h"
+#include "models/work/jobtracker.h"
+#include "models/work/workpools.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>

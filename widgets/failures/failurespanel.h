@@ -8,9 +8,9 @@
 // asks for a bulk change of the group's cases (bulkEditRequested).
 #pragma once
 
-#include "failures/failuregroup.h"
-#include "rerun/latestrerun.h"
-#include "run/rundata.h"
+#include "models/failures/failuregroup.h"
+#include "models/rerun/latestrerun.h"
+#include "models/run/rundata.h"
 
 #include <QWidget>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "plots/errorplot.h"
+#include "widgets/plots/errorplot.h"
 
-#include "plots/qcustomplotwrapper.h"
-#include "theme/plottheme.h"
+#include "widgets/plots/qcustomplotwrapper.h"
+#include "widgets/theme/plottheme.h"
 
 namespace krw {
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "plots/historyplot.h"
+#include "widgets/plots/historyplot.h"
 
-#include "plots/qcustomplotwrapper.h"
-#include "theme/plottheme.h"
+#include "widgets/plots/qcustomplotwrapper.h"
+#include "widgets/theme/plottheme.h"
 
 namespace krw {
 

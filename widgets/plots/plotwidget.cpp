@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "plots/plotwidget.h"
+#include "widgets/plots/plotwidget.h"
 
-#include "plots/qcustomplotwrapper.h"
-#include "theme/plottheme.h"
+#include "widgets/plots/qcustomplotwrapper.h"
+#include "widgets/theme/plottheme.h"
 
 #include <QBuffer>
 #include <QDir>

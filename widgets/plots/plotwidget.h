@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "rerun/plotdata.h"
+#include "models/rerun/plotdata.h"
 
 #include <QWidget>
 

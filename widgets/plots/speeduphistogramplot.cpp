@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "plots/speeduphistogramplot.h"
+#include "widgets/plots/speeduphistogramplot.h"
 
-#include "plots/qcustomplotwrapper.h"
-#include "run/runsummary.h"
-#include "theme/plottheme.h"
+#include "models/run/runsummary.h"
+#include "widgets/plots/qcustomplotwrapper.h"
+#include "widgets/theme/plottheme.h"
 
 #include <algorithm>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "batch/speedupbins.h"
-#include "plots/plotwidget.h"
+#include "models/batch/speedupbins.h"
+#include "widgets/plots/plotwidget.h"
 
 namespace krw {
 

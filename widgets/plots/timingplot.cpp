@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "plots/timingplot.h"
+#include "widgets/plots/timingplot.h"
 
-#include "plots/qcustomplotwrapper.h"
-#include "theme/plottheme.h"
+#include "widgets/plots/qcustomplotwrapper.h"
+#include "widgets/theme/plottheme.h"
 
 namespace krw {
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "plots/plotwidget.h"
+#include "widgets/plots/plotwidget.h"
 
 #include <optional>
 

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
-#include "report/exportdialog.h"
+#include "widgets/report/exportdialog.h"
 
-#include "report/reportexport.h"
-#include "report/reportexportjob.h"
-#include "report/reportsize.h"
-#include "report/widgetreportrenderer.h"
-#include "run/runsummary.h"
-#include "settings/settings.h"
-#include "theme/themes.h"
+#include "models/report/reportexport.h"
+#include "models/report/reportexportjob.h"
+#include "models/report/reportsize.h"
+#include "models/run/runsummary.h"
+#include "widgets/report/widgetreportrenderer.h"
+#include "widgets/settings/settings.h"
+#include "widgets/theme/themes.h"
 
 #include <QComboBox>
 #include <QCoreApplication>

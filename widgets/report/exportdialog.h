@@ -8,8 +8,8 @@
 // shown in the dialog, naming the file.
 #pragma once
 
-#include "report/exportrequest.h"
-#include "report/exportresult.h"
+#include "models/report/exportrequest.h"
+#include "models/report/exportresult.h"
 
 #include <QDialog>
 

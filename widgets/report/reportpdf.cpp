@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "report/reportpdf.h"
+#include "widgets/report/reportpdf.h"
 
-#include "report/reporthtml.h"
+#include "models/report/reporthtml.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QCoreApplication>

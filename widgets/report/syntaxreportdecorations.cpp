@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "report/syntaxreportdecorations.h"
+#include "widgets/report/syntaxreportdecorations.h"
 
-#include "diff/linediff.h"
 #include "krw-config.h"
+#include "models/diff/linediff.h"
 
 #include <QColor>
 

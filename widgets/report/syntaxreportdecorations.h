@@ -4,7 +4,7 @@
 // so it can live on the export's worker thread; plain in builds without it.
 #pragma once
 
-#include "report/reportdecorations.h"
+#include "models/report/reportdecorations.h"
 
 #include <memory>
 

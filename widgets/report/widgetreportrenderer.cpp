@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-#include "report/widgetreportrenderer.h"
+#include "widgets/report/widgetreportrenderer.h"
 
-#include "plots/timingplot.h"
-#include "report/reportpdf.h"
-#include "report/syntaxreportdecorations.h"
-#include "settings/settings.h"
-#include "theme/themes.h"
+#include "widgets/plots/timingplot.h"
+#include "widgets/report/reportpdf.h"
+#include "widgets/report/syntaxreportdecorations.h"
+#include "widgets/settings/settings.h"
+#include "widgets/theme/themes.h"
 
 namespace krw {
 

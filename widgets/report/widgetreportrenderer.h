@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "report/reportrenderer.h"
+#include "models/report/reportrenderer.h"
 
 #include <QSize>
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "rerun/calltimingview.h"
+#include "widgets/rerun/calltimingview.h"
 
-#include "rerun/calltimingmodel.h"
-#include "rerun/flaggedcelldelegate.h"
-#include "rerun/speeduplabel.h"
+#include "models/rerun/calltimingmodel.h"
+#include "widgets/rerun/flaggedcelldelegate.h"
+#include "widgets/rerun/speeduplabel.h"
 
 #include <QHeaderView>
 #include <QLabel>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "rerun/checksview.h"
+#include "widgets/rerun/checksview.h"
 
-#include "rerun/checkmodel.h"
-#include "rerun/flaggedcelldelegate.h"
+#include "models/rerun/checkmodel.h"
+#include "widgets/rerun/flaggedcelldelegate.h"
 
 #include <QHeaderView>
 #include <QLabel>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "rerun/editcopydialog.h"
+#include "widgets/rerun/editcopydialog.h"
 
-#include "code/codeview.h"
+#include "widgets/code/codeview.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "rerun/flaggedcelldelegate.h"
+#include "widgets/rerun/flaggedcelldelegate.h"
 
-#include "theme/themes.h"
+#include "widgets/theme/themes.h"
 
 namespace krw {
 

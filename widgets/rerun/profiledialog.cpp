@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
-#include "rerun/profiledialog.h"
+#include "widgets/rerun/profiledialog.h"
 
-#include "pipeline/rerunpipeline.h"
-#include "process/terminaltext.h"
-#include "remote/remotecommand.h"
-#include "rerun/verdictlevel.h"
-#include "settings/settings.h"
-#include "slurm/slurmbatch.h"
-#include "theme/themes.h"
+#include "models/rerun/verdictlevel.h"
+#include "runner/pipeline/rerunpipeline.h"
+#include "runner/process/terminaltext.h"
+#include "runner/remote/remotecommand.h"
+#include "runner/slurm/slurmbatch.h"
+#include "widgets/settings/settings.h"
+#include "widgets/theme/themes.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "process/processjob.h"
-#include "profile/pythonfinder.h"
-#include "profile/toolchainprofile.h"
-#include "remote/hostprobe.h"
-#include "slurm/slurmprobe.h"
+#include "runner/process/processjob.h"
+#include "runner/profile/pythonfinder.h"
+#include "runner/profile/toolchainprofile.h"
+#include "runner/remote/hostprobe.h"
+#include "runner/slurm/slurmprobe.h"
 
 #include <QDialog>
 

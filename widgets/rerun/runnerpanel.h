@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "pipeline/rerunrequestbuilder.h"
-#include "pipeline/rerunsession.h"
-#include "rerun/rerunkey.h"
-#include "rerun/resultstore.h"
-#include "run/casetexts.h"
-#include "run/caseversions.h"
+#include "models/rerun/rerunkey.h"
+#include "models/rerun/resultstore.h"
+#include "models/run/casetexts.h"
+#include "models/run/caseversions.h"
+#include "runner/pipeline/rerunrequestbuilder.h"
+#include "runner/pipeline/rerunsession.h"
 
 #include <QFileSystemWatcher>
 #include <QWidget>

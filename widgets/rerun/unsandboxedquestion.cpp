@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "rerun/unsandboxedquestion.h"
+#include "widgets/rerun/unsandboxedquestion.h"
 
 #include <QCoreApplication>
 #include <QMessageBox>

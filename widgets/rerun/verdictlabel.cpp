@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
-#include "rerun/verdictlabel.h"
+#include "widgets/rerun/verdictlabel.h"
 
-#include "rerun/rerunchecks.h"
-#include "rerun/rerunformat.h"
-#include "rerun/verdictlevel.h"
-#include "theme/themes.h"
+#include "models/rerun/rerunchecks.h"
+#include "models/rerun/rerunformat.h"
+#include "models/rerun/verdictlevel.h"
+#include "widgets/theme/themes.h"
 
 #include <QEvent>
 

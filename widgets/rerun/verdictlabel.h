@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "rerun/rerunresult.h"
+#include "models/rerun/rerunresult.h"
 
 #include <QLabel>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "review/annotationcommand.h"
+#include "widgets/review/annotationcommand.h"
 
-#include "review/annotationeditor.h"
+#include "widgets/review/annotationeditor.h"
 
 #include <algorithm>
 

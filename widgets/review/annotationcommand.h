@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "review/annotationedit.h"
+#include "models/review/annotationedit.h"
 
 #include <QPointer>
 #include <QUndoCommand>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "review/annotationeditor.h"
+#include "widgets/review/annotationeditor.h"
 
-#include "review/annotationcommand.h"
-#include "review/annotationstore.h"
-#include "settings/settings.h"
+#include "models/review/annotationstore.h"
+#include "widgets/review/annotationcommand.h"
+#include "widgets/settings/settings.h"
 
 #include <QDateTime>
 #include <QUndoStack>

@@ -9,8 +9,8 @@
 // since. The history belongs to the run: opening another run starts a new one.
 #pragma once
 
-#include "review/annotationedit.h"
-#include "review/annotationstore.h"
+#include "models/review/annotationedit.h"
+#include "models/review/annotationstore.h"
 
 #include <QObject>
 #include <QPointer>

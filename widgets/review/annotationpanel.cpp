@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: MIT
-#include "review/annotationpanel.h"
+#include "widgets/review/annotationpanel.h"
 
-#include "browse/verdictdelegate.h"
-#include "caseview/elidinglabel.h"
-#include "caseview/markdownview.h"
-#include "code/codeview.h"
-#include "review/annotationeditor.h"
-#include "review/annotationstore.h"
-#include "settings/settings.h"
-#include "theme/diffcolors.h"
-#include "theme/themes.h"
+#include "models/review/annotationstore.h"
+#include "widgets/browse/verdictdelegate.h"
+#include "widgets/caseview/elidinglabel.h"
+#include "widgets/caseview/markdownview.h"
+#include "widgets/code/codeview.h"
+#include "widgets/review/annotationeditor.h"
+#include "widgets/settings/settings.h"
+#include "widgets/theme/diffcolors.h"
+#include "widgets/theme/themes.h"
 
 #include <QComboBox>
 #include <QCompleter>

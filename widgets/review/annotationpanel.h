@@ -7,8 +7,8 @@
 // through message(), never swallowed.
 #pragma once
 
-#include "review/annotations.h"
-#include "review/annotationstore.h"
+#include "models/review/annotations.h"
+#include "models/review/annotationstore.h"
 
 #include <QHash>
 #include <QPointer>

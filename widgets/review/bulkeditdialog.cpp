@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "review/bulkeditdialog.h"
+#include "widgets/review/bulkeditdialog.h"
 
-#include "run/runsummary.h"
+#include "models/run/runsummary.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

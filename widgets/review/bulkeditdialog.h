@@ -6,8 +6,8 @@
 // step, asking first above BulkChange::ConfirmAbove cases).
 #pragma once
 
-#include "review/annotations.h"
-#include "review/bulkchange.h"
+#include "models/review/annotations.h"
+#include "models/review/bulkchange.h"
 
 #include <QDialog>
 

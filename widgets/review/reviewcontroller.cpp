@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: MIT
-#include "review/reviewcontroller.h"
+#include "widgets/review/reviewcontroller.h"
 
-#include "browse/casefilterbar.h"
-#include "browse/casetreemodel.h"
-#include "caseview/caseview.h"
-#include "code/codeview.h"
-#include "review/annotationeditor.h"
-#include "review/annotationpanel.h"
-#include "review/annotationstore.h"
-#include "run/runsummary.h"
+#include "models/browse/casetreemodel.h"
+#include "models/review/annotationstore.h"
+#include "models/run/runsummary.h"
+#include "widgets/browse/casefilterbar.h"
+#include "widgets/caseview/caseview.h"
+#include "widgets/code/codeview.h"
+#include "widgets/review/annotationeditor.h"
+#include "widgets/review/annotationpanel.h"
 
 #include <QAction>
 #include <QApplication>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "review/annotations.h"
-#include "review/bulkchange.h"
-#include "run/rundata.h"
+#include "models/review/annotations.h"
+#include "models/review/bulkchange.h"
+#include "models/run/rundata.h"
 
 #include <QObject>
 #include <QPointer>

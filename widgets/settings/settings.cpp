@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "settings/settings.h"
+#include "widgets/settings/settings.h"
 
-#include "settings/settingsstore.h"
+#include "widgets/settings/settingsstore.h"
 
 #include <QCoreApplication>
 #include <QDir>

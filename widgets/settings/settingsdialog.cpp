@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "settings/settingsdialog.h"
+#include "widgets/settings/settingsdialog.h"
 
-#include "settings/settings.h"
-#include "theme/themes.h"
+#include "widgets/settings/settings.h"
+#include "widgets/theme/themes.h"
 
 #include <QCheckBox>
 #include <QComboBox>

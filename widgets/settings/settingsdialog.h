@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "settings/settings.h"
+#include "widgets/settings/settings.h"
 
 #include <QDialog>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "settings/settingsstore.h"
+#include "widgets/settings/settingsstore.h"
 
 #include <QMutexLocker>
 #include <QSettings>

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "review/annotations.h"
-#include "review/reviewcontroller.h"
-#include "run/rundata.h"
+#include "models/review/annotations.h"
+#include "models/run/rundata.h"
+#include "widgets/browse/casetreeview.h"
+#include "widgets/review/reviewcontroller.h"
 
 #include <QMainWindow>
 #include <QPointer>
@@ -27,6 +28,7 @@ class CaseTreeModel;
 class CaseView;
 class ComparisonPanel;
 class RunGridDialog;
+class FailuresDock;
 class FailuresPanel;
 struct FailureGroup;
 class RunOpener;
@@ -101,8 +103,8 @@ public:
     // File ▸ Compare Several Runs…: the grid of outcomes, with this run (and the one compared with) listed.
     RunGridDialog* openRunGrid();
     // Failures: the run's failure groups (View ▸ Failures), read when the dock is shown.
-    FailuresPanel* failuresPanel() const { return m_failures; }
-    QDockWidget* failuresDock() const { return m_failuresDock; }
+    FailuresPanel* failuresPanel() const;
+    QDockWidget* failuresDock() const;
     // Only this group's cases in the tree, until the filter bar's Clear (or another run).
     void filterToGroup(const FailureGroup& group);
     void clearGroupFilter();
@@ -130,14 +132,10 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    void buildMenus();
+    friend class MainMenus; // the menus are the window's, in a file of their own
     void colourRerunIcon();
-    void buildReviewMenu();
     void buildStatusBar();
-    QWidget* buildCasePanel();
     void showWarnings(bool reveal);
-    void buildFailuresDock();
-    void readFailuresIfShown();
     void noteRerun(const RunPtr& run, const QString& caseName, const RerunResult& result);
     void showRun(const RunPtr& run);
     void finishShowingRun();
@@ -154,16 +152,13 @@ private:
     CaseTreeModel* m_model;
     CaseFilterProxy* m_proxy;
     CaseFilterBar* m_filterBar;
-    QTreeView* m_caseTree;
+    CaseTreeView* m_caseTree;
     CaseView* m_caseView;
     AnnotationPanel* m_annotationPanel;
     QSplitter* m_splitter;
     QSplitter* m_reviewSplitter;
     WarningsDock* m_warningsDock;
-    FailuresPanel* m_failures;
-    QDockWidget* m_failuresDock;
-    bool m_failuresStale = true; // the groups are not yet read for the shown run
-    QTimer* m_failuresRefresh; // a rerun finished: the groups are read again (once for a burst of reruns)
+    FailuresDock* m_failuresDock; // View ▸ Failures
     // The parts, made after the widgets they work on.
     RunOpener* m_opener;
     ReviewController* m_review;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "shell/recentrunsmenu.h"
+#include "widgets/shell/recentrunsmenu.h"
 
-#include "settings/settings.h"
+#include "widgets/settings/settings.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
-#include "shell/runopener.h"
+#include "widgets/shell/runopener.h"
 
-#include "run/runchoice.h"
-#include "run/runloadjob.h"
-#include "run/runsummary.h"
-#include "settings/settings.h"
+#include "models/run/runchoice.h"
+#include "models/run/runloadjob.h"
+#include "models/run/runsummary.h"
+#include "widgets/settings/settings.h"
 
 #include <QFileDialog>
 #include <QFileInfo>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "run/rundata.h"
-#include "run/runlocator.h"
+#include "models/run/rundata.h"
+#include "models/run/runlocator.h"
 
 #include <QObject>
 #include <QString>

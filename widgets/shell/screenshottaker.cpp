@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "shell/screenshottaker.h"
+#include "widgets/shell/screenshottaker.h"
 
-#include "caseview/caseview.h"
-#include "caseview/comparepage.h"
+#include "widgets/caseview/caseview.h"
+#include "widgets/caseview/comparepage.h"
 
 #include <QPixmap>
 #include <QTimer>

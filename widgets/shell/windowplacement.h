@@ -5,6 +5,8 @@
 #include <QRect>
 #include <QSize>
 
+class QWidget;
+
 namespace krw {
 
 // Where the main window goes, as plain rectangles (logical pixels): the first size comes from
@@ -24,6 +26,10 @@ public:
     // frame (the window with its frame) moved and, where it must be, shrunk to lie within
     // available; minimum: the window's smallest size (never gone below, even if it cannot fit).
     static QRect fitted(const QRect& frame, const QRect& available, const QSize& minimum = {});
+    // Both, applied to a window as it is first shown, on the screen it opens on: the first size
+    // centred there unless a geometry was restored (restored) or the caller sized it (tests,
+    // --screenshot), then moved or shrunk onto that screen where it does not fit.
+    static void place(QWidget* window, bool restored);
 };
 
 } // namespace krw

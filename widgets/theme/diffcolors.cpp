@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "theme/diffcolors.h"
+#include "widgets/theme/diffcolors.h"
 
 #include <QPalette>
 

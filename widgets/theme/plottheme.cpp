@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "theme/plottheme.h"
+#include "widgets/theme/plottheme.h"
 
-#include "plots/qcustomplotwrapper.h"
-#include "theme/diffcolors.h"
+#include "widgets/plots/qcustomplotwrapper.h"
+#include "widgets/theme/diffcolors.h"
 
 #include <QPalette>
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "theme/themes.h"
+#include "widgets/theme/themes.h"
 
-#include "review/annotations.h"
-#include "run/rundata.h"
-#include "theme/diffcolors.h"
+#include "models/review/annotations.h"
+#include "models/run/rundata.h"
+#include "widgets/theme/diffcolors.h"
 
 #include <QApplication>
 #include <QPainter>

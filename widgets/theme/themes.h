@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "review/annotations.h"
-#include "settings/settings.h"
+#include "models/review/annotations.h"
+#include "widgets/settings/settings.h"
 
 #include <QColor>
 #include <QIcon>

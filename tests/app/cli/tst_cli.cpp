@@ -4,11 +4,11 @@
 // executable runs every command but export --format html|pdf: summary, rerun's error paths and
 // one real rerun (compile-check with hipcc), and export md/csv/workspace — which must not need
 // a QGuiApplication (one is never constructed here; anything of QtGui would abort).
-#include "batch/batchqueue.h"
-#include "cli/cli.h"
-#include "pipeline/rerunrequestformat.h"
-#include "rerun/rerunresult.h"
-#include "rerun/resultstore.h"
+#include "app/cli/cli.h"
+#include "models/batch/batchqueue.h"
+#include "models/rerun/rerunresult.h"
+#include "models/rerun/resultstore.h"
+#include "runner/pipeline/rerunrequestformat.h"
 #include "samplecopy.h"
 #include "tooltests.h"
 

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
-#include "batch/batchprogressmodel.h"
-#include "batch/batchqueue.h"
-#include "batch/batchrecord.h"
-#include "batch/batchsummary.h"
-#include "batch/speedupbins.h"
-#include "rerun/resultstore.h"
+#include "models/batch/batchprogressmodel.h"
+#include "models/batch/batchqueue.h"
+#include "models/batch/batchrecord.h"
+#include "models/batch/batchsummary.h"
+#include "models/batch/speedupbins.h"
+#include "models/rerun/resultstore.h"
 
 #include <QDir>
 #include <QFile>

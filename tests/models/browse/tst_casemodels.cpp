@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
-#include "browse/casefilterproxy.h"
-#include "browse/casesearch.h"
-#include "browse/casetreemodel.h"
-#include "browse/warningmodel.h"
-#include "rerun/rerunresult.h"
-#include "run/runloader.h"
+#include "models/browse/casefilterproxy.h"
+#include "models/browse/casesearch.h"
+#include "models/browse/casetreemodel.h"
+#include "models/browse/warningmodel.h"
+#include "models/rerun/rerunresult.h"
+#include "models/run/runloader.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

@@ -5,8 +5,8 @@
 // cancelled search is never delivered as if it had finished (its result may be partial).
 // What the worker has done when something happens is made certain with the helpers of
 // workertests.h; "nothing arrives" is checked after every posted event was delivered.
-#include "browse/casesearchjob.h"
-#include "run/runloader.h"
+#include "models/browse/casesearchjob.h"
+#include "models/run/runloader.h"
 #include "sortednames.h"
 #include "workertests.h"
 

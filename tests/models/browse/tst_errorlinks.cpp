@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "browse/errorlinks.h"
+#include "models/browse/errorlinks.h"
 
 #include <QTest>
 

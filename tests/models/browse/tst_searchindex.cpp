@@ -6,13 +6,13 @@
 // agrees with QRegularExpression's caseless matching for every character that has a case; and
 // CaseSearchJob replaces (and cancels) the index when the run changes or is reloaded. A reload
 // with one file changed reads only that file's texts and gives the index a fresh build gives.
-#include "browse/casesearch.h"
-#include "browse/casesearchjob.h"
-#include "browse/searchindex.h"
-#include "run/loadedfiles.h"
-#include "run/runloader.h"
-#include "run/runlocator.h"
-#include "run/textstore.h"
+#include "models/browse/casesearch.h"
+#include "models/browse/casesearchjob.h"
+#include "models/browse/searchindex.h"
+#include "models/run/loadedfiles.h"
+#include "models/run/runloader.h"
+#include "models/run/runlocator.h"
+#include "models/run/textstore.h"
 #include "sortednames.h"
 #include "workertests.h"
 

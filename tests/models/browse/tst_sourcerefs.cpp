@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "browse/sourcerefs.h"
+#include "models/browse/sourcerefs.h"
 
 #include <QTest>
 

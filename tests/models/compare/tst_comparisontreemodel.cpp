@@ -2,8 +2,8 @@
 //
 // ComparisonTreeModel (models/compare/comparisontreemodel.h): the tree's comparison mode, on the
 // sample against its second run, checked by QAbstractItemModelTester as it changes.
-#include "compare/comparisontreemodel.h"
-#include "run/runloader.h"
+#include "models/compare/comparisontreemodel.h"
+#include "models/run/runloader.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

@@ -3,9 +3,9 @@
 // RunComparison (models/compare/runcomparison.h): two runs matched by filename, each case in one
 // bucket by its newest outcomes; tested on the sample and its second run
 // (resources/sample/build_second_run.py, README.md "Second run") and on runs made here.
-#include "compare/comparisonsummary.h"
-#include "compare/runcomparison.h"
-#include "run/runloader.h"
+#include "models/compare/comparisonsummary.h"
+#include "models/compare/runcomparison.h"
+#include "models/run/runloader.h"
 
 #include <QRegularExpression>
 #include <QSet>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 //
 // RunGrid (models/compare/rungrid.h): several runs as a case × run grid with a summary per run.
-#include "compare/rungrid.h"
-#include "run/runloader.h"
+#include "models/compare/rungrid.h"
+#include "models/run/runloader.h"
 
 #include <QStandardPaths>
 #include <QTest>

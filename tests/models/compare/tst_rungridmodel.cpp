@@ -2,9 +2,9 @@
 //
 // RunGridModel and RunGridSortProxy (models/compare/): the grid of several runs as a table, sorted
 // either way by any column with the summary row kept on top.
-#include "compare/rungridmodel.h"
-#include "compare/rungridsortproxy.h"
-#include "run/runloader.h"
+#include "models/compare/rungridmodel.h"
+#include "models/compare/rungridsortproxy.h"
+#include "models/run/runloader.h"
 
 #include <QAbstractItemModelTester>
 #include <QStandardPaths>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "diff/linediff.h"
+#include "models/diff/linediff.h"
 
 #include <QRegularExpression>
 #include <QTest>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Which message of a case counts, read in parallel, and the groups: on the sample run (made to
 // hold the failures the issue names) and the real runs in ../shared/data.
-#include "failures/failuregroup.h"
-#include "failures/failurereader.h"
-#include "run/runloader.h"
+#include "models/failures/failuregroup.h"
+#include "models/failures/failurereader.h"
+#include "models/run/runloader.h"
 #include "tooltests.h"
 
 #include <QDir>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The normalisation rules (docs/FAILURES.md) on real messages: the sample run's and the real runs'
 // in ../shared/data, read from their memory files, and on messages made for one rule each.
-#include "failures/failuresignature.h"
-#include "rerun/rerunresult.h"
+#include "models/failures/failuresignature.h"
+#include "models/rerun/rerunresult.h"
 #include "tooltests.h"
 
 #include <QFile>

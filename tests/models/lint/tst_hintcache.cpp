@@ -2,9 +2,9 @@
 //
 // HintCache: hints kept between sessions are used only for the run as it was when they were
 // computed, by the build that computed them; everything else is a miss, computed again.
-#include "lint/hintcache.h"
-#include "lint/linter.h"
-#include "run/runloader.h"
+#include "models/lint/hintcache.h"
+#include "models/lint/linter.h"
+#include "models/run/runloader.h"
 
 #include <QDateTime>
 #include <QDir>

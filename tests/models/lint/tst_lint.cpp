@@ -3,17 +3,17 @@
 // The lint checks (models/lint/, docs/LINT.md): a table of positive and negative examples per
 // check, every check on the sample run (it fires on the case made for it and on no other), and
 // every check over the real runs in ../shared/data without a crash, listing what fires.
-#include "lint/bindingcheck.h"
-#include "lint/concurrencycheck.h"
-#include "lint/constantcheck.h"
-#include "lint/dimensioncheck.h"
-#include "lint/extensionincludecheck.h"
-#include "lint/linter.h"
-#include "lint/lintsource.h"
-#include "lint/linttexts.h"
-#include "lint/noncodecheck.h"
-#include "lint/torchworkcheck.h"
-#include "run/runloader.h"
+#include "models/lint/bindingcheck.h"
+#include "models/lint/concurrencycheck.h"
+#include "models/lint/constantcheck.h"
+#include "models/lint/dimensioncheck.h"
+#include "models/lint/extensionincludecheck.h"
+#include "models/lint/linter.h"
+#include "models/lint/lintsource.h"
+#include "models/lint/linttexts.h"
+#include "models/lint/noncodecheck.h"
+#include "models/lint/torchworkcheck.h"
+#include "models/run/runloader.h"
 
 #include <QDir>
 #include <QElapsedTimer>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "report/markdownhtml.h"
+#include "models/report/markdownhtml.h"
 
 #include <QTest>
 

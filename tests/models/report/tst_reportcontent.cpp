@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-#include "report/reportcontent.h"
-#include "run/runloader.h"
+#include "models/report/reportcontent.h"
+#include "models/run/runloader.h"
 
 #include <QTest>
 

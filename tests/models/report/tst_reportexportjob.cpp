@@ -5,10 +5,10 @@
 // QGuiApplication or draw a pixel. HTML comes out with plain code and no plot images; PDF is
 // refused with a message, never written half.
 #include "exampletiming.h"
-#include "report/reportexport.h"
-#include "report/reportexportjob.h"
-#include "rerun/resultstore.h"
-#include "run/runloader.h"
+#include "models/report/reportexport.h"
+#include "models/report/reportexportjob.h"
+#include "models/rerun/resultstore.h"
+#include "models/run/runloader.h"
 #include "samplecopy.h"
 
 #include <QCoreApplication>

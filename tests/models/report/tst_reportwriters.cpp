@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
-#include "diff/linediff.h"
 #include "examplereruns.h"
 #include "golden.h"
-#include "report/markdownsafe.h"
-#include "report/reportcsv.h"
-#include "report/reporthtml.h"
-#include "report/reportmarkdown.h"
-#include "run/runloader.h"
+#include "models/diff/linediff.h"
+#include "models/report/markdownsafe.h"
+#include "models/report/reportcsv.h"
+#include "models/report/reporthtml.h"
+#include "models/report/reportmarkdown.h"
+#include "models/run/runloader.h"
 
 #include <QDir>
 #include <QFile>

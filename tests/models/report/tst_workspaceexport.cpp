@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "report/reportcontent.h"
-#include "report/workspaceexport.h"
-#include "run/casetexts.h"
-#include "run/runloader.h"
-#include "storage/filenameallocator.h"
+#include "models/report/reportcontent.h"
+#include "models/report/workspaceexport.h"
+#include "models/run/casetexts.h"
+#include "models/run/runloader.h"
+#include "models/storage/filenameallocator.h"
 
 #include <QDirIterator>
 #include <QJsonArray>

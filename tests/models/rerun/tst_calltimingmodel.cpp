@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "examplereruns.h"
-#include "rerun/calltimingmodel.h"
+#include "models/rerun/calltimingmodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

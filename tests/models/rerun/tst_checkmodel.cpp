@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "examplereruns.h"
-#include "rerun/checkmodel.h"
-#include "rerun/rerunchecks.h"
+#include "models/rerun/checkmodel.h"
+#include "models/rerun/rerunchecks.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-#include "rerun/kernelresourcemodel.h"
-#include "rerun/kernelresourceparser.h"
+#include "models/rerun/kernelresourcemodel.h"
+#include "models/rerun/kernelresourceparser.h"
 
 #include <QAbstractItemModelTester>
 #include <QFile>

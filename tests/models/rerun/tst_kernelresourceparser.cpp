@@ -2,9 +2,9 @@
 //
 // KernelResourceParser on real hipcc 5.2 output and on a hand-written ptxas -v log
 // (tests/data/README.md says where each fixture comes from).
-#include "rerun/diagnosticparser.h"
-#include "rerun/kernelresourceparser.h"
-#include "rerun/rerunformat.h"
+#include "models/rerun/diagnosticparser.h"
+#include "models/rerun/kernelresourceparser.h"
+#include "models/rerun/rerunformat.h"
 
 #include <QFile>
 #include <QTest>

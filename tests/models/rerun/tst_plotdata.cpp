@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "examplereruns.h"
-#include "rerun/plotdata.h"
+#include "models/rerun/plotdata.h"
 
 #include <QTest>
 #include <QtMath>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-#include "rerun/accuracymodel.h"
-#include "rerun/diagnosticmodel.h"
+#include "models/rerun/accuracymodel.h"
+#include "models/rerun/diagnosticmodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

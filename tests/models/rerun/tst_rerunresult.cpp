@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "examplereruns.h"
-#include "rerun/kernelresourceparser.h"
-#include "rerun/rerunformat.h"
-#include "rerun/rerunresult.h"
+#include "models/rerun/kernelresourceparser.h"
+#include "models/rerun/rerunformat.h"
+#include "models/rerun/rerunresult.h"
 
 #include <QFile>
 #include <QJsonArray>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-#include "rerun/kernelresourceparser.h"
-#include "rerun/reruntext.h"
+#include "models/rerun/kernelresourceparser.h"
+#include "models/rerun/reruntext.h"
 
 #include <QFile>
 #include <QTest>

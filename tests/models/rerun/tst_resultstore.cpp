@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-#include "rerun/rerunkey.h"
-#include "rerun/resultstore.h"
+#include "models/rerun/rerunkey.h"
+#include "models/rerun/resultstore.h"
 
 #include <QDateTime>
 #include <QDir>

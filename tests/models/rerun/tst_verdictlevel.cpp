@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-#include "rerun/rerunresult.h"
-#include "rerun/verdictlevel.h"
+#include "models/rerun/rerunresult.h"
+#include "models/rerun/verdictlevel.h"
 
 #include <QTest>
 

@@ -2,7 +2,7 @@
 //
 // Undo steps of annotations: an edit touches only its field of what the case holds now, and is
 // refused where another writer changed that field since.
-#include "review/annotationedit.h"
+#include "models/review/annotationedit.h"
 
 #include <QTest>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 //
 // Annotation value types and their JSON form (the sidecar document).
-#include "review/annotations.h"
+#include "models/review/annotations.h"
 
 #include <QTest>
 

@@ -3,8 +3,8 @@
 // The annotations sidecar: where it lives, the three-way merge between writers, the file watcher,
 // broken files, and crash safety against real processes (krw_annotationwriter) that write
 // concurrently or are killed with SIGKILL at random points.
-#include "review/annotationstore.h"
-#include "review/filelock.h"
+#include "models/review/annotationstore.h"
+#include "models/review/filelock.h"
 #include "tooltests.h"
 
 #include <QDir>

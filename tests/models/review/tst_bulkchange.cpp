@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // A verdict and tags for many cases as one step's edits: only the cases it changes, each field once.
-#include "review/bulkchange.h"
+#include "models/review/bulkchange.h"
 
 #include <QTest>
 

@@ -2,7 +2,7 @@
 //
 // FileLock: excludes other holders in this process and in others, names the last holder when
 // waiting times out, and is free again the moment a holder is killed.
-#include "review/filelock.h"
+#include "models/review/filelock.h"
 
 #include <QCoreApplication>
 #include <QFile>

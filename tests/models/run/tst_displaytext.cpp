@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "run/casetexts.h"
-#include "run/displaytext.h"
-#include "run/runloader.h"
-#include "run/textlimits.h"
+#include "models/run/casetexts.h"
+#include "models/run/displaytext.h"
+#include "models/run/runloader.h"
+#include "models/run/textlimits.h"
 
 #include <QTemporaryDir>
 #include <QTest>

@@ -7,7 +7,7 @@
 // readers check them.
 // JSON is written as plain escaped literals: moc (Qt 6.4) misreads some raw string literals and
 // then finds no test class in the file.
-#include "run/jsonspans.h"
+#include "models/run/jsonspans.h"
 
 #include <QStringList>
 #include <QTest>

@@ -3,8 +3,8 @@
 // JsonStringDecoder (the fast path of TextStore::decodeJsonText) against nlohmann/json, the careful
 // path: where the fast path answers, its text must be nlohmann's to the byte; where nlohmann would
 // reject the literal or the value is no string, the fast path must not answer.
-#include "run/jsonstringdecoder.h"
-#include "run/textstore.h"
+#include "models/run/jsonstringdecoder.h"
+#include "models/run/textstore.h"
 
 #include <QRandomGenerator>
 #include <QTest>

@@ -2,8 +2,8 @@
 //
 // RunChoice: which run of a place holding several is opened, for explicit and remembered names,
 // with and without someone to ask. The window, compare, the CLI and loadRunAtPath all take it.
-#include "run/runchoice.h"
-#include "run/runloader.h"
+#include "models/run/runchoice.h"
+#include "models/run/runloader.h"
 
 #include <QTest>
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "run/loadedfiles.h"
-#include "run/outcomes.h"
-#include "run/runloader.h"
-#include "run/textreader.h"
-#include "run/textstore.h"
+#include "models/run/loadedfiles.h"
+#include "models/run/outcomes.h"
+#include "models/run/runloader.h"
+#include "models/run/textreader.h"
+#include "models/run/textstore.h"
 #include "rundump.h"
 #include "tooltests.h"
 

@@ -4,7 +4,7 @@
 // progress, the result on the job's thread, cancel, and "a new request drops the previous one".
 // What the worker has done when something happens is made certain with the helpers of
 // workertests.h; "nothing else arrives" is checked after every posted event was delivered.
-#include "run/runloadjob.h"
+#include "models/run/runloadjob.h"
 #include "workertests.h"
 
 #include <QFileInfo>

@@ -3,7 +3,7 @@
 // RunLocator (models/run/runlocator.h): which files make a run. An iteration series is
 // <root>_<N>.jsonl with <root>_mem_<N>.json (FORMAT.md); a JSONL whose name merely ends in _<N>
 // and has no sibling of its series is a lone JSONL, one iteration, whatever its number says.
-#include "run/runlocator.h"
+#include "models/run/runlocator.h"
 
 #include <QDir>
 #include <QFile>

@@ -3,7 +3,7 @@
 // runsummary (models/run/runsummary.h): a run in words. Counts of cases in proper English, the
 // iterations named as they are (no "iterations 30–30" for a lone file), and unknown outcomes
 // counted apart from failing ones.
-#include "run/runsummary.h"
+#include "models/run/runsummary.h"
 
 #include <QStandardPaths>
 #include <QTest>

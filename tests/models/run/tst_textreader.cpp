@@ -4,11 +4,11 @@
 // reload (TextStore::isUnchanged): reads every text of a run with a file per text (a debug
 // folder) under a low limit of open files, and the file search over it finds every case; a chmod
 // is not a change, a file rewritten under an open reader or replaced keeping its times is.
-#include "browse/casesearch.h"
-#include "run/loadedfiles.h"
-#include "run/runloader.h"
-#include "run/runlocator.h"
-#include "run/textreader.h"
+#include "models/browse/casesearch.h"
+#include "models/run/loadedfiles.h"
+#include "models/run/runloader.h"
+#include "models/run/runlocator.h"
+#include "models/run/textreader.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: MIT
-#include "batch/batchqueue.h"
-#include "browse/searchindex.h"
-#include "lint/hintcache.h"
-#include "rerun/rerunresult.h"
-#include "rerun/resultstore.h"
-#include "review/annotationstore.h"
-#include "run/runloader.h"
+#include "models/batch/batchqueue.h"
+#include "models/browse/searchindex.h"
+#include "models/lint/hintcache.h"
+#include "models/rerun/rerunresult.h"
+#include "models/rerun/resultstore.h"
+#include "models/review/annotationstore.h"
+#include "models/run/runloader.h"
+#include "models/session/runsession.h"
+#include "models/work/workpools.h"
 #include "samplecopy.h"
-#include "session/runsession.h"
-#include "work/workpools.h"
 
 #include <QCoreApplication>
 #include <QDir>

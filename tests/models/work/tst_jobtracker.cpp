@@ -2,7 +2,7 @@
 //
 // JobTracker: a result comes back on the owner's thread, only for the newest job; cancel and the
 // owner's end drop what is still running; startBeside keeps the current job.
-#include "work/jobtracker.h"
+#include "models/work/jobtracker.h"
 #include "workertests.h"
 
 #include <QSemaphore>

@@ -4,11 +4,11 @@
 // search, loads) ends while every thread of that pool is held. The second case reproduces a hang
 // seen on 2 cores: two failure-group reads each waited for parts queued on the global pool, whose
 // two threads they held, and the window's next repaint waited behind them.
-#include "browse/searchindex.h"
-#include "browse/searchquery.h"
-#include "failures/failurereader.h"
-#include "run/runloader.h"
-#include "work/workpools.h"
+#include "models/browse/searchindex.h"
+#include "models/browse/searchquery.h"
+#include "models/failures/failurereader.h"
+#include "models/run/runloader.h"
+#include "models/work/workpools.h"
 
 #include <QDeadlineTimer>
 #include <QSemaphore>

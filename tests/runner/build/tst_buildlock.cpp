@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // BuildLock: one builder per module-cache key, waiting on a timer, taking over the lock of a
 // builder that died, giving up with a message after the limit.
-#include "build/buildlock.h"
+#include "runner/build/buildlock.h"
 
 #include <QCoreApplication>
 #include <QLockFile>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-#include "build/buildplan.h"
-#include "rerun/diagnosticparser.h"
+#include "models/rerun/diagnosticparser.h"
+#include "runner/build/buildplan.h"
 
 #include <QDir>
 #include <QFile>

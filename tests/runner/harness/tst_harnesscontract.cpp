@@ -3,8 +3,8 @@
 // The harness contract's C++ side: runner/harness/spec.schema.json is compiled in, the runner's
 // defaults are its defaults, and every spec RerunPipeline writes keeps to it. The Python side is
 // held to the same file by test_harness.py (SpecContract).
-#include "harness/harnesscontract.h"
-#include "pipeline/rerunpipeline.h"
+#include "runner/harness/harnesscontract.h"
+#include "runner/pipeline/rerunpipeline.h"
 
 #include <QFile>
 #include <QJsonArray>

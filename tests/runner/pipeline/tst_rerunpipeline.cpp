@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
-#include "pipeline/rerunpipeline.h"
+#include "models/rerun/resultstore.h"
+#include "models/rerun/verdictlevel.h"
+#include "models/run/caseversions.h"
+#include "models/run/runloader.h"
+#include "models/run/textstore.h"
 #include "pipelinetests.h"
-#include "process/resourcewatch.h"
-#include "rerun/resultstore.h"
-#include "rerun/verdictlevel.h"
-#include "run/caseversions.h"
-#include "run/runloader.h"
-#include "run/textstore.h"
+#include "runner/pipeline/rerunpipeline.h"
+#include "runner/process/resourcewatch.h"
 #include "tooltests.h"
 
 #include <QCoreApplication>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-#include "pipeline/rerunrequestbuilder.h"
-#include "run/runloader.h"
+#include "models/run/runloader.h"
+#include "runner/pipeline/rerunrequestbuilder.h"
 
 #include <QTemporaryDir>
 #include <QTest>

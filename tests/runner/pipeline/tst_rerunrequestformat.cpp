@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "pipeline/rerunrequestformat.h"
+#include "runner/pipeline/rerunrequestformat.h"
 
 #include <QTest>
 

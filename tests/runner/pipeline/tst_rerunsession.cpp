@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "pipeline/rerunsession.h"
+#include "models/rerun/resultstore.h"
 #include "pipelinetests.h"
-#include "rerun/resultstore.h"
+#include "runner/pipeline/rerunsession.h"
 
 #include <QFile>
 #include <QFileInfo>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-#include "pipeline/staticconfirmation.h"
-#include "rerun/rerunresult.h"
+#include "models/rerun/rerunresult.h"
+#include "runner/pipeline/staticconfirmation.h"
 
 #include <QTest>
 

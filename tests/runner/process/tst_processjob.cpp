@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "process/processjob.h"
+#include "runner/process/processjob.h"
 
 #include <QSignalSpy>
 #include <QTest>

@@ -2,8 +2,8 @@
 //
 // ResourceWatch and the sampling under it, on real processes (the limits end to end, with the
 // sandbox and ProcessJob, are in tests/runner/sandbox/tst_sandbox.cpp).
-#include "process/processtreeusage.h"
-#include "process/resourcewatch.h"
+#include "runner/process/processtreeusage.h"
+#include "runner/process/resourcewatch.h"
 
 #include <QProcess>
 #include <QSignalSpy>

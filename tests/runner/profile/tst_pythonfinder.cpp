@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "profile/pythonfinder.h"
+#include "runner/profile/pythonfinder.h"
 #include "tooltests.h"
 
 #include <QDir>

@@ -3,8 +3,8 @@
 // The commands that run things on a remote host, without a host: every quoted word is handed to
 // the real /bin/sh here and must come back as it went in, and the remote script runs under a
 // local sh exactly as the host's sh would run it.
-#include "remote/remotecommand.h"
-#include "remote/remotehost.h"
+#include "runner/remote/remotecommand.h"
+#include "runner/remote/remotehost.h"
 #include "tooltests.h"
 
 #include <QProcess>

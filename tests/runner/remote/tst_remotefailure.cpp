@@ -5,7 +5,7 @@
 // command not found, not found, env's and setsid's; the others (host key, publickey, keep-alive
 // timeout, broken pipe, zsh, disk full) are OpenSSH's and the tools' wording as documented, not
 // provoked here. tst_remotehost provokes refused, lost and missing-tool for real.
-#include "remote/remotefailure.h"
+#include "runner/remote/remotefailure.h"
 #include "tooltests.h"
 
 #include <QTest>

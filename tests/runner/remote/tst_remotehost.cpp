@@ -9,13 +9,13 @@
 // /run/sshd; where that is missing, sshd runs in a mount namespace of its own with an empty /run
 // (unshare), so nothing on the machine changes. As another user it needs neither.
 #include "loopbacksshd.h"
-#include "process/processjob.h"
-#include "remote/remotecommand.h"
-#include "remote/remotehost.h"
-#include "remote/remotejob.h"
-#include "remote/remotestager.h"
+#include "models/work/workpools.h"
+#include "runner/process/processjob.h"
+#include "runner/remote/remotecommand.h"
+#include "runner/remote/remotehost.h"
+#include "runner/remote/remotejob.h"
+#include "runner/remote/remotestager.h"
 #include "tooltests.h"
-#include "work/workpools.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -5,9 +5,9 @@
 // without the limit) and shows what the sandbox takes away. Users are not root, and root's
 // processes are not counted by RLIMIT_NPROC at all, so where the kernel's part is tested a
 // root test process runs the sandbox as nobody (setpriv), as a user would.
-#include "process/processjob.h"
-#include "sandbox/sandbox.h"
-#include "sandbox/sandboxenvironment.h"
+#include "runner/process/processjob.h"
+#include "runner/sandbox/sandbox.h"
+#include "runner/sandbox/sandboxenvironment.h"
 #include "tooltests.h"
 
 #include <QCoreApplication>

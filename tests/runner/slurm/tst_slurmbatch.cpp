@@ -7,8 +7,8 @@
 // process (tests/fixtures/fakeprocess.cpp): KRW_FAKE_MODE=result passes, KRW_FAKE_MODE=hang never
 // ends. Needs root; skipped without it or without the tools.
 #include "localslurm.h"
-#include "pipeline/rerunpipeline.h" // RerunResult as a QVariant (Qt 5 needs the declaration)
-#include "slurm/slurmbatch.h"
+#include "runner/pipeline/rerunpipeline.h" // RerunResult as a QVariant (Qt 5 needs the declaration)
+#include "runner/slurm/slurmbatch.h"
 #include "tooltests.h"
 
 #include <QDir>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-#include "slurm/slurmbatch.h"
-#include "slurm/slurmoutput.h"
+#include "runner/slurm/slurmbatch.h"
+#include "runner/slurm/slurmoutput.h"
 
 #include <QTest>
 

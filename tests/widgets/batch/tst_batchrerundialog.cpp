@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
-#include "batch/batchprogressmodel.h"
-#include "batch/batchqueue.h"
-#include "batch/batchrerundialog.h"
-#include "plots/speeduphistogramplot.h"
-#include "rerun/resultstore.h"
-#include "run/runloader.h"
+#include "models/batch/batchprogressmodel.h"
+#include "models/batch/batchqueue.h"
+#include "models/rerun/resultstore.h"
+#include "models/run/runloader.h"
 #include "samplecopy.h"
-#include "settings/settings.h"
+#include "widgets/batch/batchrerundialog.h"
+#include "widgets/plots/speeduphistogramplot.h"
+#include "widgets/settings/settings.h"
 
 #include <QApplication>
 #include <QComboBox>

@@ -4,16 +4,16 @@
 // the test starts itself (tests/fixtures/localslurm.h). Tasks run the real kernel-review-cli
 // (run-request) with the fake process as the cpu profile's Python and compiler: KRW_FAKE_MODE=result
 // passes, hang never ends. Needs root and slurm-wlm; skipped without them.
-#include "batch/batchprogressmodel.h"
-#include "batch/batchqueue.h"
-#include "batch/batchrerundialog.h"
 #include "localslurm.h"
-#include "rerun/rerunresult.h"
-#include "rerun/resultstore.h"
-#include "run/runloader.h"
+#include "models/batch/batchprogressmodel.h"
+#include "models/batch/batchqueue.h"
+#include "models/rerun/rerunresult.h"
+#include "models/rerun/resultstore.h"
+#include "models/run/runloader.h"
 #include "samplecopy.h"
-#include "settings/settings.h"
 #include "tooltests.h"
+#include "widgets/batch/batchrerundialog.h"
+#include "widgets/settings/settings.h"
 
 #include <QLabel>
 #include <QPushButton>

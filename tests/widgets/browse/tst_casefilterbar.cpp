@@ -2,7 +2,7 @@
 //
 // CaseFilterBar (widgets/browse/casefilterbar.h): the search line's wording (progress, how many
 // cases match) and the two signals of an edit: queryEdited at once, queryChanged debounced.
-#include "browse/casefilterbar.h"
+#include "widgets/browse/casefilterbar.h"
 
 #include <QLabel>
 #include <QLineEdit>

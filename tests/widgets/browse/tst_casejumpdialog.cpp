@@ -3,7 +3,7 @@
 // CaseJumpDialog (widgets/browse/casejumpdialog.h) driven by keys, as a user does: typing chooses the
 // first match (names that start with the text before those that hold it), Enter takes it, arrows and
 // pages move the choice while the cursor stays in the field, no match takes nothing.
-#include "browse/casejumpdialog.h"
+#include "widgets/browse/casejumpdialog.h"
 
 #include <QLabel>
 #include <QLineEdit>

@@ -3,12 +3,12 @@
 // CaseNavigator (widgets/browse/casenavigator.h) and CaseTreeHeaderView on a small tree: a group
 // the user closed stays closed through filter changes, also the one holding the current case;
 // dragging a column's edge makes that column the user's width, not the stretched last column.
-#include "browse/casefilterproxy.h"
-#include "browse/casejumpdialog.h"
-#include "browse/casenavigator.h"
-#include "browse/casetreeheaderview.h"
-#include "browse/casetreemodel.h"
-#include "run/runloader.h"
+#include "models/browse/casefilterproxy.h"
+#include "models/browse/casetreemodel.h"
+#include "models/run/runloader.h"
+#include "widgets/browse/casejumpdialog.h"
+#include "widgets/browse/casenavigator.h"
+#include "widgets/browse/casetreeheaderview.h"
 
 #include <QApplication>
 #include <QFile>

@@ -4,7 +4,7 @@
 // verdictIcon draws for its verdict in the view's colours, drawn once per verdict and colours
 // (the tree asks for it for every row each time it sizes its columns), and drawn anew when the
 // colours change.
-#include "browse/verdictdelegate.h"
+#include "widgets/browse/verdictdelegate.h"
 
 #include <QImage>
 #include <QStandardItemModel>

@@ -2,8 +2,8 @@
 //
 // The load warning's source view on a long line: it scrolls sideways to the byte the warning
 // points at and marks the value there (a one-line memory file puts it thousands of columns in).
-#include "browse/warningsourcedialog.h"
-#include "code/codeview.h"
+#include "widgets/browse/warningsourcedialog.h"
+#include "widgets/code/codeview.h"
 
 #include <QFile>
 #include <QScrollBar>

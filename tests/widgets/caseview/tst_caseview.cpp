@@ -3,15 +3,15 @@
 // CaseView reads a case on a worker; the header and the History pane always show the case asked
 // for last, whatever order the reads end in (issue 12: History once showed the previous case after
 // a search moved the selection). The worker is WorkPools::jobs()'s, never Qt's global pool.
-#include "caseview/caseview.h"
-#include "caseview/errorview.h"
-#include "caseview/hintlist.h"
-#include "caseview/historypage.h"
-#include "code/codeview.h"
-#include "code/syntaxsupport.h"
-#include "run/outcomes.h"
-#include "run/runloader.h"
-#include "work/workpools.h"
+#include "models/run/outcomes.h"
+#include "models/run/runloader.h"
+#include "models/work/workpools.h"
+#include "widgets/caseview/caseview.h"
+#include "widgets/caseview/errorview.h"
+#include "widgets/caseview/hintlist.h"
+#include "widgets/caseview/historypage.h"
+#include "widgets/code/codeview.h"
+#include "widgets/code/syntaxsupport.h"
 #include "workertests.h"
 
 #include <QLabel>

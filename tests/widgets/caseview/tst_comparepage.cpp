@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-#include "caseview/comparepage.h"
-#include "code/codeview.h"
-#include "code/diffview.h"
-#include "code/syntaxsupport.h"
-#include "run/runloader.h"
-#include "run/textlimits.h"
-#include "settings/settings.h"
+#include "models/run/runloader.h"
+#include "models/run/textlimits.h"
+#include "widgets/caseview/comparepage.h"
+#include "widgets/code/codeview.h"
+#include "widgets/code/diffview.h"
+#include "widgets/code/syntaxsupport.h"
+#include "widgets/settings/settings.h"
 
 #include <QSignalSpy>
 #include <QStandardPaths>

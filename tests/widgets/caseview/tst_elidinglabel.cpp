@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "caseview/elidinglabel.h"
+#include "widgets/caseview/elidinglabel.h"
 
 #include <QTest>
 

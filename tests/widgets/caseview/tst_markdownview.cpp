@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-#include "caseview/markdownview.h"
 #include "fixedpitch.h"
-#include "settings/settings.h"
+#include "widgets/caseview/markdownview.h"
+#include "widgets/settings/settings.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QFile>

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-#include "code/bigtextbar.h"
-#include "code/codeview.h"
-#include "code/syntaxsupport.h"
 #include "krw-config.h"
-#include "run/casetexts.h"
-#include "run/runloader.h"
-#include "run/textlimits.h"
+#include "models/run/casetexts.h"
+#include "models/run/runloader.h"
+#include "models/run/textlimits.h"
+#include "widgets/code/bigtextbar.h"
+#include "widgets/code/codeview.h"
+#include "widgets/code/syntaxsupport.h"
 
 #include <QApplication>
 #include <QLabel>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-#include "code/codeview.h"
-#include "code/diffview.h"
-#include "code/syntaxsupport.h"
-#include "theme/diffcolors.h"
+#include "widgets/code/codeview.h"
+#include "widgets/code/diffview.h"
+#include "widgets/code/syntaxsupport.h"
+#include "widgets/theme/diffcolors.h"
 
 #include <QApplication>
 #include <QLabel>

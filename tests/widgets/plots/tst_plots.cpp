@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
-#include "plots/errorplot.h"
-#include "plots/historyplot.h"
-#include "plots/qcustomplotwrapper.h"
-#include "plots/speeduphistogramplot.h"
-#include "plots/timingplot.h"
-#include "theme/themes.h"
+#include "widgets/plots/errorplot.h"
+#include "widgets/plots/historyplot.h"
+#include "widgets/plots/qcustomplotwrapper.h"
+#include "widgets/plots/speeduphistogramplot.h"
+#include "widgets/plots/timingplot.h"
+#include "widgets/theme/themes.h"
 
 #include <QSignalSpy>
 #include <QStandardPaths>

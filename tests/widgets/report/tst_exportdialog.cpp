@@ -3,14 +3,14 @@
 // File ▸ Export Report… as a user meets it: labels with mnemonics, a format change that changes
 // only the extension, a default destination outside the run's folder, and a question before a
 // very large report is written (with the estimate, which must be near the real size).
-#include "report/exportdialog.h"
-#include "report/reportcontent.h"
-#include "report/reportexportjob.h"
-#include "report/reportsize.h"
-#include "run/runloader.h"
+#include "models/report/reportcontent.h"
+#include "models/report/reportexportjob.h"
+#include "models/report/reportsize.h"
+#include "models/run/runloader.h"
 #include "samplecopy.h"
-#include "settings/settings.h"
 #include "tooltests.h"
+#include "widgets/report/exportdialog.h"
+#include "widgets/settings/settings.h"
 #include "windowtesthelpers.h"
 
 #include <QComboBox>

@@ -4,21 +4,21 @@
 // annotated sample run, hostile text that must not run script in a real browser (headless
 // Chromium, with a control page proving the check can fail), the Markdown whitelist renderer,
 // and the PDF rendered to pages (pdftoppm) and text (pdftotext).
-#include "code/syntaxsupport.h"
-#include "diff/linediff.h"
 #include "exampletiming.h"
 #include "golden.h"
-#include "report/exportdialog.h"
-#include "report/markdownhtml.h"
-#include "report/reportexport.h"
-#include "report/reportexportjob.h"
-#include "report/widgetreportrenderer.h"
-#include "rerun/resultstore.h"
-#include "review/annotationstore.h"
-#include "run/casetexts.h"
-#include "run/runloader.h"
-#include "settings/settings.h"
+#include "models/diff/linediff.h"
+#include "models/report/markdownhtml.h"
+#include "models/report/reportexport.h"
+#include "models/report/reportexportjob.h"
+#include "models/rerun/resultstore.h"
+#include "models/review/annotationstore.h"
+#include "models/run/casetexts.h"
+#include "models/run/runloader.h"
 #include "tooltests.h"
+#include "widgets/code/syntaxsupport.h"
+#include "widgets/report/exportdialog.h"
+#include "widgets/report/widgetreportrenderer.h"
+#include "widgets/settings/settings.h"
 
 #include <QComboBox>
 #include <QDir>

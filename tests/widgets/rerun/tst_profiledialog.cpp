@@ -5,10 +5,10 @@
 // fields, OK refuses what cannot run, and Test connection reaches a real sshd that the test
 // starts on 127.0.0.1 (tests/fixtures/loopbacksshd.h; never the machine's own sshd or ~/.ssh).
 #include "loopbacksshd.h"
-#include "remote/remotecommand.h"
-#include "rerun/profiledialog.h"
-#include "settings/settings.h"
+#include "runner/remote/remotecommand.h"
 #include "tooltests.h"
+#include "widgets/rerun/profiledialog.h"
+#include "widgets/settings/settings.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>

@@ -4,7 +4,7 @@
 // character as wide as the next, measured in a laid-out line as a reader sees it; a font the user
 // chose is kept as it is.
 #include "fixedpitch.h"
-#include "settings/settings.h"
+#include "widgets/settings/settings.h"
 
 #include <QFile>
 #include <QFontDatabase>

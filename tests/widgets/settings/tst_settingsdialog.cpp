@@ -2,10 +2,10 @@
 //
 // The settings dialog says which theme is in use: what "System" looks like here, and that
 // --theme chose another one for this session.
-#include "settings/settings.h"
-#include "settings/settingsdialog.h"
-#include "theme/diffcolors.h"
-#include "theme/themes.h"
+#include "widgets/settings/settings.h"
+#include "widgets/settings/settingsdialog.h"
+#include "widgets/theme/diffcolors.h"
+#include "widgets/theme/themes.h"
 
 #include <QApplication>
 #include <QComboBox>

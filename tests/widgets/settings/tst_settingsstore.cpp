@@ -2,7 +2,7 @@
 //
 // SettingsStore: a change is read back at once and reaches the settings file, in QSettings' own
 // layout, written on the store's thread: the thread that changed it never waits for the disk.
-#include "settings/settingsstore.h"
+#include "widgets/settings/settingsstore.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

@@ -5,15 +5,15 @@
 // fits the screen, a remembered geometry too big for it is brought back onto it, and what a
 // reviewer reads first is not cut off: the case name, its outcome badges, the iteration and
 // verdict choosers, the review title (each shown whole, or elided with the whole text as tooltip).
-#include "caseview/caseview.h"
-#include "caseview/elidinglabel.h"
-#include "caseview/tabtitlefitter.h"
-#include "code/codeview.h"
-#include "code/syntaxsupport.h"
-#include "review/annotationpanel.h"
-#include "settings/settings.h"
-#include "shell/mainwindow.h"
 #include "tooltests.h"
+#include "widgets/caseview/caseview.h"
+#include "widgets/caseview/elidinglabel.h"
+#include "widgets/caseview/tabtitlefitter.h"
+#include "widgets/code/codeview.h"
+#include "widgets/code/syntaxsupport.h"
+#include "widgets/review/annotationpanel.h"
+#include "widgets/settings/settings.h"
+#include "widgets/shell/mainwindow.h"
 
 #include <QComboBox>
 #include <QHeaderView>
