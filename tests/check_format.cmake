@@ -12,6 +12,6 @@ list(FILTER files EXCLUDE REGEX "^(runner/compat|tests/data)/")
 execute_process(COMMAND "${CLANG_FORMAT}" --dry-run --Werror ${files}
     WORKING_DIRECTORY "${SOURCE_DIR}" RESULT_VARIABLE rc ERROR_VARIABLE out)
 if(NOT rc EQUAL 0)
-    string(REGEX MATCHALL "[^\n]*warning: code should be clang-formatted" lines "${out}")
+    string(REGEX MATCHALL "[^\n]*(warning|error): code should be clang-formatted" lines "${out}")
     message(FATAL_ERROR "not formatted (clang-format -i the files):\n${lines}")
 endif()

@@ -15,15 +15,10 @@ namespace {
 
 QMap<QString, QString> readLocalVersions(const ResultStore& store, const QString& caseName)
 {
-    QMap<QString, QString> texts;
-    const QMap<QString, QString> paths = store.localVersions(caseName);
-    for (auto it = paths.cbegin(); it != paths.cend(); ++it) {
-        QFile file(it.value());
-        if (file.open(QIODevice::ReadOnly))
-            texts.insert(it.key(), QString::fromUtf8(file.readAll()));
-        else
-            qCWarning(lcReport) << "local version not readable, left out of the report:" << file.fileName() << file.errorString();
-    }
+    QStringList unreadable;
+    const QMap<QString, QString> texts = store.localVersionTexts(caseName, &unreadable);
+    for (const QString& problem : qAsConst(unreadable))
+        qCWarning(lcReport) << "local version not readable, left out of the report:" << problem;
     return texts;
 }
 

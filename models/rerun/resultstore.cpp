@@ -111,4 +111,18 @@ QMap<QString, QString> ResultStore::localVersions(const QString& caseName) const
     return versions;
 }
 
+QMap<QString, QString> ResultStore::localVersionTexts(const QString& caseName, QStringList* unreadable) const
+{
+    QMap<QString, QString> texts;
+    const QMap<QString, QString> paths = localVersions(caseName);
+    for (auto it = paths.cbegin(); it != paths.cend(); ++it) {
+        QFile file(it.value());
+        if (file.open(QIODevice::ReadOnly))
+            texts.insert(it.key(), QString::fromUtf8(file.readAll()));
+        else if (unreadable)
+            *unreadable << QStringLiteral("%1: %2").arg(file.fileName(), file.errorString());
+    }
+    return texts;
+}
+
 } // namespace krw

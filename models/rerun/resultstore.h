@@ -34,6 +34,8 @@ public:
     // Edited copies of a version: the original stays untouched. Kept under the sanitized name.
     QString saveLocalVersion(const QString& caseName, const QString& name, const QString& text, QString* error) const;
     QMap<QString, QString> localVersions(const QString& caseName) const; // name → path
+    // name → text of each; a file that cannot be read is left out and named in unreadable.
+    QMap<QString, QString> localVersionTexts(const QString& caseName, QStringList* unreadable = nullptr) const;
 
 private:
     QString caseFolder(const char* kind, const QString& caseName) const;

@@ -28,10 +28,17 @@ QString RerunRequestBuilder::caseName() const
         : QString();
 }
 
-QMap<QString, QString> RerunRequestBuilder::localVersions() const
+QStringList RerunRequestBuilder::localNames() const
 {
+    if (m_localTexts)
+        return m_localTexts->keys();
     const QString name = caseName();
-    return name.isEmpty() ? QMap<QString, QString>() : m_store.localVersions(name);
+    return name.isEmpty() ? QStringList() : m_store.localVersions(name).keys();
+}
+
+void RerunRequestBuilder::setLocalTexts(QMap<QString, QString> texts)
+{
+    m_localTexts = std::move(texts);
 }
 
 QString RerunRequestBuilder::localTitle(const QString& name)
@@ -48,9 +55,14 @@ std::optional<ResolvedVersion> RerunRequestBuilder::resolve(const QString& spec,
     }
     if (spec.startsWith(LocalPrefix)) {
         const QString name = spec.mid(LocalPrefix.size());
-        QFile file(localVersions().value(name));
-        if (!file.fileName().isEmpty() && file.open(QIODevice::ReadOnly))
-            return ResolvedVersion{spec, localTitle(name), QString::fromUtf8(file.readAll())};
+        if (m_localTexts) {
+            if (m_localTexts->contains(name))
+                return ResolvedVersion{spec, localTitle(name), m_localTexts->value(name)};
+        } else {
+            QFile file(caseName().isEmpty() ? QString() : m_store.localVersions(caseName()).value(name));
+            if (!file.fileName().isEmpty() && file.open(QIODevice::ReadOnly))
+                return ResolvedVersion{spec, localTitle(name), QString::fromUtf8(file.readAll())};
+        }
     } else if (allowFiles) {
         QFile file(spec);
         if (file.open(QIODevice::ReadOnly)) {
@@ -61,9 +73,9 @@ std::optional<ResolvedVersion> RerunRequestBuilder::resolve(const QString& spec,
     QStringList ids;
     for (const CodeVersion& v : m_versions)
         ids << v.id();
-    const auto locals = localVersions();
-    for (auto it = locals.cbegin(); it != locals.cend(); ++it)
-        ids << LocalPrefix + it.key();
+    const QStringList locals = localNames();
+    for (const QString& name : locals)
+        ids << LocalPrefix + name;
     if (error)
         *error = QStringLiteral("no version \"%1\" in %2 (versions: %3)%4")
                      .arg(spec, caseName(), ids.join(QStringLiteral(", ")), allowFiles ? QStringLiteral(", and no such file") : QString());

@@ -34,7 +34,10 @@ public:
 
     QString caseName() const;
     const QVector<CodeVersion>& versions() const { return m_versions; }
-    QMap<QString, QString> localVersions() const; // name → path, from the store
+    // The local versions' names; their texts come from the store's files unless given here, read
+    // already (the runner panel reads them on a worker): then resolving one touches no file.
+    QStringList localNames() const;
+    void setLocalTexts(QMap<QString, QString> texts); // name → text
     static QString localTitle(const QString& name); // "Local edit · NAME"
 
     // The version a spec names; std::nullopt with error naming what exists when none matches.
@@ -49,6 +52,7 @@ private:
     CaseTexts m_texts;
     QVector<CodeVersion> m_versions; // newest iteration first
     ResultStore m_store;
+    std::optional<QMap<QString, QString>> m_localTexts;
 };
 
 } // namespace krw

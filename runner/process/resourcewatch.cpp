@@ -35,6 +35,16 @@ void ResourceWatch::stop()
     m_timer.stop();
 }
 
+void ResourceWatch::setSampler(Sampler sampler)
+{
+    m_sampler = std::move(sampler);
+}
+
+bool ResourceWatch::isSampling() const
+{
+    return m_samples->isRunning();
+}
+
 void ResourceWatch::reset()
 {
     stop();
@@ -45,7 +55,7 @@ void ResourceWatch::sampleNow()
 {
     // One sample at a time (the timer starts again as one is applied), so one job: start().
     m_samples->start(
-        WorkPools::jobs(), [pid = m_rootPid, fileSystems = m_limits.fileSystems] { return ProcessTreeUsage::sample(pid, fileSystems); },
+        WorkPools::jobs(), [sampler = m_sampler, pid = m_rootPid, fileSystems = m_limits.fileSystems] { return sampler(pid, fileSystems); },
         [this](const ProcessTreeUsage& usage) { apply(usage); });
 }
 

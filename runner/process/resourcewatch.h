@@ -7,6 +7,8 @@
 #include <QStringList>
 #include <QTimer>
 
+#include <functional>
+
 namespace krw {
 
 class JobTracker;
@@ -36,6 +38,10 @@ public:
     void stop(); // keeps peak()
     void reset(); // stops and forgets peak()
     bool isWatching() const { return m_rootPid > 0; }
+    bool isSampling() const; // a sample is being taken on a worker: stop() drops it
+    // How a sample is taken, on a worker (ProcessTreeUsage::sample unless set; tests hold one).
+    using Sampler = std::function<ProcessTreeUsage(qint64 rootPid, const QStringList& fileSystems)>;
+    void setSampler(Sampler sampler);
     const ProcessTreeUsage& peak() const { return m_peak; } // highest of each since start()
 
     static QString sizeText(qint64 bytes); // "4 GiB", "1.5 GiB", "64 MiB"
@@ -53,6 +59,7 @@ private:
     ResourceLimits m_limits;
     ProcessTreeUsage m_peak;
     qint64 m_rootPid = 0;
+    Sampler m_sampler = [](qint64 rootPid, const QStringList& fileSystems) { return ProcessTreeUsage::sample(rootPid, fileSystems); };
     JobTracker* m_samples; // results of an earlier start() are dropped (B7)
 };
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/browse/casetreeview.h"
 
-#include "widgets/browse/casetreeheaderview.h"
 #include "models/browse/casetreemodel.h"
+#include "widgets/browse/casetreeheaderview.h"
 #include "widgets/browse/verdictdelegate.h"
 
 #include <algorithm>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/failures/failuresdock.h"
 
-#include "widgets/failures/failurespanel.h"
 #include "models/session/runsession.h"
+#include "widgets/failures/failurespanel.h"
 
 #include <QTimer>
 

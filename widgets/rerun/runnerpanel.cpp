@@ -108,7 +108,7 @@ QString stageLine(std::optional<RerunStage> running, const std::optional<RerunRe
 RunnerPanel::RunnerPanel(SyntaxSupport* syntax, QWidget* parent)
     : QWidget(parent)
     , m_syntax(syntax)
-    , m_historyRead(new JobTracker(this))
+    , m_caseFilesRead(new JobTracker(this))
     , m_version(new QComboBox(this))
     , m_baseline(new QComboBox(this))
     , m_profile(new QComboBox(this))
@@ -177,7 +177,7 @@ RunnerPanel::RunnerPanel(SyntaxSupport* syntax, QWidget* parent)
     m_historyReadTimer = new QTimer(this);
     m_historyReadTimer->setSingleShot(true);
     m_historyReadTimer->setInterval(HistoryReadDelayMs);
-    connect(m_historyReadTimer, &QTimer::timeout, this, &RunnerPanel::readHistory);
+    connect(m_historyReadTimer, &QTimer::timeout, this, &RunnerPanel::readCaseFiles);
     connect(&m_session, &RerunSession::stageChanged, this, &RunnerPanel::onStage);
     connect(&m_session, &RerunSession::diagnosticsChanged, this, [this](const QVector<Diagnostic>& diagnostics) {
         if (showingRun())
@@ -375,15 +375,16 @@ void RunnerPanel::setCase(const CaseTexts& texts, const QVector<CodeVersion>& ve
     m_versions = versions;
     if (!sameRun)
         m_store = texts.run ? ResultStore::forRun(texts.run->path, texts.run->name) : ResultStore(QString());
-    m_localVersions = requestBuilder().localVersions();
-    m_historyRead->cancel();
+    // The case's stored results and local versions come from a worker (caseFilesRead): until then
+    // its own versions, and no stored result, are offered.
+    m_localTexts.clear();
+    m_history.clear();
     m_historyReadTimer->stop();
-    m_history = texts.run ? store().history(texts.run->cases.at(texts.caseIndex).filename) : QVector<RerunResult>();
     watchResults();
     fillVersionChoosers(false); // the newest prediction against the label: its results reopen with the run
-    offerStoredProfile();
     onChoiceChanged();
     refreshHistory();
+    readCaseFiles();
 }
 
 // The newest stored result of the chosen version and baseline with any profile: the one a batch
@@ -441,27 +442,38 @@ void RunnerPanel::resultsChanged()
 }
 
 // Off the UI thread: a case rerun many times has many results, each with its logs.
-void RunnerPanel::readHistory()
+void RunnerPanel::readCaseFiles()
 {
-    if (!m_texts.run)
+    if (!m_texts.run) {
+        m_caseFilesRead->cancel();
         return;
-    m_historyRead->start(
+    }
+    m_caseFilesRead->start(
         WorkPools::jobs(),
-        [store = store(), caseName = m_texts.run->cases.at(m_texts.caseIndex).filename] { return store.history(caseName); },
-        [this](const QVector<RerunResult>& history) { historyRead(history); });
+        [store = store(), caseName = m_texts.run->cases.at(m_texts.caseIndex).filename] {
+            return CaseFiles{store.history(caseName), store.localVersionTexts(caseName)};
+        },
+        [this](const CaseFiles& files) { caseFilesRead(files); });
 }
 
-void RunnerPanel::historyRead(const QVector<RerunResult>& history)
+void RunnerPanel::caseFilesRead(const CaseFiles& files)
 {
     const auto newest = [](const QVector<RerunResult>& results) { return results.isEmpty() ? QDateTime() : results.last().started; };
-    if (history.size() == m_history.size() && newest(history) == newest(m_history))
-        return; // nothing new for this case (another case's folder appeared, or a temporary file)
-    m_history = history;
-    refreshHistory();
-    if (!showingRun()) {
+    const bool newHistory = files.history.size() != m_history.size() || newest(files.history) != newest(m_history);
+    const bool newLocals = files.localTexts != m_localTexts;
+    if (newLocals) {
+        m_localTexts = files.localTexts;
+        fillVersionChoosers(true);
+    }
+    if (newHistory) { // else nothing new for this case (another case's folder appeared, or a temporary file)
+        m_history = files.history;
+        refreshHistory();
+    }
+    if ((newHistory || newLocals) && !showingRun()) {
         offerStoredProfile();
         onChoiceChanged();
     }
+    Q_EMIT caseFilesLoaded();
 }
 
 // The newest prediction against the label; with keepChoice, the chosen version and baseline where
@@ -479,7 +491,7 @@ void RunnerPanel::fillVersionChoosers(bool keepChoice)
         if (v.kind != CodeVersion::Kind::TestCode)
             m_baseline->addItem(v.title(), v.id());
     }
-    for (auto it = m_localVersions.cbegin(); it != m_localVersions.cend(); ++it)
+    for (auto it = m_localTexts.cbegin(); it != m_localTexts.cend(); ++it)
         m_version->addItem(RerunRequestBuilder::localTitle(it.key()), QString(RerunRequestBuilder::LocalPrefix + it.key()));
     m_version->setCurrentIndex(std::max(0, m_version->findData(version)));
     const int keep = m_baseline->findData(baseline);
@@ -499,7 +511,9 @@ void RunnerPanel::selectProfile(const QString& name)
 
 RerunRequestBuilder RunnerPanel::requestBuilder() const
 {
-    return RerunRequestBuilder(m_texts, m_versions, store());
+    RerunRequestBuilder builder(m_texts, m_versions, store());
+    builder.setLocalTexts(m_localTexts); // read with the case: choosing a version reads no file
+    return builder;
 }
 
 QString RunnerPanel::textOf(const QString& id) const
@@ -834,7 +848,7 @@ void RunnerPanel::editCopy()
     if (id.isEmpty() || !m_texts.run)
         return;
     const QString suggested = QStringLiteral("%1-edit").arg(QString(id).replace(QLatin1Char(':'), QLatin1Char('-')));
-    EditCopyDialog dialog(m_syntax, m_version->currentText(), textOf(id), suggested, m_localVersions.keys(), this);
+    EditCopyDialog dialog(m_syntax, m_version->currentText(), textOf(id), suggested, m_localTexts.keys(), this);
     if (dialog.exec() != QDialog::Accepted)
         return;
     const QString created = createLocalVersion(dialog.name(), dialog.text());
@@ -851,7 +865,7 @@ QString RunnerPanel::createLocalVersion(const QString& name, const QString& text
         QMessageBox::warning(this, tr("Not saved"), error);
         return {};
     }
-    m_localVersions = requestBuilder().localVersions();
+    m_localTexts.insert(QFileInfo(path).fileName(), text);
     fillVersionChoosers(true);
     onChoiceChanged(); // the chosen version's text may be the one just saved
     return RerunRequestBuilder::LocalPrefix + QFileInfo(path).fileName();

@@ -83,6 +83,7 @@ public:
 
 Q_SIGNALS:
     void rerunFinished(const krw::RerunResult& result);
+    void caseFilesLoaded(); // the case's stored results and local versions are in (tests wait for it)
 
 protected:
     // Hidden (another tab in front), the panel neither watches the case's results folder nor
@@ -112,8 +113,15 @@ private:
     void refreshHistory();
     void watchResults(); // the case's results folder, or its nearest existing parent until it exists
     void resultsChanged(); // a result stored by anyone (a batch, another window): history and view follow
-    void readHistory(); // the case's stored results, read again on a worker (resultsChanged, debounced)
-    void historyRead(const QVector<RerunResult>& history);
+    // The case's files in the result store — its stored results and its local versions' texts —
+    // read on a worker: when a case is set, and again when the folder changes (debounced).
+    struct CaseFiles
+    {
+        QVector<RerunResult> history;
+        QMap<QString, QString> localTexts;
+    };
+    void readCaseFiles();
+    void caseFilesRead(const CaseFiles& files);
     void showDetailsFor(const RerunResult& result);
     void showKernels(const QVector<KernelResourceUsage>& kernels);
     void exportPlot();
@@ -124,13 +132,13 @@ private:
     SyntaxSupport* m_syntax;
     CaseTexts m_texts;
     QVector<CodeVersion> m_versions;
-    QMap<QString, QString> m_localVersions; // name → path
+    QMap<QString, QString> m_localTexts; // the case's local versions: name → text
     ResultStore m_store{QString()}; // the case's run's results, located in setCase
     QVector<RerunResult> m_history; // the case's stored results, oldest first
     QFileSystemWatcher m_resultWatcher; // watchResults(); only while the panel is visible
     bool m_historyStale = false; // refreshHistory() was asked while hidden
     QTimer* m_historyReadTimer; // an atomic save is two directory events: one read for both
-    JobTracker* m_historyRead; // a read started for another case (or before setCase) is dropped
+    JobTracker* m_caseFilesRead; // a read started for another case (or before setCase) is dropped
     RerunKey m_choice; // chosenKey() as of the last change of choice
     bool m_filling = false; // the choosers are being filled: no choice is made yet
     // The rerun in flight: what it is of, where its result goes, its log and stage so far.

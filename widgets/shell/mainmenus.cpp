@@ -14,6 +14,7 @@
 #include "widgets/rerun/runnerpanel.h"
 #include "widgets/review/reviewcontroller.h"
 #include "widgets/settings/settings.h"
+#include "widgets/settings/settingsdialog.h"
 #include "widgets/shell/mainwindow.h"
 #include "widgets/shell/recentrunsmenu.h"
 #include "widgets/shell/runopener.h"
@@ -83,7 +84,8 @@ void MainMenus::build(MainWindow* w)
         = addMenuAction(file, tr("&Export Report…"), w, &MainWindow::showExportDialog, QKeySequence(Qt::CTRL | Qt::Key_E));
     exportReport->setIcon(themeIcon(w, "document-export", QStyle::SP_DialogSaveButton));
     exportReport->setIconText(tr("Export"));
-    addMenuAction(file, tr("&Settings…"), w, &MainWindow::showSettings, QKeySequence::Preferences);
+    addMenuAction(
+        file, tr("&Settings…"), w, [w] { SettingsDialog(w).exec(); }, QKeySequence::Preferences);
     // Also the runner panel's "Profiles…": where reruns run (this machine, a host, Slurm) and how.
     addMenuAction(file, tr("&Toolchain Profiles…"), w->m_caseView->runnerPanel(), &RunnerPanel::editProfiles);
     addMenuAction(file, tr("&Quit"), w, &QWidget::close, QKeySequence::Quit);

@@ -24,7 +24,6 @@
 #include "widgets/review/bulkeditdialog.h"
 #include "widgets/review/reviewcontroller.h"
 #include "widgets/settings/settings.h"
-#include "widgets/settings/settingsdialog.h"
 #include "widgets/shell/mainmenus.h"
 #include "widgets/shell/runopener.h"
 #include "widgets/shell/screenshottaker.h"
@@ -535,12 +534,6 @@ void MainWindow::showExportDialog()
     dialog->setComparedRun(m_comparison->runB()); // while comparing, the summary page lists the buckets
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->open();
-}
-
-void MainWindow::showSettings()
-{
-    SettingsDialog dialog(this);
-    dialog.exec();
 }
 
 void MainWindow::takeScreenshotWhenReady(const QString& pngPath, const QString& caseName, int tab)

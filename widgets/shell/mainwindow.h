@@ -142,7 +142,6 @@ private:
     void showCase(int caseIndex);
     void openCaseOfRun(const QString& filename, const QString& runPath);
     void filterComparison();
-    void showSettings();
     void chooseComparison();
     void showExportDialog();
     void saveLayout();

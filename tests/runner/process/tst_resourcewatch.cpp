@@ -6,8 +6,12 @@
 #include "runner/process/resourcewatch.h"
 
 #include <QProcess>
+#include <QScopeGuard>
+#include <QSemaphore>
 #include <QSignalSpy>
 #include <QTest>
+
+#include <memory>
 
 using namespace krw;
 
@@ -67,10 +71,27 @@ private Q_SLOTS:
         ResourceLimits limits;
         limits.tasks = 1;
         limits.intervalMs = 10;
+        // The sample is held on its worker until the watch is stopped: its answer comes after.
+        struct Held
+        {
+            QSemaphore taking;
+            QSemaphore go;
+        };
+        auto held = std::make_shared<Held>();
+        watch.setSampler([held](qint64 rootPid, const QStringList& fileSystems) {
+            held->taking.release();
+            held->go.acquire();
+            return ProcessTreeUsage::sample(rootPid, fileSystems);
+        });
+        const auto letGo = qScopeGuard([held] { held->go.release(); }); // also when a check below fails
         watch.start(process.processId(), limits);
-        QTest::qWait(15); // a sample is probably on its way now
+        QTRY_VERIFY_WITH_TIMEOUT(held->taking.available() > 0, 10000); // the first sample, held on its worker
+        QVERIFY(watch.isSampling());
         watch.stop();
+        QVERIFY(!watch.isSampling());
+        held->go.release(); // the sample ends, reaching its limit: its answer must be dropped
         QVERIFY(!exceeded.wait(300));
+        QCOMPARE(held->taking.available(), 1); // no sample after stop()
         process.kill();
         process.waitForFinished(5000);
     }

@@ -71,12 +71,21 @@ private:
         return readCaseTexts(m_run, m_run->indexOf(name));
     }
 
+    // Sets the case and waits until its stored results and local versions, read on a worker, are in.
+    static bool setCase(RunnerPanel& panel, const CaseTexts& texts, const QVector<CodeVersion>& versions)
+    {
+        QSignalSpy loaded(&panel, &RunnerPanel::caseFilesLoaded);
+        panel.setCase(texts, versions);
+        return !texts.run || loaded.wait(10000);
+    }
+
     // The panel shown with a case of the sample (sampleCase) set, and the profile chosen when one is named.
     CaseTexts showSampleCase(RunnerPanel& panel, const QString& name, const QString& profile = {})
     {
         const CaseTexts texts = sampleCase(name);
         panel.show();
-        panel.setCase(texts, codeVersions(m_run->cases.at(texts.caseIndex)));
+        if (!setCase(panel, texts, codeVersions(m_run->cases.at(texts.caseIndex))))
+            QTest::qFail("the case's stored results were not read", __FILE__, __LINE__);
         if (!profile.isEmpty())
             panel.selectProfile(profile);
         return texts;
@@ -200,7 +209,7 @@ private Q_SLOTS:
 
         RunnerPanel panel(&m_syntax);
         panel.show();
-        panel.setCase(texts, codeVersions(m_run->cases.at(texts.caseIndex)));
+        QVERIFY(setCase(panel, texts, codeVersions(m_run->cases.at(texts.caseIndex))));
         panel.selectProfile(QStringLiteral("compile-check"));
         panel.selectVersion(QStringLiteral("it0:predict"));
         QVERIFY(panel.shownResult());
@@ -223,7 +232,7 @@ private Q_SLOTS:
         RunnerPanel::forgetUnsandboxedAnswer();
         RunnerPanel panel(&m_syntax);
         panel.show();
-        panel.setCase(texts, codeVersions(m_run->cases.at(texts.caseIndex)));
+        QVERIFY(setCase(panel, texts, codeVersions(m_run->cases.at(texts.caseIndex))));
         panel.selectProfile(QStringLiteral("cpu"));
         auto* verdict = panel.findChild<QLabel*>(QStringLiteral("rerunVerdict"));
         QVERIFY(verdict);
@@ -286,7 +295,7 @@ private Q_SLOTS:
     {
         const CaseTexts texts = sampleCase(QStringLiteral("softmax_row.py"));
         RunnerPanel panel(&m_syntax);
-        panel.setCase(texts, codeVersions(m_run->cases.at(texts.caseIndex)));
+        QVERIFY(setCase(panel, texts, codeVersions(m_run->cases.at(texts.caseIndex))));
         auto* version = panel.findChild<QComboBox*>(QStringLiteral("rerunVersion"));
         const int before = version->count();
         const QString id = panel.createLocalVersion(QStringLiteral("../fix 1"), QStringLiteral("// edited\n"));
@@ -327,7 +336,7 @@ private Q_SLOTS:
         QTableView* view = panel.kernelsView();
         QVERIFY(view->isHidden()); // nothing shown yet
         panel.selectProfile(QStringLiteral("compile-check"));
-        panel.setCase(texts, codeVersions(m_run->cases.at(texts.caseIndex)));
+        QVERIFY(setCase(panel, texts, codeVersions(m_run->cases.at(texts.caseIndex))));
         QVERIFY(!view->isHidden());
         QCOMPARE(view->model()->rowCount(), 2);
         QCOMPARE(view->model()->index(0, KernelResourceModel::SharedColumn).data().toString(), QStringLiteral("72 KiB > 64 KiB"));
@@ -381,7 +390,7 @@ private Q_SLOTS:
             qPrintable(error));
         RunnerPanel panel(&m_syntax);
         panel.show();
-        panel.setCase(texts, codeVersions(m_run->cases.at(texts.caseIndex)));
+        QVERIFY(setCase(panel, texts, codeVersions(m_run->cases.at(texts.caseIndex))));
         panel.selectProfile(QStringLiteral("hip-nvidia")); // the saved result's
 
         VerdictLabel* verdict = panel.verdictLabel();
@@ -448,7 +457,7 @@ private Q_SLOTS:
         const QVector<CodeVersion> versions = codeVersions(m_run->cases.at(texts.caseIndex));
         RunnerPanel panel(&m_syntax);
         panel.show();
-        panel.setCase(texts, versions);
+        QVERIFY(setCase(panel, texts, versions));
         panel.selectProfile(QStringLiteral("compile-check"));
         auto* version = panel.findChild<QComboBox*>(QStringLiteral("rerunVersion"));
         const QString predictId = version->currentData().toString();
@@ -458,7 +467,7 @@ private Q_SLOTS:
         wrong.timing->speedup = 1.34;
         QString error;
         QVERIFY2(ResultStore::forRun(m_run->path, m_run->name).save(wrong, &error), qPrintable(error));
-        panel.setCase(texts, versions); // reopens with the stored result
+        QVERIFY(setCase(panel, texts, versions)); // reopens with the stored result
         QVERIFY(panel.shownResult());
         QCOMPARE(panel.shownResult()->versionId, predictId);
 
@@ -482,7 +491,7 @@ private Q_SLOTS:
         const QVector<CodeVersion> versions = codeVersions(m_run->cases.at(texts.caseIndex));
         RunnerPanel panel(&m_syntax);
         panel.show();
-        panel.setCase(texts, versions);
+        QVERIFY(setCase(panel, texts, versions));
         auto* version = panel.findChild<QComboBox*>(QStringLiteral("rerunVersion"));
         auto* baseline = panel.findChild<QComboBox*>(QStringLiteral("rerunBaseline"));
         const QString predictId = version->currentData().toString();
@@ -494,7 +503,7 @@ private Q_SLOTS:
         // Opening the case offers the profile its stored result used (a batch ran it with cpu; the
         // last profile chosen here was compile-check), so the result shows rather than "No rerun".
         panel.selectProfile(QStringLiteral("compile-check"));
-        panel.setCase(texts, versions);
+        QVERIFY(setCase(panel, texts, versions));
         QCOMPARE(panel.findChild<QComboBox*>(QStringLiteral("rerunProfile"))->currentText(), QStringLiteral("cpu"));
         QVERIFY(panel.shownResult());
         QCOMPARE(panel.shownResult()->profile, QStringLiteral("cpu"));
@@ -552,7 +561,7 @@ private Q_SLOTS:
         layout->addWidget(panel);
         window.show();
         panel->hide(); // as behind another tab
-        panel->setCase(texts, codeVersions(m_run->cases.at(texts.caseIndex)));
+        QVERIFY(setCase(*panel, texts, codeVersions(m_run->cases.at(texts.caseIndex))));
         panel->selectProfile(QStringLiteral("cpu"));
         QVERIFY(panel->watchedFolders().isEmpty());
         QVERIFY(!panel->shownResult());
@@ -606,7 +615,7 @@ private Q_SLOTS:
 
         // A case without any version to run (no prediction in any iteration).
         const CaseTexts none = sampleCase(QStringLiteral("rotary_emb.py"));
-        panel.setCase(none, codeVersions(m_run->cases.at(none.caseIndex)));
+        QVERIFY(setCase(panel, none, codeVersions(m_run->cases.at(none.caseIndex))));
         auto* version = panel.findChild<QComboBox*>(QStringLiteral("rerunVersion"));
         QCOMPARE(version->count(), 0);
         QVERIFY(!run->isEnabled());
