@@ -9,11 +9,11 @@
 #include "models/run/runsummary.h"
 #include "models/work/jobtracker.h"
 #include "models/work/workpools.h"
+#include "widgets/shell/runchooser.h"
 
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QInputDialog>
 #include <QLabel>
 #include <QSortFilterProxyModel>
 #include <QToolButton>
@@ -178,20 +178,12 @@ void ComparisonPanel::chooseRun(const LocateResult& result)
         fail(tr("Cannot compare with %1: %2").arg(m_path, choice.message));
         return;
     }
-    int index = choice.index;
-    if (choice.outcome == RunChoice::Outcome::Ask) {
-        bool ok = false;
-        const QString name = QInputDialog::getItem(this, tr("Choose the run to compare with"),
-            (choice.message.isEmpty() ? QString() : choice.message + QLatin1Char('\n'))
-                + tr("%1 holds %2 runs (newest first):").arg(m_path).arg(choice.names.size()),
-            choice.names, index, false, &ok);
-        if (!ok) {
-            fail(tr("Comparison cancelled."));
-            return;
-        }
-        index = int(choice.names.indexOf(name));
+    const std::optional<int> index = RunChooser::pick(this, tr("Choose the run to compare with"), m_path, choice);
+    if (!index) {
+        fail(tr("Comparison cancelled."));
+        return;
     }
-    const RunSource* chosen = &result.runs.at(index);
+    const RunSource* chosen = &result.runs.at(*index);
     m_header->setText(tr("Loading %1 to compare with…").arg(chosen->name));
     m_loadJob->load(*chosen);
 }

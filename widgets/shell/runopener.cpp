@@ -5,10 +5,10 @@
 #include "models/run/runloadjob.h"
 #include "models/run/runsummary.h"
 #include "widgets/settings/settings.h"
+#include "widgets/shell/runchooser.h"
 
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QInputDialog>
 #include <QLabel>
 #include <QMessageBox>
 #include <QProgressBar>
@@ -90,21 +90,13 @@ void RunOpener::chooseRun(const LocateResult& result)
         Q_EMIT failed();
         return;
     }
-    int index = choice.index;
-    if (choice.outcome == RunChoice::Outcome::Ask) {
-        bool ok = false;
-        const QString name = QInputDialog::getItem(m_window, tr("Choose a run"),
-            (choice.message.isEmpty() ? QString() : choice.message + QLatin1Char('\n'))
-                + tr("%1 holds %2 runs (newest first):").arg(m_requestedPath).arg(choice.names.size()),
-            choice.names, index, false, &ok);
-        if (!ok) {
-            m_runLabel->setText(tr("Opening cancelled."));
-            Q_EMIT failed();
-            return;
-        }
-        index = int(choice.names.indexOf(name));
+    const std::optional<int> index = RunChooser::pick(m_window, tr("Choose a run"), m_requestedPath, choice);
+    if (!index) {
+        m_runLabel->setText(tr("Opening cancelled."));
+        Q_EMIT failed();
+        return;
     }
-    const RunSource* chosen = &result.runs.at(index);
+    const RunSource* chosen = &result.runs.at(*index);
     m_choiceNote = choice.message;
     m_runLabel->setText(tr("Loading %1…").arg(chosen->name));
     m_progress->setValue(0);
