@@ -20,6 +20,7 @@ RunSession::RunSession(QObject* parent)
     , m_hints(new JobTracker(this))
 {
     qRegisterMetaType<QVector<LintHints>>("QVector<krw::LintHints>");
+    qRegisterMetaType<krw::AnnotationStore*>(); // for queued connections and QSignalSpy under Qt 5
 }
 
 RunSession::~RunSession()
