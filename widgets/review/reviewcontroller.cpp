@@ -182,8 +182,12 @@ QUndoStack* ReviewController::undoStack() const
 
 void ReviewController::applyVerdict(Verdict verdict, const QVector<int>& cases)
 {
-    if (!m_run || !m_store)
+    if (!m_run)
         return;
+    if (!m_store) {
+        Q_EMIT statusMessage(tr("The run's annotations are still being read: no verdict set."), 4000);
+        return;
+    }
     if (cases.isEmpty()) { // a group's row: the case on show is not what the tree has selected
         Q_EMIT statusMessage(tr("No case selected: select a case (or several) in the tree to give it a verdict."), 4000);
         return;

@@ -276,7 +276,6 @@ void MainWindow::bulkEdit(QStringList cases, const QString& what)
     m_review->applyBulk(dialog.change(), cases, what);
 }
 
-// Help ▸ Keyboard Shortcuts' text, made from the window's actions as they are now.
 QString MainWindow::shortcutHelp() const
 {
     return ShortcutHelp::html(this);
@@ -392,6 +391,10 @@ BatchRerunDialog* MainWindow::openBatchDialog()
     }
     // A running batch is shown again; otherwise a new dialog for the open run and its selection.
     const bool keep = m_batchDialog && m_batchDialog->isRunning();
+    if (!keep && !annotationStore()) { // its choices include the verdicts ("unreviewed cases")
+        statusBar()->showMessage(tr("The run's annotations are still being read; try again in a moment."), 3000);
+        return nullptr;
+    }
     if (!keep) {
         delete m_batchDialog;
         m_batchDialog

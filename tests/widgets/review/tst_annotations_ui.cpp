@@ -598,6 +598,22 @@ private Q_SLOTS:
         QCOMPARE(file.readAll(), QByteArray("{ not json"));
     }
 
+    // Between a run opening and its annotations arriving (RunSession reads them on a worker), a
+    // verdict key says why nothing happened and the batch dialog waits: neither has a store to use.
+    void beforeTheAnnotationsArriveNothingUsesAStore()
+    {
+        MainWindow window(&m_syntax);
+        QVERIFY(open(window, sampleCopy()));
+        window.reviewController()->setRun(window.run()); // as showRun does, before the read is in
+        QVERIFY(!window.annotationStore());
+        QSignalSpy said(window.reviewController(), &ReviewController::statusMessage);
+        window.applyVerdict(Verdict::ModelError);
+        QCOMPARE(said.size(), 1);
+        QVERIFY2(said.first().first().toString().contains(QStringLiteral("still being read")), qPrintable(said.first().first().toString()));
+        QVERIFY(!window.openBatchDialog());
+        QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("still being read")));
+    }
+
     void fallbackLocationIsShownForReadOnlyRun()
     {
         MainWindow window(&m_syntax);
