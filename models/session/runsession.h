@@ -38,8 +38,9 @@ public:
     void read();
     const RunPtr& run() const { return m_run; }
 
-    // The open run's annotations; null until annotationsOpened(). The store of the run before
-    // stays until then, so edits committed as the window leaves that run are still written.
+    // The newest store annotationsOpened() handed over: null before the first; after setRun() it is
+    // still the run before's until the new one is read, so edits committed as the window leaves
+    // that run are still written (the window's ReviewController forgets it at once).
     AnnotationStore* annotations() const { return m_annotations; }
 
     // Every case's newest saved result and those noted since; empty until rerunsRead().
