@@ -3,6 +3,7 @@
 
 #include "models/run/runlocator.h"
 
+#include <QMetaType>
 #include <QString>
 #include <QStringList>
 
@@ -32,3 +33,5 @@ struct RunChoice
 };
 
 } // namespace krw
+
+Q_DECLARE_METATYPE(krw::RunChoice)

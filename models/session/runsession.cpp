@@ -6,6 +6,7 @@
 #include "models/rerun/rerunresult.h"
 #include "models/rerun/resultstore.h"
 #include "models/review/annotationstore.h"
+#include "models/run/runloadjob.h"
 #include "models/work/jobtracker.h"
 #include "models/work/workpools.h"
 
@@ -15,12 +16,17 @@ namespace krw {
 
 RunSession::RunSession(QObject* parent)
     : QObject(parent)
+    , m_load(new RunLoadJob(this))
     , m_annotationRead(new JobTracker(this))
     , m_reruns(new JobTracker(this))
     , m_hints(new JobTracker(this))
 {
     qRegisterMetaType<QVector<LintHints>>("QVector<krw::LintHints>");
     qRegisterMetaType<krw::AnnotationStore*>(); // for queued connections and QSignalSpy under Qt 5
+    qRegisterMetaType<krw::RunChoice>();
+    connect(m_load, &RunLoadJob::located, this, &RunSession::located);
+    connect(m_load, &RunLoadJob::progress, this, &RunSession::loadProgress);
+    connect(m_load, &RunLoadJob::loaded, this, &RunSession::finishLoad);
 }
 
 RunSession::~RunSession()
@@ -28,6 +34,78 @@ RunSession::~RunSession()
     // Nobody is told any more: the lint stops instead of holding the application's exit (its
     // pool is waited for) for the rest of the run.
     stopLint();
+}
+
+void RunSession::open(const QString& path, const QString& runName, bool canAsk)
+{
+    m_openingPath = path;
+    m_openingName = runName;
+    m_canAsk = canAsk;
+    m_opening = true;
+    m_located = {};
+    m_choiceNote.clear();
+    m_load->locate(path); // drops a locate or load under way
+}
+
+void RunSession::cancelOpening()
+{
+    if (!m_opening)
+        return;
+    m_opening = false;
+    m_load->cancel(); // a load: its run arrives marked cancelled and is dropped; a locate: dropped below
+    m_located = {};
+    Q_EMIT openCancelled();
+}
+
+void RunSession::located(const LocateResult& result)
+{
+    if (!m_opening)
+        return; // cancelled while locating
+    // The name asked for is a remembered one: gone, it is dropped with a note.
+    const RunChoice choice = RunChoice::of(m_openingPath, result, m_openingName, RunChoice::Request::Remembered, m_canAsk);
+    switch (choice.outcome) {
+    case RunChoice::Outcome::NothingFound:
+    case RunChoice::Outcome::NoSuchRun:
+        m_opening = false;
+        Q_EMIT openFailed(choice.message);
+        return;
+    case RunChoice::Outcome::Ask:
+        m_located = result;
+        m_choiceNote = choice.message;
+        Q_EMIT choiceNeeded(choice, m_openingPath);
+        return;
+    case RunChoice::Outcome::Chosen:
+        m_located = result;
+        m_choiceNote = choice.message;
+        loadChosen(choice.index);
+        return;
+    }
+}
+
+void RunSession::choose(int index)
+{
+    if (!m_opening || index < 0 || index >= m_located.runs.size())
+        return;
+    loadChosen(index);
+}
+
+void RunSession::loadChosen(int index)
+{
+    const RunSource source = m_located.runs.at(index);
+    Q_EMIT loadingStarted(source.name);
+    m_load->load(source, m_run); // files of the run on show that did not change are not read again
+}
+
+void RunSession::finishLoad(const RunPtr& run)
+{
+    if (!m_opening || run->cancelled)
+        return; // cancelOpening() has said so
+    m_opening = false;
+    m_located = {};
+    const RunPtr before = m_run;
+    m_openedPath = m_openingPath;
+    setRun(run);
+    Q_EMIT runOpened(run, before, m_choiceNote);
 }
 
 void RunSession::setRun(const RunPtr& run)

@@ -73,7 +73,7 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
     , m_reviewSplitter(new QSplitter(Qt::Vertical, this))
     , m_warningsDock(new WarningsDock(this))
     , m_failuresDock(new FailuresDock(m_session, this))
-    , m_opener(new RunOpener(this))
+    , m_opener(new RunOpener(m_session, this))
     , m_review(new ReviewController(m_annotationPanel, m_caseView, m_model, m_filterBar, this))
     , m_navigator(new CaseNavigator(m_caseTree, m_proxy, m_model, this))
     , m_search(new CaseSearchController(m_filterBar, m_proxy, this))
@@ -125,7 +125,7 @@ MainWindow::MainWindow(SyntaxSupport* syntax, QWidget* parent)
     MainMenus::build(this);
     buildStatusBar();
 
-    connect(m_opener, &RunOpener::loaded, this, &MainWindow::showRun);
+    connect(m_session, &RunSession::runOpened, this, &MainWindow::showRun);
     connect(m_session, &RunSession::annotationsOpened, m_review, &ReviewController::setStore);
     connect(m_session, &RunSession::rerunsRead, this, [this] {
         m_model->setLatestReruns(m_session->latestReruns());
@@ -294,15 +294,15 @@ void MainWindow::openPath(const QString& path, const QString& runName, bool inte
     m_opener->open(path, runName, interactive);
 }
 
-// A run loaded (RunOpener has put its summary in the status bar): show it.
-void MainWindow::showRun(const RunPtr& run)
+// The session opened run (RunOpener has put its summary in the status bar): show it. The views
+// still show before.
+void MainWindow::showRun(const RunPtr& run, const RunPtr& before)
 {
-    const bool sameRun = m_session->run() && m_session->run()->path == run->path && m_session->run()->name == run->name;
+    const bool sameRun = before && before->path == run->path && before->name == run->name;
     if (!sameRun)
-        rememberCase(); // of the run we leave
+        rememberCase(before); // of the run we leave
     const QString keep = sameRun ? currentCaseName() : Settings::instance()->lastCase(run->path, run->name);
     // The failure groups are the new run's, read once its saved reruns are known.
-    m_session->setRun(run);
     m_failuresDock->clear();
     clearGroupFilter();
     m_resumeBatchAction->setEnabled(false);
@@ -520,11 +520,11 @@ void MainWindow::showCase(int caseIndex)
 }
 
 // Remembered when the window leaves a run (another run, closing), not on every move.
-void MainWindow::rememberCase()
+void MainWindow::rememberCase(const RunPtr& run)
 {
     const QString current = currentCaseName();
-    if (m_session->run() && !current.isEmpty())
-        Settings::instance()->setLastCase(m_session->run()->path, m_session->run()->name, current);
+    if (run && !current.isEmpty())
+        Settings::instance()->setLastCase(run->path, run->name, current);
 }
 
 void MainWindow::showExportDialog()
@@ -589,9 +589,9 @@ void MainWindow::changeEvent(QEvent* event)
 void MainWindow::closeEvent(QCloseEvent* event)
 {
     m_review->commitPendingEdits();
-    rememberCase();
+    rememberCase(m_session->run());
     saveLayout();
-    m_opener->cancel();
+    m_session->cancelOpening();
     m_search->cancel();
     QMainWindow::closeEvent(event);
 }

@@ -39,10 +39,10 @@ class SyntaxSupport;
 class WarningsDock;
 
 // The window: menus, the case tree beside the case view and its review panel, the warnings
-// dock and the status bar. It wires the parts that do the work: RunOpener (finding and loading
-// runs), CaseNavigator (moving through the tree, which case to show), CaseSearchController (the
-// search box), ReviewController (annotations) and ScreenshotTaker (--screenshot), and shows each
-// run that loads.
+// dock and the status bar. It wires the parts that do the work: RunSession (opening a run, and
+// what its views need besides its cases) with RunOpener (its dialogs and status), CaseNavigator (moving through the tree, which case to
+// show), CaseSearchController (the search box), ReviewController (annotations) and ScreenshotTaker (--screenshot), and shows each run the
+// session opens.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -137,7 +137,7 @@ private:
     void buildStatusBar();
     void showWarnings(bool reveal);
     void noteRerun(const RunPtr& run, const QString& caseName, const RerunResult& result);
-    void showRun(const RunPtr& run);
+    void showRun(const RunPtr& run, const RunPtr& before);
     void finishShowingRun();
     void showCase(int caseIndex);
     void openCaseOfRun(const QString& filename, const QString& runPath);
@@ -145,7 +145,7 @@ private:
     void chooseComparison();
     void showExportDialog();
     void saveLayout();
-    void rememberCase();
+    void rememberCase(const RunPtr& run); // the case on show, as the one to open run at next time
 
     RunSession* m_session; // the run on show and what its views need besides its cases
     CaseTreeModel* m_model;

@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/shell/runopener.h"
 
-#include "models/run/runchoice.h"
-#include "models/run/runloadjob.h"
 #include "models/run/runsummary.h"
+#include "models/session/runsession.h"
 #include "widgets/settings/settings.h"
 #include "widgets/shell/runchooser.h"
 
@@ -21,10 +20,10 @@ QString RunOpener::samplePath()
     return QStringLiteral(":/sample/run");
 }
 
-RunOpener::RunOpener(QWidget* window)
+RunOpener::RunOpener(RunSession* session, QWidget* window)
     : QObject(window)
     , m_window(window)
-    , m_loadJob(new RunLoadJob(this))
+    , m_session(session)
     , m_runLabel(new QLabel(window))
     , m_progress(new QProgressBar(window))
     , m_cancel(new QToolButton(window))
@@ -34,13 +33,32 @@ RunOpener::RunOpener(QWidget* window)
     m_progress->hide();
     m_cancel->setText(tr("Cancel"));
     m_cancel->hide();
-    connect(m_cancel, &QToolButton::clicked, m_loadJob, &RunLoadJob::cancel);
-    connect(m_loadJob, &RunLoadJob::located, this, &RunOpener::chooseRun);
-    connect(m_loadJob, &RunLoadJob::progress, this, [this](qint64 done, qint64 total) {
+    connect(m_cancel, &QToolButton::clicked, m_session, &RunSession::cancelOpening);
+    connect(m_session, &RunSession::choiceNeeded, this, &RunOpener::ask);
+    connect(m_session, &RunSession::loadingStarted, this, [this](const QString& runName) {
+        m_runLabel->setText(tr("Loading %1…").arg(runName));
+        m_progress->setValue(0);
+        m_progress->show();
+        m_cancel->show();
+    });
+    connect(m_session, &RunSession::loadProgress, this, [this](qint64 done, qint64 total) {
         m_progress->setMaximum(total > 0 ? 1000 : 0);
         m_progress->setValue(total > 0 ? int(done * 1000 / total) : 0);
     });
-    connect(m_loadJob, &RunLoadJob::loaded, this, &RunOpener::finishLoad);
+    connect(m_session, &RunSession::runOpened, this, [this](const RunPtr& run, const RunPtr&, const QString& note) { opened(run, note); });
+    connect(m_session, &RunSession::openFailed, this, [this](const QString& message) {
+        endProgress();
+        m_runLabel->setText(message);
+        if (m_interactive)
+            QMessageBox::warning(m_window, tr("Cannot open run"), message);
+        Q_EMIT failed();
+    });
+    connect(m_session, &RunSession::openCancelled, this, [this] {
+        endProgress();
+        const RunPtr& shown = m_session->run();
+        m_runLabel->setText(shown ? tr("Opening cancelled; still showing %1.").arg(shown->name) : tr("Opening cancelled."));
+        Q_EMIT failed();
+    });
 }
 
 void RunOpener::chooseFolder()
@@ -61,67 +79,43 @@ void RunOpener::chooseFile()
 
 void RunOpener::open(const QString& path, const QString& runName, bool interactive)
 {
-    m_requestedPath = path;
-    m_requestedRunName = runName;
     m_interactive = interactive;
+    endProgress();
     m_runLabel->setText(tr("Opening %1…").arg(path));
-    m_loadJob->locate(path);
+    m_session->open(path, runName, interactive);
 }
 
 void RunOpener::reload()
 {
-    if (m_opened)
-        open(m_requestedPath, m_opened->name);
+    if (m_session->run() && !m_session->openedPath().isEmpty())
+        open(m_session->openedPath(), m_session->run()->name);
 }
 
-void RunOpener::cancel()
+void RunOpener::ask(const RunChoice& choice, const QString& path)
 {
-    m_loadJob->cancel();
+    const std::optional<int> index = RunChooser::pick(m_window, tr("Choose a run"), path, choice);
+    if (index)
+        m_session->choose(*index);
+    else
+        m_session->cancelOpening();
 }
 
-void RunOpener::chooseRun(const LocateResult& result)
+void RunOpener::opened(const RunPtr& run, const QString& note)
 {
-    // The window's name is a remembered one (the last run, a recent run): gone, it is dropped with a note.
-    const RunChoice choice = RunChoice::of(m_requestedPath, result, m_requestedRunName, RunChoice::Request::Remembered, m_interactive);
-    if (choice.outcome == RunChoice::Outcome::NothingFound || choice.outcome == RunChoice::Outcome::NoSuchRun) {
-        m_runLabel->setText(choice.message);
-        if (m_interactive)
-            QMessageBox::warning(m_window, tr("Cannot open run"), choice.message);
-        Q_EMIT failed();
-        return;
+    endProgress();
+    // A note of the choice ("… no longer holds the run x", "… holds 3 runs; showing the newest") stays in view.
+    m_runLabel->setText(note.isEmpty() ? runSummaryText(*run) : note + QLatin1Char(' ') + runSummaryText(*run));
+    const QString path = m_session->openedPath();
+    if (path != samplePath()) {
+        Settings::instance()->setLastRun(path, run->name);
+        Settings::instance()->addRecentRun(path, run->name);
     }
-    const std::optional<int> index = RunChooser::pick(m_window, tr("Choose a run"), m_requestedPath, choice);
-    if (!index) {
-        m_runLabel->setText(tr("Opening cancelled."));
-        Q_EMIT failed();
-        return;
-    }
-    const RunSource* chosen = &result.runs.at(*index);
-    m_choiceNote = choice.message;
-    m_runLabel->setText(tr("Loading %1…").arg(chosen->name));
-    m_progress->setValue(0);
-    m_progress->show();
-    m_cancel->show();
-    m_loadJob->load(*chosen, m_opened); // files of the run on show that did not change are not read again
 }
 
-void RunOpener::finishLoad(const RunPtr& run)
+void RunOpener::endProgress()
 {
     m_progress->hide();
     m_cancel->hide();
-    if (run->cancelled) {
-        m_runLabel->setText(m_opened ? tr("Loading cancelled; still showing %1.").arg(m_opened->name) : tr("Loading cancelled."));
-        Q_EMIT failed();
-        return;
-    }
-    m_opened = run;
-    // A note of the choice ("… no longer holds the run x", "… holds 3 runs; showing the newest") stays in view.
-    m_runLabel->setText(m_choiceNote.isEmpty() ? runSummaryText(*run) : m_choiceNote + QLatin1Char(' ') + runSummaryText(*run));
-    if (m_requestedPath != samplePath()) {
-        Settings::instance()->setLastRun(m_requestedPath, run->name);
-        Settings::instance()->addRecentRun(m_requestedPath, run->name);
-    }
-    Q_EMIT loaded(run);
 }
 
 } // namespace krw

@@ -61,6 +61,77 @@ private Q_SLOTS:
             m_names << c.filename;
     }
 
+    // Opening: a place of two runs. Nobody to ask: the newest, with RunChoice's note. Someone to
+    // ask: choiceNeeded, and choose() loads the one picked. A name remembered is taken; one gone
+    // is dropped with a note. Cancelling the question leaves the run on show; a path with no run
+    // fails with the locator's reason.
+    void opensAPlaceByRunChoice()
+    {
+        QTemporaryDir dir;
+        QVERIFY(krw::test::copySampleRun(dir.path()));
+        const QDir folder(dir.path());
+        const QDateTime older = QDateTime::currentDateTime().addDays(-2);
+        for (const QString& name : folder.entryList(QDir::Files)) {
+            QString copy = name;
+            copy.replace(QStringLiteral("sample_triton2hip"), QStringLiteral("older"));
+            QVERIFY(QFile::copy(folder.filePath(name), folder.filePath(copy)));
+            QFile file(folder.filePath(copy));
+            QVERIFY(file.open(QIODevice::ReadWrite));
+            QVERIFY(file.setFileTime(older, QFileDevice::FileModificationTime));
+        }
+        RunSession session;
+        QSignalSpy opened(&session, &RunSession::runOpened);
+        QSignalSpy asked(&session, &RunSession::choiceNeeded);
+        QSignalSpy failed(&session, &RunSession::openFailed);
+        QSignalSpy cancelled(&session, &RunSession::openCancelled);
+
+        session.open(dir.path(), {}, false);
+        QVERIFY(opened.wait(30000));
+        QCOMPARE(asked.count(), 0);
+        QCOMPARE(session.run()->name, QStringLiteral("sample_triton2hip"));
+        QCOMPARE(opened.last().at(0).value<RunPtr>(), session.run());
+        QVERIFY(!opened.last().at(1).value<RunPtr>()); // nothing was open before
+        const QString note = opened.last().at(2).toString();
+        QVERIFY2(note.contains(QStringLiteral("holds 2 runs")), qPrintable(note));
+        QCOMPARE(session.openedPath(), dir.path());
+
+        const RunPtr newest = session.run();
+        session.open(dir.path());
+        QVERIFY(asked.wait(30000));
+        const auto choice = asked.last().at(0).value<RunChoice>();
+        QCOMPARE(choice.names, (QStringList{QStringLiteral("sample_triton2hip"), QStringLiteral("older")}));
+        QCOMPARE(asked.last().at(1).toString(), dir.path());
+        session.choose(1);
+        QVERIFY(opened.wait(30000));
+        QCOMPARE(session.run()->name, QStringLiteral("older"));
+        QCOMPARE(opened.last().at(1).value<RunPtr>(), newest);
+
+        session.open(dir.path(), QStringLiteral("sample_triton2hip"));
+        QVERIFY(opened.wait(30000));
+        QCOMPARE(session.run()->name, QStringLiteral("sample_triton2hip"));
+        QCOMPARE(asked.count(), 1);
+
+        session.open(dir.path(), QStringLiteral("gone"), false);
+        QVERIFY(opened.wait(30000));
+        QVERIFY2(opened.last().at(2).toString().contains(QStringLiteral("gone")), qPrintable(opened.last().at(2).toString()));
+
+        const RunPtr shown = session.run();
+        session.open(dir.path());
+        QVERIFY(asked.wait(30000));
+        session.cancelOpening();
+        QCOMPARE(cancelled.count(), 1);
+        QVERIFY(!session.isOpening());
+        session.choose(0); // too late: nothing is being opened
+        QTest::qWait(200);
+        QCOMPARE(session.run(), shown);
+
+        session.open(folder.filePath(QStringLiteral("no-such-place")));
+        QVERIFY(failed.wait(30000));
+        QVERIFY(!failed.last().at(0).toString().isEmpty());
+        QCOMPARE(session.run(), shown);
+        QCOMPARE(opened.count(), 4);
+    }
+
     // The newest saved result of each case, and the batches left to resume, as the store holds them.
     void readsTheSavedRerunsAndTheBatchesLeft()
     {
