@@ -44,6 +44,7 @@
 #include <QScrollBar>
 #include <QShowEvent>
 #include <QSplitter>
+#include <QStandardItemModel>
 #include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
@@ -378,6 +379,7 @@ void RunnerPanel::setCase(const CaseTexts& texts, const QVector<CodeVersion>& ve
     // The case's stored results and local versions come from a worker (caseFilesRead): until then
     // its own versions, and no stored result, are offered.
     m_localTexts.clear();
+    m_unreadableLocals.clear();
     m_history.clear();
     m_historyReadTimer->stop();
     watchResults();
@@ -451,7 +453,10 @@ void RunnerPanel::readCaseFiles()
     m_caseFilesRead->start(
         WorkPools::jobs(),
         [store = store(), caseName = m_texts.run->cases.at(m_texts.caseIndex).filename] {
-            return CaseFiles{store.history(caseName), store.localVersionTexts(caseName)};
+            CaseFiles files;
+            files.history = store.history(caseName);
+            files.localTexts = store.localVersionTexts(caseName, &files.unreadableLocals);
+            return files;
         },
         [this](const CaseFiles& files) { caseFilesRead(files); });
 }
@@ -460,9 +465,10 @@ void RunnerPanel::caseFilesRead(const CaseFiles& files)
 {
     const auto newest = [](const QVector<RerunResult>& results) { return results.isEmpty() ? QDateTime() : results.last().started; };
     const bool newHistory = files.history.size() != m_history.size() || newest(files.history) != newest(m_history);
-    const bool newLocals = files.localTexts != m_localTexts;
+    const bool newLocals = files.localTexts != m_localTexts || files.unreadableLocals != m_unreadableLocals;
     if (newLocals) {
         m_localTexts = files.localTexts;
+        m_unreadableLocals = files.unreadableLocals;
         fillVersionChoosers(true);
     }
     if (newHistory) { // else nothing new for this case (another case's folder appeared, or a temporary file)
@@ -493,6 +499,15 @@ void RunnerPanel::fillVersionChoosers(bool keepChoice)
     }
     for (auto it = m_localTexts.cbegin(); it != m_localTexts.cend(); ++it)
         m_version->addItem(RerunRequestBuilder::localTitle(it.key()), QString(RerunRequestBuilder::LocalPrefix + it.key()));
+    // A local version that could not be read is named, and cannot be chosen: nothing of it is lost silently.
+    for (const QString& unreadable : qAsConst(m_unreadableLocals)) {
+        m_version->addItem(tr("(cannot be read) %1").arg(unreadable));
+        auto* items = qobject_cast<QStandardItemModel*>(m_version->model());
+        if (QStandardItem* item = items ? items->item(m_version->count() - 1) : nullptr) {
+            item->setEnabled(false);
+            item->setToolTip(unreadable);
+        }
+    }
     m_version->setCurrentIndex(std::max(0, m_version->findData(version)));
     const int keep = m_baseline->findData(baseline);
     m_baseline->setCurrentIndex(keep >= 0 ? keep : std::max(0, m_baseline->findData(QStringLiteral("label"))));

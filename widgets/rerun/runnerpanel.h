@@ -119,6 +119,7 @@ private:
     {
         QVector<RerunResult> history;
         QMap<QString, QString> localTexts;
+        QStringList unreadableLocals; // "path: why" of each local version that could not be read
     };
     void readCaseFiles();
     void caseFilesRead(const CaseFiles& files);
@@ -133,6 +134,7 @@ private:
     CaseTexts m_texts;
     QVector<CodeVersion> m_versions;
     QMap<QString, QString> m_localTexts; // the case's local versions: name → text
+    QStringList m_unreadableLocals; // CaseFiles::unreadableLocals: listed, not chosen
     ResultStore m_store{QString()}; // the case's run's results, located in setCase
     QVector<RerunResult> m_history; // the case's stored results, oldest first
     QFileSystemWatcher m_resultWatcher; // watchResults(); only while the panel is visible

@@ -39,6 +39,7 @@
 #include <QPointer>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QStandardItemModel>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -48,6 +49,7 @@
 #include <QVBoxLayout>
 
 #include <functional>
+#include <unistd.h>
 
 using namespace krw;
 
@@ -306,6 +308,47 @@ private Q_SLOTS:
         const auto local = ResultStore::forRun(m_run->path, m_run->name).localVersions(QStringLiteral("softmax_row.py"));
         QCOMPARE(local.size(), 1);
         QVERIFY(local.first().startsWith(m_dir.path() + QStringLiteral("/.kernel-review/")));
+    }
+
+    // A local version that cannot be read is named in the chooser, greyed, with the reason; the
+    // readable ones stay choosable.
+    void anUnreadableLocalVersionIsNamedNotDropped()
+    {
+        const CaseTexts texts = sampleCase(QStringLiteral("softmax_row.py"));
+        RunnerPanel panel(&m_syntax);
+        QVERIFY(setCase(panel, texts, codeVersions(m_run->cases.at(texts.caseIndex))));
+        panel.createLocalVersion(QStringLiteral("readable"), QStringLiteral("// edited\n"));
+        const auto local = ResultStore::forRun(m_run->path, m_run->name).localVersions(QStringLiteral("softmax_row.py"));
+        const QString folder = QFileInfo(local.value(QStringLiteral("readable"))).path();
+        QVERIFY(!folder.isEmpty());
+        const QString unreadable = folder + QStringLiteral("/unreadable");
+        // Root reads any file its mode forbids, except a sysctl the kernel makes write-only.
+        if (::geteuid() == 0) {
+            QVERIFY(QFile::link(QStringLiteral("/proc/sys/vm/compact_memory"), unreadable));
+        } else {
+            QFile file(unreadable);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.close();
+            QVERIFY(file.setPermissions(QFileDevice::WriteOwner));
+        }
+        QFile probe(unreadable);
+        if (probe.open(QIODevice::ReadOnly))
+            QSKIP("this system lets the file be read");
+        QVERIFY(setCase(panel, texts, codeVersions(m_run->cases.at(texts.caseIndex))));
+        auto* version = panel.findChild<QComboBox*>(QStringLiteral("rerunVersion"));
+        auto* items = qobject_cast<QStandardItemModel*>(version->model());
+        QVERIFY(items);
+        int named = -1;
+        for (int i = 0; i < version->count(); ++i) {
+            if (version->itemText(i).contains(unreadable))
+                named = i;
+        }
+        QVERIFY2(named >= 0, "the unreadable version is not named");
+        QVERIFY(version->itemText(named).startsWith(QStringLiteral("(cannot be read) ")));
+        QVERIFY(!items->item(named)->isEnabled());
+        QVERIFY(version->findData(QStringLiteral("local:readable")) >= 0);
+        QVERIFY(QFile::remove(unreadable));
+        QVERIFY(QFile::remove(local.value(QStringLiteral("readable"))));
     }
 
     // The kernel table: reopened from a saved result, flagged cells in the theme's problem colour
