@@ -1,18 +1,18 @@
 // SPDX-License-Identifier: MIT
 //
-// kernel-review-cli: the workbench without a window (the commands live in cli/, one file each). Only
-// `export --format html|pdf` draws plots and lays out pages with QtGui: for those two formats
-// a QApplication on the offscreen platform (unless QT_QPA_PLATFORM is set) and the widgets'
-// WidgetReportRenderer, handed to the commands, which link models and runner only; everything
-// else runs on a QCoreApplication.
+// kernel-review-cli: the workbench without a window (the commands live in cli/, one file each).
+// It links models and runner only and runs on a QCoreApplication. `export --format html|pdf`
+// draws plots and lays out pages with the widgets: for those two formats the report renderer
+// module (reportrenderer/) is loaded, which makes the application (a QApplication, offscreen
+// unless QT_QPA_PLATFORM is set) and the renderer handed to the commands.
 #include "app/cli/cli.h"
+#include "app/reportrenderer/reportrenderermodule.h"
 #include "krw-config.h"
-#include "widgets/report/widgetreportrenderer.h"
 
-#include <QApplication>
 #include <QCoreApplication>
 #include <QFile>
 
+#include <cstdio>
 #include <memory>
 
 int main(int argc, char* argv[])
@@ -20,11 +20,15 @@ int main(int argc, char* argv[])
     QStringList arguments;
     for (int i = 0; i < argc; ++i)
         arguments << QString::fromLocal8Bit(argv[i]);
+    krw::ReportRendererModule module; // outlives the application, which may be its code
     std::unique_ptr<QCoreApplication> app;
     if (krw::cli::needsGui(arguments)) {
-        if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-            qputenv("QT_QPA_PLATFORM", "offscreen");
-        app = std::make_unique<QApplication>(argc, argv);
+        QString error;
+        if (!module.load(&error)) {
+            std::fprintf(stderr, "kernel-review-cli: %s\n", qPrintable(error));
+            return krw::cli::CouldNotRun;
+        }
+        app.reset(module.createApplication(&argc, argv));
     } else {
         app = std::make_unique<QCoreApplication>(argc, argv);
     }
@@ -36,5 +40,8 @@ int main(int argc, char* argv[])
     QFile out, err;
     if (!out.open(stdout, QIODevice::WriteOnly | QIODevice::Unbuffered) || !err.open(stderr, QIODevice::WriteOnly | QIODevice::Unbuffered))
         return krw::cli::CouldNotRun;
-    return krw::cli::run(QCoreApplication::arguments(), &out, &err, [] { return std::make_shared<krw::WidgetReportRenderer>(); });
+    krw::cli::RendererFactory renderer;
+    if (module.isLoaded())
+        renderer = [&module] { return module.createRenderer(); };
+    return krw::cli::run(QCoreApplication::arguments(), &out, &err, renderer);
 }

@@ -54,4 +54,17 @@ string(JSON listed LENGTH "${sample}" cases)
 if(NOT cases EQUAL listed)
     message(FATAL_ERROR "the installed sample run has ${cases} cases, resources/sample/sample.json lists ${listed}")
 endif()
-message(STATUS "installed tree complete; the installed kernel-review-cli read ${cases} cases of the installed sample run")
+# A PDF (refused without a renderer) through the installed report renderer module, found from the
+# installed program's folder.
+execute_process(
+    COMMAND "${CMAKE_COMMAND}" -E env --unset=KRW_RUNNER_DIR --unset=KRW_REPORT_RENDERER "HOME=${cwd}"
+            "${PREFIX}/${BINDIR}/kernel-review-cli" export "${data}/kernel-review/sample/run" --format pdf --out "${cwd}/report.pdf"
+    WORKING_DIRECTORY "${cwd}" RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "the installed kernel-review-cli export --format pdf failed (${rc}): ${err}")
+endif()
+file(READ "${cwd}/report.pdf" head LIMIT 8)
+if(NOT head MATCHES "^%PDF-")
+    message(FATAL_ERROR "the installed kernel-review-cli wrote no PDF to ${cwd}/report.pdf")
+endif()
+message(STATUS "installed tree complete; the installed kernel-review-cli read ${cases} cases of the installed sample run and wrote a PDF")
