@@ -8,6 +8,7 @@
 # default (fonts-dejavu-core, widgets/settings/settings.cpp) must come with the package. Then, inside that root (bwrap, so the app's own sandbox
 # can nest), the installed programs run from /usr with no build tree in reach:
 #   kernel-review-cli summary on the installed sample run,
+#   kernel-review-cli export --format pdf of it (through the installed report renderer module),
 #   kernel-review --sample --screenshot under the offscreen platform,
 #   kernel-review-cli rerun --profile compile-check of a sample case (hipcc, sandboxed),
 # and the installed desktop entry and metainfo pass desktop-file-validate / appstreamcli (run
@@ -56,6 +57,10 @@ sample=$(chroot "$root" dpkg -L "$package" | grep -E '/sample/run$' | head -1)
 echo "== kernel-review-cli summary $sample"
 inside kernel-review-cli summary "$sample" | tee "$out/summary.txt"
 grep -Eq '^Cases: [1-9]' "$out/summary.txt" || fail "summary counted no cases"
+
+echo "== kernel-review-cli export --format pdf (the report renderer module)"
+inside kernel-review-cli export "$sample" --format pdf --out /out/report.pdf
+head -c 5 "$out/report.pdf" | grep -q '^%PDF-' || fail "export --format pdf wrote no PDF"
 
 echo "== kernel-review --sample --screenshot (offscreen)"
 inside kernel-review --sample --screenshot /out/screenshot.png
