@@ -2,6 +2,8 @@
 #include "models/report/summaryreport.h"
 
 #include "models/failures/failuregroup.h"
+#include "models/layouts/runlayouts.h"
+#include "models/run/outcomes.h"
 
 #include <QFileInfo>
 #include <QTextStream>
@@ -11,6 +13,18 @@
 namespace krw {
 
 namespace {
+
+// speedup_claimed, speedup_verified (null where the layout has none) and claim_warnings.
+void appendSpeedClaims(nlohmann::json::object_t* item, const IterationRecord& record)
+{
+    const auto number = [](const std::optional<double>& v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); };
+    item->emplace("speedup_claimed", number(record.speedup));
+    item->emplace("speedup_verified", number(record.speedupVerified));
+    nlohmann::json::array_t warnings;
+    for (const QString& warning : record.claimWarnings)
+        warnings.emplace_back(warning.toStdString());
+    item->emplace("claim_warnings", std::move(warnings));
+}
 
 std::string utf8(const QString& s)
 {
@@ -79,6 +93,7 @@ QByteArray summaryJson(const Run& run, const QVector<FailureSignature>& signatur
     json root = json::object();
     root["run"] = utf8(run.name);
     root["path"] = utf8(run.path);
+    root["layout"] = utf8(run.layout);
     root["iterations"] = json::array();
     for (int n : run.iterations)
         root["iterations"].push_back(n);
@@ -99,6 +114,20 @@ QByteArray summaryJson(const Run& run, const QVector<FailureSignature>& signatur
         item.emplace("latest", utf8(outcomeName(c.latest)));
         item.emplace("best", utf8(stageName(c.best)));
         item.emplace("iterations", c.history.size());
+        // What the run's files say of the speed, and why it cannot be taken as it is (docs/LAYOUTS.md).
+        item.emplace("layout", utf8(run.layout));
+        appendSpeedClaims(&item, c.newest());
+        if (RunLayouts::find(run.layout)) {
+            json::array_t rounds; // another writer's rounds, attempts or samples
+            for (const IterationRecord& record : c.history) {
+                json::object_t round;
+                round.emplace("iteration", record.iteration);
+                round.emplace("outcome", utf8(outcomeName(latestOutcome(record))));
+                appendSpeedClaims(&round, record);
+                rounds.emplace_back(std::move(round));
+            }
+            item.emplace("rounds", std::move(rounds));
+        }
         if (withSignatures)
             item.emplace("signature", signatures.at(i).isValid() ? json(utf8(signatures.at(i).text)) : json(nullptr));
         if (withHints) {

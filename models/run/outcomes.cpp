@@ -30,8 +30,10 @@ Stage bestStage(const QVector<IterationRecord>& history)
         if (!record.memory)
             continue;
         const MemoryEntry& m = *record.memory;
-        if (!m.perfCandidates.isEmpty())
+        if (!m.perfCandidates.isEmpty() || m.reached == Stage::Perf)
             return Stage::Perf;
+        if (m.reached && int(*m.reached) > int(best))
+            best = *m.reached;
         if (m.exeCandidate.hasContent())
             best = Stage::Exe;
         else if (m.callCandidate.hasContent() && best == Stage::None)

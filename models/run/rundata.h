@@ -144,6 +144,9 @@ struct MemoryEntry
     TextRef oneshot;
     std::optional<int> perfDebugNum;
     QVector<PerfCandidate> perfCandidates;
+    // How far this record's version got, where a layout records it without candidates (a
+    // KernelBench sample that compiled reached Call, was right Exe, was timed Perf).
+    std::optional<Stage> reached;
     QVector<ExtraField> extra;
 };
 
@@ -162,7 +165,13 @@ struct IterationRecord
     TextRef label;
     TextRef predict;
     TextRef testCode;
-    std::optional<double> speedup;
+    std::optional<double> speedup; // as the run's own files claim it (the agent's, or its report's)
+    // As an evaluator that timed this version found it (KernelBench's eval against its baseline
+    // timing, a director's validation), where the layout has one (docs/LAYOUTS.md).
+    std::optional<double> speedupVerified;
+    // Why the speedups above cannot be taken as they are: the files contradict themselves or hide
+    // a fallback (docs/LAYOUTS.md). A warned speedup is never shown as a plain one.
+    QStringList claimWarnings;
     QVector<ExtraField> extra; // unknown JSONL fields (_difficulty, ...)
     std::optional<MemoryEntry> memory;
 };
@@ -182,6 +191,7 @@ struct LoadedFiles; // run/loadedfiles.h
 
 struct Run
 {
+    QString layout; // which writer's layout it was read from: RunSource::layoutId()
     QString name;
     QString path; // what the user opened
     QVector<int> iterations; // ascending

@@ -21,6 +21,8 @@
 //   IterationRecords   what the readers hand the joiner; jsonscalars_p.h: small JSON values
 #include "models/run/runloader.h"
 
+#include "models/layouts/runlayout.h"
+#include "models/layouts/runlayouts.h"
 #include "models/run/casejoiner.h"
 #include "models/run/debugfolderreader.h"
 #include "models/run/jsonlreader.h"
@@ -201,23 +203,50 @@ void giveBackFreePages()
 #endif
 }
 
+// Another writer's cases in the order its layout gives them (a KernelBench run by problem), not
+// the series' rule of the newest iteration first: a case seen only in a later round comes after
+// those of the first.
+void keepLayoutOrder(const QVector<IterationRecords>& iterations, QVector<Case>* cases)
+{
+    QHash<QString, int> order;
+    for (const IterationRecords& round : iterations) {
+        for (const IterationRecords::Named& named : round.records)
+            order.insert(named.name, order.value(named.name, int(order.size())));
+    }
+    std::stable_sort(
+        cases->begin(), cases->end(), [&order](const Case& a, const Case& b) { return order.value(a.filename) < order.value(b.filename); });
+}
+
 Run load(const RunSource& source, const LoadControl& control, const LoadLimits& limits, const Run* previous)
 {
     keepBigBlocksMapped();
     Run run;
     run.name = source.name;
     run.path = source.path;
-    run.isSeries = source.kind == RunSource::Kind::Series;
+    run.layout = source.layoutId();
+    // Another writer's rounds, attempts or samples are numbered by that writer, as a series is.
+    run.isSeries = source.kind == RunSource::Kind::Series || source.kind == RunSource::Kind::Layout;
     LoadSession session(control, limits);
     session.setTotalBytes(totalBytes(source));
     QVector<IterationRecords> iterations;
     if (source.kind == RunSource::Kind::DebugFolders) {
         run.iterations = {0};
         iterations.append(DebugFolderReader(&session).read(source.caseFolders));
+    } else if (source.kind == RunSource::Kind::Layout) {
+        if (const RunLayout* layout = RunLayouts::find(source.layout)) {
+            iterations = layout->read(source, &session);
+            for (const IterationRecords& records : qAsConst(iterations))
+                run.iterations.append(records.iteration);
+        } else {
+            session.warnings().append(
+                {source.path, 0, -1, QString(), QStringLiteral("no reader for the layout \"%1\"").arg(source.layout)});
+        }
     } else {
         run.loadedFiles = readFiles(source, previous, &session, &iterations, &run.iterations);
     }
     run.cases = CaseJoiner::join(iterations);
+    if (source.kind == RunSource::Kind::Layout)
+        keepLayoutOrder(iterations, &run.cases);
     // Warnings in file order, then line order, whatever order the files were read in.
     run.warnings = std::move(session.warnings());
     std::stable_sort(run.warnings.begin(), run.warnings.end(),

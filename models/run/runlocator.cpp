@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "models/run/runlocator.h"
 
+#include "models/layouts/runlayout.h"
+#include "models/layouts/runlayouts.h"
 #include "models/run/debugfolder.h"
 
 #include <QDir>
@@ -127,9 +129,6 @@ LocateResult locateInFolder(const QString& folder)
         run.caseFolders = QStringList{QFileInfo(folder).absoluteFilePath()};
         result.runs.append(run);
     }
-    if (result.runs.isEmpty())
-        result.error
-            = QStringLiteral("%1: no run found (expected <root>_<N>.jsonl files, a .jsonl file, or per-case debug folders)").arg(folder);
     sortNewestFirst(&result.runs);
     return result;
 }
@@ -180,7 +179,23 @@ QDateTime RunSource::newestModification() const
         consider(p);
     for (const auto& p : caseFolders)
         consider(p);
+    if (kind == Kind::Layout)
+        consider(folder);
     return newest;
+}
+
+QString RunSource::layoutId() const
+{
+    switch (kind) {
+    case Kind::Series:
+    case Kind::DebugFolders:
+        return QStringLiteral("geak");
+    case Kind::LoneJsonl:
+        return QStringLiteral("jsonl");
+    case Kind::Layout:
+        return layout;
+    }
+    return layout;
 }
 
 LocateResult locateRuns(const QString& path)
@@ -199,7 +214,20 @@ LocateResult locateRuns(const QString& path)
         result.error = QStringLiteral("%1: not readable (permission denied)").arg(path);
         return result;
     }
-    return info.isDir() ? locateInFolder(info.absoluteFilePath()) : locateFromFile(info);
+    // Another writer's layout first: its folders may hold files that look like ours (a .jsonl of
+    // results), never the other way round.
+    for (const RunLayout* layout : RunLayouts::all()) {
+        LocateResult found;
+        found.runs = layout->locate(info);
+        if (found) {
+            sortNewestFirst(&found.runs);
+            return found;
+        }
+    }
+    result = info.isDir() ? locateInFolder(info.absoluteFilePath()) : locateFromFile(info);
+    if (!result && info.isDir())
+        result.error = QStringLiteral("%1: no run found (expected %2)").arg(info.absoluteFilePath(), RunLayouts::lookedFor());
+    return result;
 }
 
 } // namespace krw

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "models/run/runsummary.h"
 
+#include "models/layouts/runlayout.h"
+#include "models/layouts/runlayouts.h"
+
 #include <QCoreApplication>
 
 namespace krw {
@@ -57,7 +60,10 @@ QString iterationsText(const Run& run)
 QString runSummaryText(const Run& run)
 {
     const OutcomeCounts counts = countOutcomes(run);
-    QStringList parts{run.name, iterationsText(run), caseCountText(counts.cases),
+    // Another writer's run says whose: "demo_run (KernelBench)".
+    const RunLayout* layout = RunLayouts::find(run.layout);
+    const QString name = layout ? QStringLiteral("%1 (%2)").arg(run.name, layout->title()) : run.name;
+    QStringList parts{name, iterationsText(run), caseCountText(counts.cases),
         QCoreApplication::translate("krw::RunSummary", "%1 failing").arg(counts.failing)};
     if (counts.unknown > 0)
         parts << QCoreApplication::translate("krw::RunSummary", "%1 unknown").arg(counts.unknown);

@@ -558,8 +558,21 @@ void CaseView::showOverview(const IterationRecord& record)
     } else {
         add(QStringLiteral("memory"), tr("no memory entry for this iteration"));
     }
+    // Claimed and verified side by side; a warned one never reads as a plain speedup (docs/LAYOUTS.md).
+    const bool warned = !record.claimWarnings.isEmpty();
+    const auto speedText = [this, warned](double value) {
+        return warned ? tr("%1× — not to be trusted: see the claim warnings").arg(number(value)) : tr("%1×").arg(number(value));
+    };
     if (record.speedup)
-        add(QStringLiteral("speedup"), number(*record.speedup));
+        add(record.speedupVerified ? tr("speedup (claimed)") : QStringLiteral("speedup"), speedText(*record.speedup));
+    if (record.speedupVerified)
+        add(tr("speedup (verified)"), speedText(*record.speedupVerified));
+    for (const QString& warning : record.claimWarnings) {
+        auto* item = new QTreeWidgetItem(m_details, {tr("claim warning"), warning});
+        item->setToolTip(1, warning);
+        item->setForeground(0, problemTextColor(palette()));
+        item->setForeground(1, problemTextColor(palette()));
+    }
     for (const ExtraField& f : record.extra)
         add(f.key, f.shortValue);
     if (record.jsonlSource >= 0)

@@ -34,6 +34,9 @@ QString describe(const RunSource& run)
     case RunSource::Kind::DebugFolders:
         kind = QStringLiteral("debug");
         break;
+    case RunSource::Kind::Layout:
+        kind = run.layout;
+        break;
     }
     QStringList iterations;
     for (int n : run.jsonlByIteration.keys())

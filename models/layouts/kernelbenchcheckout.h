@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QHash>
+#include <QString>
+
+#include <optional>
+
+namespace krw {
+
+class LoadSession;
+
+// A KernelBench checkout as a run needs it: the problem files (KernelBench/level<L>/<P>_<Name>.py,
+// the reference and its get_inputs) and the baseline timings (results/timing/<HW>/
+// baseline_time_torch.json: {"level<L>": {"<P>_<Name>.py": {mean (ms), hardware, …}}}). Found from
+// KRW_KERNELBENCH_DIR when set, else from the run's folder upwards (runs/<run> sits in the
+// checkout), so a run copied with its checkout opens anywhere.
+class KernelBenchCheckout
+{
+public:
+    // The checkout for a run at folder, of level; not found() when there is none.
+    static KernelBenchCheckout find(const QString& folder, int level, LoadSession* session);
+
+    bool found() const { return !m_root.isEmpty(); }
+    const QString& root() const { return m_root; }
+    QString problemFile(int problem) const { return m_problems.value(problem); } // empty when absent
+    // The eager PyTorch baseline of a problem file on the GPU named hardware (metadata.hardware).
+    std::optional<double> baselineMs(const QString& problemFileName, const QString& hardware) const;
+    // The GPUs there are baseline timings for, for a note when none matches.
+    QStringList baselineHardware() const;
+
+private:
+    void readBaselines(int level, LoadSession* session);
+
+    QString m_root;
+    QHash<int, QString> m_problems; // problem id → path
+    QHash<QString, QHash<QString, double>> m_baselines; // hardware → problem file name → mean ms
+};
+
+} // namespace krw

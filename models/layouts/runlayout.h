@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "models/run/iterationrecords.h"
+#include "models/run/runlocator.h"
+
+#include <QFileInfo>
+#include <QString>
+#include <QVector>
+
+namespace krw {
+
+class LoadSession;
+
+// How the runs of one other agent or benchmark are found and read (docs/LAYOUTS.md). Each layout
+// is one class; RunLayouts lists them, and locateRuns and loadRun ask them — the only place a
+// layout plugs in, so the window, summary, compare and export open every layout alike.
+//
+// A layout maps what its writer recorded onto the one outcome rule (models/run/outcomes.h): did
+// it build or load → MemoryEntry::passCall, was the output right → passExe, was it timed →
+// passPerf; the candidate → IterationRecord::predict, the reference → label. Speedups go to
+// IterationRecord::speedup (claimed) and speedupVerified, with claimWarnings where the files
+// contradict themselves.
+class RunLayout
+{
+public:
+    virtual ~RunLayout();
+
+    virtual QString id() const = 0; // "kernelbench": in summary --json and the window
+    virtual QString title() const = 0; // "KernelBench"
+    // What the layout's runs look like, for "no run found (expected …)".
+    virtual QString lookedFor() const = 0;
+
+    // The runs at path — a run's folder, any file inside one, or a folder of several runs — as
+    // RunSources of kind Layout; none when path is not of this layout. Reads folder listings only.
+    virtual QVector<RunSource> locate(const QFileInfo& path) const = 0;
+
+    // The run's records, one IterationRecords per round, attempt or sample; CaseJoiner makes the
+    // cases of them. Every problem is a LoadWarning in session naming file, line and field; every
+    // valid case still loads. Stops early when session is cancelled.
+    virtual QVector<IterationRecords> read(const RunSource& source, LoadSession* session) const = 0;
+};
+
+} // namespace krw

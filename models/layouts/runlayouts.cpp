@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: MIT
+#include "models/layouts/runlayouts.h"
+
+#include "models/layouts/kernelbenchlayout.h"
+#include "models/layouts/runlayout.h"
+
+#include <QStringList>
+
+namespace krw {
+
+RunLayout::~RunLayout() = default;
+
+const QVector<const RunLayout*>& RunLayouts::all()
+{
+    static const KernelBenchLayout kernelBench;
+    static const QVector<const RunLayout*> layouts{&kernelBench};
+    return layouts;
+}
+
+const RunLayout* RunLayouts::find(const QString& id)
+{
+    for (const RunLayout* layout : all()) {
+        if (layout->id() == id)
+            return layout;
+    }
+    return nullptr;
+}
+
+QString RunLayouts::lookedFor()
+{
+    QStringList what{QStringLiteral("<root>_<N>.jsonl files, a .jsonl file, per-case debug folders")};
+    for (const RunLayout* layout : all())
+        what << layout->lookedFor();
+    what.last().prepend(QStringLiteral("or "));
+    return what.join(QStringLiteral(", "));
+}
+
+} // namespace krw
