@@ -49,6 +49,8 @@ find_package(simdjson 3.0 REQUIRED CONFIG)
 set_package_properties(simdjson PROPERTIES TYPE REQUIRED PURPOSE "Validating whole lines and entries of big runs at load (docs/PERFORMANCE.md)")
 find_package(md4c REQUIRED CONFIG)
 set_package_properties(md4c PROPERTIES TYPE REQUIRED PURPOSE "Parsing dataset Markdown for the HTML and PDF reports (rendered by our own whitelist renderer)")
+find_package(yaml-cpp 0.6 REQUIRED CONFIG)
+set_package_properties(yaml-cpp PROPERTIES TYPE REQUIRED PURPOSE "The YAML of other writers' layouts (GEAK v3 task front matter, docs/LAYOUTS.md)")
 
 find_package(KF${KRW_QT_MAJOR}SyntaxHighlighting QUIET)
 set_package_properties(KF${KRW_QT_MAJOR}SyntaxHighlighting PROPERTIES TYPE RECOMMENDED

@@ -23,7 +23,7 @@ packages=(
     cmake ninja-build g++ lld pkg-config python3 fonts-dejavu-core
     qtbase5-dev qtbase5-dev-tools libkf5syntaxhighlighting-dev
     qt6-base-dev qt6-base-dev-tools libgl-dev
-    libqcustomplot-dev nlohmann-json3-dev libsimdjson-dev libdtl-dev libgit2-dev
+    libqcustomplot-dev nlohmann-json3-dev libsimdjson-dev libdtl-dev libgit2-dev libyaml-cpp-dev
     hipcc python3-torch python3-setuptools libtorch-dev pybind11-dev libthrust-dev bubblewrap procps
     desktop-file-utils appstream clang-format git
     librsvg2-bin help2man lintian mmdebstrap

@@ -5,7 +5,7 @@ namespace krw {
 
 Outcome latestOutcome(const IterationRecord& newest)
 {
-    if (!newest.predict.hasContent())
+    if (!newest.predict.hasContent() && !newest.candidateElsewhere)
         return newest.jsonlUnreadable ? Outcome::Unknown : Outcome::NoPrediction;
     if (!newest.memory)
         return Outcome::Unknown;

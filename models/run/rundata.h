@@ -164,6 +164,9 @@ struct IterationRecord
     TextRef instruction;
     TextRef label;
     TextRef predict;
+    // The writer made and judged a candidate whose file is not in the run's folder (GEAK v3 keeps
+    // patches outside it): the outcome follows its flags, not "no prediction".
+    bool candidateElsewhere = false;
     TextRef testCode;
     std::optional<double> speedup; // as the run's own files claim it (the agent's, or its report's)
     // As an evaluator that timed this version found it (KernelBench's eval against its baseline

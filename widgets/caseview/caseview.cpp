@@ -545,20 +545,7 @@ void CaseView::showOverview(const IterationRecord& record)
         auto* item = new QTreeWidgetItem(m_details, {field, value});
         item->setToolTip(1, tip.isEmpty() ? value : tip);
     };
-    if (record.memory) {
-        const MemoryEntry& m = *record.memory;
-        add(QStringLiteral("pass_call"), flagText(m.passCall));
-        add(QStringLiteral("pass_exe"), flagText(m.passExe));
-        add(QStringLiteral("pass_perf"), flagText(m.passPerf));
-        add(QStringLiteral("perf_candidates"), QString::number(m.perfCandidates.size()));
-        if (m.perfDebugNum)
-            add(QStringLiteral("perf_debug_num"), QString::number(*m.perfDebugNum));
-        for (const ExtraField& f : m.extra)
-            add(f.key, f.shortValue);
-    } else {
-        add(QStringLiteral("memory"), tr("no memory entry for this iteration"));
-    }
-    // Claimed and verified side by side; a warned one never reads as a plain speedup (docs/LAYOUTS.md).
+    // Claimed and verified side by side, first; a warned one never reads as a plain speedup (docs/LAYOUTS.md).
     const bool warned = !record.claimWarnings.isEmpty();
     const auto speedText = [this, warned](double value) {
         return warned ? tr("%1× — not to be trusted: see the claim warnings").arg(number(value)) : tr("%1×").arg(number(value));
@@ -572,6 +559,19 @@ void CaseView::showOverview(const IterationRecord& record)
         item->setToolTip(1, warning);
         item->setForeground(0, problemTextColor(palette()));
         item->setForeground(1, problemTextColor(palette()));
+    }
+    if (record.memory) {
+        const MemoryEntry& m = *record.memory;
+        add(QStringLiteral("pass_call"), flagText(m.passCall));
+        add(QStringLiteral("pass_exe"), flagText(m.passExe));
+        add(QStringLiteral("pass_perf"), flagText(m.passPerf));
+        add(QStringLiteral("perf_candidates"), QString::number(m.perfCandidates.size()));
+        if (m.perfDebugNum)
+            add(QStringLiteral("perf_debug_num"), QString::number(*m.perfDebugNum));
+        for (const ExtraField& f : m.extra)
+            add(f.key, f.shortValue);
+    } else {
+        add(QStringLiteral("memory"), tr("no memory entry for this iteration"));
     }
     for (const ExtraField& f : record.extra)
         add(f.key, f.shortValue);

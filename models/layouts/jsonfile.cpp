@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: MIT
+#include "models/layouts/jsonfile.h"
+
+#include "models/run/loadsession.h"
+#include "models/run/textstore.h"
+
+#include <QFile>
+#include <QFileInfo>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+
+namespace krw {
+
+JsonFile::JsonFile(const QString& path, LoadSession* session)
+    : m_path(QFileInfo(path).absoluteFilePath())
+    , m_session(session)
+{
+    QFile file(m_path);
+    if (!file.exists())
+        return;
+    m_warnings = std::make_unique<FileWarnings>(m_path, &session->warnings());
+    if (!file.open(QIODevice::ReadOnly)) {
+        m_warnings->warnFile(QStringLiteral("cannot be read: %1").arg(file.errorString()));
+        return;
+    }
+    if (file.size() > session->limits().maxFileBytes) {
+        m_warnings->warnFile(QStringLiteral("larger than %1 bytes; not read").arg(session->limits().maxFileBytes));
+        return;
+    }
+    m_bytes = file.readAll();
+    SourceFile source;
+    source.path = m_path;
+    source.kind = SourceFile::Kind::Json;
+    source.size = m_bytes.size();
+    TextStore::stamp(&source, m_path);
+    m_source = session->addSource(source);
+    m_warnings->setText(std::string_view(m_bytes.constData(), std::size_t(m_bytes.size())));
+    session->advance(m_bytes.size());
+}
+
+JsonFile::~JsonFile() = default;
+
+const json_spans::Member* JsonFile::Object::find(std::string_view key) const
+{
+    const auto it = std::find_if(members.cbegin(), members.cend(), [key](const json_spans::Member& m) { return m.key == key; });
+    return it == members.cend() ? nullptr : &*it;
+}
+
+std::string_view JsonFile::from(const Object& o) const
+{
+    return std::string_view(m_bytes.constData(), std::size_t(m_bytes.size())).substr(o.base);
+}
+
+JsonFile::Object JsonFile::object(std::size_t offset, const QString& field)
+{
+    Object o;
+    o.base = offset;
+    if (!isOpen())
+        return o;
+    const std::string_view text(m_bytes.constData(), std::size_t(m_bytes.size()));
+    const std::size_t start = json_spans::skipSpace(text, offset);
+    if (start >= text.size() || text[start] != '{') {
+        m_warnings->warn(
+            start, field, field.isEmpty() ? QStringLiteral("not a JSON object; nothing read") : QStringLiteral("not an object; ignored"));
+        return o;
+    }
+    o.base = start;
+    json_spans::ScanResult scan = json_spans::scanContainer(text.substr(start), m_session->limits().maxDepth);
+    if (!scan.ok())
+        m_warnings->warn(
+            start + scan.errorOffset, field.isEmpty() ? QString::fromStdString(scan.errorKey) : field, QString::fromStdString(scan.error));
+    o.members = std::move(scan.members);
+    return o;
+}
+
+JsonFile::Object JsonFile::member(const Object& o, std::string_view key, const QString& field)
+{
+    const json_spans::Member* m = o.find(key);
+    if (!m)
+        return Object{o.base, {}};
+    return object(o.base + m->value.offset, field);
+}
+
+FieldReader JsonFile::reader(const Object& o) const
+{
+    return FieldReader(m_warnings.get(), m_source, 0, o.base, &m_session->limits());
+}
+
+TextRef JsonFile::text(const Object& o, std::string_view key, const QString& field) const
+{
+    const json_spans::Member* m = o.find(key);
+    return m ? reader(o).textField(from(o), *m, field) : TextRef();
+}
+
+std::optional<double> JsonFile::number(const Object& o, std::string_view key, const QString& field) const
+{
+    const json_spans::Member* m = o.find(key);
+    if (!m || from(o).substr(m->value.offset, m->value.length) == "null")
+        return std::nullopt;
+    return reader(o).numberField(from(o), *m, field);
+}
+
+std::optional<bool> JsonFile::flag(const Object& o, std::string_view key, const QString& field) const
+{
+    const json_spans::Member* m = o.find(key);
+    if (!m || from(o).substr(m->value.offset, m->value.length) == "null")
+        return std::nullopt;
+    return reader(o).boolField(from(o), *m, field);
+}
+
+QString JsonFile::string(const Object& o, std::string_view key) const
+{
+    const json_spans::Member* m = o.find(key);
+    if (!m)
+        return {};
+    const std::string_view value = from(o).substr(m->value.offset, m->value.length);
+    const nlohmann::json parsed = nlohmann::json::parse(value.begin(), value.end(), nullptr, false);
+    return parsed.is_string() ? QString::fromStdString(parsed.get<std::string>()) : QString();
+}
+
+QVector<ExtraField> JsonFile::extras(const Object& o, const std::vector<std::string_view>& known) const
+{
+    QVector<ExtraField> fields;
+    for (const json_spans::Member& m : o.members) {
+        if (std::find(known.cbegin(), known.cend(), std::string_view(m.key)) == known.cend())
+            fields.append(reader(o).extraField(from(o), m));
+    }
+    return fields;
+}
+
+} // namespace krw

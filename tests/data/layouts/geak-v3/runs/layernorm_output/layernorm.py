@@ -1,0 +1,3 @@
+# The kernel as the run left it (fixture).
+def layernorm(x):
+    return x
