@@ -10,7 +10,7 @@
 #   --build DIR   the build tree holding the programs (default build/release). Make it with
 #                   cmake --preset release -DKRW_QT_VERSION=6
 #                   cmake --build build/release --target kernel-review-cli bench_load bench_export \
-#                         bench_search bench_diff bench_gui bench_lint
+#                         bench_search bench_diff bench_gui bench_lint bench_layouts
 #                 (the budgets are for an optimised build; CI passes its Debug build/ci-qt6 only to
 #                 prove the suite works)
 #   --run DIR     measure this run instead of generating one (bench_export adds reruns to its sidecar
@@ -19,8 +19,9 @@
 #   --timeout S   limit for each benchmark program (default 30 s + 60 ms per case)
 #
 # Every benchmark program is DIR/tests/benchmarks/bench_<area> and follows one contract:
-#   - it is called as `bench_<area> RUN_DIR`, with QT_QPA_PLATFORM=offscreen and KRW_BENCH_BUILD=DIR
-#     (the build tree, to find kernel-review-cli or the app) in its environment;
+#   - it is called as `bench_<area> RUN_DIR`, with QT_QPA_PLATFORM=offscreen, KRW_BENCH_BUILD=DIR
+#     (the build tree, to find kernel-review-cli or the app) and KRW_BENCH_CASES=N (--cases: the size
+#     of what a program writes for itself) in its environment;
 #   - for each figure it prints one line `RESULT <key> <value> <unit>`: key one of the list below,
 #     value a plain decimal number (no thousands separator), unit one word (s, ms, MB, x, files, ...);
 #     any other lines are for people and are shown as they are;
@@ -37,6 +38,8 @@
 #   bench_diff    diff_s git_diff_s diff_ratio
 #   bench_export  export_s (all formats) export_html_s export_md_s export_csv_s export_ui_stall_max_ms
 #                 export_ui_stall_cpu_ms
+#   bench_layouts kernelbench_load_s kernelbench_python_s kernelbench_load_ratio kernelbench_rss_mb kernelbench_rss_ratio
+#                 (a KernelBench run of KRW_BENCH_CASES samples, 10 per problem, it writes itself; RUN_DIR is not used)
 #   bench_lint    lint_all_ms lint_read_ms (per 1,000 cases, one thread) and lint_<check>_ms for each check,
 #                 lint_floor_ms (what no lint of those texts goes below: unescaped once, each byte looked at once)
 # A program may print more keys; the table shows the ones above. gui_ratio and diff_ratio are
@@ -90,7 +93,7 @@ status="$work/status"
 : >"$results"
 : >"$status"
 failed=0
-for area in load gui search diff export lint; do
+for area in load gui search diff export lint layouts; do
     program="$build/tests/benchmarks/bench_$area"
     if [ ! -x "$program" ]; then # a benchmark dropped from the build must not pass unseen
         echo "bench_$area failed not_built" >>"$status"
@@ -100,7 +103,7 @@ for area in load gui search diff export lint; do
     echo "== bench_$area (limit ${limit} s)"
     rc=0
     start=$(date +%s%N)
-    QT_QPA_PLATFORM=offscreen KRW_BENCH_BUILD="$build" timeout --kill-after=10 "$limit" "$program" "$run_dir" \
+    QT_QPA_PLATFORM=offscreen KRW_BENCH_BUILD="$build" KRW_BENCH_CASES="$cases" timeout --kill-after=10 "$limit" "$program" "$run_dir" \
         >"$work/out_$area" 2>&1 || rc=$?
     took_ms=$((($(date +%s%N) - start) / 1000000))
     cat "$work/out_$area"
@@ -178,6 +181,10 @@ ROWS = [
         "{load_cached_s:.2f} s = {load_cached_ratio:.2f} x Python"),
     row("  the same without lint hints (--no-hints)", "<= 0.35 x Python json", "bench_load", "load_nohints_ratio", 0.35,
         "{load_nohints_s:.2f} s = {load_nohints_ratio:.2f} x Python"),
+    row("KernelBench run, 10,000 samples: summary --json --no-hints", "<= 0.35 x Python json", "bench_layouts", "kernelbench_load_ratio",
+        0.35, "{kernelbench_load_s:.2f} s = {kernelbench_load_ratio:.2f} x Python ({kernelbench_python_s:.2f} s)"),
+    row("  peak resident memory", "<= 0.3 x files' size", "bench_layouts", "kernelbench_rss_ratio", 0.3,
+        "{kernelbench_rss_mb:.0f} MB = {kernelbench_rss_ratio:.2f} x {kernelbench_files_mb:.0f} MB"),
     row("GUI: command to tree shown and usable", "<= 0.5 x Python json", "bench_gui", "gui_ratio", 0.5,
         "{gui_tree_s:.2f} s from the process start = {gui_ratio:.2f} x Python (openPath to tree {gui_open_to_tree_s:.2f} s)"),
     row("peak resident memory while loading", "<= 0.3 x files' size", "bench_load", "rss_ratio", 0.3,
