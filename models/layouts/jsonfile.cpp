@@ -55,15 +55,32 @@ std::string_view JsonFile::from(const Object& o) const
 
 JsonFile::Object JsonFile::object(std::size_t offset, const QString& field)
 {
+    return container(offset, field, '{');
+}
+
+JsonFile::Object JsonFile::list(std::size_t offset, const QString& field)
+{
+    return container(offset, field, '[');
+}
+
+void JsonFile::warn(const Object& o, const QString& field, const QString& message)
+{
+    if (m_warnings)
+        m_warnings->warn(o.base, field, message);
+}
+
+JsonFile::Object JsonFile::container(std::size_t offset, const QString& field, char open)
+{
     Object o;
     o.base = offset;
     if (!isOpen())
         return o;
     const std::string_view text(m_bytes.constData(), std::size_t(m_bytes.size()));
     const std::size_t start = json_spans::skipSpace(text, offset);
-    if (start >= text.size() || text[start] != '{') {
-        m_warnings->warn(
-            start, field, field.isEmpty() ? QStringLiteral("not a JSON object; nothing read") : QStringLiteral("not an object; ignored"));
+    if (start >= text.size() || text[start] != open) {
+        const QString what = open == '{' ? QStringLiteral("object") : QStringLiteral("list");
+        m_warnings->warn(start, field,
+            field.isEmpty() ? QStringLiteral("not a JSON %1; nothing read").arg(what) : QStringLiteral("not a JSON %1; ignored").arg(what));
         return o;
     }
     o.base = start;
@@ -92,6 +109,12 @@ TextRef JsonFile::text(const Object& o, std::string_view key, const QString& fie
 {
     const json_spans::Member* m = o.find(key);
     return m ? reader(o).textField(from(o), *m, field) : TextRef();
+}
+
+TextRef JsonFile::error(const Object& o, std::string_view key, const QString& field) const
+{
+    const json_spans::Member* m = o.find(key);
+    return m ? reader(o).errorField(from(o), *m, field) : TextRef();
 }
 
 std::optional<double> JsonFile::number(const Object& o, std::string_view key, const QString& field) const

@@ -43,9 +43,15 @@ public:
     Object object(std::size_t offset, const QString& field);
     // The object a member of o holds (its own field name: "full_benchmark").
     Object member(const Object& o, std::string_view key, const QString& field);
+    // The list at byte offset (0: the whole file): its elements as members without keys.
+    Object list(std::size_t offset, const QString& field);
+    // A warning at the start of o.
+    void warn(const Object& o, const QString& field, const QString& message);
 
     // A member's value, or nothing (and a warning when it is there but of another type).
     TextRef text(const Object& o, std::string_view key, const QString& field) const;
+    // An error message: "None" or "" is no error (absent).
+    TextRef error(const Object& o, std::string_view key, const QString& field) const;
     std::optional<double> number(const Object& o, std::string_view key, const QString& field) const;
     std::optional<bool> flag(const Object& o, std::string_view key, const QString& field) const;
     // A string member decoded (small values: names, paths); empty when absent or not a string.
@@ -54,6 +60,7 @@ public:
     QVector<ExtraField> extras(const Object& o, const std::vector<std::string_view>& known) const;
 
 private:
+    Object container(std::size_t offset, const QString& field, char open);
     FieldReader reader(const Object& o) const;
     std::string_view from(const Object& o) const;
 

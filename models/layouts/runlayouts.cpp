@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "models/layouts/runlayouts.h"
 
+#include "models/layouts/geakevallayout.h"
 #include "models/layouts/geakv3layout.h"
 #include "models/layouts/kernelbenchlayout.h"
 #include "models/layouts/runlayout.h"
@@ -15,7 +16,8 @@ const QVector<const RunLayout*>& RunLayouts::all()
 {
     static const KernelBenchLayout kernelBench;
     static const GeakV3Layout geakV3;
-    static const QVector<const RunLayout*> layouts{&kernelBench, &geakV3};
+    static const GeakEvalLayout geakEval;
+    static const QVector<const RunLayout*> layouts{&kernelBench, &geakV3, &geakEval};
     return layouts;
 }
 
