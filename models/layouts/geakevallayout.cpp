@@ -2,6 +2,7 @@
 #include "models/layouts/geakevallayout.h"
 
 #include "models/layouts/jsonfile.h"
+#include "models/layouts/rawfiles.h"
 #include "models/run/loadsession.h"
 #include "models/run/textstore.h"
 
@@ -29,32 +30,9 @@ struct Row
     IterationRecord record;
 };
 
-TextRef rawFile(const QString& path, LoadSession* session)
-{
-    const QFileInfo info(path);
-    SourceFile source;
-    source.path = info.absoluteFilePath();
-    source.kind = SourceFile::Kind::Raw;
-    source.size = info.size();
-    TextStore::stamp(&source, source.path);
-    TextRef ref;
-    ref.source = session->addSource(source);
-    ref.length = info.size();
-    ref.isEmptyString = info.size() == 0;
-    return ref;
-}
-
-ExtraField note(const QString& key, const QString& text)
-{
-    ExtraField field;
-    field.key = key;
-    field.shortValue = text;
-    return field;
-}
-
 // The rows of one result file: a JSON list of row objects. A row without a file_name is skipped
 // with a warning; a flag of another type is a warning and left unknown.
-void readRows(const QString& path, const QDir& folder, LoadSession* session, QVector<Row>* rows)
+void readRows(const QString& path, const QDir& folder, LoadSession* session, RawFiles* raw, QVector<Row>* rows)
 {
     JsonFile file(path, session);
     if (!file.isOpen())
@@ -93,7 +71,7 @@ void readRows(const QString& path, const QDir& folder, LoadSession* session, QVe
                             m.reached = Stage::Perf;
                             r.speedupVerified = speedup;
                         } else {
-                            r.extra.append(note(QStringLiteral("speedup"),
+                            r.extra.append(RunLayout::note(QStringLiteral("speedup"),
                                 speedup ? QStringLiteral("0: not measured") : QStringLiteral("not written by this GEAK-eval (no timing)")));
                         }
                     } else {
@@ -108,10 +86,10 @@ void readRows(const QString& path, const QDir& folder, LoadSession* session, QVe
         r.memory = m;
         const QString candidate = folder.filePath(row.fileName);
         if (QFileInfo(candidate).isFile() && !row.fileName.contains(QLatin1Char('/')))
-            r.predict = rawFile(candidate, session);
+            r.predict = raw->ref(candidate);
         else
             r.candidateElsewhere = true; // evaluated from a prediction file that is not in the folder
-        r.extra.append(note(QStringLiteral("pass_num"), QString::number(row.pass)));
+        r.extra.append(RunLayout::note(QStringLiteral("pass_num"), QString::number(row.pass)));
         rows->append(row);
     }
 }
@@ -163,10 +141,11 @@ QVector<IterationRecords> GeakEvalLayout::read(const RunSource& source, LoadSess
 {
     const QDir folder(source.folder);
     QVector<Row> rows;
+    RawFiles raw(session);
     for (const QString& path : resultFiles(source.folder)) {
         if (session->isCancelled())
             return {};
-        readRows(path, folder, session, &rows);
+        readRows(path, folder, session, &raw, &rows);
     }
     // A case's passes in pass order are its iterations 0, 1, …; the cases in the order they come.
     std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.pass < b.pass; });

@@ -3,6 +3,7 @@
 
 #include "models/layouts/frontmatter.h"
 #include "models/layouts/jsonfile.h"
+#include "models/layouts/rawfiles.h"
 #include "models/run/loadsession.h"
 #include "models/run/textstore.h"
 
@@ -68,31 +69,6 @@ QString remap(const QString& recorded, const QDir& relativeTo, const QDir& outpu
     return {};
 }
 
-TextRef rawFile(const QString& path, LoadSession* session)
-{
-    if (path.isEmpty())
-        return {};
-    const QFileInfo info(path);
-    SourceFile source;
-    source.path = info.absoluteFilePath();
-    source.kind = SourceFile::Kind::Raw;
-    source.size = info.size();
-    TextStore::stamp(&source, source.path);
-    TextRef ref;
-    ref.source = session->addSource(source);
-    ref.length = info.size();
-    ref.isEmptyString = info.size() == 0;
-    return ref;
-}
-
-ExtraField note(const QString& key, const QString& text)
-{
-    ExtraField field;
-    field.key = key;
-    field.shortValue = text;
-    return field;
-}
-
 // The line of text that holds needle (case-insensitive), trimmed; empty when none does.
 QString lineWith(const QString& text, const QStringList& needles)
 {
@@ -111,6 +87,7 @@ public:
     OutputReader(const QString& folder, LoadSession* session)
         : m_output(folder)
         , m_session(session)
+        , m_raw(session)
     {
     }
 
@@ -137,13 +114,13 @@ public:
         if (!task.isEmpty()) {
             matter = FrontMatter::read(task);
             // The task itself, after its front matter (whose fields are shown apart).
-            record.instruction = rawFile(task, m_session);
+            record.instruction = m_raw.ref(task);
             const qint64 skip = std::min(matter.bodyOffset, record.instruction.length);
             record.instruction.offset = skip;
             record.instruction.length -= skip;
             record.instruction.isEmptyString = record.instruction.length == 0;
             for (auto it = matter.fields.cbegin(); it != matter.fields.cend(); ++it)
-                record.extra.append(note(QStringLiteral("task.") + it.key(), it.value()));
+                record.extra.append(RunLayout::note(QStringLiteral("task.") + it.key(), it.value()));
             if (!matter.error.isEmpty())
                 m_session->warnings().append({task, matter.errorLine, -1, QStringLiteral("front matter"), matter.error});
         }
@@ -165,16 +142,16 @@ public:
         const QString patch = remap(recordedPatch, m_output, m_output);
         const QString inWorktree = worktree.exists() ? worktree.filePath(translated.isEmpty() ? kernel : translated) : QString();
         if (!patch.isEmpty()) {
-            record.predict = rawFile(patch, m_session);
+            record.predict = m_raw.ref(patch);
         } else if (!inWorktree.isEmpty() && QFileInfo(inWorktree).isFile()) {
-            record.predict = rawFile(inWorktree, m_session);
+            record.predict = m_raw.ref(inWorktree);
             if (!recordedPatch.isEmpty())
-                record.extra.append(note(QStringLiteral("best_patch"),
+                record.extra.append(RunLayout::note(QStringLiteral("best_patch"),
                     QStringLiteral("%1 is not in the run's folder; the round's worktree file %2 is shown").arg(recordedPatch, inWorktree)));
         } else if (evaluation.isOpen()) {
             // Evaluated, so there was a candidate; GEAK keeps patches outside what is shared.
             record.candidateElsewhere = true;
-            record.extra.append(note(QStringLiteral("candidate"),
+            record.extra.append(RunLayout::note(QStringLiteral("candidate"),
                 recordedPatch.isEmpty() ? QStringLiteral("evaluated, but no patch and no worktree file is in the run's folder")
                                         : QStringLiteral("%1 is not in the run's folder").arg(recordedPatch)));
         }
@@ -182,13 +159,13 @@ public:
         QString reference = remap(matter.value(QStringLiteral("kernel_path")), QDir(taskDir), m_output);
         if (reference.isEmpty() && !translated.isEmpty() && worktree.exists() && QFileInfo(worktree.filePath(kernel)).isFile())
             reference = worktree.filePath(kernel); // a translation leaves the source untouched in the worktree
-        record.label = rawFile(reference, m_session);
+        record.label = m_raw.ref(reference);
         if (reference.isEmpty() && !matter.value(QStringLiteral("kernel_path")).isEmpty())
-            record.extra.append(note(QStringLiteral("reference"),
+            record.extra.append(RunLayout::note(QStringLiteral("reference"),
                 QStringLiteral("%1 is not in the run's folder").arg(matter.value(QStringLiteral("kernel_path")))));
         const QString harness = QFileInfo(matter.value(QStringLiteral("harness_path"))).fileName();
         if (!harness.isEmpty() && worktree.exists() && QFileInfo(worktree.filePath(harness)).isFile())
-            record.testCode = rawFile(worktree.filePath(harness), m_session);
+            record.testCode = m_raw.ref(worktree.filePath(harness));
 
         const JsonFile::Object benchmark = evaluation.member(eval, "full_benchmark", QStringLiteral("full_benchmark"));
         readOutcome(evaluation, eval, benchmark, &record);
@@ -298,6 +275,7 @@ private:
 
     QDir m_output;
     LoadSession* m_session;
+    RawFiles m_raw;
 };
 
 } // namespace

@@ -3,6 +3,7 @@
 
 #include "models/layouts/kernelbenchcheckout.h"
 #include "models/layouts/kernelbenchresults.h"
+#include "models/layouts/rawfiles.h"
 #include "models/run/loadsession.h"
 #include "models/run/textstore.h"
 
@@ -35,36 +36,6 @@ struct SampleFiles
 
 // Below this a measured runtime is shorter than any kernel launch: the number is not in ms.
 constexpr double ShortestPlausibleMs = 0.0005;
-
-TextRef rawFile(const QString& path, LoadSession* session, QHash<QString, int>* sources)
-{
-    if (path.isEmpty())
-        return {};
-    const QFileInfo info(path);
-    int index = sources->value(path, -1);
-    if (index < 0) {
-        SourceFile source;
-        source.path = info.absoluteFilePath();
-        source.kind = SourceFile::Kind::Raw;
-        source.size = info.size();
-        TextStore::stamp(&source, source.path);
-        index = session->addSource(source);
-        sources->insert(path, index);
-    }
-    TextRef ref;
-    ref.source = index;
-    ref.length = info.size();
-    ref.isEmptyString = info.size() == 0;
-    return ref;
-}
-
-ExtraField note(const QString& key, const QString& text)
-{
-    ExtraField field;
-    field.key = key;
-    field.shortValue = text;
-    return field;
-}
 
 } // namespace
 
@@ -160,7 +131,7 @@ QVector<IterationRecords> KernelBenchLayout::read(const RunSource& source, LoadS
     QVector<int> problems(problemIds.cbegin(), problemIds.cend());
     std::sort(problems.begin(), problems.end());
 
-    QHash<QString, int> sources; // raw files already in the table
+    RawFiles raw(session);
     QMap<int, IterationRecords> bySample;
     for (int problem : qAsConst(problems)) {
         if (session->isCancelled())
@@ -179,9 +150,9 @@ QVector<IterationRecords> KernelBenchLayout::read(const RunSource& source, LoadS
             const SampleFiles paths = sampleFiles.value(sampleId);
             IterationRecord record;
             record.iteration = sampleId;
-            record.predict = rawFile(paths.kernel, session, &sources);
-            record.instruction = rawFile(paths.prompt, session, &sources);
-            record.label = rawFile(reference, session, &sources);
+            record.predict = raw.ref(paths.kernel);
+            record.instruction = raw.ref(paths.prompt);
+            record.label = raw.ref(reference);
             const auto eval = evaluated.constFind(sampleId);
             if (eval != evaluated.cend()) {
                 const KernelBenchResults::Sample& s = *eval;

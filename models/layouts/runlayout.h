@@ -39,6 +39,9 @@ public:
     // cases of them. Every problem is a LoadWarning in session naming file, line and field; every
     // valid case still loads. Stops early when session is cancelled.
     virtual QVector<IterationRecords> read(const RunSource& source, LoadSession* session) const = 0;
+
+    // A field a layout adds for the reviewer ("speedup": why there is none), shown with the case.
+    static ExtraField note(const QString& key, const QString& text);
 };
 
 } // namespace krw

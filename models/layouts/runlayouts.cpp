@@ -12,6 +12,14 @@ namespace krw {
 
 RunLayout::~RunLayout() = default;
 
+ExtraField RunLayout::note(const QString& key, const QString& text)
+{
+    ExtraField field;
+    field.key = key;
+    field.shortValue = text;
+    return field;
+}
+
 const QVector<const RunLayout*>& RunLayouts::all()
 {
     static const KernelBenchLayout kernelBench;
