@@ -85,7 +85,7 @@ void readRows(const QString& path, const QDir& folder, LoadSession* session, Raw
         m.extra = file.extras(o, {"pass_num", "file_name", "call_status", "exec_status", "speedup", "stderr"});
         r.memory = m;
         const QString candidate = folder.filePath(row.fileName);
-        if (QFileInfo(candidate).isFile() && !row.fileName.contains(QLatin1Char('/')))
+        if (RawFiles::isFileInside(candidate, folder.absolutePath()))
             r.predict = raw->ref(candidate);
         else
             r.candidateElsewhere = true; // evaluated from a prediction file that is not in the folder

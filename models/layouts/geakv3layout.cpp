@@ -49,21 +49,21 @@ QVector<int> roundsOf(const QDir& output)
     return sorted;
 }
 
-// A path the run's writer recorded, on this machine: as written when it exists; else, for an
-// absolute path of another machine, the part after the output folder's name resolved in the output
-// folder. Empty when neither is there.
-QString remap(const QString& recorded, const QDir& relativeTo, const QDir& output)
+// A path the run's writer recorded, on this machine and inside the run (root): as written when it
+// is there; else, for an absolute path of another machine, the part after the output folder's name
+// resolved in the output folder. Empty when neither is there.
+QString remap(const QString& recorded, const QDir& relativeTo, const QDir& output, const QString& root)
 {
     if (recorded.isEmpty())
         return {};
     const QString direct = QDir::cleanPath(relativeTo.absoluteFilePath(recorded));
-    if (QFileInfo(direct).isFile())
+    if (RawFiles::isFileInside(direct, root))
         return direct;
     const QString marker = QLatin1Char('/') + output.dirName() + QLatin1Char('/');
     const int at = recorded.lastIndexOf(marker);
     if (at >= 0) {
         const QString inside = output.filePath(recorded.mid(at + marker.size()));
-        if (QFileInfo(inside).isFile())
+        if (RawFiles::isFileInside(inside, root))
             return inside;
     }
     return {};
@@ -84,8 +84,10 @@ QString lineWith(const QString& text, const QStringList& needles)
 class OutputReader
 {
 public:
-    OutputReader(const QString& folder, LoadSession* session)
+    // root: the folder the run was opened at; no file outside it is read.
+    OutputReader(const QString& folder, const QString& root, LoadSession* session)
         : m_output(folder)
+        , m_root(root)
         , m_session(session)
         , m_raw(session)
     {
@@ -136,14 +138,14 @@ public:
         // The versions: the best patch where it is in the folder, else the worktree's candidate; the
         // reference; the harness.
         const QString kernel = QFileInfo(matter.value(QStringLiteral("kernel_path"))).fileName();
-        const QString translated = matter.value(QStringLiteral("flydsl_kernel_filename"));
+        const QString translated = QFileInfo(matter.value(QStringLiteral("flydsl_kernel_filename"))).fileName();
         const QString recordedPatch = best.string(bestObject, "best_patch_file").isEmpty() ? evaluation.string(eval, "best_patch")
                                                                                            : best.string(bestObject, "best_patch_file");
-        const QString patch = remap(recordedPatch, m_output, m_output);
+        const QString patch = remap(recordedPatch, m_output, m_output, m_root);
         const QString inWorktree = worktree.exists() ? worktree.filePath(translated.isEmpty() ? kernel : translated) : QString();
         if (!patch.isEmpty()) {
             record.predict = m_raw.ref(patch);
-        } else if (!inWorktree.isEmpty() && QFileInfo(inWorktree).isFile()) {
+        } else if (!inWorktree.isEmpty() && RawFiles::isFileInside(inWorktree, m_root)) {
             record.predict = m_raw.ref(inWorktree);
             if (!recordedPatch.isEmpty())
                 record.extra.append(RunLayout::note(QStringLiteral("best_patch"),
@@ -156,15 +158,15 @@ public:
                                         : QStringLiteral("%1 is not in the run's folder").arg(recordedPatch)));
         }
         const QString taskDir = task.isEmpty() ? m_output.absolutePath() : QFileInfo(task).absolutePath();
-        QString reference = remap(matter.value(QStringLiteral("kernel_path")), QDir(taskDir), m_output);
-        if (reference.isEmpty() && !translated.isEmpty() && worktree.exists() && QFileInfo(worktree.filePath(kernel)).isFile())
+        QString reference = remap(matter.value(QStringLiteral("kernel_path")), QDir(taskDir), m_output, m_root);
+        if (reference.isEmpty() && !translated.isEmpty() && worktree.exists() && RawFiles::isFileInside(worktree.filePath(kernel), m_root))
             reference = worktree.filePath(kernel); // a translation leaves the source untouched in the worktree
         record.label = m_raw.ref(reference);
         if (reference.isEmpty() && !matter.value(QStringLiteral("kernel_path")).isEmpty())
             record.extra.append(RunLayout::note(QStringLiteral("reference"),
                 QStringLiteral("%1 is not in the run's folder").arg(matter.value(QStringLiteral("kernel_path")))));
         const QString harness = QFileInfo(matter.value(QStringLiteral("harness_path"))).fileName();
-        if (!harness.isEmpty() && worktree.exists() && QFileInfo(worktree.filePath(harness)).isFile())
+        if (!harness.isEmpty() && worktree.exists() && RawFiles::isFileInside(worktree.filePath(harness), m_root))
             record.testCode = m_raw.ref(worktree.filePath(harness));
 
         const JsonFile::Object benchmark = evaluation.member(eval, "full_benchmark", QStringLiteral("full_benchmark"));
@@ -274,6 +276,7 @@ private:
     }
 
     QDir m_output;
+    QString m_root;
     LoadSession* m_session;
     RawFiles m_raw;
 };
@@ -344,7 +347,7 @@ QVector<IterationRecords> GeakV3Layout::read(const RunSource& source, LoadSessio
     for (const QString& folder : source.caseFolders) {
         if (session->isCancelled())
             return {};
-        OutputReader output(folder, session);
+        OutputReader output(folder, source.folder, session);
         const QVector<int> rounds = roundsOf(QDir(folder));
         QString name = output.caseName(rounds);
         if (names.contains(name)) // two outputs of one kernel: each keeps its folder's name too

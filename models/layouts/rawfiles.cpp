@@ -35,4 +35,12 @@ TextRef RawFiles::ref(const QString& path)
     return ref;
 }
 
+bool RawFiles::isFileInside(const QString& path, const QString& root)
+{
+    const QFileInfo info(path);
+    const QString canonical = info.canonicalFilePath();
+    const QString canonicalRoot = QFileInfo(root).canonicalFilePath();
+    return info.isFile() && !canonical.isEmpty() && !canonicalRoot.isEmpty() && canonical.startsWith(canonicalRoot + QLatin1Char('/'));
+}
+
 } // namespace krw

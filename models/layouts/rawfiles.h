@@ -20,6 +20,10 @@ public:
     // The whole file as a text; an absent TextRef for an empty path.
     TextRef ref(const QString& path);
 
+    // Whether path is a file inside root, symbolic links resolved. A run's files may name any path
+    // (../../.ssh/id_rsa, a link in a worktree): only what the user opened is shown and exported.
+    static bool isFileInside(const QString& path, const QString& root);
+
 private:
     LoadSession* m_session;
     QHash<QString, int> m_sources; // path → index in the run's sources

@@ -10,6 +10,7 @@
 #include "models/run/textstore.h"
 
 #include <QFileInfo>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace krw;
@@ -78,6 +79,21 @@ private Q_SLOTS:
         QCOMPARE(seen,
             (QStringList{
                 QStringLiteral("out_all_passes.json:61 [6].file_name"), QStringLiteral("out_all_passes.json:70 [7].call_status")}));
+    }
+
+    // An evaluated file linked to one outside the folder is not read: the case is judged by its flags.
+    void aLinkOutsideIsNotRead()
+    {
+        QTemporaryDir dir;
+        QFile rows(dir.filePath(QStringLiteral("out_all_passes.json")));
+        QVERIFY(rows.open(QIODevice::WriteOnly));
+        rows.write("[{\"pass_num\": 0, \"file_name\": \"passwd\", \"call_status\": 1, \"exec_status\": 0, \"stderr\": \"x\"}]");
+        rows.close();
+        QVERIFY(QFile::link(QStringLiteral("/etc/passwd"), dir.filePath(QStringLiteral("passwd"))));
+        const Run run = loadRunAtPath(dir.path());
+        QCOMPARE(run.cases.size(), 1);
+        QVERIFY(!run.cases.first().newest().predict.isPresent());
+        QCOMPARE(run.cases.first().latest, Outcome::ExeFailed);
     }
 
     // Without the all-passes file, the per-pass files: a case that passed, then failed to build.

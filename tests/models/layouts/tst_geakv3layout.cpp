@@ -11,6 +11,8 @@
 #include "models/run/textstore.h"
 
 #include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace krw;
@@ -158,6 +160,38 @@ private Q_SLOTS:
         QVERIFY(yaml.file.endsWith(QStringLiteral("softmax_output/tasks/round_2/00_optimize.md")));
         QCOMPARE(yaml.field, QStringLiteral("front matter"));
         QVERIFY(yaml.line >= 2 && yaml.line <= 4);
+    }
+
+    // A run's files may name any path: nothing outside the folder opened is read (and so shown or
+    // exported), whether named relative, absolute, through the output folder's name, or linked.
+    void nothingOutsideTheRunIsRead()
+    {
+        QTemporaryDir dir;
+        const QDir out(dir.filePath(QStringLiteral("evil_output")));
+        QVERIFY(QDir().mkpath(out.filePath(QStringLiteral("tasks/round_1"))));
+        QVERIFY(QDir().mkpath(out.filePath(QStringLiteral("results/round_1/worktrees/slot_0"))));
+        QFile task(out.filePath(QStringLiteral("tasks/round_1/00.md")));
+        QVERIFY(task.open(QIODevice::WriteOnly));
+        task.write("---\nlabel: t\nkernel_path: ../../../../../../../../etc/passwd\nflydsl_kernel_filename: ../../../../etc/passwd\n"
+                   "harness_path: /etc/hostname\n---\nbody\n");
+        task.close();
+        QFile evaluation(out.filePath(QStringLiteral("round_1_evaluation.json")));
+        QVERIFY(evaluation.open(QIODevice::WriteOnly));
+        evaluation.write(
+            "{\"best_patch\": \"/elsewhere/evil_output/../../../../../../etc/passwd\", \"full_benchmark\": {\"success\": true}}");
+        evaluation.close();
+        // A link in the worktree to a file outside.
+        QVERIFY(QFile::link(QStringLiteral("/etc/passwd"), out.filePath(QStringLiteral("results/round_1/worktrees/slot_0/passwd"))));
+        QVERIFY(QFile::link(QStringLiteral("/etc/hostname"), out.filePath(QStringLiteral("results/round_1/worktrees/slot_0/hostname"))));
+        const Run run = loadRunAtPath(out.path());
+        QCOMPARE(run.cases.size(), 1);
+        const IterationRecord& round = run.cases.first().newest();
+        QVERIFY(!round.predict.isPresent());
+        QVERIFY(!round.label.isPresent());
+        QVERIFY(!round.testCode.isPresent());
+        QVERIFY(round.candidateElsewhere); // evaluated: judged by its flags
+        for (const SourceFile& source : *run.sources)
+            QVERIFY2(source.path.startsWith(dir.path()), qPrintable(source.path));
     }
 };
 
