@@ -3,6 +3,8 @@
 
 #include "models/report/reportrerun.h"
 
+#include <cmath>
+
 namespace krw {
 
 namespace {
@@ -176,6 +178,21 @@ QVector<int> casesInScope(const Run& run, const AnnotationMap& annotations, Expo
     return result;
 }
 
+QString reportSpeedClaims(const ReportCase& rc)
+{
+    QStringList parts;
+    if (rc.speedupClaimed && std::isfinite(*rc.speedupClaimed))
+        parts << QStringLiteral("claimed %1×").arg(QString::number(*rc.speedupClaimed));
+    if (rc.speedupVerified && std::isfinite(*rc.speedupVerified))
+        parts << QStringLiteral("verified %1×").arg(QString::number(*rc.speedupVerified));
+    if (parts.isEmpty())
+        return {};
+    QString text = parts.join(QStringLiteral(", "));
+    if (!rc.claimWarnings.isEmpty())
+        text += QStringLiteral(", not to be trusted: see the claim warnings");
+    return text;
+}
+
 ReportCase buildReportCase(const Run& run, const CaseTexts& texts, const CaseAnnotation& annotation, const QVector<RerunResult>& reruns,
     const QMap<QString, QString>& localVersions)
 {
@@ -191,6 +208,9 @@ ReportCase buildReportCase(const Run& run, const CaseTexts& texts, const CaseAnn
     if (c.history.isEmpty())
         return rc;
     rc.passFlags = passFlagsOf(c.newest());
+    rc.speedupClaimed = c.newest().speedup;
+    rc.speedupVerified = c.newest().speedupVerified;
+    rc.claimWarnings = c.newest().claimWarnings;
     for (auto it = c.history.crbegin(); it != c.history.crend() && rc.instruction.isEmpty(); ++it)
         rc.instruction = texts.text(iterationKey(it->iteration, "instruction"));
     if (const auto predict = newestPrediction(c)) {

@@ -48,6 +48,10 @@ struct ReportCase
     Stage best = Stage::None;
     int iterations = 0;
     QMap<QString, bool> passFlags; // newest iteration: "pass_call", "pass_exe", "pass_perf" when present
+    // What the run's own files say of the newest iteration's speed (docs/LAYOUTS.md).
+    std::optional<double> speedupClaimed;
+    std::optional<double> speedupVerified;
+    QStringList claimWarnings;
 
     QString instruction; // newest iteration's
     // The newest prediction and the best candidate to compare it with: the best perf candidate
@@ -67,6 +71,11 @@ struct ReportCase
     CaseAnnotation annotation;
     QVector<PlacedComment> comments; // annotation.comments with their state, in annotation order
 };
+
+// The run's own speedups of a case in words, the one wording of every report: "claimed 1.8×,
+// verified 1.62×", and ", not to be trusted: see the claim warnings" when it has any; empty when
+// the case has neither.
+QString reportSpeedClaims(const ReportCase& rc);
 
 // Gathers one case. texts: readCaseTexts(run, caseIndex). reruns: the case's saved reruns,
 // oldest first (ResultStore::history). Local versions a comment may point at: name → text.

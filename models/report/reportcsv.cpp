@@ -6,6 +6,7 @@
 #include "models/rerun/verdictlevel.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace krw {
 
@@ -13,7 +14,7 @@ namespace {
 
 QString number(const std::optional<double>& value)
 {
-    return value ? QString::number(*value, 'g', 6) : QString();
+    return value && std::isfinite(*value) ? QString::number(*value, 'g', 6) : QString();
 }
 
 std::optional<double> worstMaxAbsErr(const RerunResult& rerun)
@@ -97,6 +98,8 @@ QStringList row(const ReportCase& rc)
     } else {
         fields << QString() << QString();
     }
+    // The run's own speedups, appended last: a warned one keeps its number, with why beside it.
+    fields << number(rc.speedupClaimed) << number(rc.speedupVerified) << rc.claimWarnings.join(QStringLiteral(" | "));
     return fields;
 }
 
@@ -132,7 +135,8 @@ QByteArray reportCsv(const QVector<ReportCase>& cases)
         QStringLiteral("rerun_speedup_ci_high"), QStringLiteral("rerun_within_noise"), QStringLiteral("rerun_call_speedup"),
         QStringLiteral("rerun_speedup_timer"), QStringLiteral("rerun_checks"), QStringLiteral("rerun_version"),
         QStringLiteral("rerun_baseline"), QStringLiteral("rerun_profile"), QStringLiteral("rerun_of_prediction"),
-        QStringLiteral("rerun_speedup_note"), QStringLiteral("rerun_verdict_level"), QStringLiteral("rerun_speedup_counts")});
+        QStringLiteral("rerun_speedup_note"), QStringLiteral("rerun_verdict_level"), QStringLiteral("rerun_speedup_counts"),
+        QStringLiteral("speedup_claimed"), QStringLiteral("speedup_verified"), QStringLiteral("claim_warnings")});
     for (const ReportCase& rc : cases)
         csv += line(row(rc));
     return csv;

@@ -227,6 +227,12 @@ private:
         out += row({QStringLiteral("Furthest stage reached"), esc(stageName(m_rc.best))});
         out += row({QStringLiteral("Iterations"), QString::number(m_rc.iterations)});
         out += row({QStringLiteral("Newest pass flags"), flags.isEmpty() ? QStringLiteral("none") : flags});
+        if (const QString claims = reportSpeedClaims(m_rc); !claims.isEmpty())
+            out += row({QStringLiteral("Speedup in the run's files"),
+                QStringLiteral("<span class=\"%1\">%2</span>")
+                    .arg(m_rc.claimWarnings.isEmpty() ? QStringLiteral("meta") : QStringLiteral("bad"), esc(claims))});
+        for (const QString& warning : m_rc.claimWarnings)
+            out += row({QStringLiteral("Claim warning"), QStringLiteral("<span class=\"bad\">%1</span>").arg(esc(warning))});
         out += row({QStringLiteral("Verdict"),
             QStringLiteral("<span class=\"verdict\">%1</span>").arg(esc(verdictTitle(m_rc.annotation.verdict)))});
         out += QStringLiteral("</table>\n");

@@ -175,6 +175,10 @@ QString outcomesSection(const ReportCase& rc)
                      .arg(outcomeTitle(rc.latest), stageName(rc.best))
                      .arg(rc.iterations);
     md += QStringLiteral("- Newest pass flags: %1\n").arg(flags.isEmpty() ? QStringLiteral("none") : flags.join(QStringLiteral(", ")));
+    if (const QString claims = reportSpeedClaims(rc); !claims.isEmpty())
+        md += QStringLiteral("- Speedup in the run's files: %1\n").arg(claims);
+    for (const QString& warning : rc.claimWarnings)
+        md += QStringLiteral("- Claim warning: %1\n").arg(markdownPlainText(warning));
     for (const QString& problem : rc.readProblems)
         md += QStringLiteral("- Could not read: %1\n").arg(markdownPlainText(problem));
     return md + QLatin1Char('\n');

@@ -268,7 +268,7 @@ private Q_SLOTS:
         // flags, no interval, stream-event timing, no checks).
         // A wrong output: its speedup columns stay empty, the last column says why.
         QVERIFY(csv.contains(",3,wrong_output,0.25,,2024-05-01T11:59:00Z,wrong_output,,,,,,events,not run,it1:predict,label,cpu,true,"
-                             "\"output wrong, does not count\",wrong_output,\r\n"));
+                             "\"output wrong, does not count\",wrong_output,,,,\r\n"));
         krw::test::compareGolden(csv, QStringLiteral("sample-all.csv"));
     }
 
@@ -367,11 +367,11 @@ private Q_SLOTS:
         QVERIFY2(csv.contains("sin_kernel.py,passed,none,0,,,,0,passed,0,1.25,2024-05-01T11:59:00Z,"
                               "suspect \xe2\x80\x94 output_reused; notes: launch_bound,output_reused;launch_bound,1.23,1.28,false,1.11,"
                               "device,flagged:output_reused;could not run:nondeterministic;note:launch_bound,it1:predict,label,hip-nvidia,"
-                              "false,,suspect,false\r\n"),
+                              "false,,suspect,false,,,\r\n"),
             csv.constData());
         QVERIFY(
             csv.contains("softmax_row.py,passed,none,0,,,,0,passed,0,1.25,2024-05-01T11:59:00Z,passed,,1.23,1.28,false,1.11,device,clean,"
-                         "it1:predict,label,hip-nvidia,false,,clean,true\r\n"));
+                         "it1:predict,label,hip-nvidia,false,,clean,true,,,\r\n"));
     }
 
     // Issue 4: every format names the version, baseline and profile of the rerun it shows, and
@@ -408,16 +408,16 @@ private Q_SLOTS:
                                 "rerun_max_abs_err,rerun_speedup,rerun_time,rerun_verdict_line,rerun_flags,rerun_speedup_ci_low,"
                                 "rerun_speedup_ci_high,rerun_within_noise,rerun_call_speedup,rerun_speedup_timer,rerun_checks,"
                                 "rerun_version,rerun_baseline,rerun_profile,rerun_of_prediction,rerun_speedup_note,rerun_verdict_level,"
-                                "rerun_speedup_counts\r\n"),
+                                "rerun_speedup_counts,speedup_claimed,speedup_verified,claim_warnings\r\n"),
             csv.constData());
-        QVERIFY2(csv.endsWith(",device,clean,local:fix,label,cpu,false,,clean,true\r\n"), csv.constData());
+        QVERIFY2(csv.endsWith(",device,clean,local:fix,label,cpu,false,,clean,true,,,\r\n"), csv.constData());
 
         // The case's own prediction says so.
         rc.rerun->versionId = rc.predictId;
         rc.rerun->versionTitle = rc.predictTitle;
         QVERIFY(QString::fromUtf8(reportMarkdown(summary, {rc}))
                     .contains(QStringLiteral("- Version: Iteration 1 · Prediction (`it1:predict`), the case's prediction\n")));
-        QVERIFY(reportCsv({rc}).endsWith(",device,clean,it1:predict,label,cpu,true,,clean,true\r\n"));
+        QVERIFY(reportCsv({rc}).endsWith(",device,clean,it1:predict,label,cpu,true,,clean,true,,,\r\n"));
         // Results saved without a profile say that it was not recorded.
         rc.rerun->profile.clear();
         QVERIFY(QString::fromUtf8(reportMarkdown(summary, {rc})).contains(QStringLiteral("- Profile: not recorded\n")));
@@ -557,7 +557,7 @@ private Q_SLOTS:
         QCOMPARE(fields.value(8), QStringLiteral("wrong_output"));
         for (const int column : {10, 14, 15, 16, 17}) // speedup, interval, within noise, call-time speedup
             QVERIFY2(fields.value(column).isEmpty(), qPrintable(QString::number(column) + QLatin1Char(' ') + fields.value(column)));
-        QVERIFY2(csv.endsWith(",\"output wrong, does not count\",wrong_output,\r\n"), csv.constData());
+        QVERIFY2(csv.endsWith(",\"output wrong, does not count\",wrong_output,,,,\r\n"), csv.constData());
     }
 
     // A wrong result's speedup does not count, and the seeds it failed are named.
