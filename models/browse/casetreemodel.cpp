@@ -199,6 +199,11 @@ QVariant CaseTreeModel::groupData(const Group& group, int column, int role) cons
     }
 }
 
+bool CaseTreeModel::hasClaimWarnings(const Case& c)
+{
+    return !c.history.isEmpty() && !c.newest().claimWarnings.isEmpty();
+}
+
 QVariant CaseTreeModel::caseData(const Case& c, int caseIndex, int column, int role) const
 {
     switch (role) {
@@ -207,7 +212,8 @@ QVariant CaseTreeModel::caseData(const Case& c, int caseIndex, int column, int r
         case NameColumn:
             return c.filename;
         case LatestColumn:
-            return outcomeTitle(c.latest);
+            // A pass whose speedup the run's own files contradict never reads as a plain pass.
+            return hasClaimWarnings(c) ? outcomeTitle(c.latest) + QStringLiteral(" ⚠") : outcomeTitle(c.latest);
         case BestColumn:
             return stageName(c.best);
         case RerunColumn: {
@@ -231,10 +237,17 @@ QVariant CaseTreeModel::caseData(const Case& c, int caseIndex, int column, int r
             const auto rerun = m_reruns.constFind(c.filename);
             return rerun == m_reruns.cend() ? QStringLiteral("Not rerun yet") : rerun->toolTip();
         }
-        return QStringLiteral("%1\nlatest: %2 · best: %3 · %4\nverdict: %5")
-            .arg(c.filename, outcomeName(c.latest), stageName(c.best))
-            .arg(c.history.size() == 1 ? QStringLiteral("1 iteration") : QStringLiteral("%1 iterations").arg(c.history.size()))
-            .arg(verdictInfo(m_annotations.value(c.filename).verdict).title);
+        {
+            QString tip
+                = QStringLiteral("%1\nlatest: %2 · best: %3 · %4\nverdict: %5")
+                      .arg(c.filename, outcomeName(c.latest), stageName(c.best))
+                      .arg(c.history.size() == 1 ? QStringLiteral("1 iteration") : QStringLiteral("%1 iterations").arg(c.history.size()))
+                      .arg(verdictInfo(m_annotations.value(c.filename).verdict).title);
+            if (hasClaimWarnings(c))
+                tip += QStringLiteral("\nclaim warnings (the speedup is not to be trusted):\n- ")
+                    + c.newest().claimWarnings.join(QStringLiteral("\n- "));
+            return tip;
+        }
     case SortRole:
         switch (column) {
         case NameColumn:

@@ -74,6 +74,7 @@ private:
         QVector<int> cases; // indexes into m_run->cases
     };
     QVariant groupData(const Group& group, int column, int role) const;
+    static bool hasClaimWarnings(const Case& c); // its newest iteration's speedup is warned about
     QVariant caseData(const Case& c, int caseIndex, int column, int role) const;
     int hintCount(int caseIndex) const; // -1 until computed
     QString hintsToolTip(int caseIndex) const;

@@ -95,6 +95,20 @@ private Q_SLOTS:
         QCOMPARE(model.rowCount(), 0);
     }
 
+    // A pass whose speedup the run's own files contradict is marked in the tree and says why.
+    void aWarnedClaimIsMarked()
+    {
+        CaseTreeModel model;
+        model.setRun(std::make_shared<const Run>(loadRunAtPath(QStringLiteral(KRW_TEST_DATA_DIR "/layouts/kernelbench/runs/demo_run"))));
+        const QModelIndex warned = model.indexOfCase(QStringLiteral("3_Softmax.py"));
+        const QModelIndex plain = model.indexOfCase(QStringLiteral("1_Square_matmul.py"));
+        QVERIFY(warned.isValid() && plain.isValid());
+        QCOMPARE(model.index(warned.row(), CaseTreeModel::LatestColumn, warned.parent()).data().toString(), QStringLiteral("Passed ⚠"));
+        QCOMPARE(model.index(plain.row(), CaseTreeModel::LatestColumn, plain.parent()).data().toString(), QStringLiteral("Passed"));
+        const QString tip = model.index(warned.row(), CaseTreeModel::LatestColumn, warned.parent()).data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains(QStringLiteral("claim warnings")) && tip.contains(QStringLiteral("excessive speedup")), qPrintable(tip));
+    }
+
     void proxyFiltersAndCounts()
     {
         FilteredTree tree;
