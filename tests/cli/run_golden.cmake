@@ -3,8 +3,8 @@
 # (paths under SOURCE_DIR replaced by <src>, OUT_DIR by <out>) with EXPECTED. On a mismatch
 # writes .actual and prints a unified diff.
 # With OUT_FILE and OUT_EXPECTED, also compares the file the CLI wrote with OUT_EXPECTED, after
-# replacing SAMPLE_DIR by <sample> and the report's generation time by <time> in both (the
-# expected file).
+# replacing SAMPLE_DIR by <sample>, the source folder by <src> and the report's generation time by
+# <time> in both (the expected file).
 string(REPLACE "^" ";" args "${ARGS}")
 # OUT_CLEAN: a folder the CLI writes into, removed first (the workspace export keeps what it finds).
 if(DEFINED OUT_CLEAN)
@@ -30,6 +30,8 @@ function(normalize_report var)
     if(DEFINED SAMPLE_DIR)
         string(REPLACE "${SAMPLE_DIR}" "<sample>" text "${text}")
     endif()
+    # Then any other path of the checkout (a run of tests/data), as stdout's are.
+    string(REPLACE "${SOURCE_DIR}" "<src>" text "${text}")
     string(REGEX REPLACE "Generated: [0-9]+-[0-9]+-[0-9]+T[0-9:]+Z" "Generated: <time>" text "${text}")
     set(${var} "${text}" PARENT_SCOPE)
 endfunction()
