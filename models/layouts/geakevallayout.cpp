@@ -128,13 +128,7 @@ QVector<RunSource> GeakEvalLayout::locate(const QFileInfo& path) const
     }
     if (folder.isEmpty() || resultFiles(folder).isEmpty())
         return {};
-    RunSource source;
-    source.kind = RunSource::Kind::Layout;
-    source.layout = id();
-    source.folder = folder;
-    source.name = QDir(folder).dirName();
-    source.path = folder;
-    return {source};
+    return {runAt(folder)};
 }
 
 QVector<IterationRecords> GeakEvalLayout::read(const RunSource& source, LoadSession* session) const

@@ -304,12 +304,7 @@ bool GeakV3Layout::isOutputFolder(const QString& folder)
 QVector<RunSource> GeakV3Layout::locate(const QFileInfo& path) const
 {
     auto runOf = [this](const QString& folder, const QStringList& outputs) {
-        RunSource source;
-        source.kind = RunSource::Kind::Layout;
-        source.layout = id();
-        source.folder = QDir(folder).absolutePath();
-        source.name = QDir(folder).dirName();
-        source.path = source.folder;
+        RunSource source = runAt(folder);
         source.caseFolders = outputs;
         return source;
     };

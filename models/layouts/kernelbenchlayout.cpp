@@ -57,15 +57,6 @@ bool KernelBenchLayout::isRunFolder(const QString& folder)
 
 QVector<RunSource> KernelBenchLayout::locate(const QFileInfo& path) const
 {
-    auto runAt = [this](const QString& folder) {
-        RunSource source;
-        source.kind = RunSource::Kind::Layout;
-        source.layout = id();
-        source.folder = QDir(folder).absolutePath();
-        source.name = QDir(folder).dirName();
-        source.path = source.folder;
-        return source;
-    };
     if (path.isFile()) {
         const QString name = path.fileName();
         const bool ours = samplePattern().match(name).hasMatch() || name == EvalResults || name == GenerationConfig

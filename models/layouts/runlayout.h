@@ -40,6 +40,9 @@ public:
     // valid case still loads. Stops early when session is cancelled.
     virtual QVector<IterationRecords> read(const RunSource& source, LoadSession* session) const = 0;
 
+    // The run of this layout at folder (named after it): what locate() hands over.
+    RunSource runAt(const QString& folder) const;
+
     // A field a layout adds for the reviewer ("speedup": why there is none), shown with the case.
     static ExtraField note(const QString& key, const QString& text);
 };

@@ -6,11 +6,23 @@
 #include "models/layouts/kernelbenchlayout.h"
 #include "models/layouts/runlayout.h"
 
+#include <QDir>
 #include <QStringList>
 
 namespace krw {
 
 RunLayout::~RunLayout() = default;
+
+RunSource RunLayout::runAt(const QString& folder) const
+{
+    RunSource source;
+    source.kind = RunSource::Kind::Layout;
+    source.layout = id();
+    source.folder = QDir(folder).absolutePath();
+    source.name = QDir(folder).dirName();
+    source.path = source.folder;
+    return source;
+}
 
 ExtraField RunLayout::note(const QString& key, const QString& text)
 {
