@@ -332,8 +332,11 @@ private Q_SLOTS:
             QVERIFY(file.setPermissions(QFileDevice::WriteOwner));
         }
         QFile probe(unreadable);
-        if (probe.open(QIODevice::ReadOnly))
-            QSKIP("this system lets the file be read");
+        if (!QFileInfo(unreadable).isFile() || probe.open(QIODevice::ReadOnly)) {
+            QFile::remove(unreadable); // the cases after this one find the folder as it was
+            QFile::remove(local.value(QStringLiteral("readable")));
+            QSKIP("no file here that this user cannot read (the sysctl is missing, or readable)");
+        }
         QVERIFY(setCase(panel, texts, codeVersions(m_run->cases.at(texts.caseIndex))));
         auto* version = panel.findChild<QComboBox*>(QStringLiteral("rerunVersion"));
         auto* items = qobject_cast<QStandardItemModel*>(version->model());
