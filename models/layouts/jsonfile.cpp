@@ -58,6 +58,11 @@ JsonFile::Object JsonFile::object(std::size_t offset, const QString& field)
     return container(offset, field, '{');
 }
 
+JsonFile::Object JsonFile::row(std::size_t offset, std::size_t length, const QString& field)
+{
+    return container(offset, field, '{', length);
+}
+
 JsonFile::Object JsonFile::list(std::size_t offset, const QString& field)
 {
     return container(offset, field, '[');
@@ -69,7 +74,7 @@ void JsonFile::warn(const Object& o, const QString& field, const QString& messag
         m_warnings->warn(o.base, field, message);
 }
 
-JsonFile::Object JsonFile::container(std::size_t offset, const QString& field, char open)
+JsonFile::Object JsonFile::container(std::size_t offset, const QString& field, char open, std::size_t length)
 {
     Object o;
     o.base = offset;
@@ -84,7 +89,8 @@ JsonFile::Object JsonFile::container(std::size_t offset, const QString& field, c
         return o;
     }
     o.base = start;
-    json_spans::ScanResult scan = json_spans::scanContainer(text.substr(start), m_session->limits().maxDepth);
+    const std::size_t end = length == std::string_view::npos ? text.size() : std::min(text.size(), offset + length);
+    json_spans::ScanResult scan = json_spans::scanContainer(text.substr(start, end - std::min(start, end)), m_session->limits().maxDepth);
     if (!scan.ok())
         m_warnings->warn(
             start + scan.errorOffset, field.isEmpty() ? QString::fromStdString(scan.errorKey) : field, QString::fromStdString(scan.error));

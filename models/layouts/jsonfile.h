@@ -41,6 +41,8 @@ public:
     // The object at byte offset of the file (0: the whole file), warned about as field when it is not
     // one; then it has no members.
     Object object(std::size_t offset, const QString& field);
+    // The object on one line of a JSON Lines file: from offset, and no further than length bytes.
+    Object row(std::size_t offset, std::size_t length, const QString& field);
     // The object a member of o holds (its own field name: "full_benchmark").
     Object member(const Object& o, std::string_view key, const QString& field);
     // The list at byte offset (0: the whole file): its elements as members without keys.
@@ -60,7 +62,7 @@ public:
     QVector<ExtraField> extras(const Object& o, const std::vector<std::string_view>& known) const;
 
 private:
-    Object container(std::size_t offset, const QString& field, char open);
+    Object container(std::size_t offset, const QString& field, char open, std::size_t length = std::string_view::npos);
     FieldReader reader(const Object& o) const;
     std::string_view from(const Object& o) const;
 

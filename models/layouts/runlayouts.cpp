@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "models/layouts/runlayouts.h"
 
+#include "models/layouts/agentkernelarenalayout.h"
 #include "models/layouts/geakevallayout.h"
 #include "models/layouts/geakv3layout.h"
+#include "models/layouts/geakv4layout.h"
 #include "models/layouts/kernelbenchlayout.h"
 #include "models/layouts/runlayout.h"
+#include "models/layouts/tritonbenchlayout.h"
 
 #include <QDir>
 #include <QStringList>
@@ -36,8 +39,11 @@ const QVector<const RunLayout*>& RunLayouts::all()
 {
     static const KernelBenchLayout kernelBench;
     static const GeakV3Layout geakV3;
+    static const AgentKernelArenaLayout agentKernelArena;
+    static const GeakV4Layout geakV4;
     static const GeakEvalLayout geakEval;
-    static const QVector<const RunLayout*> layouts{&kernelBench, &geakV3, &geakEval};
+    static const TritonBenchLayout tritonBench;
+    static const QVector<const RunLayout*> layouts{&kernelBench, &agentKernelArena, &geakV3, &geakV4, &geakEval, &tritonBench};
     return layouts;
 }
 

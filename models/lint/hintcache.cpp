@@ -42,9 +42,22 @@ QString text(std::string_view value)
     return QString::fromUtf8(value.data(), int(value.size()));
 }
 
+const char* kindName(SourceFile::Kind kind)
+{
+    switch (kind) {
+    case SourceFile::Kind::Raw:
+        return "raw";
+    case SourceFile::Kind::Yaml:
+        return "yaml";
+    case SourceFile::Kind::Json:
+        break;
+    }
+    return "json";
+}
+
 json sourceJson(const SourceFile& s)
 {
-    return json{{"path", utf8(s.path)}, {"kind", s.kind == SourceFile::Kind::Raw ? "raw" : "json"}, {"size", s.size},
+    return json{{"path", utf8(s.path)}, {"kind", kindName(s.kind)}, {"size", s.size},
         {"modified", s.modified.isValid() ? json(s.modified.toMSecsSinceEpoch()) : json()}, {"device", s.device}, {"inode", s.inode}};
 }
 
@@ -62,7 +75,12 @@ std::optional<SourceFile> sourceFrom(simdjson::dom::element value)
         return std::nullopt;
     SourceFile s;
     s.path = text(path);
-    s.kind = kind == "raw" ? SourceFile::Kind::Raw : SourceFile::Kind::Json;
+    if (kind == "raw")
+        s.kind = SourceFile::Kind::Raw;
+    else if (kind == "yaml")
+        s.kind = SourceFile::Kind::Yaml;
+    else
+        s.kind = SourceFile::Kind::Json;
     s.size = size;
     int64_t ms = 0;
     if (!modified.is_null()) {

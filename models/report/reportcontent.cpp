@@ -57,9 +57,9 @@ std::optional<CodeVersion> newestPrediction(const Case& c)
     return std::nullopt;
 }
 
-QString iterationTitle(int iteration, const char* what)
+QString iterationTitle(const IterationRecord& record, const char* what)
 {
-    return QStringLiteral("Iteration %1 · %2").arg(iteration).arg(QLatin1String(what));
+    return QStringLiteral("%1 · %2").arg(attemptTitle(record.iteration, record.attempt), QLatin1String(what));
 }
 
 // Appends texts[key] as a titled entry when present.
@@ -73,10 +73,10 @@ void collectIterationTexts(const Case& c, const CaseTexts& texts, ReportCase* rc
 {
     for (auto it = c.history.crbegin(); it != c.history.crend(); ++it) {
         const int n = it->iteration;
-        appendText(&rc->errors, texts, iterationKey(n, "call_err"), iterationTitle(n, "Call error"));
-        appendText(&rc->errors, texts, iterationKey(n, "exe_err"), iterationTitle(n, "Exe error"));
-        appendText(&rc->reflections, texts, iterationKey(n, "temp_strategy"), iterationTitle(n, "Strategy"));
-        appendText(&rc->reflections, texts, iterationKey(n, "reflection"), iterationTitle(n, "Reflection"));
+        appendText(&rc->errors, texts, iterationKey(n, "call_err"), iterationTitle(*it, "Call error"));
+        appendText(&rc->errors, texts, iterationKey(n, "exe_err"), iterationTitle(*it, "Exe error"));
+        appendText(&rc->reflections, texts, iterationKey(n, "temp_strategy"), iterationTitle(*it, "Strategy"));
+        appendText(&rc->reflections, texts, iterationKey(n, "reflection"), iterationTitle(*it, "Reflection"));
     }
     for (auto it = texts.texts.cbegin(); it != texts.texts.cend(); ++it) {
         if (!it->error.isEmpty())

@@ -122,8 +122,19 @@ QByteArray summaryJson(const Run& run, const QVector<FailureSignature>& signatur
             for (const IterationRecord& record : c.history) {
                 json::object_t round;
                 round.emplace("iteration", record.iteration);
+                if (!record.attempt.isEmpty())
+                    round.emplace("attempt", utf8(record.attempt));
                 round.emplace("outcome", utf8(outcomeName(latestOutcome(record))));
                 appendSpeedClaims(&round, record);
+                if (!record.shapeTimings.isEmpty()) {
+                    json::array_t shapes; // per shape as the run recorded it, not re-timed
+                    for (const ShapeTiming& t : record.shapeTimings) {
+                        shapes.push_back(json{{"name", utf8(t.name)}, {"baseline_ms", t.baselineMs ? json(*t.baselineMs) : json(nullptr)},
+                            {"candidate_ms", t.candidateMs ? json(*t.candidateMs) : json(nullptr)}, {"method", utf8(t.method)},
+                            {"note", utf8(t.note)}});
+                    }
+                    round.emplace("per_shape", std::move(shapes));
+                }
                 rounds.emplace_back(std::move(round));
             }
             item.emplace("rounds", std::move(rounds));

@@ -44,15 +44,15 @@ QString CodeVersion::title() const
     case Kind::TestCode:
         return QStringLiteral("Test code");
     case Kind::Oneshot:
-        return QStringLiteral("Iteration %1 · One-shot example").arg(iteration);
+        return attemptTitle(iteration, attempt) + QStringLiteral(" · One-shot example");
     case Kind::Predict:
-        return QStringLiteral("Iteration %1 · Prediction").arg(iteration);
+        return attemptTitle(iteration, attempt) + QStringLiteral(" · Prediction");
     case Kind::CallFix:
-        return QStringLiteral("Iteration %1 · Call fix").arg(iteration);
+        return attemptTitle(iteration, attempt) + QStringLiteral(" · Call fix");
     case Kind::ExeFix:
-        return QStringLiteral("Iteration %1 · Exe fix").arg(iteration);
+        return attemptTitle(iteration, attempt) + QStringLiteral(" · Exe fix");
     case Kind::Perf:
-        return QStringLiteral("Iteration %1 · Perf candidate %2").arg(iteration).arg(perfIndex + 1);
+        return attemptTitle(iteration, attempt) + QStringLiteral(" · Perf candidate %1").arg(perfIndex + 1);
     }
     return {};
 }
@@ -63,8 +63,10 @@ QVector<CodeVersion> versionsOf(const IterationRecord& r)
 {
     QVector<CodeVersion> result;
     auto add = [&](CodeVersion::Kind kind, const TextRef& text, int perfIndex = -1) {
-        if (text.hasContent())
+        if (text.hasContent()) {
             result.append({kind, r.iteration, perfIndex, text});
+            result.last().attempt = r.attempt;
+        }
     };
     add(CodeVersion::Kind::Predict, r.predict);
     if (r.memory) {

@@ -20,6 +20,7 @@ struct CodeVersion
     // A version of the same case in the run this one is compared with (issue 13): its id starts
     // with "b:" and its title with "B · ", and its text is in the run compared with.
     bool compared = false;
+    QString attempt{}; // the layout's name of its iteration (IterationRecord::attempt)
 
     QString id() const; // stable key: "label", "it3:predict", "it3:perf:2" (perf 1-based); "b:it3:predict"
     QString title() const; // for people: "Iteration 3 · Perf candidate 2"; "B · Iteration 3 · Prediction"

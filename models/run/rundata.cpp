@@ -73,6 +73,11 @@ int Run::indexOf(const QString& filename) const
     return -1;
 }
 
+QString attemptTitle(int iteration, const QString& attempt)
+{
+    return attempt.isEmpty() ? QStringLiteral("Iteration %1").arg(iteration) : attempt;
+}
+
 QString outcomeName(Outcome outcome)
 {
     switch (outcome) {

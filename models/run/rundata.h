@@ -52,6 +52,7 @@ struct SourceFile
     enum class Kind {
         Json, // JSONL or memory JSON: spans are JSON values
         Raw, // a plain text file of a debug folder: spans are UTF-8 text
+        Yaml, // a YAML file of another layout: spans are one YAML scalar's source text, decoded when read
     };
     QString path;
     Kind kind = Kind::Json;
@@ -150,10 +151,24 @@ struct MemoryEntry
     QVector<ExtraField> extra;
 };
 
+// One shape or test case a layout timed both versions on (AgentKernelArena's *_perf.yaml test
+// cases, GEAK v4's per_case, GEAK v3's per-shape latencies): a case's timing table and chart.
+struct ShapeTiming
+{
+    QString name; // the shape or test case as its writer named it
+    std::optional<double> baselineMs;
+    std::optional<double> candidateMs;
+    QString method; // how it was timed, where recorded ("cuda_graph"; "a → b" when the two differ)
+    QString note; // why a time is missing or not to be trusted (a benchmark's fallback reason)
+};
+
 // Everything known of one case in one iteration: its JSONL line and its memory entry.
 struct IterationRecord
 {
     int iteration = 0;
+    // How the layout names this attempt ("round 2 · engineer 1", "final (director)"); empty when
+    // its number says it (attemptTitle).
+    QString attempt;
     int jsonlSource = -1; // -1 when the case only appears in the memory file
     qint64 jsonlLine = 0;
     // No JSONL line of its own, while lines of that JSONL file could not be read: one of them may
@@ -175,9 +190,13 @@ struct IterationRecord
     // Why the speedups above cannot be taken as they are: the files contradict themselves or hide
     // a fallback (docs/LAYOUTS.md). A warned speedup is never shown as a plain one.
     QStringList claimWarnings;
+    QVector<ShapeTiming> shapeTimings; // per shape, where the layout times several (docs/LAYOUTS.md)
     QVector<ExtraField> extra; // unknown JSONL fields (_difficulty, ...)
     std::optional<MemoryEntry> memory;
 };
+
+// The one name of an iteration for people: its layout's name for the attempt, else "Iteration N".
+QString attemptTitle(int iteration, const QString& attempt);
 
 struct Case
 {

@@ -13,6 +13,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <yaml-cpp/yaml.h>
+
 namespace krw {
 
 namespace {
@@ -230,8 +232,11 @@ ResolvedText TextStore::decodeSpan(const SourceFile& source, const QByteArray& b
     result.truncated = truncated;
     result.shownBytes = bytes.size();
     result.fieldBytes = ref.length;
-    if (source.kind == SourceFile::Kind::Raw) {
+    if (source.kind == SourceFile::Kind::Raw || (source.kind == SourceFile::Kind::Yaml && truncated)) {
         result.text = QString::fromUtf8(bytes);
+    } else if (source.kind == SourceFile::Kind::Yaml) {
+        if (!decodeYamlText(bytes, &result.text))
+            result.error = QStringLiteral("malformed YAML at offset %1 of %2").arg(ref.offset).arg(source.path);
     } else if (truncated) {
         // A cut string literal is decoded up to the cut; other cut JSON is shown as it is.
         if (!decodeJsonStringPrefix(bytes, &result.text))
@@ -243,6 +248,22 @@ ResolvedText TextStore::decodeSpan(const SourceFile& source, const QByteArray& b
         result.text += QStringLiteral("\n… [cut: the field is %1; only the first %2 are here]")
                            .arg(TextLimits::size(ref.length), TextLimits::size(maxBytes));
     return result;
+}
+
+bool TextStore::decodeYamlText(const QByteArray& yaml, QString* out)
+{
+    try {
+        const YAML::Node node = YAML::Load(yaml.toStdString());
+        if (node.IsNull())
+            out->clear();
+        else if (node.IsScalar())
+            *out = QString::fromStdString(node.Scalar());
+        else
+            *out = QString::fromUtf8(yaml); // a list or map: its YAML as written
+        return true;
+    } catch (const YAML::Exception&) {
+        return false;
+    }
 }
 
 bool TextStore::decodeJsonText(const QByteArray& json, QString* out)

@@ -31,6 +31,10 @@ public:
     // Decodes one JSON value: a string literal becomes its text, any other value its JSON text.
     // Tolerates invalid UTF-8 (replaced by U+FFFD). Returns false on malformed JSON.
     static bool decodeJsonText(const QByteArray& json, QString* out);
+    // Decodes one YAML value's source text (a plain, quoted or block scalar as written, indented
+    // as in its file): a scalar becomes its text, null nothing, a list or map its YAML as written.
+    // Returns false on malformed YAML.
+    static bool decodeYamlText(const QByteArray& yaml, QString* out);
 
     // For readers of the same spans (TextReader): the bytes of a span as text (JSON decoded, raw
     // as UTF-8, a cut one marked), and a span read from a file already open (checked on that file

@@ -13,6 +13,7 @@
 #include "widgets/caseview/hintlist.h"
 #include "widgets/caseview/historypage.h"
 #include "widgets/caseview/markdownview.h"
+#include "widgets/caseview/shapetimingsview.h"
 #include "widgets/caseview/tabtitlefitter.h"
 #include "widgets/code/codeview.h"
 #include "widgets/code/diffview.h"
@@ -142,6 +143,8 @@ CaseView::CaseView(SyntaxSupport* syntax, QWidget* parent)
     , m_perfList(new QListWidget(this))
     , m_perfCode(new CodeView(syntax, this))
     , m_perfAnalysis(new MarkdownView(this))
+    , m_perfCandidates(nullptr)
+    , m_shapeTimings(new ShapeTimingsView(this))
     , m_errors(new ErrorView(this))
     , m_hints(new HintList(this))
     , m_reflection(new MarkdownView(this))
@@ -268,7 +271,11 @@ QWidget* CaseView::buildHeader()
 
 QWidget* CaseView::buildPerfPage()
 {
-    auto* split = new QSplitter(Qt::Horizontal, this);
+    // Per-shape timings (other layouts) above the memory's perf candidates (GEAK); each shows only
+    // where the iteration has it.
+    auto* page = new QSplitter(Qt::Vertical, this);
+    page->setObjectName(QStringLiteral("perfPage"));
+    auto* split = new QSplitter(Qt::Horizontal, page);
     split->setObjectName(QStringLiteral("perfSplitter"));
     auto* right = new QSplitter(Qt::Vertical, split);
     right->setObjectName(QStringLiteral("perfDetailSplitter"));
@@ -279,7 +286,10 @@ QWidget* CaseView::buildPerfPage()
     split->setStretchFactor(1, 4);
     right->setStretchFactor(0, 3);
     right->setStretchFactor(1, 2);
-    return split;
+    m_perfCandidates = split;
+    page->addWidget(m_shapeTimings);
+    page->addWidget(split);
+    return page;
 }
 
 void CaseView::clear()
@@ -309,6 +319,7 @@ void CaseView::clear()
         view->setCode({}, CodeLanguage::Plain);
     m_perfList->clear();
     m_perfAnalysis->setPlainMessage({});
+    m_shapeTimings->setTimings({}, false);
     m_errors->setMessages({}, tr("No case selected."));
     m_reflection->setPlainMessage({});
     m_compare->setCase({}, {});
@@ -379,10 +390,11 @@ void CaseView::fillIterationChooser()
     const Case* c = currentCase();
     m_iterationChooser->clear();
     for (auto it = c->history.crbegin(); it != c->history.crend(); ++it) {
-        const QString title = it == c->history.crbegin() ? tr("%1 (newest)").arg(it->iteration) : QString::number(it->iteration);
+        const QString name = it->attempt.isEmpty() ? QString::number(it->iteration) : it->attempt;
+        const QString title = it == c->history.crbegin() ? tr("%1 (newest)").arg(name) : name;
         m_iterationChooser->addItem(title, it->iteration);
         m_iterationChooser->setItemData(m_iterationChooser->count() - 1,
-            tr("Iteration %1: %2").arg(it->iteration).arg(outcomeTitle(latestOutcome(*it))), Qt::ToolTipRole);
+            tr("%1: %2").arg(attemptTitle(it->iteration, it->attempt), outcomeTitle(latestOutcome(*it))), Qt::ToolTipRole);
     }
     m_iterationChooser->setEnabled(c->history.size() > 1);
 }
@@ -494,9 +506,14 @@ void CaseView::updateTabStates()
         m_tabTitles->setToolTip(tab, present ? QString() : missingText(tab));
     }
     const int perfCount = record.memory ? int(record.memory->perfCandidates.size()) : 0;
-    m_tabs->setTabEnabled(PerfTab, perfCount > 0);
-    m_tabTitles->setTitles(
-        PerfTab, perfCount > 0 ? tr("Perf (%1)").arg(perfCount) : tr("Perf"), perfCount > 0 ? tr("Perf %1").arg(perfCount) : tr("Perf"));
+    const int shapes = int(record.shapeTimings.size());
+    m_tabs->setTabEnabled(PerfTab, perfCount > 0 || shapes > 0);
+    if (perfCount > 0)
+        m_tabTitles->setTitles(PerfTab, tr("Perf (%1)").arg(perfCount), tr("Perf %1").arg(perfCount));
+    else if (shapes > 0)
+        m_tabTitles->setTitles(PerfTab, tr("Perf (%n shape(s))", nullptr, shapes), tr("Perf %1").arg(shapes));
+    else
+        m_tabTitles->setTitles(PerfTab, tr("Perf"), tr("Perf"));
     // The same count showErrors lists: one message per non-empty call_err and exe_err.
     const int errors = int(!m_texts.text(iterationKey(record.iteration, "call_err")).isEmpty())
         + int(!m_texts.text(iterationKey(record.iteration, "exe_err")).isEmpty());
@@ -593,8 +610,11 @@ void CaseView::showCode(Tab tab, const QString& key, const QString& missing)
 
 void CaseView::showPerf(const IterationRecord& record)
 {
+    m_shapeTimings->setTimings(record.shapeTimings, !record.claimWarnings.isEmpty());
+    m_shapeTimings->setVisible(!record.shapeTimings.isEmpty());
     m_perfList->clear();
     const int count = record.memory ? int(record.memory->perfCandidates.size()) : 0;
+    m_perfCandidates->setVisible(count > 0);
     for (int i = 0; i < count; ++i)
         m_perfList->addItem(perfSummary(record.memory->perfCandidates.at(i), i));
     if (count > 0)
@@ -626,9 +646,11 @@ void CaseView::showErrors(const IterationRecord& record)
     auto links
         = [&](const QString& text) { return resolveErrorLinks(text, currentCase()->filename, record.iteration, m_versions, m_texts); };
     if (!call.isEmpty())
-        messages.append({record.iteration, tr("Iteration %1 · call (compile and run) message").arg(record.iteration), call, links(call)});
+        messages.append({record.iteration, tr("%1 · call (compile and run) message").arg(attemptTitle(record.iteration, record.attempt)),
+            call, links(call)});
     if (!exe.isEmpty())
-        messages.append({record.iteration, tr("Iteration %1 · exe (correctness) message").arg(record.iteration), exe, links(exe)});
+        messages.append(
+            {record.iteration, tr("%1 · exe (correctness) message").arg(attemptTitle(record.iteration, record.attempt)), exe, links(exe)});
     // Comparing runs: the same case's newest messages in the run compared with, after this run's.
     if (m_shownComparedRun && m_comparedIndex >= 0 && m_comparedIndex < m_shownComparedRun->cases.size()) {
         const int newest = m_shownComparedRun->cases.at(m_comparedIndex).newest().iteration;

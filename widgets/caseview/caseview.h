@@ -30,6 +30,7 @@ class ComparePage;
 class ErrorView;
 class HistoryPage;
 class MarkdownView;
+class ShapeTimingsView;
 class ElidingLabel;
 class TabTitleFitter;
 class RunnerPanel;
@@ -169,6 +170,8 @@ private:
     QListWidget* m_perfList;
     CodeView* m_perfCode;
     MarkdownView* m_perfAnalysis;
+    QWidget* m_perfCandidates; // the list, code and analysis of the memory's perf candidates
+    ShapeTimingsView* m_shapeTimings; // the layout's per-shape timings, above them
     ErrorView* m_errors;
     HintList* m_hints;
     MarkdownView* m_reflection;

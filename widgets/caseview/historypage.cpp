@@ -55,7 +55,7 @@ void HistoryPage::setCase(const Case& c, const QVector<CodeVersion>& versions)
     m_tree->clear();
     for (auto it = c.history.crbegin(); it != c.history.crend(); ++it) {
         auto* iteration
-            = new QTreeWidgetItem(m_tree, {tr("Iteration %1").arg(it->iteration), outcomeTitle(latestOutcome(*it)), flags(*it)});
+            = new QTreeWidgetItem(m_tree, {attemptTitle(it->iteration, it->attempt), outcomeTitle(latestOutcome(*it)), flags(*it)});
         for (const CodeVersion& v : versions) {
             if (v.iteration != it->iteration || v.kind == CodeVersion::Kind::Label || v.kind == CodeVersion::Kind::TestCode)
                 continue;
