@@ -69,13 +69,14 @@ QVariant ShapeTimingModel::data(const QModelIndex& index, int role) const
     if (role == Qt::TextAlignmentRole && index.column() >= BaselineColumn && index.column() <= SpeedupColumn)
         return int(Qt::AlignRight | Qt::AlignVCenter);
     if (role == SortRole) {
+        // A missing number sorts below every number (last when the biggest come first).
         switch (index.column()) {
         case BaselineColumn:
-            return t.baselineMs ? QVariant(*t.baselineMs) : QVariant();
+            return t.baselineMs ? *t.baselineMs : -1.0;
         case CandidateColumn:
-            return t.candidateMs ? QVariant(*t.candidateMs) : QVariant();
+            return t.candidateMs ? *t.candidateMs : -1.0;
         case SpeedupColumn:
-            return speedup ? QVariant(*speedup) : QVariant();
+            return speedup ? *speedup : -1.0;
         default:
             return index.column() == ShapeColumn ? QVariant(index.row()) : data(index, Qt::DisplayRole);
         }

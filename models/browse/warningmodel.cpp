@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "models/browse/warningmodel.h"
 
+#include <QDir>
 #include <QFileInfo>
 
 #include <algorithm>
@@ -12,9 +13,9 @@ WarningModel::WarningModel(QObject* parent)
 {
 }
 
-void WarningModel::setWarnings(const QVector<LoadWarning>& warnings)
+void WarningModel::setWarnings(const QVector<LoadWarning>& warnings, const QString& runPath)
 {
-    setRuns({RunWarnings{QString(), QString(), warnings}});
+    setRuns({RunWarnings{QString(), runPath, warnings}});
 }
 
 void WarningModel::setRuns(const QVector<RunWarnings>& runs)
@@ -63,8 +64,15 @@ QVariant WarningModel::data(const QModelIndex& index, int role) const
         switch (index.column()) {
         case RunColumn:
             return run.label;
-        case FileColumn:
+        case FileColumn: {
+            // Inside the run's folder, from there: several files of one name (a worker_result.json
+            // per engineer) must be told apart.
+            const QFileInfo runPath(run.path);
+            const QString folder = runPath.isDir() ? runPath.absoluteFilePath() : runPath.absolutePath();
+            if (!run.path.isEmpty() && w.file.startsWith(folder + QLatin1Char('/')))
+                return QDir(folder).relativeFilePath(w.file);
             return QFileInfo(w.file).fileName();
+        }
         case LineColumn:
             return w.line > 0 ? QVariant(w.line) : QVariant(QStringLiteral("—"));
         case FieldColumn:

@@ -27,7 +27,8 @@ public:
 
     explicit WarningModel(QObject* parent = nullptr);
 
-    void setWarnings(const QVector<LoadWarning>& warnings); // one run
+    // One run; files inside runPath (its folder, or a file's folder) are named from there.
+    void setWarnings(const QVector<LoadWarning>& warnings, const QString& runPath = QString());
     void setRuns(const QVector<RunWarnings>& runs);
     int runCount() const { return int(m_runs.size()); }
     const LoadWarning& warningAt(int row) const;

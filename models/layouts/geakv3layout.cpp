@@ -3,6 +3,7 @@
 
 #include "models/layouts/frontmatter.h"
 #include "models/layouts/jsonfile.h"
+#include "models/layouts/patchcandidate.h"
 #include "models/layouts/rawfiles.h"
 #include "models/run/loadsession.h"
 #include "models/run/textstore.h"
@@ -90,6 +91,7 @@ public:
         , m_root(root)
         , m_session(session)
         , m_raw(session)
+        , m_patches(session, &m_raw)
     {
     }
 
@@ -144,7 +146,7 @@ public:
         const QString patch = remap(recordedPatch, m_output, m_output, m_root);
         const QString inWorktree = worktree.exists() ? worktree.filePath(translated.isEmpty() ? kernel : translated) : QString();
         if (!patch.isEmpty()) {
-            record.predict = m_raw.ref(patch);
+            record.predict = m_raw.ref(patch); // the patched file once the reference is known (below)
         } else if (!inWorktree.isEmpty() && RawFiles::isFileInside(inWorktree, m_root)) {
             record.predict = m_raw.ref(inWorktree);
             if (!recordedPatch.isEmpty())
@@ -162,6 +164,8 @@ public:
         if (reference.isEmpty() && !translated.isEmpty() && worktree.exists() && RawFiles::isFileInside(worktree.filePath(kernel), m_root))
             reference = worktree.filePath(kernel); // a translation leaves the source untouched in the worktree
         record.label = m_raw.ref(reference);
+        if (!patch.isEmpty())
+            record.predict = m_patches.ref(patch, reference, QStringLiteral("best_patch_file"), &record);
         if (reference.isEmpty() && !matter.value(QStringLiteral("kernel_path")).isEmpty())
             record.extra.append(RunLayout::note(QStringLiteral("reference"),
                 QStringLiteral("%1 is not in the run's folder").arg(matter.value(QStringLiteral("kernel_path")))));
@@ -279,6 +283,7 @@ private:
     QString m_root;
     LoadSession* m_session;
     RawFiles m_raw;
+    PatchCandidate m_patches;
 };
 
 } // namespace

@@ -2,6 +2,7 @@
 #include "models/layouts/geakv4layout.h"
 
 #include "models/layouts/jsonfile.h"
+#include "models/layouts/patchcandidate.h"
 #include "models/layouts/rawfiles.h"
 #include "models/run/loadsession.h"
 
@@ -82,6 +83,7 @@ public:
         , m_root(root)
         , m_session(session)
         , m_raw(session)
+        , m_patches(session, &m_raw)
     {
         readOriginal();
     }
@@ -218,7 +220,7 @@ private:
         QString patch = remap(recorded, m_kernel, m_root);
         if (patch.isEmpty() && RawFiles::isFileInside(dir.filePath(QStringLiteral("best_patch.diff")), m_root))
             patch = dir.filePath(QStringLiteral("best_patch.diff"));
-        record.predict = m_raw.ref(patch);
+        record.predict = m_patches.ref(patch, m_reference, QStringLiteral("patch_file"), &record);
         if (patch.isEmpty() && !recorded.isEmpty())
             record.extra.append(
                 RunLayout::note(QStringLiteral("patch_file"), QStringLiteral("%1 is not in the run's folder").arg(recorded)));
@@ -271,7 +273,7 @@ private:
         QString patch = remap(recorded, m_kernel, m_root);
         if (patch.isEmpty() && RawFiles::isFileInside(m_kernel.filePath(QStringLiteral("final_patch.diff")), m_root))
             patch = m_kernel.filePath(QStringLiteral("final_patch.diff"));
-        record.predict = m_raw.ref(patch);
+        record.predict = m_patches.ref(patch, m_reference, QStringLiteral("final_patch"), &record);
         if (!validation.isOpen()) {
             record.extra.append(RunLayout::note(QStringLiteral("director_validation"),
                 QStringLiteral("%1 is not in the kernel's folder: the final patch was not validated").arg(DirectorValidation)));
@@ -298,6 +300,9 @@ private:
                     m.reached = Stage::Perf;
             } else {
                 m.exeError = validation.text(o, "arbitration_note", QStringLiteral("arbitration_note"));
+                if (record.speedup)
+                    record.claimWarnings << QStringLiteral("the tech lead reported %1× for a final patch the director found wrong")
+                                                .arg(*record.speedup, 0, 'g', 4);
             }
         } else {
             validation.warn(o, QStringLiteral("correctness"),
@@ -327,6 +332,7 @@ private:
     QString m_root;
     LoadSession* m_session;
     RawFiles m_raw;
+    PatchCandidate m_patches;
     QString m_reference;
     QString m_originalPath;
     QString m_commandment;

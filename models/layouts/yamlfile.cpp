@@ -284,9 +284,14 @@ TextRef YamlFile::refOf(const YAML::Node& node)
     ref.offset = qint64(start);
     ref.length = qint64(end - start);
     if (node.IsScalar()) {
+        // A plain scalar on one line is its own text: no need to decode it to know (most are).
+        const std::string_view slice(m_bytes.data() + start, end - start);
+        const std::size_t last = slice.find_last_not_of(" \t\r\n");
+        const bool plain = last != std::string_view::npos && slice.substr(0, last + 1) == node.Scalar();
         QString decoded;
-        const QByteArray slice = QByteArray::fromRawData(m_bytes.data() + start, int(end - start));
-        if (!TextStore::decodeYamlText(slice, &decoded) || decoded != QString::fromStdString(node.Scalar())) {
+        if (!plain
+            && (!TextStore::decodeYamlText(QByteArray::fromRawData(slice.data(), int(slice.size())), &decoded)
+                || decoded != QString::fromStdString(node.Scalar()))) {
             if (m_rawSource < 0) {
                 SourceFile raw = m_session->sources().at(m_source);
                 raw.kind = SourceFile::Kind::Raw;

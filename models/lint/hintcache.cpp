@@ -49,6 +49,8 @@ const char* kindName(SourceFile::Kind kind)
         return "raw";
     case SourceFile::Kind::Yaml:
         return "yaml";
+    case SourceFile::Kind::Patched:
+        return "patched";
     case SourceFile::Kind::Json:
         break;
     }
@@ -57,8 +59,11 @@ const char* kindName(SourceFile::Kind kind)
 
 json sourceJson(const SourceFile& s)
 {
-    return json{{"path", utf8(s.path)}, {"kind", kindName(s.kind)}, {"size", s.size},
+    json out{{"path", utf8(s.path)}, {"kind", kindName(s.kind)}, {"size", s.size},
         {"modified", s.modified.isValid() ? json(s.modified.toMSecsSinceEpoch()) : json()}, {"device", s.device}, {"inode", s.inode}};
+    if (!s.basePath.isEmpty())
+        out["base"] = utf8(s.basePath); // a patched text depends on its base file too (itself a source of the run)
+    return out;
 }
 
 // The stamp a cache file recorded; nullopt when the entry is not one.
@@ -79,6 +84,8 @@ std::optional<SourceFile> sourceFrom(simdjson::dom::element value)
         s.kind = SourceFile::Kind::Raw;
     else if (kind == "yaml")
         s.kind = SourceFile::Kind::Yaml;
+    else if (kind == "patched")
+        s.kind = SourceFile::Kind::Patched;
     else
         s.kind = SourceFile::Kind::Json;
     s.size = size;
@@ -90,6 +97,9 @@ std::optional<SourceFile> sourceFrom(simdjson::dom::element value)
     }
     s.device = device;
     s.inode = inode;
+    std::string_view base;
+    if (!value["base"].get(base))
+        s.basePath = text(base);
     return s;
 }
 
@@ -103,7 +113,8 @@ bool sameSources(simdjson::dom::element recorded, const SourceTable& now)
         const auto was = sourceFrom(entry);
         const SourceFile& is = now.at(i++);
         // Compared both ways, so that a part of the stamp recorded on one side only counts too.
-        if (!was || was->path != is.path || was->kind != is.kind || !TextStore::sameStamp(*was, is) || !TextStore::sameStamp(is, *was))
+        if (!was || was->path != is.path || was->kind != is.kind || was->basePath != is.basePath || !TextStore::sameStamp(*was, is)
+            || !TextStore::sameStamp(is, *was))
             return false;
     }
     return true;

@@ -53,6 +53,7 @@ struct SourceFile
         Json, // JSONL or memory JSON: spans are JSON values
         Raw, // a plain text file of a debug folder: spans are UTF-8 text
         Yaml, // a YAML file of another layout: spans are one YAML scalar's source text, decoded when read
+        Patched, // a patch (path) applied to the file basePath when read: the text is the patched file
     };
     QString path;
     Kind kind = Kind::Json;
@@ -65,6 +66,7 @@ struct SourceFile
     QDateTime modified;
     quint64 device = 0;
     quint64 inode = 0;
+    QString basePath = {}; // Patched only: the file the patch is applied to
 };
 using SourceTable = QVector<SourceFile>;
 

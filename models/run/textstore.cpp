@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "models/run/textstore.h"
 
+#include "models/diff/patchapplier.h"
 #include "models/run/jsonstringdecoder.h"
 #include "models/run/textlimits.h"
 
@@ -232,8 +233,21 @@ ResolvedText TextStore::decodeSpan(const SourceFile& source, const QByteArray& b
     result.truncated = truncated;
     result.shownBytes = bytes.size();
     result.fieldBytes = ref.length;
-    if (source.kind == SourceFile::Kind::Raw || (source.kind == SourceFile::Kind::Yaml && truncated)) {
+    if (source.kind == SourceFile::Kind::Raw || (source.kind != SourceFile::Kind::Json && truncated)) {
         result.text = QString::fromUtf8(bytes);
+    } else if (source.kind == SourceFile::Kind::Patched) {
+        QFile base(source.basePath);
+        if (!base.open(QIODevice::ReadOnly)) {
+            result.error = QStringLiteral("cannot read %1, the file the patch %2 applies to: %3")
+                               .arg(source.basePath, source.path, base.errorString());
+            return result;
+        }
+        const PatchApplier::Result patched = PatchApplier::apply(bytes, base.readAll(), QFileInfo(source.basePath).fileName());
+        if (!patched.applied)
+            result.error = QStringLiteral("%1 does not apply to %2: %3").arg(source.path, source.basePath, patched.error);
+        result.text = QString::fromUtf8(patched.text);
+        result.shownBytes = patched.text.size();
+        result.fieldBytes = patched.text.size();
     } else if (source.kind == SourceFile::Kind::Yaml) {
         if (!decodeYamlText(bytes, &result.text))
             result.error = QStringLiteral("malformed YAML at offset %1 of %2").arg(ref.offset).arg(source.path);

@@ -7,7 +7,10 @@
 // tracebacks), then times
 // `kernel-review-cli summary RUN --json --no-hints` (one warm-up, median of 3) against Python reading
 // the same files (json.load of the results and the baselines, every kernel and problem file read),
-// the budget of the GEAK run's summary. Prints RESULT lines; exits 1 when a command fails.
+// the budget of the GEAK run's summary. Then the same for an AgentKernelArena run of
+// KRW_BENCH_CASES / 10 tasks (1,000 by default; config, result and two per-case timing YAML files and
+// a source each) against Python's yaml.load with the C loader (CSafeLoader) of the same files.
+// Prints RESULT lines; exits 1 when a command fails.
 #include "benchsupport.h"
 
 #include <QCoreApplication>
@@ -115,6 +118,65 @@ const char* const pythonReader = "import json, sys\n"
                                  "    if path:\n"
                                  "        open(path, 'rb').read()\n";
 
+// An AgentKernelArena workspace's run of tasks; the files' total size, or -1.
+qint64 writeAgentKernelArena(const QDir& run, int tasks, QStringList* files)
+{
+    qint64 bytes = 0;
+    std::mt19937 random(34);
+    auto put = [&](const QString& path, const QByteArray& text) {
+        *files << path;
+        bytes += text.size();
+        return write(path, text);
+    };
+    for (int t = 0; t < tasks; ++t) {
+        const QDir task(run.filePath(QStringLiteral("triton2triton_bench_kernel_%1_20260101_000000").arg(t)));
+        if (!QDir().mkpath(task.filePath(QStringLiteral("source"))))
+            return -1;
+        const QByteArray n = QByteArray::number(t);
+        const QByteArray config = "source_file_path:\n  - source/kernel_" + n + ".py\ntarget_kernel_functions:\n  - _kernel_" + n
+            + "\ncompile_command:\n  - python3 scripts/task_runner.py compile\ncorrectness_command:\n"
+              "  - python3 scripts/task_runner.py correctness\nperformance_command:\n  - python3 scripts/task_runner.py performance\n"
+              "task_type: triton2triton\nprompt:\n  source_code: null\n  instructions: |\n"
+            + QByteArray("    Optimize the Triton kernel for maximum GPU throughput while keeping it correct.\n").repeated(8)
+            + "  cheatsheet: null\n";
+        const int roll = int(random() % 100);
+        const bool compiled = roll >= 15;
+        const bool correct = roll >= 40;
+        QByteArray result = "task_name: triton2triton/bench/kernel_" + n + "\npass_compilation: " + (compiled ? "true" : "false")
+            + "\ncompilation_error_message: "
+            + (compiled ? QByteArray("null") : "|\n  " + QByteArray("error: undefined symbol ").repeated(20))
+            + "\npass_correctness: " + (correct ? "true" : "false") + "\ncorrectness_error_message: "
+            + (compiled && !correct ? QByteArray("'Mismatch in output 0: max abs diff 0.5 > atol 0.01'") : QByteArray("null"))
+            + "\nbase_execution_time: 0.5\nbest_optimized_execution_time: " + (correct ? "0.4" : "0.0")
+            + "\nspeedup_ratio: " + (correct ? "1.25" : "0.0")
+            + "\nbaseline_benchmark_methods:\n- cuda_graph\noptimized_benchmark_methods:\n- cuda_graph\nbenchmark_method_consistent: true\n"
+              "valid_baseline_cases: 5\nvalid_optimized_cases: "
+            + (correct ? "5" : "0") + "\nspeedup_calculation_error_message: null\noptimization_summary: Optimized by bench\nscore: 0.3\n";
+        QByteArray baseline = "test_cases:\n";
+        QByteArray optimized = "test_cases:\n";
+        for (int c = 0; c < 5; ++c) {
+            const QByteArray id = QByteArray::number(c);
+            baseline += "- test_case_id: " + id + "\n  execution_time_ms: 0.5\n  shape:\n  - " + QByteArray::number(256 << c)
+                + "\n  - 4096\n  benchmark_method: cuda_graph\n";
+            optimized += "- test_case_id: " + id + "\n  execution_time_ms: 0.4\n  shape:\n  - " + QByteArray::number(256 << c)
+                + "\n  - 4096\n  benchmark_method: cuda_graph\n";
+        }
+        if (!put(task.filePath(QStringLiteral("config.yaml")), config) || !put(task.filePath(QStringLiteral("task_result.yaml")), result)
+            || !put(task.filePath(QStringLiteral("baseline_perf.yaml")), baseline)
+            || !put(task.filePath(QStringLiteral("optimized_perf.yaml")), correct ? optimized : QByteArray("test_cases: []\n"))
+            || !put(task.filePath(QStringLiteral("source/kernel_%1.py").arg(t)), kernelText(t, 0)))
+            return -1;
+    }
+    return bytes;
+}
+
+const char* const pythonYamlReader = "import sys, yaml\n"
+                                     "for path in open(sys.argv[1]).read().split('\\n'):\n"
+                                     "    if path.endswith('.yaml'):\n"
+                                     "        yaml.load(open(path, 'rb'), Loader=yaml.CSafeLoader)\n"
+                                     "    elif path:\n"
+                                     "        open(path, 'rb').read()\n";
+
 } // namespace
 
 int main(int argc, char* argv[])
@@ -180,6 +242,13 @@ int main(int argc, char* argv[])
         QTextStream(stderr) << "bench_layouts: the summary counted " << cases << " cases, not " << Problems << '\n';
         return 1;
     }
+    const auto casesOf = [&](const QString& path) {
+        QFile f(path);
+        if (!f.open(QIODevice::ReadOnly))
+            return 0;
+        const nlohmann::json j = nlohmann::json::parse(f.readAll().toStdString(), nullptr, false);
+        return j.is_object() && j.contains("cases") && j["cases"].is_number() ? j["cases"].get<int>() : 0;
+    };
     const double cliS = bench::median(cliRuns);
     const double pyS = bench::median(pyRuns);
     out << "kernel-review-cli summary --json --no-hints: median of 3: " << cliS << " s, peak " << cliRss << " MB\n";
@@ -191,5 +260,41 @@ int main(int argc, char* argv[])
     bench::result(QStringLiteral("kernelbench_files_mb"), double(bytes) / 1e6, QStringLiteral("MB"));
     bench::result(QStringLiteral("kernelbench_rss_ratio"), cliRss / (double(bytes) / 1e6), QStringLiteral("x"), 2);
     bench::result(QStringLiteral("kernelbench_samples"), Problems * Samples, QStringLiteral("samples"), 0);
+
+    // AgentKernelArena: a run of tasks in a workspace.
+    const int tasks = Problems;
+    const QDir aka(dir.filePath(QStringLiteral("workspace_Bench_agent/run_20260101_000000")));
+    QStringList akaFiles;
+    const qint64 akaBytes = writeAgentKernelArena(aka, tasks, &akaFiles);
+    const QString akaList = dir.filePath(QStringLiteral("aka-files.txt"));
+    if (akaBytes < 0 || !write(akaList, akaFiles.join(QLatin1Char('\n')).toUtf8())) {
+        QTextStream(stderr) << "bench_layouts: could not write the AgentKernelArena run\n";
+        return 1;
+    }
+    out << "AgentKernelArena run: " << tasks << " tasks, " << akaFiles.size() << " files, "
+        << QString::number(double(akaBytes) / 1e6, 'f', 1) << " MB\n";
+    const QString akaOut = dir.filePath(QStringLiteral("aka-summary.json"));
+    double akaRss = 0, akaPyRss = 0;
+    const std::vector<double> akaRuns
+        = series({cli, QStringLiteral("summary"), aka.path(), QStringLiteral("--json"), QStringLiteral("--no-hints")}, akaOut, &akaRss);
+    const std::vector<double> akaPyRuns
+        = series({QStringLiteral("python3"), QStringLiteral("-c"), QString::fromLatin1(pythonYamlReader), akaList},
+            QStringLiteral("/dev/null"), &akaPyRss);
+    if (akaRuns.empty() || akaPyRuns.empty())
+        return 1;
+    if (casesOf(akaOut) != tasks) {
+        QTextStream(stderr) << "bench_layouts: the AgentKernelArena summary counted " << casesOf(akaOut) << " cases, not " << tasks << '\n';
+        return 1;
+    }
+    const double akaS = bench::median(akaRuns);
+    const double akaPyS = bench::median(akaPyRuns);
+    out << "AgentKernelArena: kernel-review-cli summary --json --no-hints: median of 3: " << akaS << " s, peak " << akaRss << " MB\n";
+    out << "python3 (yaml.load with CSafeLoader of every YAML file, every source read): median of 3: " << akaPyS << " s\n";
+    bench::result(QStringLiteral("aka_load_s"), akaS, QStringLiteral("s"));
+    bench::result(QStringLiteral("aka_python_s"), akaPyS, QStringLiteral("s"));
+    bench::result(QStringLiteral("aka_load_ratio"), akaS / akaPyS, QStringLiteral("x"), 2);
+    bench::result(QStringLiteral("aka_rss_mb"), akaRss, QStringLiteral("MB"));
+    bench::result(QStringLiteral("aka_files_mb"), double(akaBytes) / 1e6, QStringLiteral("MB"));
+    bench::result(QStringLiteral("aka_tasks"), tasks, QStringLiteral("tasks"), 0);
     return 0;
 }

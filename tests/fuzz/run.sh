@@ -23,7 +23,7 @@ cd "$(dirname "$0")/../.."
 start=$(date +%s)
 seconds=${1:-60}
 shift || true
-all_targets=(jsonlreader memoryfilereader perfcandidates debugfolderindex diagnosticparser harnessresult)
+all_targets=(jsonlreader memoryfilereader perfcandidates debugfolderindex diagnosticparser harnessresult agentkernelarena)
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${all_targets[@]}")
 

@@ -50,7 +50,7 @@ WarningsDock::WarningsDock(QMainWindow* window)
 void WarningsDock::showRuns(const RunPtr& a, const RunPtr& b, bool reveal)
 {
     if (!b) {
-        m_model->setWarnings(a ? a->warnings : QVector<LoadWarning>());
+        m_model->setWarnings(a ? a->warnings : QVector<LoadWarning>(), a ? a->path : QString());
         setWindowTitle(tr("Warnings (%1)").arg(m_model->rowCount()));
     } else {
         m_model->setRuns({{tr("A · %1").arg(a->name), a->path, a->warnings}, {tr("B · %1").arg(b->name), b->path, b->warnings}});

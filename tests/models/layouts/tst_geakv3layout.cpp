@@ -151,12 +151,17 @@ private Q_SLOTS:
         QCOMPARE(text(run, round1.memory->exeError), QStringLiteral("RuntimeError: shape mismatch"));
         QVERIFY(sourcePath(run, round1.label).endsWith(QStringLiteral("layernorm_output/layernorm.py")));
         QCOMPARE(c.latest, Outcome::Unknown); // round 2's evaluation is cut short
-        QCOMPARE(run.warnings.size(), 2);
+        QCOMPARE(run.warnings.size(), 3);
+        // softmax's best patch changes a file that is not in the run (its kernel_path is on another machine).
+        const LoadWarning& patch = run.warnings.at(1);
+        QVERIFY(patch.file.endsWith(QStringLiteral("optimize_softmax/patch_3.patch")));
+        QCOMPARE(patch.field, QStringLiteral("best_patch_file"));
+        QVERIFY(patch.message.startsWith(QStringLiteral("the file this patch changes is not in the run's folder")));
         const LoadWarning& json = run.warnings.at(0);
         QVERIFY(json.file.endsWith(QStringLiteral("layernorm_output/round_2_evaluation.json")));
         QCOMPARE(json.line, 5);
         QCOMPARE(json.field, QStringLiteral("benchmark_speedup"));
-        const LoadWarning& yaml = run.warnings.at(1);
+        const LoadWarning& yaml = run.warnings.at(2);
         QVERIFY(yaml.file.endsWith(QStringLiteral("softmax_output/tasks/round_2/00_optimize.md")));
         QCOMPARE(yaml.field, QStringLiteral("front matter"));
         QVERIFY(yaml.line >= 2 && yaml.line <= 4);

@@ -87,8 +87,15 @@ private Q_SLOTS:
         QCOMPARE(first.shapeTimings.at(2).name, QStringLiteral("(512, 8192)"));
         QCOMPARE(first.shapeTimings.at(2).candidateMs, std::optional<double>(0.16));
         // The patch at another machine's path is found by its place in the kernel's folder.
+        // The candidate is the patch applied to the baseline (with libgit2, again whenever it is read).
         QVERIFY(sourcePath(run, first.predict).endsWith(QStringLiteral("rmsnorm/round_1/engineer_1/best_patch.diff")));
-        QVERIFY(text(run, first.predict).startsWith(QStringLiteral("diff --git a/rmsnorm.py b/rmsnorm.py")));
+        QCOMPARE(run.sources->at(first.predict.source).kind, SourceFile::Kind::Patched);
+        const QString patched = text(run, first.predict);
+        QVERIFY2(patched.startsWith(QStringLiteral("import torch\n")), qPrintable(patched.left(200)));
+        QVERIFY(patched.contains(
+            QStringLiteral("    block = triton.next_power_of_2(n_cols)\n    rmsnorm_kernel[(n_rows,)](x, w, y, n_cols, eps, "
+                           "BLOCK=block, num_warps=8 if block >= 4096 else 4)\n    return y\n")));
+        QVERIFY(!patched.contains(QStringLiteral("BLOCK=triton.next_power_of_2(n_cols))")));
         QVERIFY(sourcePath(run, first.label).endsWith(QStringLiteral("rmsnorm/baseline/rmsnorm.py")));
         QVERIFY(sourcePath(run, first.testCode).endsWith(QStringLiteral("rmsnorm/COMMANDMENT.md")));
         QCOMPARE(text(run, first.instruction), QStringLiteral("Tune num_warps and BLOCK for rmsnorm_kernel; keep the rmsnorm signature."));
@@ -117,7 +124,10 @@ private Q_SLOTS:
         const IterationRecord& drifted = attempt(rms, 3);
         QVERIFY(!drifted.speedup);
         QCOMPARE(drifted.shapeTimings.size(), 1);
+        // Its patch does not apply to the baseline: the patch itself is shown, and a warning says why.
         QVERIFY(sourcePath(run, drifted.predict).endsWith(QStringLiteral("round_2/engineer_1/best_patch.diff")));
+        QCOMPARE(run.sources->at(drifted.predict.source).kind, SourceFile::Kind::Raw);
+        QVERIFY(text(run, drifted.predict).startsWith(QStringLiteral("diff --git a/rmsnorm.py b/rmsnorm.py")));
         QCOMPARE(latestOutcome(drifted), Outcome::Unknown);
         QVERIFY(!attempt(rms, 4).predict.isPresent());
         QStringList seen;
@@ -127,11 +137,12 @@ private Q_SLOTS:
                         .arg(w.line)
                         .arg(w.field);
         }
-        QCOMPARE(seen.size(), 3);
         QCOMPARE(seen,
-            (QStringList{QStringLiteral("engineer_1/worker_result.json:1:status"),
-                QStringLiteral("engineer_1/worker_result.json:4:speedup_geomean"),
+            (QStringList{QStringLiteral("engineer_1/best_patch.diff:0:patch_file"),
+                QStringLiteral("engineer_1/worker_result.json:1:status"), QStringLiteral("engineer_1/worker_result.json:4:speedup_geomean"),
                 QStringLiteral("engineer_2/worker_result.json:5:per_case")}));
+        QVERIFY2(run.warnings.first().message.contains(QStringLiteral("(the patch does not apply: hunk at line 18 did not apply)")),
+            qPrintable(run.warnings.first().message));
     }
 
     void claimsOfTheSecondKernel()
@@ -144,6 +155,8 @@ private Q_SLOTS:
         QVERIFY2(engineer.claimWarnings.first().contains(QStringLiteral("speedup_geomean 2.5 is not the geometric mean 1.225")),
             qPrintable(engineer.claimWarnings.first()));
         QCOMPARE(softmax.latest, Outcome::ExeFailed);
+        QCOMPARE(softmax.newest().claimWarnings,
+            QStringList{QStringLiteral("the tech lead reported 2.5× for a final patch the director found wrong")});
         QVERIFY(text(run, softmax.newest().memory->exeError).startsWith(QStringLiteral("exp2 with the folded constant")));
         QVERIFY(sourcePath(run, softmax.newest().predict).endsWith(QStringLiteral("softmax/final_patch.diff")));
     }
