@@ -39,6 +39,7 @@
 #   bench_export  export_s (all formats) export_html_s export_md_s export_csv_s export_ui_stall_max_ms
 #                 export_ui_stall_cpu_ms
 #   bench_layouts kernelbench_load_s kernelbench_python_s kernelbench_load_ratio kernelbench_rss_mb kernelbench_rss_ratio
+#                 aka_load_s aka_python_s aka_load_ratio aka_rss_mb
 #                 (a KernelBench run of KRW_BENCH_CASES samples, 10 per problem, it writes itself; RUN_DIR is not used)
 #   bench_lint    lint_all_ms lint_read_ms (per 1,000 cases, one thread) and lint_<check>_ms for each check,
 #                 lint_floor_ms (what no lint of those texts goes below: unescaped once, each byte looked at once)
@@ -185,6 +186,8 @@ ROWS = [
         0.35, "{kernelbench_load_s:.2f} s = {kernelbench_load_ratio:.2f} x Python ({kernelbench_python_s:.2f} s)"),
     row("  peak resident memory", "<= 0.3 x files' size", "bench_layouts", "kernelbench_rss_ratio", 0.3,
         "{kernelbench_rss_mb:.0f} MB = {kernelbench_rss_ratio:.2f} x {kernelbench_files_mb:.0f} MB"),
+    row("AgentKernelArena run, 1,000 tasks: summary --json --no-hints", "<= 0.35 x Python yaml (C loader)", "bench_layouts",
+        "aka_load_ratio", 0.35, "{aka_load_s:.2f} s = {aka_load_ratio:.2f} x Python ({aka_python_s:.2f} s), peak {aka_rss_mb:.0f} MB"),
     row("GUI: command to tree shown and usable", "<= 0.5 x Python json", "bench_gui", "gui_ratio", 0.5,
         "{gui_tree_s:.2f} s from the process start = {gui_ratio:.2f} x Python (openPath to tree {gui_open_to_tree_s:.2f} s)"),
     row("peak resident memory while loading", "<= 0.3 x files' size", "bench_load", "rss_ratio", 0.3,
