@@ -6,6 +6,8 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QMutex>
+#include <QMutexLocker>
 #include <QRegularExpression>
 
 #include <nlohmann/json.hpp>
@@ -21,6 +23,31 @@ QString levelFolder(const QString& root, int level)
 
 } // namespace
 
+namespace {
+
+QMutex chosenMutex;
+QString chosenRoot; // guarded by chosenMutex
+
+} // namespace
+
+void KernelBenchCheckout::setChosen(const QString& root)
+{
+    const QMutexLocker lock(&chosenMutex);
+    chosenRoot = root;
+}
+
+QString KernelBenchCheckout::chosen()
+{
+    const QMutexLocker lock(&chosenMutex);
+    return chosenRoot;
+}
+
+bool KernelBenchCheckout::isCheckout(const QString& root)
+{
+    return !root.isEmpty()
+        && !QDir(QDir(root).filePath(QStringLiteral("KernelBench"))).entryList({QStringLiteral("level*")}, QDir::Dirs).isEmpty();
+}
+
 KernelBenchCheckout KernelBenchCheckout::find(const QString& folder, int level, LoadSession* session)
 {
     KernelBenchCheckout checkout;
@@ -28,6 +55,9 @@ KernelBenchCheckout KernelBenchCheckout::find(const QString& folder, int level, 
     const QString set = qEnvironmentVariable("KRW_KERNELBENCH_DIR");
     if (!set.isEmpty())
         candidates << set;
+    const QString picked = chosen();
+    if (!picked.isEmpty())
+        candidates << picked;
     QDir dir(folder);
     for (int up = 0; up < 4 && dir.cdUp(); ++up)
         candidates << dir.absolutePath();

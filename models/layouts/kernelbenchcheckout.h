@@ -18,8 +18,16 @@ class LoadSession;
 class KernelBenchCheckout
 {
 public:
-    // The checkout for a run at folder, of level; not found() when there is none.
+    // The checkout for a run at folder, of level; not found() when there is none. Looked for in
+    // KRW_KERNELBENCH_DIR, then the checkout the user chose (setChosen), then above the run.
     static KernelBenchCheckout find(const QString& folder, int level, LoadSession* session);
+
+    // The checkout the user pointed to once in the window (remembered in its settings), for every
+    // run opened after; empty: none. Thread-safe: runs load on workers.
+    static void setChosen(const QString& root);
+    static QString chosen();
+    // Whether root looks like a KernelBench checkout: KernelBench/level<N>/ in it.
+    static bool isCheckout(const QString& root);
 
     bool found() const { return !m_root.isEmpty(); }
     const QString& root() const { return m_root; }

@@ -171,7 +171,9 @@ QVector<IterationRecords> KernelBenchLayout::read(const RunSource& source, LoadS
                         record.extra.append(note(QStringLiteral("baseline_ms"), QString::number(*baseline)));
                     } else if (!checkout.found()) {
                         record.extra.append(note(QStringLiteral("speedup"),
-                            QStringLiteral("not computed: no KernelBench checkout found above the run (set KRW_KERNELBENCH_DIR)")));
+                            QStringLiteral(
+                                "not computed: no KernelBench checkout found above the run (File ▸ KernelBench Checkout…, or set "
+                                "KRW_KERNELBENCH_DIR)")));
                     } else {
                         record.extra.append(note(QStringLiteral("speedup"),
                             QStringLiteral("not computed: no baseline of %1 timed on %2 in %3/results/timing (there are: %4)")
@@ -196,7 +198,8 @@ QVector<IterationRecords> KernelBenchLayout::read(const RunSource& source, LoadS
     }
     if (!checkout.found() && !problems.isEmpty())
         session->warnings().append({source.folder, 0, -1, QString(),
-            QStringLiteral("no KernelBench checkout (KernelBench/level%1/) found above the run or in KRW_KERNELBENCH_DIR: cases have no "
+            QStringLiteral("no KernelBench checkout (KernelBench/level%1/) found above the run, chosen in the window or in "
+                           "KRW_KERNELBENCH_DIR: cases have no "
                            "reference and no speedup")
                 .arg(level)});
     return QVector<IterationRecords>(bySample.cbegin(), bySample.cend());

@@ -6,6 +6,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QRegularExpression>
 
 #include <nlohmann/json.hpp>
 
@@ -14,6 +15,7 @@ namespace krw {
 namespace {
 
 constexpr qint64 FirstRowBytes = 4 * 1024 * 1024; // a row holds a few kernels' code
+constexpr int FirstRows = 5; // rows looked at to tell the layout
 
 } // namespace
 
@@ -26,15 +28,31 @@ bool TritonBenchLayout::isOutputFile(const QString& path)
 {
     if (!path.endsWith(QLatin1String(".jsonl")))
         return false;
+    // A GEAK series' JSONL beside its memory file is GEAK's, whatever its lines hold (a first line
+    // that lost its filename is a warning there, not another layout).
+    static const QRegularExpression series(QStringLiteral("^(.*)_(\\d+)\\.jsonl$"));
+    const QFileInfo info(path);
+    const auto match = series.match(info.fileName());
+    if (match.hasMatch() && info.dir().exists(QStringLiteral("%1_mem_%2.json").arg(match.captured(1), match.captured(2))))
+        return false;
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return false;
-    QByteArray first;
-    while (first.trimmed().isEmpty() && !file.atEnd())
-        first = file.readLine(FirstRowBytes);
-    const nlohmann::json row = nlohmann::json::parse(first.constData(), first.constData() + first.size(), nullptr, false);
-    return row.is_object() && !row.contains("filename") && (row.contains("predict") || row.contains("label"))
-        && (row.contains("instruction") || row.contains("prompt"));
+    // The first rows: none names a file, and one has a candidate or a reference and an instruction.
+    bool rows = false;
+    for (int read = 0; read < FirstRows && !file.atEnd();) {
+        const QByteArray line = file.readLine(FirstRowBytes);
+        if (line.trimmed().isEmpty())
+            continue;
+        ++read;
+        const nlohmann::json row = nlohmann::json::parse(line.constData(), line.constData() + line.size(), nullptr, false);
+        if (!row.is_object())
+            continue;
+        if (row.contains("filename"))
+            return false;
+        rows = rows || ((row.contains("predict") || row.contains("label")) && (row.contains("instruction") || row.contains("prompt")));
+    }
+    return rows;
 }
 
 QVector<RunSource> TritonBenchLayout::locate(const QFileInfo& path) const

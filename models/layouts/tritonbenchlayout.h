@@ -18,7 +18,8 @@ public:
     QVector<RunSource> locate(const QFileInfo& path) const override;
     QVector<IterationRecords> read(const RunSource& source, LoadSession* session) const override;
 
-    // Whether path is such a file: its first row has predict or label and no filename.
+    // Whether path is such a file: none of its first rows names a file, one has predict or label
+    // and an instruction; never one of a GEAK series (<root>_<N>.jsonl beside <root>_mem_<N>.json).
     static bool isOutputFile(const QString& path);
 };
 

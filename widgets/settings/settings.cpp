@@ -24,6 +24,7 @@ const QString ignoreWhitespace = QStringLiteral("diff/ignoreWhitespace");
 const QString intraline = QStringLiteral("diff/intraline");
 const QString author = QStringLiteral("review/author");
 const QString lastRunPath = QStringLiteral("session/lastRunPath");
+const QString kernelBenchCheckout = QStringLiteral("layouts/kernelBenchCheckout");
 const QString lastRunName = QStringLiteral("session/lastRunName");
 const QString lastCases = QStringLiteral("session/lastCases"); // array: run (canonical path), name, case
 const QString recentRuns = QStringLiteral("session/recentRuns"); // array: path, name
@@ -197,6 +198,16 @@ void Settings::setAuthor(const QString& author)
     // Empty means "the login name again", so that default follows the account.
     m_store->setValue(Keys::author, trimmed == loginName() ? QString() : trimmed);
     Q_EMIT authorChanged(this->author());
+}
+
+QString Settings::kernelBenchCheckout() const
+{
+    return m_store->value(Keys::kernelBenchCheckout).toString();
+}
+
+void Settings::setKernelBenchCheckout(const QString& root)
+{
+    m_store->setValue(Keys::kernelBenchCheckout, root);
 }
 
 QString Settings::lastRunPath() const

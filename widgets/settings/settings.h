@@ -73,6 +73,10 @@ public:
     void setAuthor(const QString& author);
     static QString loginName();
 
+    // The KernelBench checkout the user pointed to (File ▸ KernelBench Checkout…); empty: none.
+    QString kernelBenchCheckout() const;
+    void setKernelBenchCheckout(const QString& root);
+
     QString lastRunPath() const;
     QString lastRunName() const;
     void setLastRun(const QString& path, const QString& name);

@@ -68,6 +68,7 @@ void MainMenus::build(MainWindow* w)
     openFolder->setIcon(themeIcon(w, "document-open", QStyle::SP_DirOpenIcon));
     openFolder->setIconText(tr("Open"));
     addMenuAction(file, tr("Open Run F&ile…"), w->m_opener, &RunOpener::chooseFile, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    addMenuAction(file, tr("&KernelBench Checkout…"), w->m_opener, &RunOpener::chooseKernelBenchCheckout);
     auto* recent = new RecentRunsMenu(w);
     QObject::connect(recent, &RecentRunsMenu::openRequested, w, [w](const QString& path, const QString& name) { w->openPath(path, name); });
     file->addMenu(recent);

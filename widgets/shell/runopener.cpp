@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "widgets/shell/runopener.h"
 
+#include "models/layouts/kernelbenchcheckout.h"
 #include "models/run/runsummary.h"
 #include "models/session/runsession.h"
 #include "widgets/settings/settings.h"
@@ -28,6 +29,8 @@ RunOpener::RunOpener(RunSession* session, QWidget* window)
     , m_progress(new QProgressBar(window))
     , m_cancel(new QToolButton(window))
 {
+    // The checkout the user pointed to in an earlier session, for the KernelBench runs opened now.
+    KernelBenchCheckout::setChosen(Settings::instance()->kernelBenchCheckout());
     m_runLabel->setObjectName(QStringLiteral("runSummary"));
     m_progress->setMaximumWidth(220);
     m_progress->hide();
@@ -67,6 +70,22 @@ void RunOpener::chooseFolder()
         = QFileDialog::getExistingDirectory(m_window, tr("Open Run Folder"), QFileInfo(Settings::instance()->lastRunPath()).path());
     if (!path.isEmpty())
         open(path);
+}
+
+void RunOpener::chooseKernelBenchCheckout()
+{
+    const QString root
+        = QFileDialog::getExistingDirectory(m_window, tr("KernelBench Checkout"), Settings::instance()->kernelBenchCheckout());
+    if (root.isEmpty())
+        return;
+    if (!KernelBenchCheckout::isCheckout(root)) {
+        QMessageBox::warning(m_window, tr("KernelBench Checkout"),
+            tr("%1 is not a KernelBench checkout: it has no KernelBench/level<N>/ folder.").arg(root));
+        return;
+    }
+    Settings::instance()->setKernelBenchCheckout(root);
+    KernelBenchCheckout::setChosen(root);
+    reload();
 }
 
 void RunOpener::chooseFile()

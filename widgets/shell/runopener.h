@@ -35,6 +35,9 @@ public:
     void reload(); // the path last opened, with the run on show; nothing before a run is open
     void chooseFolder(); // a folder dialog, then open()
     void chooseFile(); // a file dialog, then open()
+    // A folder dialog for the KernelBench checkout whose problems and baseline timings KernelBench
+    // runs use; remembered, and the run on show read again with it.
+    void chooseKernelBenchCheckout();
 
     QLabel* runLabel() const { return m_runLabel; }
     QProgressBar* progressBar() const { return m_progress; }

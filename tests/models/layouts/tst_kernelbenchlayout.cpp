@@ -5,6 +5,7 @@
 // outcome of the one outcome rule reached, speedups computed against the baseline of the same
 // GPU, KernelBench's own suspicion and an impossible runtime carried as claim warnings, and every
 // broken field a warning naming file, line and field.
+#include "models/layouts/kernelbenchcheckout.h"
 #include "models/layouts/kernelbenchlayout.h"
 #include "models/run/runloader.h"
 #include "models/run/textstore.h"
@@ -195,6 +196,16 @@ private Q_SLOTS:
         qunsetenv("KRW_KERNELBENCH_DIR");
         QVERIFY(pointed.indexOf(QStringLiteral("1_Square_matmul.py")) >= 0);
         QVERIFY(caseNamed(pointed, QStringLiteral("1_Square_matmul.py")).newest().speedupVerified);
+
+        // The checkout chosen once in the window (File ▸ KernelBench Checkout…) serves the same.
+        QVERIFY(KernelBenchCheckout::isCheckout(Fixture));
+        QVERIFY(!KernelBenchCheckout::isCheckout(dir.path()));
+        KernelBenchCheckout::setChosen(Fixture);
+        const Run chosen = loadRunAtPath(dir.filePath(QStringLiteral("demo_run")));
+        KernelBenchCheckout::setChosen(QString());
+        QVERIFY(caseNamed(chosen, QStringLiteral("1_Square_matmul.py")).newest().label.isPresent());
+        QVERIFY(caseNamed(chosen, QStringLiteral("1_Square_matmul.py")).newest().speedupVerified);
+        QVERIFY(loadRunAtPath(dir.filePath(QStringLiteral("demo_run"))).indexOf(QStringLiteral("level1_problem_1")) >= 0);
     }
 
     // A file that is not JSON at all: one warning naming it, the kernels still open (unevaluated).

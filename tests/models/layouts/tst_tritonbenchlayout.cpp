@@ -8,6 +8,8 @@
 #include "models/run/runloader.h"
 #include "models/run/textstore.h"
 
+#include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace krw;
@@ -44,6 +46,26 @@ private Q_SLOTS:
         QVERIFY(run.warnings.isEmpty());
         // Rows that name their file are GEAK's JSONL, not this layout.
         QVERIFY(!TritonBenchLayout::isOutputFile(QStringLiteral(KRW_SHARED_DATA_DIR "/tritonbench-g/tritonbench_g_30.jsonl")));
+    }
+
+    // A GEAK series whose JSONL lines lost their filename stays GEAK's (each line a warning), as
+    // does a file where a later row names its file (found by fuzz_jsonlreader).
+    void geakFilesAreNotTritonBench()
+    {
+        QTemporaryDir dir;
+        const QByteArray row = "{\"instruction\": \"Write c\", \"label\": \"x\", \"predict\": \"y\"}\n";
+        auto write = [&](const QString& name, const QByteArray& bytes) {
+            QFile f(dir.filePath(name));
+            return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+        };
+        QVERIFY(write(QStringLiteral("run_0.jsonl"), row));
+        QVERIFY(write(QStringLiteral("run_mem_0.json"), "{}"));
+        QVERIFY(!TritonBenchLayout::isOutputFile(dir.filePath(QStringLiteral("run_0.jsonl"))));
+        QVERIFY(locateRuns(dir.filePath(QStringLiteral("run_0.jsonl"))).runs.first().layoutId() != QStringLiteral("tritonbench"));
+        QVERIFY(write(QStringLiteral("lone.jsonl"), row + "{\"filename\": \"a.py\", \"predict\": \"z\"}\n"));
+        QVERIFY(!TritonBenchLayout::isOutputFile(dir.filePath(QStringLiteral("lone.jsonl"))));
+        QVERIFY(write(QStringLiteral("tb.jsonl"), row + row));
+        QVERIFY(TritonBenchLayout::isOutputFile(dir.filePath(QStringLiteral("tb.jsonl"))));
     }
 
     void aFolderOfOutputsAndABrokenRow()
