@@ -372,24 +372,14 @@ bool AgentKernelArenaLayout::isTaskFolder(const QString& folder)
 
 QVector<RunSource> AgentKernelArenaLayout::locate(const QFileInfo& path) const
 {
-    auto runOf = [this](const QString& folder) {
-        RunSource source = runAt(folder);
-        source.caseFolders = taskFoldersOf(folder);
-        return source;
-    };
+    auto runOf = [this](const QString& folder) { return runAt(folder, taskFoldersOf(folder)); };
     if (path.isFile() || (path.isDir() && isTaskFolder(path.absoluteFilePath()))) {
         // A task's folder or any file in one: its run.
-        QDir dir = path.isFile() ? path.absoluteDir() : QDir(path.absoluteFilePath());
-        for (int up = 0; up < 6; ++up) {
-            if (isTaskFolder(dir.absolutePath())) {
-                if (!dir.cdUp())
-                    return {};
-                return {runOf(dir.absolutePath())};
-            }
-            if (!dir.cdUp())
-                break;
-        }
-        return {};
+        const QString task = path.isFile() ? folderAbove(path, 5, isTaskFolder) : path.absoluteFilePath();
+        QDir run(task);
+        if (task.isEmpty() || !run.cdUp())
+            return {};
+        return {runOf(run.absolutePath())};
     }
     if (!path.isDir())
         return {};

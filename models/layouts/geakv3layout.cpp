@@ -50,26 +50,6 @@ QVector<int> roundsOf(const QDir& output)
     return sorted;
 }
 
-// A path the run's writer recorded, on this machine and inside the run (root): as written when it
-// is there; else, for an absolute path of another machine, the part after the output folder's name
-// resolved in the output folder. Empty when neither is there.
-QString remap(const QString& recorded, const QDir& relativeTo, const QDir& output, const QString& root)
-{
-    if (recorded.isEmpty())
-        return {};
-    const QString direct = QDir::cleanPath(relativeTo.absoluteFilePath(recorded));
-    if (RawFiles::isFileInside(direct, root))
-        return direct;
-    const QString marker = QLatin1Char('/') + output.dirName() + QLatin1Char('/');
-    const int at = recorded.lastIndexOf(marker);
-    if (at >= 0) {
-        const QString inside = output.filePath(recorded.mid(at + marker.size()));
-        if (RawFiles::isFileInside(inside, root))
-            return inside;
-    }
-    return {};
-}
-
 // The line of text that holds needle (case-insensitive), trimmed; empty when none does.
 QString lineWith(const QString& text, const QStringList& needles)
 {
@@ -143,7 +123,7 @@ public:
         const QString translated = QFileInfo(matter.value(QStringLiteral("flydsl_kernel_filename"))).fileName();
         const QString recordedPatch = best.string(bestObject, "best_patch_file").isEmpty() ? evaluation.string(eval, "best_patch")
                                                                                            : best.string(bestObject, "best_patch_file");
-        const QString patch = remap(recordedPatch, m_output, m_output, m_root);
+        const QString patch = RawFiles::remap(recordedPatch, m_output, m_output, m_root);
         const QString inWorktree = worktree.exists() ? worktree.filePath(translated.isEmpty() ? kernel : translated) : QString();
         if (!patch.isEmpty()) {
             record.predict = m_raw.ref(patch); // the patched file once the reference is known (below)
@@ -160,7 +140,7 @@ public:
                                         : QStringLiteral("%1 is not in the run's folder").arg(recordedPatch)));
         }
         const QString taskDir = task.isEmpty() ? m_output.absolutePath() : QFileInfo(task).absolutePath();
-        QString reference = remap(matter.value(QStringLiteral("kernel_path")), QDir(taskDir), m_output, m_root);
+        QString reference = RawFiles::remap(matter.value(QStringLiteral("kernel_path")), QDir(taskDir), m_output, m_root);
         if (reference.isEmpty() && !translated.isEmpty() && worktree.exists() && RawFiles::isFileInside(worktree.filePath(kernel), m_root))
             reference = worktree.filePath(kernel); // a translation leaves the source untouched in the worktree
         record.label = m_raw.ref(reference);
@@ -308,27 +288,16 @@ bool GeakV3Layout::isOutputFolder(const QString& folder)
 
 QVector<RunSource> GeakV3Layout::locate(const QFileInfo& path) const
 {
-    auto runOf = [this](const QString& folder, const QStringList& outputs) {
-        RunSource source = runAt(folder);
-        source.caseFolders = outputs;
-        return source;
-    };
     if (path.isFile()) {
         // Any file of an output folder, however deep (a task file, a round's best_results.json).
-        QDir dir = path.absoluteDir();
-        for (int up = 0; up < 5; ++up) {
-            if (isOutputFolder(dir.absolutePath()))
-                return {runOf(dir.absolutePath(), {dir.absolutePath()})};
-            if (!dir.cdUp())
-                break;
-        }
-        return {};
+        const QString output = folderAbove(path, 4, isOutputFolder);
+        return output.isEmpty() ? QVector<RunSource>{} : QVector<RunSource>{runAt(output, {output})};
     }
     if (!path.isDir())
         return {};
     const QString folder = path.absoluteFilePath();
     if (isOutputFolder(folder))
-        return {runOf(folder, {folder})};
+        return {runAt(folder, {folder})};
     QStringList outputs;
     const QDir dir(folder);
     for (const QString& sub : dir.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
@@ -337,7 +306,7 @@ QVector<RunSource> GeakV3Layout::locate(const QFileInfo& path) const
     }
     if (outputs.isEmpty())
         return {};
-    return {runOf(folder, outputs)};
+    return {runAt(folder, outputs)};
 }
 
 QVector<IterationRecords> GeakV3Layout::read(const RunSource& source, LoadSession* session) const

@@ -56,25 +56,6 @@ QMap<int, QMap<int, QString>> engineersOf(const QDir& kernel)
     return out;
 }
 
-// A path a file of the run recorded (absolute, of another machine, or relative to the kernel's
-// folder): here when it is inside the run, by its part after the kernel folder's name otherwise.
-QString remap(const QString& recorded, const QDir& kernel, const QString& root)
-{
-    if (recorded.isEmpty())
-        return {};
-    const QString direct = QDir::cleanPath(kernel.absoluteFilePath(recorded));
-    if (RawFiles::isFileInside(direct, root))
-        return direct;
-    const QString marker = QLatin1Char('/') + kernel.dirName() + QLatin1Char('/');
-    const int at = recorded.lastIndexOf(marker);
-    if (at >= 0) {
-        const QString inside = kernel.filePath(recorded.mid(at + marker.size()));
-        if (RawFiles::isFileInside(inside, root))
-            return inside;
-    }
-    return {};
-}
-
 class KernelReader
 {
 public:
@@ -217,7 +198,7 @@ private:
         if (!record.instruction.hasContent())
             record.instruction = m_raw.ref(m_roadmap);
         const QString recorded = result.string(o, "patch_file");
-        QString patch = remap(recorded, m_kernel, m_root);
+        QString patch = RawFiles::remap(recorded, m_kernel, m_kernel, m_root);
         if (patch.isEmpty() && RawFiles::isFileInside(dir.filePath(QStringLiteral("best_patch.diff")), m_root))
             patch = dir.filePath(QStringLiteral("best_patch.diff"));
         record.predict = m_patches.ref(patch, m_reference, QStringLiteral("patch_file"), &record);
@@ -270,7 +251,7 @@ private:
         JsonFile validation(m_kernel.filePath(DirectorValidation), m_session);
         const JsonFile::Object o = validation.object(0, QString());
         const QString recorded = validation.string(o, "final_patch");
-        QString patch = remap(recorded, m_kernel, m_root);
+        QString patch = RawFiles::remap(recorded, m_kernel, m_kernel, m_root);
         if (patch.isEmpty() && RawFiles::isFileInside(m_kernel.filePath(QStringLiteral("final_patch.diff")), m_root))
             patch = m_kernel.filePath(QStringLiteral("final_patch.diff"));
         record.predict = m_patches.ref(patch, m_reference, QStringLiteral("final_patch"), &record);
@@ -377,20 +358,9 @@ bool GeakV4Layout::isKernelFolder(const QString& folder)
 
 QVector<RunSource> GeakV4Layout::locate(const QFileInfo& path) const
 {
-    auto runOf = [this](const QString& folder, const QStringList& kernels) {
-        RunSource source = runAt(folder);
-        source.caseFolders = kernels;
-        return source;
-    };
     if (path.isFile()) {
-        QDir dir = path.absoluteDir();
-        for (int up = 0; up < 5; ++up) {
-            if (isKernelFolder(dir.absolutePath()))
-                return {runOf(dir.absolutePath(), {dir.absolutePath()})};
-            if (!dir.cdUp())
-                break;
-        }
-        return {};
+        const QString kernel = folderAbove(path, 4, isKernelFolder);
+        return kernel.isEmpty() ? QVector<RunSource>{} : QVector<RunSource>{runAt(kernel, {kernel})};
     }
     if (!path.isDir())
         return {};
@@ -398,7 +368,7 @@ QVector<RunSource> GeakV4Layout::locate(const QFileInfo& path) const
     const QStringList kernels = kernelFoldersIn(path.absoluteFilePath(), 2);
     if (kernels.isEmpty())
         return {};
-    return {runOf(path.absoluteFilePath(), kernels)};
+    return {runAt(path.absoluteFilePath(), kernels)};
 }
 
 QVector<IterationRecords> GeakV4Layout::read(const RunSource& source, LoadSession* session) const

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "models/layouts/jsonfile.h"
 
+#include "models/layouts/rawfiles.h"
 #include "models/run/loadsession.h"
 #include "models/run/textstore.h"
 
@@ -17,19 +18,10 @@ JsonFile::JsonFile(const QString& path, LoadSession* session)
     : m_path(QFileInfo(path).absoluteFilePath())
     , m_session(session)
 {
-    QFile file(m_path);
-    if (!file.exists())
+    std::optional<QByteArray> bytes = RawFiles::readWhole(m_path, session, &m_warnings);
+    if (!bytes)
         return;
-    m_warnings = std::make_unique<FileWarnings>(m_path, &session->warnings());
-    if (!file.open(QIODevice::ReadOnly)) {
-        m_warnings->warnFile(QStringLiteral("cannot be read: %1").arg(file.errorString()));
-        return;
-    }
-    if (file.size() > session->limits().maxFileBytes) {
-        m_warnings->warnFile(QStringLiteral("larger than %1 bytes; not read").arg(session->limits().maxFileBytes));
-        return;
-    }
-    m_bytes = file.readAll();
+    m_bytes = std::move(*bytes);
     SourceFile source;
     source.path = m_path;
     source.kind = SourceFile::Kind::Json;

@@ -8,6 +8,8 @@
 #include <QString>
 #include <QVector>
 
+#include <functional>
+
 namespace krw {
 
 class LoadSession;
@@ -40,8 +42,14 @@ public:
     // valid case still loads. Stops early when session is cancelled.
     virtual QVector<IterationRecords> read(const RunSource& source, LoadSession* session) const = 0;
 
-    // The run of this layout at folder (named after it): what locate() hands over.
+    // The run of this layout at folder (named after it): what locate() hands over; with caseFolders,
+    // a run whose cases are those folders (a GEAK output folder, a kernel's, a task's each).
     RunSource runAt(const QString& folder) const;
+    RunSource runAt(const QString& folder, const QStringList& caseFolders) const;
+
+    // The nearest folder holding file, at most levels up, that isOurs says is of the layout (an
+    // output, kernel or task folder, for "any file inside it, however deep"); empty when none is.
+    static QString folderAbove(const QFileInfo& file, int levels, const std::function<bool(const QString&)>& isOurs);
 
     // A field a layout adds for the reviewer ("speedup": why there is none), shown with the case.
     static ExtraField note(const QString& key, const QString& text);

@@ -27,6 +27,25 @@ RunSource RunLayout::runAt(const QString& folder) const
     return source;
 }
 
+RunSource RunLayout::runAt(const QString& folder, const QStringList& caseFolders) const
+{
+    RunSource source = runAt(folder);
+    source.caseFolders = caseFolders;
+    return source;
+}
+
+QString RunLayout::folderAbove(const QFileInfo& file, int levels, const std::function<bool(const QString&)>& isOurs)
+{
+    QDir dir = file.absoluteDir();
+    for (int up = 0; up <= levels; ++up) {
+        if (isOurs(dir.absolutePath()))
+            return dir.absolutePath();
+        if (!dir.cdUp())
+            break;
+    }
+    return {};
+}
+
 ExtraField RunLayout::note(const QString& key, const QString& text)
 {
     ExtraField field;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "models/layouts/yamlfile.h"
 
+#include "models/layouts/rawfiles.h"
 #include "models/run/filewarnings.h"
 #include "models/run/loadsession.h"
 #include "models/run/textstore.h"
@@ -52,19 +53,10 @@ YamlFile::YamlFile(const QString& path, LoadSession* session)
     : m_path(QFileInfo(path).absoluteFilePath())
     , m_session(session)
 {
-    QFile file(m_path);
-    if (!file.exists())
+    const std::optional<QByteArray> bytes = RawFiles::readWhole(m_path, session, &m_warnings);
+    if (!bytes)
         return;
-    m_warnings = std::make_unique<FileWarnings>(m_path, &session->warnings());
-    if (!file.open(QIODevice::ReadOnly)) {
-        m_warnings->warnFile(QStringLiteral("cannot be read: %1").arg(file.errorString()));
-        return;
-    }
-    if (file.size() > session->limits().maxFileBytes) {
-        m_warnings->warnFile(QStringLiteral("larger than %1 bytes; not read").arg(session->limits().maxFileBytes));
-        return;
-    }
-    m_bytes = file.readAll().toStdString();
+    m_bytes = bytes->toStdString();
     m_warnings->setText(m_bytes);
     session->advance(qint64(m_bytes.size()));
     try {

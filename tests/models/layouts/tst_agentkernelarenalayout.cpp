@@ -6,6 +6,7 @@
 // is public: a pass, a speedup timed by two methods, a build failure, a wrong output, a speedup its
 // own per-case timings do not give, a task not scored yet, a broken task_result.yaml and a correct
 // task that could not be timed, in one run; a second run beside it.
+#include "layoutreading.h"
 #include "models/layouts/agentkernelarenalayout.h"
 #include "models/run/outcomes.h"
 #include "models/run/runloader.h"
@@ -17,39 +18,12 @@
 #include <QTest>
 
 using namespace krw;
+using namespace krw::testing;
 
 namespace {
 
 const QString Workspace = QStringLiteral(KRW_TEST_DATA_DIR "/layouts/agentkernelarena/workspace_MI300X_claude_code");
 const QString Run1 = Workspace + QStringLiteral("/run_20261101_090000");
-
-const Case& caseNamed(const Run& run, const QString& name)
-{
-    static const Case none;
-    const int index = run.indexOf(name);
-    if (index < 0)
-        qWarning("no case %s", qPrintable(name));
-    return index >= 0 ? run.cases.at(index) : none;
-}
-
-QString text(const Run& run, const TextRef& ref)
-{
-    return TextStore::resolveOrEmpty(*run.sources, ref);
-}
-
-QString extra(const QVector<ExtraField>& fields, const QString& key)
-{
-    for (const ExtraField& f : fields) {
-        if (f.key == key)
-            return f.shortValue;
-    }
-    return {};
-}
-
-QString sourcePath(const Run& run, const TextRef& ref)
-{
-    return ref.source >= 0 ? run.sources->at(ref.source).path : QString();
-}
 
 } // namespace
 
@@ -63,7 +37,7 @@ private Q_SLOTS:
     {
         const QString task = Run1 + QStringLiteral("/hip2hip_gpumode_GELU_20261101_090012");
         for (const QString& path : QStringList{Run1, task, task + QStringLiteral("/task_result.yaml"),
-                 task + QStringLiteral("/hip/hip_14539_GELU.hip"), task + QStringLiteral("/eval_tools/compile.py")}) {
+                 task + QStringLiteral("/hip/hip_14539_GELU.hip"), task + QStringLiteral("/eval_tools/correctness_check.py")}) {
             const LocateResult located = locateRuns(path);
             QCOMPARE(located.runs.size(), 1);
             QCOMPARE(located.runs.first().layoutId(), QStringLiteral("agentkernelarena"));

@@ -4,6 +4,7 @@
 // all-passes file or, without one, the per-pass files; a case per file_name with its passes as
 // iterations; each outcome of the one rule from call_status, exec_status and speedup (0 and absent:
 // not measured); the evaluated file as the candidate where it lies in the folder; bad rows named.
+#include "layoutreading.h"
 #include "models/layouts/geakevallayout.h"
 #include "models/run/outcomes.h"
 #include "models/run/runloader.h"
@@ -14,17 +15,11 @@
 #include <QTest>
 
 using namespace krw;
+using namespace krw::testing;
 
 namespace {
 
 const QString Data = QStringLiteral(KRW_TEST_DATA_DIR "/layouts/geak-eval");
-
-const Case& caseNamed(const Run& run, const QString& name)
-{
-    static const Case none;
-    const int index = run.indexOf(name);
-    return index >= 0 ? run.cases.at(index) : none;
-}
 
 } // namespace
 

@@ -5,6 +5,7 @@
 // while recording a speedup; softmax_output and layernorm_output are written from GEAK's writer code
 // for what it lacks — a patch that did not apply, a patch recorded at another machine's path, a
 // config mismatch, a fallback baseline, a failed benchmark, broken JSON and broken front matter.
+#include "layoutreading.h"
 #include "models/layouts/geakv3layout.h"
 #include "models/run/outcomes.h"
 #include "models/run/runloader.h"
@@ -16,17 +17,11 @@
 #include <QTest>
 
 using namespace krw;
+using namespace krw::testing;
 
 namespace {
 
 const QString Runs = QStringLiteral(KRW_TEST_DATA_DIR "/layouts/geak-v3/runs");
-
-const Case& caseNamed(const Run& run, const QString& name)
-{
-    static const Case none;
-    const int index = run.indexOf(name);
-    return index >= 0 ? run.cases.at(index) : none;
-}
 
 const IterationRecord* roundOf(const Case& c, int round)
 {
@@ -35,25 +30,6 @@ const IterationRecord* roundOf(const Case& c, int round)
             return &record;
     }
     return nullptr;
-}
-
-QString text(const Run& run, const TextRef& ref)
-{
-    return TextStore::resolveOrEmpty(*run.sources, ref);
-}
-
-QString extra(const QVector<ExtraField>& fields, const QString& key)
-{
-    for (const ExtraField& f : fields) {
-        if (f.key == key)
-            return f.shortValue;
-    }
-    return {};
-}
-
-QString sourcePath(const Run& run, const TextRef& ref)
-{
-    return ref.source >= 0 ? run.sources->at(ref.source).path : QString();
 }
 
 } // namespace

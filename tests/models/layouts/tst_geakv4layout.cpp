@@ -5,6 +5,7 @@
 // public: rmsnorm has a pass, a failure that still claims a speedup, drifted and cut-short worker
 // results, and a final the director flagged; softmax has a speedup its own timings do not give and
 // a final that failed the director's check.
+#include "layoutreading.h"
 #include "models/layouts/geakv4layout.h"
 #include "models/run/outcomes.h"
 #include "models/run/runloader.h"
@@ -14,32 +15,16 @@
 #include <QTest>
 
 using namespace krw;
+using namespace krw::testing;
 
 namespace {
 
 const QString Exp = QStringLiteral(KRW_TEST_DATA_DIR "/layouts/geak-v4/exp");
 const QString RmsTeam = Exp + QStringLiteral("/team_rmsnorm_20261103_101500_4242_ab12");
 
-const Case& caseNamed(const Run& run, const QString& name)
-{
-    static const Case none;
-    const int index = run.indexOf(name);
-    return index >= 0 ? run.cases.at(index) : none;
-}
-
 const IterationRecord& attempt(const Case& c, int n)
 {
     return c.history.at(n - 1);
-}
-
-QString text(const Run& run, const TextRef& ref)
-{
-    return TextStore::resolveOrEmpty(*run.sources, ref);
-}
-
-QString sourcePath(const Run& run, const TextRef& ref)
-{
-    return ref.source >= 0 ? run.sources->at(ref.source).path : QString();
 }
 
 } // namespace

@@ -5,6 +5,7 @@
 // outcome of the one outcome rule reached, speedups computed against the baseline of the same
 // GPU, KernelBench's own suspicion and an impossible runtime carried as claim warnings, and every
 // broken field a warning naming file, line and field.
+#include "layoutreading.h"
 #include "models/layouts/kernelbenchcheckout.h"
 #include "models/layouts/kernelbenchlayout.h"
 #include "models/run/runloader.h"
@@ -18,23 +19,12 @@
 #include <sys/time.h>
 
 using namespace krw;
+using namespace krw::testing;
 
 namespace {
 
 const QString Fixture = QStringLiteral(KRW_TEST_DATA_DIR "/layouts/kernelbench");
 const QString DemoRun = Fixture + QStringLiteral("/runs/demo_run");
-
-const Case& caseNamed(const Run& run, const QString& name)
-{
-    static const Case none;
-    const int index = run.indexOf(name);
-    return index >= 0 ? run.cases.at(index) : none;
-}
-
-QString text(const Run& run, const TextRef& ref)
-{
-    return TextStore::resolveOrEmpty(*run.sources, ref);
-}
 
 bool copyFolder(const QString& from, const QString& to)
 {
