@@ -30,7 +30,7 @@ int compareRuns(QCommandLineParser& parser, const CliOptions& options, const QSt
         // What could not be loaded is in no bucket: say so, line by line, naming the run.
         for (const LoadWarning& warning : runs[i].warnings)
             err << QCoreApplication::translate("kernel-review-cli", "warning: %1: %2")
-                       .arg(i == 0 ? QStringLiteral("A") : QStringLiteral("B"), loadWarningLine(warning))
+                       .arg(i == 0 ? QStringLiteral("A") : QStringLiteral("B"), loadWarningLine(warning, runs[i].path))
                 << '\n';
         if (runs[i].cases.isEmpty()) {
             err << "kernel-review-cli: "

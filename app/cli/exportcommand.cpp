@@ -34,7 +34,7 @@ int exportReport(QCommandLineParser& parser, const CliOptions& options, const QS
     auto run = std::make_shared<Run>(loadRunAtPath(args.at(1), parser.value(options.run), &error));
     // What could not be loaded is not in the report: say so, line by line, before writing it.
     for (const LoadWarning& warning : run->warnings)
-        err << QCoreApplication::translate("kernel-review-cli", "warning: %1").arg(loadWarningLine(warning)) << '\n';
+        err << QCoreApplication::translate("kernel-review-cli", "warning: %1").arg(loadWarningLine(warning, run->path)) << '\n';
     if (!error.isEmpty() || run->cases.isEmpty()) {
         err << "kernel-review-cli: "
             << (error.isEmpty() ? QCoreApplication::translate("kernel-review-cli", "no case could be loaded from %1").arg(args.at(1))

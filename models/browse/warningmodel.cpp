@@ -64,15 +64,8 @@ QVariant WarningModel::data(const QModelIndex& index, int role) const
         switch (index.column()) {
         case RunColumn:
             return run.label;
-        case FileColumn: {
-            // Inside the run's folder, from there: several files of one name (a worker_result.json
-            // per engineer) must be told apart.
-            const QFileInfo runPath(run.path);
-            const QString folder = runPath.isDir() ? runPath.absoluteFilePath() : runPath.absolutePath();
-            if (!run.path.isEmpty() && w.file.startsWith(folder + QLatin1Char('/')))
-                return QDir(folder).relativeFilePath(w.file);
-            return QFileInfo(w.file).fileName();
-        }
+        case FileColumn:
+            return warningFileName(w.file, run.path);
         case LineColumn:
             return w.line > 0 ? QVariant(w.line) : QVariant(QStringLiteral("—"));
         case FieldColumn:

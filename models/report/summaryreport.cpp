@@ -72,14 +72,14 @@ QByteArray summaryText(const Run& run)
         s << QStringLiteral("%1  %2  %3\n").arg(c.filename, -width).arg(outcomeName(c.latest), -13).arg(stageName(c.best));
     s << "\nWarnings: " << run.warnings.size() << '\n';
     for (const LoadWarning& w : run.warnings)
-        s << "  " << loadWarningLine(w) << '\n';
+        s << "  " << loadWarningLine(w, run.path) << '\n';
     s.flush();
     return out.toUtf8();
 }
 
-QString loadWarningLine(const LoadWarning& warning)
+QString loadWarningLine(const LoadWarning& warning, const QString& runPath)
 {
-    QString line = QFileInfo(warning.file).fileName();
+    QString line = warningFileName(warning.file, runPath);
     if (warning.line > 0)
         line += QLatin1Char(':') + QString::number(warning.line);
     if (!warning.field.isEmpty())

@@ -17,8 +17,9 @@ QByteArray summaryText(const Run& run);
 // are given, none otherwise.
 QByteArray summaryJson(const Run& run, const QVector<FailureSignature>& signatures = {}, const QVector<LintHints>& hints = {});
 
-// One load warning on one line: "<file name>:<line> [<field>] <message>" (line and field when known).
-QString loadWarningLine(const LoadWarning& warning);
+// One load warning on one line: "<file>:<line> [<field>] <message>" (line and field when known; the
+// file named from the run at runPath, warningFileName).
+QString loadWarningLine(const LoadWarning& warning, const QString& runPath);
 
 // Counts of cases by latest outcome, in the order of the Outcome enum.
 QVector<int> outcomeCounts(const Run& run);

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "models/run/rundata.h"
 
+#include <QDir>
+#include <QFileInfo>
+
 namespace krw {
 
 namespace {
@@ -71,6 +74,17 @@ int Run::indexOf(const QString& filename) const
             return i;
     }
     return -1;
+}
+
+QString warningFileName(const QString& file, const QString& runPath)
+{
+    if (!runPath.isEmpty()) {
+        const QFileInfo run(runPath);
+        const QString folder = run.isDir() ? run.absoluteFilePath() : run.absolutePath();
+        if (file.startsWith(folder + QLatin1Char('/')))
+            return QDir(folder).relativeFilePath(file);
+    }
+    return QFileInfo(file).fileName();
 }
 
 QString attemptTitle(int iteration, const QString& attempt)

@@ -197,6 +197,11 @@ struct IterationRecord
     std::optional<MemoryEntry> memory;
 };
 
+// The one name of a warning's file for people: its path from the run's folder (runPath, or the
+// folder of runPath when it is a file) when it is inside it — several files of one name (a
+// worker_result.json per engineer) must be told apart —, else its file name.
+QString warningFileName(const QString& file, const QString& runPath);
+
 // The one name of an iteration for people: its layout's name for the attempt, else "Iteration N".
 QString attemptTitle(int iteration, const QString& attempt);
 

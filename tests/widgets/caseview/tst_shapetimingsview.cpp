@@ -11,6 +11,8 @@
 #include <QTableView>
 #include <QTest>
 
+#include <cmath>
+
 using namespace krw;
 
 namespace {
